@@ -1,0 +1,53 @@
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { signingSecret } from './signing-secret.ts';
+
+/** Claims of an ID token. `adminLevel` is present (>= 1) only on operators' tokens. */
+export interface IdTokenClaims {
+  uid: string;
+  email: string;
+  adminLevel?: number;
+}
+
+const ISSUER = 'cutloom-auth';
+const AUDIENCE = 'cutloom';
+/** ID tokens live one hour; the web refreshes them (the console every 55 minutes). */
+export const ID_TOKEN_TTL_SECONDS = 3600;
+
+export async function signIdToken(claims: IdTokenClaims, ttlSeconds = ID_TOKEN_TTL_SECONDS): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ email: claims.email, ...(claims.adminLevel ? { adminLevel: claims.adminLevel } : {}) })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.uid)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(now)
+    .setExpirationTime(now + ttlSeconds)
+    .sign(await signingSecret());
+}
+
+export type TokenCheck = { ok: true; claims: IdTokenClaims } | { ok: false; reason: 'missing' | 'expired' | 'invalid' };
+
+/** Verifies a Bearer token: signature, issuer, audience and expiry. */
+export async function verifyIdToken(token: string | undefined): Promise<TokenCheck> {
+  if (!token) return { ok: false, reason: 'missing' };
+  try {
+    const { payload } = await jwtVerify(token, await signingSecret(), {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return { ok: false, reason: 'invalid' };
+    const adminLevel = typeof payload.adminLevel === 'number' ? payload.adminLevel : undefined;
+    return { ok: true, claims: { uid: payload.sub, email: payload.email, ...(adminLevel ? { adminLevel } : {}) } };
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired' };
+    return { ok: false, reason: 'invalid' };
+  }
+}
+
+/** The token of an `Authorization: Bearer <token>` header. */
+export function bearerToken(headers: Record<string, string | undefined> | undefined): string | undefined {
+  const value = headers?.authorization ?? headers?.Authorization;
+  const match = value?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+}

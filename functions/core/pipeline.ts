@@ -1,0 +1,141 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { z } from 'zod';
+import type { RouteDefinition, RouteOutput, RouteParsedInput } from '../../shared/api/define-route.ts';
+import { pathParameterNames, usesQueryString } from '../../shared/api/define-route.ts';
+import { bearerToken, type IdTokenClaims, verifyIdToken } from './auth/id-token.ts';
+import { AdminError, AppError, Conflict, IdentityError, NotFound, PaymentError } from './errors.ts';
+import { logger } from './logger.ts';
+
+export type HttpEvent = APIGatewayProxyEventV2;
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+
+/** Who called: the verified token claims for user and admin routes, nothing for the others. */
+export type Caller = { kind: 'public' } | { kind: 'guid'; guid: string } | { kind: 'user' | 'admin'; claims: IdTokenClaims };
+
+export interface RouteContext {
+  caller: Caller;
+  /** Request headers, lower-cased (the HTTP API v2 event already lower-cases them). */
+  headers: Record<string, string | undefined>;
+  /** The client address as API Gateway saw it. */
+  sourceIp: string;
+}
+
+type PipelineContext = Context & { routeInput?: unknown; routeCaller?: Caller };
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+/** A payment-session guid: 32 to 64 URL-safe characters (the server makes 128-bit random ones). */
+export const GUID_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
+
+function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult {
+  return { statusCode, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
+}
+
+/** Merges path parameters, the query string and the JSON body into the route's one input object. */
+function rawInput(route: RouteDefinition, event: HttpEvent): unknown {
+  const params: Record<string, string> = {};
+  for (const name of pathParameterNames(route.path)) {
+    const value = event.pathParameters?.[name];
+    if (value !== undefined) params[name] = decodeURIComponent(value);
+  }
+  if (usesQueryString(route.method)) {
+    return { ...(event.queryStringParameters ?? {}), ...params };
+  }
+  const text = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+  let body: unknown = {};
+  if (text.trim() !== '') {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw invalidInput(route, 'The request body is not valid JSON');
+    }
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw invalidInput(route, 'The request body must be a JSON object');
+  }
+  return { ...body, ...params };
+}
+
+function invalidInput(route: RouteDefinition, message: string): AppError {
+  return route.caller === 'admin' ? new AdminError('invalid_argument', message) : new PaymentError('INVALID_ARGUMENT', message);
+}
+
+/** The refusal for a missing or bad token, in the format of the route's service and caller kind. */
+function refusal(route: RouteDefinition, reason: 'missing' | 'expired' | 'invalid'): AppError {
+  if (route.caller === 'admin') return new AdminError('invalid_token', 'A valid admin token is required');
+  if (route.service === 'auth') {
+    return new IdentityError(reason === 'expired' ? 'TOKEN_EXPIRED' : 'INVALID_ID_TOKEN', 'A valid ID token is required');
+  }
+  return new PaymentError('AUTHORIZATION', 'A valid ID token is required');
+}
+
+/** Maps any error to the route's wire format: `{error: {code, msg, ...}}` with the catalogue's status. */
+function errorResult(route: RouteDefinition, error: unknown): HttpResult {
+  let appError: AppError;
+  if (error instanceof AppError) appError = error;
+  else if (error instanceof NotFound) {
+    appError = route.caller === 'admin' ? new AdminError('not_found', error.message) : new PaymentError('INVALID_ARGUMENT', error.message);
+  } else if (error instanceof Conflict) {
+    appError = route.caller === 'admin' ? new AdminError('conflict', error.message) : new PaymentError('INCONSISTENCY', error.message);
+  } else {
+    logger.error('Unhandled error', { route: route.name, error });
+    appError = route.caller === 'admin' ? new AdminError('internal', 'Internal error') : new PaymentError('UNKNOWN', 'Internal error');
+  }
+  // Admin routes always answer in the admin format, whatever the domain threw.
+  if (route.caller === 'admin' && !(appError instanceof AdminError)) {
+    appError = new AdminError(appError instanceof PaymentError && appError.code === 'INVALID_ARGUMENT' ? 'invalid_argument' : 'internal', appError.message);
+  }
+  if (appError.status >= 500) logger.warn('Request failed', { route: route.name, code: appError.code, msg: appError.message });
+  return json(appError.status, { error: { ...appError.extra, code: appError.code, msg: appError.message } });
+}
+
+/**
+ * The handler pipeline of every route (middy): authorize the bearer token of user and admin routes
+ * -> parse and validate the input (zod) -> check the guid of guid routes -> the handler -> validate
+ * and send the response; one error middleware writes every failure in the route's wire format.
+ * Tokens are checked before the input so that an anonymous caller learns nothing about schemas.
+ */
+export function defineHandler<R extends RouteDefinition>(
+  route: R,
+  handle: (input: RouteParsedInput<R>, context: RouteContext) => Promise<RouteOutput<R>>,
+  options: { headers?: (output: RouteOutput<R>) => Record<string, string> } = {},
+) {
+  return middy<HttpEvent, HttpResult, Error, PipelineContext>()
+    .use({ onError: (request) => errorResult(route, request.error) })
+    .use({
+      before: async (request) => {
+        if (route.caller !== 'user' && route.caller !== 'admin') return;
+        const check = await verifyIdToken(bearerToken(request.event.headers));
+        if (!check.ok) throw refusal(route, check.reason);
+        if (route.caller === 'admin' && !(check.claims.adminLevel && check.claims.adminLevel >= 1)) {
+          throw new AdminError('invalid_level', 'This account is not an operator');
+        }
+        request.context.routeCaller = { kind: route.caller, claims: check.claims };
+      },
+    })
+    .use({
+      before: (request) => {
+        const parsed = route.request.safeParse(rawInput(route, request.event));
+        if (!parsed.success) throw invalidInput(route, z.prettifyError(parsed.error));
+        request.context.routeInput = parsed.data;
+        if (route.caller === 'guid') {
+          const guid = (parsed.data as { guid?: unknown }).guid;
+          if (typeof guid !== 'string' || !GUID_PATTERN.test(guid)) {
+            throw new PaymentError('AUTHORIZATION', 'A valid payment session guid is required');
+          }
+          request.context.routeCaller = { kind: 'guid', guid };
+        }
+        if (route.caller === 'public') request.context.routeCaller = { kind: 'public' };
+      },
+    })
+    .handler(async (event, context): Promise<HttpResult> => {
+      const output = await handle(context.routeInput as RouteParsedInput<R>, {
+        caller: context.routeCaller as Caller,
+        headers: event.headers ?? {},
+        sourceIp: event.requestContext?.http?.sourceIp ?? '',
+      });
+      const checked = route.response.parse(output) as RouteOutput<R>;
+      return json(200, checked, options.headers?.(checked));
+    });
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { defineRoute } from './define-route.ts';
+
+export const geoip = defineRoute({
+  name: 'geoip',
+  service: 'auth',
+  method: 'POST',
+  path: '/geoip',
+  caller: 'public',
+  summary: "The visitor's country (ISO 3166 alpha-2, 'ZZ' when unknown), cacheable per visitor for a day",
+  request: z.object({}),
+  response: z.object({ country: z.string().length(2) }),
+  handler: 'auth/geoip',
+});
+
+const ConfigId = z.string().min(1).max(64);
+/** A configuration entry: the value is text (often JSON) read by the feature that owns the name. */
+export const ConfigSchema = z.object({
+  configId: ConfigId,
+  name: z.string().min(1).max(128),
+  value: z.string().max(64_000),
+});
+const ConfigBody = ConfigSchema.omit({ configId: true });
+
+export const adminConfigCreate = defineRoute({
+  name: 'adminConfigCreate',
+  service: 'auth',
+  method: 'POST',
+  path: '/admin-config',
+  caller: 'admin',
+  summary: 'Create a configuration entry; names are unique',
+  request: ConfigBody,
+  response: z.object({ configId: ConfigId }),
+  handler: 'auth/admin-config-create',
+  grants: ['table:read', 'table:write'],
+});
+
+export const adminConfigList = defineRoute({
+  name: 'adminConfigList',
+  service: 'auth',
+  method: 'GET',
+  path: '/admin-config',
+  caller: 'admin',
+  summary: 'List every configuration entry, by name',
+  request: z.object({}),
+  response: z.object({ configs: z.array(ConfigSchema) }),
+  handler: 'auth/admin-config-list',
+  grants: ['table:read'],
+});
+
+export const adminConfigGet = defineRoute({
+  name: 'adminConfigGet',
+  service: 'auth',
+  method: 'GET',
+  path: '/admin-config/{id}',
+  caller: 'admin',
+  summary: 'One configuration entry',
+  request: z.object({ id: ConfigId }),
+  response: z.object({ config: ConfigSchema }),
+  handler: 'auth/admin-config-get',
+  grants: ['table:read'],
+});
+
+export const adminConfigUpdate = defineRoute({
+  name: 'adminConfigUpdate',
+  service: 'auth',
+  method: 'PUT',
+  path: '/admin-config/{id}',
+  caller: 'admin',
+  summary: 'Replace the name and value of a configuration entry',
+  request: ConfigBody.extend({ id: ConfigId }),
+  response: z.object({ config: ConfigSchema }),
+  handler: 'auth/admin-config-update',
+  grants: ['table:read', 'table:write'],
+});
+
+export const adminConfigDelete = defineRoute({
+  name: 'adminConfigDelete',
+  service: 'auth',
+  method: 'DELETE',
+  path: '/admin-config/{id}',
+  caller: 'admin',
+  summary: 'Delete a configuration entry',
+  request: z.object({ id: ConfigId }),
+  response: z.object({ configId: ConfigId }),
+  handler: 'auth/admin-config-delete',
+  grants: ['table:read', 'table:write'],
+});
+
+export const authRoutes = [geoip, adminConfigCreate, adminConfigList, adminConfigGet, adminConfigUpdate, adminConfigDelete] as const;

@@ -1,0 +1,77 @@
+import type { z } from 'zod';
+
+/** Service prefixes of the API; each is one stateless stack in AWS and one prefix on the gateway. */
+export const SERVICES = ['auth', 'payment', 'operator', 'cowork'] as const;
+export type Service = (typeof SERVICES)[number];
+
+/**
+ * Who may call a route:
+ * - public: anyone;
+ * - user: a signed-in account holder (Bearer ID token);
+ * - guid: whoever holds a payment-session guid (the guid in the request is the credential);
+ * - admin: an operator (Bearer ID token with an admin level).
+ */
+export const CALLER_KINDS = ['public', 'user', 'guid', 'admin'] as const;
+export type CallerKind = (typeof CALLER_KINDS)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One API route, declared once. The request schema covers the whole input: path parameters
+ * (named `{x}` in the path), the query string (GET and DELETE) and the JSON body (POST and PUT),
+ * merged into one object. The response schema is the body of a successful answer.
+ */
+export interface RouteDefinition<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+> {
+  /** Stable name, used for the Lambda's logical id and the OpenAPI operationId. */
+  readonly name: string;
+  readonly service: Service;
+  readonly method: HttpMethod;
+  /** Path below the service prefix, e.g. `/admin-config/{id}`. */
+  readonly path: string;
+  readonly caller: CallerKind;
+  readonly summary: string;
+  readonly request: Req;
+  readonly response: Res;
+  /** Handler module below `functions/`, without extension, e.g. `payment/get-payment-plan-info-v2`. */
+  readonly handler: string;
+  /** What the handler touches in AWS beyond nothing, so the stacks grant exactly that. */
+  readonly grants?: readonly RouteGrant[];
+}
+
+/** Least-privilege grants a route's Lambda receives. */
+export type RouteGrant = 'table:read' | 'table:write' | 'queue:bulk' | 'scheduler' | 'feedback-bucket:read' | 'mail:send';
+
+export type RouteInput<R extends RouteDefinition> = z.input<R['request']>;
+export type RouteParsedInput<R extends RouteDefinition> = z.output<R['request']>;
+export type RouteOutput<R extends RouteDefinition> = z.output<R['response']>;
+
+export function defineRoute<Req extends z.ZodType, Res extends z.ZodType>(
+  route: RouteDefinition<Req, Res>,
+): RouteDefinition<Req, Res> {
+  return route;
+}
+
+/** The full public path of a route: `/payment/get-payment-plan-info-v2`. */
+export function routePath(route: Pick<RouteDefinition, 'service' | 'path'>): string {
+  return `/${route.service}${route.path}`;
+}
+
+/** Names of the `{x}` parameters of a path, in order. */
+export function pathParameterNames(path: string): string[] {
+  return [...path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((match) => match[1] as string);
+}
+
+/** Fills `{x}` parameters of a route's path from an input object. */
+export function fillPath(route: Pick<RouteDefinition, 'service' | 'path'>, input: Record<string, unknown>): string {
+  return routePath(route).replace(/\{([A-Za-z0-9_]+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(input[name] ?? '')),
+  );
+}
+
+/** Whether the method carries its input in the query string rather than a JSON body. */
+export function usesQueryString(method: HttpMethod): boolean {
+  return method === 'GET' || method === 'DELETE';
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { PlanPriceInfoSchema, PlanUsageInfoSchema } from '../plans/plan-types.ts';
+import { defineRoute } from './define-route.ts';
+
+export const getPaymentPlanInfoV2 = defineRoute({
+  name: 'getPaymentPlanInfoV2',
+  service: 'payment',
+  method: 'POST',
+  path: '/get-payment-plan-info-v2',
+  caller: 'public',
+  summary: 'Plan price infos and usage infos offered to a referral type at a price version',
+  request: z.object({
+    referralType: z.string().max(64).optional(),
+    priceVersion: z.string().max(16).optional(),
+  }),
+  response: z.object({
+    result: z.literal('success'),
+    planPriceInfos: z.array(PlanPriceInfoSchema),
+    planUsageInfos: z.array(PlanUsageInfoSchema),
+  }),
+  handler: 'payment/get-payment-plan-info-v2',
+  grants: ['table:read'],
+});
+
+export const paymentRoutes = [getPaymentPlanInfoV2] as const;

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ADMIN_ERROR_CODES,
+  adminErrorStatus,
+  CLIENT_ERROR_CODES,
+  clientCodeForResponse,
+  clientCodeForServerError,
+  clientCodeForUserRefundError,
+  formatAdminError,
+  formatClientError,
+  IDENTITY_ERRORS,
+  identityErrorMessageKey,
+  isCardFailureCode,
+  SERVER_ERROR_TYPES,
+} from './catalogue.ts';
+
+describe('client codes', () => {
+  it('lists A04, A06, A12, A17, A26 and L00 to L33, each once', () => {
+    const expected = ['A04', 'A06', 'A12', 'A17', 'A26', ...Array.from({ length: 34 }, (_, i) => `L${String(i).padStart(2, '0')}`)];
+    expect([...CLIENT_ERROR_CODES].sort()).toEqual(expected.sort());
+  });
+});
+
+describe('server error types to client codes (section 8)', () => {
+  it.each([
+    ['AUTHORIZATION', 'L07'],
+    ['DUPLICATE_PAYMENT', 'L05'],
+    ['INCONSISTENCY', 'L06'],
+    ['DB_ERROR', 'L08'],
+    ['EXPIRED', 'L03'],
+    ['NO_PAYMENT_PROGRESS', 'L23'],
+    ['NAVER_PAY_API_ERROR', 'L22'],
+    ['USER_VERIFICATION_NEEDED', 'L24'],
+    ['USER_NOT_SUBSCRIBED', 'L25'],
+    ['INVALID_ARGUMENT', 'L26'],
+    ['INVALID_COUPON_CODE', 'L20'],
+    ['INVALID_PRICE', 'L10'],
+    ['ABNORMAL_PAYMENT_STATUS', 'L27'],
+    ['COUPON_USAGE_INSERT_FAILED', 'L28'],
+    ['USER_ALREADY_SUBSCRIBED', 'L29'],
+    ['UNSUBSCRIBE_NOT_ALLOWED', 'L30'],
+    ['UPGRADE_NOT_ALLOWED', 'L31'],
+    ['SUBSCRIPTION_NOT_ALLOWED', 'L33'],
+  ])('%s gives %s', (type, code) => {
+    expect(clientCodeForServerError(type)).toBe(code);
+  });
+
+  it('gives the payment general error for UNKNOWN, PORTONE_FAILED, an unknown and a missing type', () => {
+    for (const type of ['UNKNOWN', 'PORTONE_FAILED', 'SOMETHING_ELSE', undefined, null, '']) {
+      expect(clientCodeForServerError(type)).toBe('L02');
+    }
+  });
+
+  it('covers every server error type the specification lists', () => {
+    expect(SERVER_ERROR_TYPES).toHaveLength(20);
+  });
+});
+
+describe('answers of the payment service', () => {
+  it('maps a 401 to the authorization error even with another body', () => {
+    expect(clientCodeForResponse({ status: 401, body: { error: { code: 'EXPIRED', msg: '' } } })).toBe('L07');
+  });
+  it('maps a catalogue error body by its type', () => {
+    expect(clientCodeForResponse({ status: 410, body: { error: { code: 'EXPIRED', msg: 'gone' } } })).toBe('L03');
+    expect(clientCodeForResponse({ status: 200, body: { error: { code: 'INVALID_PRICE', msg: '' } } })).toBe('L10');
+  });
+  it('maps a non-OK answer without an error body, and a failed fetch, to the network error', () => {
+    expect(clientCodeForResponse({ status: 502, body: '<html>' })).toBe('L04');
+    expect(clientCodeForResponse('network-failure')).toBe('L04');
+  });
+  it('finds no error in an OK answer without an error body', () => {
+    expect(clientCodeForResponse({ status: 200, body: { result: 'success' } })).toBeNull();
+  });
+});
+
+describe('user-refund codes', () => {
+  it.each([
+    ['invalid_token', 'L07'],
+    ['invalid_level', 'L07'],
+    ['db-error', 'L08'],
+    ['expired', 'L03'],
+    ['anything', 'L01'],
+    ['network-failure', 'L04'],
+  ])('%s gives %s', (code, expected) => {
+    expect(clientCodeForUserRefundError(code)).toBe(expected);
+  });
+});
+
+describe('admin errors', () => {
+  it('gives 401 to invalid_token and invalid_level and 500 to every other code', () => {
+    for (const code of ADMIN_ERROR_CODES) {
+      expect(adminErrorStatus(code)).toBe(code === 'invalid_token' || code === 'invalid_level' ? 401 : 500);
+    }
+  });
+  it('formats as AdminError: {code}, {message}', () => {
+    expect(formatAdminError('invalid_level', 'not an operator')).toBe('AdminError: invalid_level, not an operator');
+  });
+});
+
+describe('identity errors', () => {
+  it('lists every auth code of the admin specification', () => {
+    for (const code of [
+      'INVALID_EMAIL',
+      'EMAIL_NOT_FOUND',
+      'USER_NOT_FOUND',
+      'INVALID_PASSWORD',
+      'TOO_MANY_REQUESTS',
+      'NETWORK_REQUEST_FAILED',
+      'EMAIL_EXISTS',
+      'TOO_MANY_ATTEMPTS_TRY_LATER',
+      'CREDENTIAL_TOO_OLD_LOGIN_AGAIN',
+      'TOKEN_EXPIRED',
+      'INVALID_ID_TOKEN',
+    ]) {
+      expect(IDENTITY_ERRORS).toHaveProperty(code);
+    }
+  });
+  it('shows email_not_found on the email field for unknown e-mails and users, and a general message otherwise', () => {
+    expect(identityErrorMessageKey('EMAIL_NOT_FOUND')).toBe('error.email_not_found');
+    expect(identityErrorMessageKey('USER_NOT_FOUND')).toBe('error.email_not_found');
+    expect(identityErrorMessageKey('INVALID_PASSWORD')).toBe('error.invalid_password');
+    expect(identityErrorMessageKey('WHATEVER')).toBe('error.unknown');
+  });
+});
+
+describe('display', () => {
+  it('puts the code in brackets before the localized text, and a provider description after it', () => {
+    expect(formatClientError('L03', 'The payment has expired.')).toBe('[L03] The payment has expired.');
+    expect(formatClientError('L09', 'Provider error.', 'Card declined')).toBe('[L09] Provider error. Card declined');
+  });
+});
+
+describe('card failure codes', () => {
+  it('counts CC plus two digits and 8124, 8130, 8484', () => {
+    for (const code of ['CC01', 'CC66', '8124', '8130', '8484']) expect(isCardFailureCode(code)).toBe(true);
+    for (const code of ['CCAG', 'CC1', 'CC123', '8125', 'F001']) expect(isCardFailureCode(code)).toBe(false);
+  });
+});

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+export const PLAN_TYPES = ['FREE', 'LIGHT', 'STANDARD', 'BUSINESS', 'CUSTOM'] as const;
+export type PlanType = (typeof PLAN_TYPES)[number];
+export const PlanTypeSchema = z.enum(PLAN_TYPES);
+
+export const SUBSCRIPTION_PERIODS = ['MONTHLY', 'ANNUAL'] as const;
+export const ONE_TIME_PERIODS = [
+  'ONE_YEAR',
+  'THREE_YEAR',
+  'ONE_MONTH',
+  'TWO_MONTH',
+  'THREE_MONTH',
+  'FOUR_MONTH',
+  'FIVE_MONTH',
+  'SIX_MONTH',
+  'TWO_WEEK',
+] as const;
+export const PLAN_PERIODS = [...SUBSCRIPTION_PERIODS, ...ONE_TIME_PERIODS] as const;
+export type PlanPeriod = (typeof PLAN_PERIODS)[number];
+export const PlanPeriodSchema = z.enum(PLAN_PERIODS);
+
+export function isSubscriptionPeriod(period: PlanPeriod): boolean {
+  return (SUBSCRIPTION_PERIODS as readonly string[]).includes(period);
+}
+
+/** Plan-name prefix of each period: {prefix}_{TYPE}_{version?}. */
+export const PERIOD_PREFIX: Record<PlanPeriod, string> = {
+  MONTHLY: 'MR',
+  ANNUAL: 'YR',
+  ONE_YEAR: 'Y1',
+  THREE_YEAR: 'Y3',
+  ONE_MONTH: 'M1',
+  TWO_MONTH: 'M2',
+  THREE_MONTH: 'M3',
+  FOUR_MONTH: 'M4',
+  FIVE_MONTH: 'M5',
+  SIX_MONTH: 'M6',
+  TWO_WEEK: 'W2',
+};
+
+/** Business price version: price version '1' offers BUSINESS. */
+export const BUSINESS_PRICE_VERSION = '1';
+
+export const PlanPriceInfoSchema = z.object({
+  name: z.string(),
+  planType: PlanTypeSchema,
+  period: PlanPeriodSchema,
+  isSubscription: z.boolean(),
+  priceKo: z.number().nonnegative(),
+  priceJa: z.number().nonnegative(),
+  priceEn: z.number().nonnegative(),
+});
+export type PlanPriceInfo = z.infer<typeof PlanPriceInfoSchema>;
+
+/** Quotas of a plan type. STT in seconds; cloud storage in bytes. */
+export const PlanUsageInfoSchema = z.object({
+  planType: PlanTypeSchema,
+  sttUsage: z.number().int().nonnegative(),
+  ttsUsage: z.number().int().nonnegative(),
+  translateUsage: z.number().int().nonnegative(),
+  genimageUsage: z.number().int().nonnegative(),
+  cloudStorageUsage: z.number().int().nonnegative(),
+  userTTSSpeakerUsage: z.number().int().nonnegative(),
+});
+export type PlanUsageInfo = z.infer<typeof PlanUsageInfoSchema>;
+
+/** A gigabyte is 1073741824 bytes. */
+export const GIGABYTE = 1073741824;

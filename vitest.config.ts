@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three kinds of tests, one runner:
+ * - unit: pure tests beside the code (`*.test.ts` / `*.test.tsx` outside infra and the integration folder);
+ * - integration: handlers over HTTP through the local gateway against DynamoDB Local
+ *   (`test/integration/**`), which one global setup starts once for the run;
+ * - infra: CDK Template and cdk-nag tests (`infra/**`).
+ * Browser tests are Playwright's (e2e/), run after these by scripts/test.sh.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'events/**/*.test.ts', 'scripts/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/integration/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'infra',
+          include: ['infra/**/*.test.ts'],
+          testTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
