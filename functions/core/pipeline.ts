@@ -11,7 +11,10 @@ export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
 
 /** Who called: the verified token claims for user and admin routes, nothing for the others. */
-export type Caller = { kind: 'public' } | { kind: 'guid'; guid: string } | { kind: 'user' | 'admin'; claims: IdTokenClaims };
+export type Caller =
+  | { kind: 'public' }
+  | { kind: 'guid'; guid: string }
+  | { kind: 'user' | 'admin'; claims: IdTokenClaims };
 
 export interface RouteContext {
   caller: Caller;
@@ -42,7 +45,11 @@ function rawInput(route: RouteDefinition, event: HttpEvent): unknown {
   if (usesQueryString(route.method)) {
     return { ...(event.queryStringParameters ?? {}), ...params };
   }
-  const text = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+  const text = event.body
+    ? event.isBase64Encoded
+      ? Buffer.from(event.body, 'base64').toString('utf8')
+      : event.body
+    : '';
   let body: unknown = {};
   if (text.trim() !== '') {
     try {
@@ -58,14 +65,19 @@ function rawInput(route: RouteDefinition, event: HttpEvent): unknown {
 }
 
 function invalidInput(route: RouteDefinition, message: string): AppError {
-  return route.caller === 'admin' ? new AdminError('invalid_argument', message) : new PaymentError('INVALID_ARGUMENT', message);
+  return route.caller === 'admin'
+    ? new AdminError('invalid_argument', message)
+    : new PaymentError('INVALID_ARGUMENT', message);
 }
 
 /** The refusal for a missing or bad token, in the format of the route's service and caller kind. */
 function refusal(route: RouteDefinition, reason: 'missing' | 'expired' | 'invalid'): AppError {
   if (route.caller === 'admin') return new AdminError('invalid_token', 'A valid admin token is required');
   if (route.service === 'auth') {
-    return new IdentityError(reason === 'expired' ? 'TOKEN_EXPIRED' : 'INVALID_ID_TOKEN', 'A valid ID token is required');
+    return new IdentityError(
+      reason === 'expired' ? 'TOKEN_EXPIRED' : 'INVALID_ID_TOKEN',
+      'A valid ID token is required',
+    );
   }
   return new PaymentError('AUTHORIZATION', 'A valid ID token is required');
 }
@@ -75,18 +87,32 @@ function errorResult(route: RouteDefinition, error: unknown): HttpResult {
   let appError: AppError;
   if (error instanceof AppError) appError = error;
   else if (error instanceof NotFound) {
-    appError = route.caller === 'admin' ? new AdminError('not_found', error.message) : new PaymentError('INVALID_ARGUMENT', error.message);
+    appError =
+      route.caller === 'admin'
+        ? new AdminError('not_found', error.message)
+        : new PaymentError('INVALID_ARGUMENT', error.message);
   } else if (error instanceof Conflict) {
-    appError = route.caller === 'admin' ? new AdminError('conflict', error.message) : new PaymentError('INCONSISTENCY', error.message);
+    appError =
+      route.caller === 'admin'
+        ? new AdminError('conflict', error.message)
+        : new PaymentError('INCONSISTENCY', error.message);
   } else {
     logger.error('Unhandled error', { route: route.name, error });
-    appError = route.caller === 'admin' ? new AdminError('internal', 'Internal error') : new PaymentError('UNKNOWN', 'Internal error');
+    appError =
+      route.caller === 'admin'
+        ? new AdminError('internal', 'Internal error')
+        : new PaymentError('UNKNOWN', 'Internal error');
   }
   // Admin routes always answer in the admin format, whatever the domain threw.
   if (route.caller === 'admin' && !(appError instanceof AdminError)) {
-    appError = new AdminError(appError instanceof PaymentError && appError.code === 'INVALID_ARGUMENT' ? 'invalid_argument' : 'internal', appError.message);
+    appError = new AdminError(
+      appError instanceof PaymentError && appError.code === 'INVALID_ARGUMENT'
+        ? 'invalid_argument'
+        : 'internal',
+      appError.message,
+    );
   }
-  if (appError.status >= 500) logger.warn('Request failed', { route: route.name, code: appError.code, msg: appError.message });
+  logger.info('Request refused', { route: route.name, status: appError.status, code: appError.code });
   return json(appError.status, { error: { ...appError.extra, code: appError.code, msg: appError.message } });
 }
 

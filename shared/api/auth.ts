@@ -87,4 +87,11 @@ export const adminConfigDelete = defineRoute({
   grants: ['table:read', 'table:write'],
 });
 
-export const authRoutes = [geoip, adminConfigCreate, adminConfigList, adminConfigGet, adminConfigUpdate, adminConfigDelete] as const;
+export const authRoutes = [
+  geoip,
+  adminConfigCreate,
+  adminConfigList,
+  adminConfigGet,
+  adminConfigUpdate,
+  adminConfigDelete,
+] as const;

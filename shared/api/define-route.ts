@@ -21,10 +21,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * (named `{x}` in the path), the query string (GET and DELETE) and the JSON body (POST and PUT),
  * merged into one object. The response schema is the body of a successful answer.
  */
-export interface RouteDefinition<
-  Req extends z.ZodType = z.ZodType,
-  Res extends z.ZodType = z.ZodType,
-> {
+export interface RouteDefinition<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   /** Stable name, used for the Lambda's logical id and the OpenAPI operationId. */
   readonly name: string;
   readonly service: Service;
@@ -42,7 +39,13 @@ export interface RouteDefinition<
 }
 
 /** Least-privilege grants a route's Lambda receives. */
-export type RouteGrant = 'table:read' | 'table:write' | 'queue:bulk' | 'scheduler' | 'feedback-bucket:read' | 'mail:send';
+export type RouteGrant =
+  | 'table:read'
+  | 'table:write'
+  | 'queue:bulk'
+  | 'scheduler'
+  | 'feedback-bucket:read'
+  | 'mail:send';
 
 export type RouteInput<R extends RouteDefinition> = z.input<R['request']>;
 export type RouteParsedInput<R extends RouteDefinition> = z.output<R['request']>;
@@ -65,7 +68,10 @@ export function pathParameterNames(path: string): string[] {
 }
 
 /** Fills `{x}` parameters of a route's path from an input object. */
-export function fillPath(route: Pick<RouteDefinition, 'service' | 'path'>, input: Record<string, unknown>): string {
+export function fillPath(
+  route: Pick<RouteDefinition, 'service' | 'path'>,
+  input: Record<string, unknown>,
+): string {
   return routePath(route).replace(/\{([A-Za-z0-9_]+)\}/g, (_, name: string) =>
     encodeURIComponent(String(input[name] ?? '')),
   );

@@ -16,7 +16,14 @@ import {
 
 describe('client codes', () => {
   it('lists A04, A06, A12, A17, A26 and L00 to L33, each once', () => {
-    const expected = ['A04', 'A06', 'A12', 'A17', 'A26', ...Array.from({ length: 34 }, (_, i) => `L${String(i).padStart(2, '0')}`)];
+    const expected = [
+      'A04',
+      'A06',
+      'A12',
+      'A17',
+      'A26',
+      ...Array.from({ length: 34 }, (_, i) => `L${String(i).padStart(2, '0')}`),
+    ];
     expect([...CLIENT_ERROR_CODES].sort()).toEqual(expected.sort());
   });
 });
@@ -61,8 +68,12 @@ describe('answers of the payment service', () => {
     expect(clientCodeForResponse({ status: 401, body: { error: { code: 'EXPIRED', msg: '' } } })).toBe('L07');
   });
   it('maps a catalogue error body by its type', () => {
-    expect(clientCodeForResponse({ status: 410, body: { error: { code: 'EXPIRED', msg: 'gone' } } })).toBe('L03');
-    expect(clientCodeForResponse({ status: 200, body: { error: { code: 'INVALID_PRICE', msg: '' } } })).toBe('L10');
+    expect(clientCodeForResponse({ status: 410, body: { error: { code: 'EXPIRED', msg: 'gone' } } })).toBe(
+      'L03',
+    );
+    expect(clientCodeForResponse({ status: 200, body: { error: { code: 'INVALID_PRICE', msg: '' } } })).toBe(
+      'L10',
+    );
   });
   it('maps a non-OK answer without an error body, and a failed fetch, to the network error', () => {
     expect(clientCodeForResponse({ status: 502, body: '<html>' })).toBe('L04');
@@ -93,7 +104,9 @@ describe('admin errors', () => {
     }
   });
   it('formats as AdminError: {code}, {message}', () => {
-    expect(formatAdminError('invalid_level', 'not an operator')).toBe('AdminError: invalid_level, not an operator');
+    expect(formatAdminError('invalid_level', 'not an operator')).toBe(
+      'AdminError: invalid_level, not an operator',
+    );
   });
 });
 
@@ -126,7 +139,9 @@ describe('identity errors', () => {
 describe('display', () => {
   it('puts the code in brackets before the localized text, and a provider description after it', () => {
     expect(formatClientError('L03', 'The payment has expired.')).toBe('[L03] The payment has expired.');
-    expect(formatClientError('L09', 'Provider error.', 'Card declined')).toBe('[L09] Provider error. Card declined');
+    expect(formatClientError('L09', 'Provider error.', 'Card declined')).toBe(
+      '[L09] Provider error. Card declined',
+    );
   });
 });
 

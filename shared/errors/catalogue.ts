@@ -154,7 +154,9 @@ export interface ErrorBody {
 export function isErrorBody(value: unknown): value is ErrorBody {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
   const error = (value as { error: unknown }).error;
-  return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string';
+  return (
+    typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
+  );
 }
 
 /**
@@ -163,7 +165,9 @@ export function isErrorBody(value: unknown): value is ErrorBody {
  * 2. a body with a catalogue error maps by its type (unknown types to the payment general error);
  * 3. any other non-OK answer, or no answer at all, is the payment network error.
  */
-export function clientCodeForResponse(answer: { status: number; body: unknown } | 'network-failure'): ClientErrorCode | null {
+export function clientCodeForResponse(
+  answer: { status: number; body: unknown } | 'network-failure',
+): ClientErrorCode | null {
   if (answer === 'network-failure') return 'L04';
   if (answer.status === 401) return 'L07';
   if (isErrorBody(answer.body)) return clientCodeForServerError(answer.body.error.code);
@@ -193,7 +197,11 @@ export function clientCodeForUserRefundError(code: string | 'network-failure'): 
 }
 
 /** The displayed message: the code in brackets plus the localized text. */
-export function formatClientError(code: ClientErrorCode, localizedText: string, description?: string): string {
+export function formatClientError(
+  code: ClientErrorCode,
+  localizedText: string,
+  description?: string,
+): string {
   return description ? `[${code}] ${localizedText} ${description}` : `[${code}] ${localizedText}`;
 }
 

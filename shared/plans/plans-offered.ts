@@ -9,7 +9,10 @@ export function planTypesForPriceVersion(priceVersion: string | undefined): Plan
 }
 
 /** The price infos a price version offers, in catalogue order (plan type, then period). */
-export function offeredPlanPrices(all: readonly PlanPriceInfo[], priceVersion: string | undefined): PlanPriceInfo[] {
+export function offeredPlanPrices(
+  all: readonly PlanPriceInfo[],
+  priceVersion: string | undefined,
+): PlanPriceInfo[] {
   const types = planTypesForPriceVersion(priceVersion);
   return all.filter((plan) => types.includes(plan.planType));
 }

@@ -33,7 +33,10 @@ export type SitePathKind = 'language-root-redirect' | 'site-page' | 'console' | 
 export function classifySitePath(pathname: string): SitePathKind {
   if (pathname === '/' || pathname === '') return 'language-root-redirect';
   if (pathname === CONSOLE_PREFIX || pathname.startsWith(`${CONSOLE_PREFIX}/`)) return 'console';
-  const segments = pathname.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+  const segments = pathname
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => decodeURIComponent(segment));
   const [lang, ...rest] = segments;
   if (!isSiteLanguage(lang)) return 'not-found';
   return SITE_PAGES.some((pattern) => matches(pattern, rest)) ? 'site-page' : 'not-found';

@@ -25,7 +25,9 @@ export async function signIdToken(claims: IdTokenClaims, ttlSeconds = ID_TOKEN_T
     .sign(await signingSecret());
 }
 
-export type TokenCheck = { ok: true; claims: IdTokenClaims } | { ok: false; reason: 'missing' | 'expired' | 'invalid' };
+export type TokenCheck =
+  | { ok: true; claims: IdTokenClaims }
+  | { ok: false; reason: 'missing' | 'expired' | 'invalid' };
 
 /** Verifies a Bearer token: signature, issuer, audience and expiry. */
 export async function verifyIdToken(token: string | undefined): Promise<TokenCheck> {
@@ -36,9 +38,13 @@ export async function verifyIdToken(token: string | undefined): Promise<TokenChe
       audience: AUDIENCE,
       algorithms: ['HS256'],
     });
-    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return { ok: false, reason: 'invalid' };
+    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string')
+      return { ok: false, reason: 'invalid' };
     const adminLevel = typeof payload.adminLevel === 'number' ? payload.adminLevel : undefined;
-    return { ok: true, claims: { uid: payload.sub, email: payload.email, ...(adminLevel ? { adminLevel } : {}) } };
+    return {
+      ok: true,
+      claims: { uid: payload.sub, email: payload.email, ...(adminLevel ? { adminLevel } : {}) },
+    };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired' };
     return { ok: false, reason: 'invalid' };

@@ -44,7 +44,10 @@ export async function findConfigByName(name: string): Promise<ConfigEntry | unde
 }
 
 /** Replaces name and value; renaming moves the uniqueness guard in the same transaction. */
-export async function updateConfig(configId: string, input: { name: string; value: string }): Promise<ConfigEntry> {
+export async function updateConfig(
+  configId: string,
+  input: { name: string; value: string },
+): Promise<ConfigEntry> {
   const current = await getConfig(configId);
   const renamed = current.name !== input.name;
   const { canceled } = await db()

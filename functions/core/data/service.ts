@@ -6,7 +6,12 @@ import { PlanPrice } from './entities/plan-price.ts';
 import { PlanUsage } from './entities/plan-usage.ts';
 
 /** Every entity of the one table, joined in one ElectroDB service (transactions span them). */
-export const entities = { config: Config, configName: ConfigName, planPrice: PlanPrice, planUsage: PlanUsage };
+export const entities = {
+  config: Config,
+  configName: ConfigName,
+  planPrice: PlanPrice,
+  planUsage: PlanUsage,
+};
 
 let service: Service<typeof entities> | undefined;
 

@@ -1,5 +1,5 @@
-import { offeredPlanPrices } from '../../../shared/plans/plans-offered.ts';
 import type { PlanPriceInfo, PlanUsageInfo } from '../../../shared/plans/plan-types.ts';
+import { offeredPlanPrices } from '../../../shared/plans/plans-offered.ts';
 import { DEFAULT_CATALOGUE, listPlanPrices, listPlanUsages } from '../data/plan-catalogue-repository.ts';
 
 /**

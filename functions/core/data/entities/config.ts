@@ -9,12 +9,22 @@ export const Config = new Entity({
     name: { type: 'string', required: true },
     value: { type: 'string', required: true },
     createdAt: { type: 'number', readOnly: true, required: true, default: () => Date.now() },
-    updatedAt: { type: 'number', required: true, default: () => Date.now(), watch: '*', set: () => Date.now() },
+    updatedAt: {
+      type: 'number',
+      required: true,
+      default: () => Date.now(),
+      watch: '*',
+      set: () => Date.now(),
+    },
   },
   indexes: {
     byId: { pk: { field: 'pk', composite: ['configId'] }, sk: { field: 'sk', composite: [] } },
     /** Every entry in name order: the console's list, and lookups by name. */
-    byName: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['name'] } },
+    byName: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: [] },
+      sk: { field: 'gsi1sk', composite: ['name'] },
+    },
   },
 });
 export type ConfigItem = EntityItem<typeof Config>;

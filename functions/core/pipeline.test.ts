@@ -1,0 +1,165 @@
+import type { Context } from 'aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineRoute, type RouteDefinition } from '../../shared/api/define-route.ts';
+import { signIdToken } from './auth/id-token.ts';
+import { NotFound, PaymentError } from './errors.ts';
+import { defineHandler, type HttpEvent, type HttpResult } from './pipeline.ts';
+
+beforeAll(() => {
+  process.env.ID_TOKEN_SECRET = 'pipeline-test-secret-0123456789abcdef';
+});
+
+function route(caller: RouteDefinition['caller'], service: RouteDefinition['service'] = 'payment') {
+  return defineRoute({
+    name: `test${caller}`,
+    service,
+    method: 'POST',
+    path: '/echo/{id}',
+    caller,
+    summary: 'echo',
+    request: z.object({ id: z.string(), amount: z.number().int().positive(), guid: z.string().optional() }),
+    response: z.object({ id: z.string(), doubled: z.number() }),
+    handler: 'unused',
+  });
+}
+
+function event(body: unknown, headers: Record<string, string> = {}): HttpEvent {
+  return {
+    version: '2.0',
+    routeKey: 'POST /payment/echo/{id}',
+    rawPath: '/payment/echo/a%2Fb',
+    rawQueryString: '',
+    headers,
+    pathParameters: { id: 'a%2Fb' },
+    requestContext: { http: { method: 'POST', path: '/payment/echo/a%2Fb', sourceIp: '127.0.0.1' } },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    isBase64Encoded: false,
+  } as unknown as HttpEvent;
+}
+
+async function invoke(handler: ReturnType<typeof defineHandler>, e: HttpEvent) {
+  const result = (await handler(e, {} as Context)) as HttpResult;
+  return { status: result.statusCode, body: JSON.parse(result.body ?? 'null') };
+}
+
+const echo = async ({ id, amount }: { id: string; amount: number }) => ({
+  id,
+  doubled: amount * 2,
+  secret: 'x',
+});
+
+describe('the handler pipeline', () => {
+  it('merges path parameters into the validated input and strips undeclared output fields', async () => {
+    const answer = await invoke(defineHandler(route('public'), echo), event({ amount: 2 }));
+    expect(answer).toEqual({ status: 200, body: { id: 'a/b', doubled: 4 } });
+  });
+
+  it('refuses invalid input with INVALID_ARGUMENT (400) and never calls the handler', async () => {
+    let called = false;
+    const handler = defineHandler(route('public'), async (input) => {
+      called = true;
+      return echo(input);
+    });
+    const answer = await invoke(handler, event({ amount: -1 }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('INVALID_ARGUMENT');
+    expect(answer.body.error.msg).toContain('amount');
+    expect(called).toBe(false);
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const answer = await invoke(defineHandler(route('public'), echo), event('{nope'));
+    expect(answer).toMatchObject({ status: 400, body: { error: { code: 'INVALID_ARGUMENT' } } });
+  });
+
+  it('writes a domain error with its catalogue status', async () => {
+    const handler = defineHandler(route('public'), async () => {
+      throw new PaymentError('EXPIRED', 'The payment session has expired');
+    });
+    const answer = await invoke(handler, event({ amount: 1 }));
+    expect(answer).toEqual({
+      status: 410,
+      body: { error: { code: 'EXPIRED', msg: 'The payment session has expired' } },
+    });
+  });
+
+  it('hides unexpected errors behind UNKNOWN (500)', async () => {
+    const handler = defineHandler(route('public'), async () => {
+      throw new Error('disk on fire');
+    });
+    const answer = await invoke(handler, event({ amount: 1 }));
+    expect(answer).toEqual({ status: 500, body: { error: { code: 'UNKNOWN', msg: 'Internal error' } } });
+  });
+
+  it('answers admin routes in the admin format: invalid_token and invalid_level with 401, others 500', async () => {
+    const handler = defineHandler(route('admin', 'auth'), async () => {
+      throw new NotFound('Config x');
+    });
+    expect(await invoke(handler, event({ amount: 1 }))).toMatchObject({
+      status: 401,
+      body: { error: { code: 'invalid_token' } },
+    });
+    const customer = await signIdToken({ uid: 'u1', email: 'u1@example.com' });
+    expect(
+      await invoke(handler, event({ amount: 1 }, { authorization: `Bearer ${customer}` })),
+    ).toMatchObject({
+      status: 401,
+      body: { error: { code: 'invalid_level' } },
+    });
+    const operator = await signIdToken({ uid: 'op', email: 'op@example.com', adminLevel: 1 });
+    expect(
+      await invoke(handler, event({ amount: 1 }, { authorization: `Bearer ${operator}` })),
+    ).toMatchObject({
+      status: 500,
+      body: { error: { code: 'not_found' } },
+    });
+    expect(
+      await invoke(handler, event({ amount: 0 }, { authorization: `Bearer ${operator}` })),
+    ).toMatchObject({
+      status: 500,
+      body: { error: { code: 'invalid_argument' } },
+    });
+  });
+
+  it('checks the token before the input, so an anonymous caller learns nothing about the schema', async () => {
+    const answer = await invoke(defineHandler(route('admin', 'auth'), echo), event({}));
+    expect(answer).toMatchObject({ status: 401, body: { error: { code: 'invalid_token' } } });
+  });
+
+  it('refuses user routes without a valid token: AUTHORIZATION on the payment service, identity codes on auth', async () => {
+    expect(await invoke(defineHandler(route('user'), echo), event({ amount: 1 }))).toMatchObject({
+      status: 401,
+      body: { error: { code: 'AUTHORIZATION' } },
+    });
+    const expired = await signIdToken({ uid: 'u1', email: 'u1@example.com' }, -10);
+    expect(
+      await invoke(
+        defineHandler(route('user', 'auth'), echo),
+        event({ amount: 1 }, { authorization: `Bearer ${expired}` }),
+      ),
+    ).toMatchObject({ status: 401, body: { error: { code: 'TOKEN_EXPIRED' } } });
+  });
+
+  it('passes the verified claims of a user to the handler', async () => {
+    const token = await signIdToken({ uid: 'u42', email: 'u42@example.com' });
+    const handler = defineHandler(route('user'), async (input, { caller }) => ({
+      id: caller.kind === 'user' ? caller.claims.uid : 'none',
+      doubled: input.amount,
+    }));
+    expect(await invoke(handler, event({ amount: 3 }, { authorization: `Bearer ${token}` }))).toEqual({
+      status: 200,
+      body: { id: 'u42', doubled: 3 },
+    });
+  });
+
+  it('requires a well-formed guid on guid routes', async () => {
+    const handler = defineHandler(route('guid'), echo);
+    expect(await invoke(handler, event({ amount: 1, guid: 'short' }))).toMatchObject({
+      status: 401,
+      body: { error: { code: 'AUTHORIZATION' } },
+    });
+    const guid = 'g'.repeat(40);
+    expect((await invoke(handler, event({ amount: 1, guid }))).status).toBe(200);
+  });
+});

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Every test of the project, in the order a failure is cheapest to find. `npm test` runs this.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+start=$(date +%s)
+step() { printf '\n== %s (%ss)\n' "$1" "$(( $(date +%s) - start ))"; }
+
+step 'browser: Debian Chromium'
+if ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" -eq 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  fi
+fi
+chromium --version
+
+step 'lint and format (Biome)'
+npx biome ci .
+
+step 'types (tsc)'
+npx tsc -p tsconfig.json
+
+step 'unit, integration and infra tests (Vitest)'
+npx vitest run
+
+step 'web build (Vite)'
+npx vite build --config web/vite.config.ts --logLevel warn
+
+step 'browser tests (Playwright, Chromium)'
+npx playwright test
+
+step "all tests passed in $(( $(date +%s) - start ))s"
