@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { buildOpenApi } from '../openapi/build-openapi.ts';
+import { startDynamoDbLocal } from './dynamodb-local.ts';
+import { isApiPath, serveApi } from './gateway.ts';
+import { invokeModule } from './lambda-context.ts';
+import { type SeededCredentials, seed } from './seed.ts';
+import { createSite, type WebMode } from './site.ts';
+import type { LocalEndpointHandler, StandIn, StandInContext, StandInModule } from './stand-in-context.ts';
+
+export interface RuntimeOptions {
+  /** 0 picks a free port. */
+  port: number;
+  /** Delete the stored database first. */
+  fresh?: boolean;
+  /** Keep the database in memory (tests). */
+  inMemory?: boolean;
+  web: WebMode;
+  quiet?: boolean;
+  stateDir?: string;
+  tableName?: string;
+}
+
+export interface Runtime {
+  url: string;
+  dynamoEndpoint: string;
+  tableName: string;
+  idTokenSecret: string;
+  credentials: SeededCredentials[];
+  stop(): Promise<void>;
+}
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+const standInsDir = join(repoRoot, 'scripts/local/stand-ins');
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  type = 'application/json; charset=utf-8',
+): void {
+  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+  res.end(typeof body === 'string' ? body : JSON.stringify(body, null, 2));
+}
+
+/** The token secret survives restarts with the data (tokens stay valid); in-memory runs get a new one. */
+function idTokenSecret(stateDir: string, inMemory: boolean): string {
+  if (inMemory) return randomBytes(32).toString('hex');
+  const file = join(stateDir, 'id-token-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * The whole product on one machine: DynamoDB Local, the table and its seed, the API gateway over
+ * the route table, the site, `/_local/` developer endpoints and the stand-ins of outside services.
+ */
+export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const stateDir = resolve(options.stateDir ?? join(repoRoot, '.local'));
+  const dbPath = join(stateDir, 'dynamodb');
+  if (options.fresh) rmSync(dbPath, { recursive: true, force: true });
+  mkdirSync(options.inMemory ? stateDir : dbPath, { recursive: true });
+  const log = options.quiet ? () => undefined : (line: string) => console.log(line);
+  // Quiet runs (tests) keep the handlers' logs to warnings and errors.
+  if (options.quiet) process.env.LOG_LEVEL ??= 'warn';
+
+  const dynamo = await startDynamoDbLocal(options.inMemory ? {} : { dbPath });
+  const tableName = options.tableName ?? process.env.TABLE_NAME ?? 'cutloom-local';
+  const secret = idTokenSecret(stateDir, Boolean(options.inMemory));
+  Object.assign(process.env, {
+    TABLE_NAME: tableName,
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    AWS_REGION: 'ap-northeast-2',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    STAGE: 'local',
+    ID_TOKEN_SECRET: secret,
+  });
+
+  const stopSteps: Array<() => Promise<void>> = [() => dynamo.stop()];
+  const stopAll = async () => {
+    for (const step of stopSteps.reverse()) await step().catch((error) => console.error(error));
+  };
+
+  try {
+    const client = new DynamoDBClient({
+      endpoint: dynamo.endpoint,
+      region: 'ap-northeast-2',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    const { ensureTable } = await import('./table.ts');
+    await ensureTable(client, tableName);
+    client.destroy();
+    const credentials = await seed();
+
+    const localEndpoints = new Map<string, LocalEndpointHandler>();
+    const registerLocalEndpoint = (method: string, path: string, handler: LocalEndpointHandler) => {
+      if (!path.startsWith('/_local/')) throw new Error(`Local endpoints live under /_local/: ${path}`);
+      localEndpoints.set(`${method.toUpperCase()} ${path}`, handler);
+    };
+    const openApi = JSON.stringify(buildOpenApi(), null, 2);
+    registerLocalEndpoint('GET', '/_local/openapi.json', (_req, res) => send(res, 200, openApi));
+    registerLocalEndpoint('GET', '/_local/health', (_req, res) => send(res, 200, { ok: true }));
+    registerLocalEndpoint('GET', '/_local/', (_req, res) => {
+      const links = [...localEndpoints.keys()]
+        .filter((key) => key.startsWith('GET ') && key !== 'GET /_local/')
+        .map((key) => key.slice(4))
+        .sort()
+        .map((path) => `<li><a href="${path}">${path}</a></li>`)
+        .join('');
+      send(
+        res,
+        200,
+        `<!doctype html><title>Local tools</title><h1>Local tools</h1><ul>${links}</ul>`,
+        'text/html; charset=utf-8',
+      );
+    });
+
+    const site = await createSite(options.web);
+    stopSteps.push(() => site.close());
+    const gatewayOptions = { viewerCountry: process.env.VIEWER_COUNTRY ?? 'KR', log };
+
+    const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const handle = async () => {
+        if (url.pathname.startsWith('/_local/') || url.pathname === '/_local') {
+          const endpoint = localEndpoints.get(
+            `${(req.method ?? 'GET').toUpperCase()} ${url.pathname === '/_local' ? '/_local/' : url.pathname}`,
+          );
+          if (endpoint) await endpoint(req, res);
+          else send(res, 404, { message: 'Not Found' });
+          return;
+        }
+        if (isApiPath(url.pathname)) return serveApi(req, res, url, gatewayOptions);
+        return site.serve(req, res, url);
+      };
+      handle().catch((error) => {
+        console.error(error);
+        if (!res.headersSent) send(res, 500, { message: 'Internal Server Error' });
+        else res.end();
+      });
+    });
+    server.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolveListen, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, resolveListen);
+    });
+    stopSteps.push(
+      () =>
+        new Promise<void>((resolveClose) => {
+          server.close(() => resolveClose());
+          server.closeAllConnections();
+        }),
+    );
+    const url = `http://localhost:${(server.address() as AddressInfo).port}`;
+
+    const context: StandInContext = {
+      registerLocalEndpoint,
+      invokeModule,
+      stateDir,
+      baseUrl: url,
+      now: () => new Date(),
+    };
+    if (existsSync(standInsDir)) {
+      const modules = readdirSync(standInsDir)
+        .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+        .sort();
+      for (const name of modules) {
+        const module = (await import(join(standInsDir, name))) as StandInModule;
+        const standIn: StandIn = await module.start(context);
+        Object.assign(process.env, standIn.env);
+        stopSteps.push(() => standIn.stop());
+      }
+    }
+
+    return {
+      url,
+      dynamoEndpoint: dynamo.endpoint,
+      tableName,
+      idTokenSecret: secret,
+      credentials,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,143 @@
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+import { parseAcceptLanguage, pickSiteLanguage } from '../../shared/languages.ts';
+import { classifySitePath } from '../../shared/site/site-pages.ts';
+
+/**
+ * Serves the SPA the way CloudFront does in production (infra/web): `/` redirects to the visitor's
+ * language home, site pages and console paths get the app shell with 200, files are files, and any
+ * other path gets the app shell with 404 so the SPA shows its not-found page and crawlers see a 404.
+ * `dev` runs Vite in middleware mode (hot reload); `dist` serves the production build.
+ */
+export type WebMode = 'dev' | 'dist' | 'none';
+
+const root = resolve(import.meta.dirname, '../..');
+const webRoot = join(root, 'web');
+const distRoot = join(webRoot, 'dist');
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.mp4': 'video/mp4',
+};
+
+export interface Site {
+  serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
+  close(): Promise<void>;
+}
+
+type ViteDevServer = {
+  middlewares: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+  transformIndexHtml(url: string, html: string): Promise<string>;
+  close(): Promise<void>;
+};
+
+function isFileRequest(pathname: string): boolean {
+  const last = pathname.split('/').pop() ?? '';
+  return last.includes('.');
+}
+
+function unavailable(res: ServerResponse, why: string): void {
+  res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+  res.end(why);
+}
+
+export async function createSite(mode: WebMode): Promise<Site> {
+  if (mode === 'none') {
+    return {
+      serve: async (_req, res) =>
+        unavailable(res, 'This runtime was started with --web=none: only the API is served.'),
+      close: async () => undefined,
+    };
+  }
+  if (mode === 'dev' && !existsSync(join(webRoot, 'vite.config.ts'))) {
+    return {
+      serve: async (_req, res) => unavailable(res, 'web/vite.config.ts is missing.'),
+      close: async () => undefined,
+    };
+  }
+
+  let vite: ViteDevServer | undefined;
+  if (mode === 'dev') {
+    const { createServer } = await import('vite');
+    vite = (await createServer({
+      configFile: join(webRoot, 'vite.config.ts'),
+      server: { middlewareMode: true },
+      appType: 'custom',
+      logLevel: 'warn',
+    })) as unknown as ViteDevServer;
+  }
+
+  async function shell(url: URL): Promise<string> {
+    if (vite)
+      return vite.transformIndexHtml(url.pathname, await readFile(join(webRoot, 'index.html'), 'utf8'));
+    return readFile(join(distRoot, 'index.html'), 'utf8');
+  }
+
+  async function serveDistFile(res: ServerResponse, pathname: string): Promise<boolean> {
+    const file = normalize(join(distRoot, decodeURIComponent(pathname)));
+    if (!file.startsWith(distRoot)) return false;
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) return false;
+    const immutable = pathname.startsWith('/assets/');
+    res.writeHead(200, {
+      'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    res.end(await readFile(file));
+    return true;
+  }
+
+  return {
+    async serve(req, res, url) {
+      if (mode === 'dist' && !existsSync(join(distRoot, 'index.html'))) {
+        unavailable(res, 'web/dist is missing: run `npm run build:web` first.');
+        return;
+      }
+      const kind = classifySitePath(url.pathname);
+      if (kind === 'language-root-redirect') {
+        const lang = pickSiteLanguage(parseAcceptLanguage(req.headers['accept-language']));
+        res.writeHead(302, {
+          location: `/${lang}${url.search}`,
+          'cache-control': 'no-store',
+          vary: 'Accept-Language',
+        });
+        res.end();
+        return;
+      }
+      if (isFileRequest(url.pathname) || (vite && kind === 'not-found' && url.pathname.startsWith('/@'))) {
+        if (vite) {
+          vite.middlewares(req, res, () => {
+            res.writeHead(404, { 'content-type': 'text/plain' });
+            res.end('Not found');
+          });
+          return;
+        }
+        if (await serveDistFile(res, url.pathname)) return;
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        res.end('Not found');
+        return;
+      }
+      const status = kind === 'not-found' ? 404 : 200;
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+      res.end(await shell(url));
+    },
+    close: async () => {
+      await vite?.close();
+    },
+  };
+}
