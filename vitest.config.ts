@@ -9,6 +9,7 @@ import { defineConfig } from 'vitest/config';
  * Browser tests are Playwright's (e2e/), run after these by scripts/test.sh.
  */
 export default defineConfig({
+  define: { __APP_VERSION__: JSON.stringify('test') },
   test: {
     env: { LOG_LEVEL: 'error' },
     projects: [

@@ -19,3 +19,23 @@ export function floorToCurrency(amount: number, currency: Currency): number {
   const factor = 10 ** CURRENCY_DECIMALS[currency];
   return Math.floor(Number((amount * factor).toFixed(6))) / factor;
 }
+
+/** A price as the site shows it: symbol, thousands separators, the currency's decimals (8 -> US$8.00). */
+export function formatPrice(amount: number, currency: Currency): string {
+  const decimals = CURRENCY_DECIMALS[currency];
+  const digits = amount.toLocaleString('en-US', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
+  return `${CURRENCY_SYMBOL[currency]}${digits}`;
+}
+
+/** The price of a plan in a currency: priceKo for KRW, priceJa for JPY, priceEn for USD. */
+export function priceIn(
+  plan: { priceKo: number; priceJa: number; priceEn: number },
+  currency: Currency,
+): number {
+  if (currency === 'KRW') return plan.priceKo;
+  if (currency === 'JPY') return plan.priceJa;
+  return plan.priceEn;
+}

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 
@@ -53,10 +54,15 @@ export async function startDynamoDbLocal(options: {
     '-sharedDb',
     ...(options.dbPath ? ['-dbPath', options.dbPath] : ['-inMemory']),
   ];
+  // The emulator writes a metadata file into its working directory: keep it out of the repository.
+  const cwd = options.dbPath ?? tmpdir();
   const usePdeathsig = existsSync('/usr/bin/setpriv') || existsSync('/bin/setpriv');
   const child: ChildProcess = usePdeathsig
-    ? spawn('setpriv', ['--pdeathsig', 'SIGTERM', 'java', ...java], { stdio: ['ignore', 'ignore', 'pipe'] })
-    : spawn('java', java, { stdio: ['ignore', 'ignore', 'pipe'] });
+    ? spawn('setpriv', ['--pdeathsig', 'SIGTERM', 'java', ...java], {
+        cwd,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      })
+    : spawn('java', java, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);

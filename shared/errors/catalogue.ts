@@ -56,9 +56,9 @@ export const CLIENT_ERRORS = {
 export type ClientErrorCode = keyof typeof CLIENT_ERRORS;
 export const CLIENT_ERROR_CODES = Object.keys(CLIENT_ERRORS) as ClientErrorCode[];
 
-/** i18n key of a client code's localized text (namespace `errors`). */
-export function clientErrorKey(code: ClientErrorCode): `errors.${ClientErrorCode}` {
-  return `errors.${code}`;
+/** i18n key (namespace `errors`) of a client code's localized text. */
+export function clientErrorKey(code: ClientErrorCode): `errors:${ClientErrorCode}` {
+  return `errors:${code}`;
 }
 
 /** Server error types, each with the client code it maps to and the HTTP status the server answers. */
