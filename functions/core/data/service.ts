@@ -2,6 +2,7 @@ import { Service } from 'electrodb';
 import { settings } from '../settings.ts';
 import { dynamo } from './client.ts';
 import { Config, ConfigName } from './entities/config.ts';
+import { Job, JobItemOutcome } from './entities/job.ts';
 import { PlanPrice } from './entities/plan-price.ts';
 import { PlanUsage } from './entities/plan-usage.ts';
 
@@ -11,6 +12,8 @@ export const entities = {
   configName: ConfigName,
   planPrice: PlanPrice,
   planUsage: PlanUsage,
+  job: Job,
+  jobItemOutcome: JobItemOutcome,
 };
 
 let service: Service<typeof entities> | undefined;

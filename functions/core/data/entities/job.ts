@@ -1,0 +1,51 @@
+import { Entity, type EntityItem } from 'electrodb';
+import { ENTITY_SERVICE } from '../entity-service.ts';
+
+/** A bulk job: its counts say how far it got, for the console's progress bar. */
+export const Job = new Entity({
+  model: { entity: 'job', version: '1', service: ENTITY_SERVICE },
+  attributes: {
+    jobId: { type: 'string', required: true, readOnly: true },
+    kind: { type: 'string', required: true, readOnly: true },
+    createdBy: { type: 'string', required: true, readOnly: true },
+    total: { type: 'number', required: true },
+    succeeded: { type: 'number', required: true, default: 0 },
+    failed: { type: 'number', required: true, default: 0 },
+    status: { type: ['queued', 'done'] as const, required: true, default: 'queued' },
+    createdAt: { type: 'number', readOnly: true, required: true, default: () => Date.now() },
+    updatedAt: {
+      type: 'number',
+      required: true,
+      default: () => Date.now(),
+      watch: '*',
+      set: () => Date.now(),
+    },
+  },
+  indexes: {
+    byId: { pk: { field: 'pk', composite: ['jobId'] }, sk: { field: 'sk', composite: [] } },
+  },
+});
+export type JobItem = EntityItem<typeof Job>;
+
+/**
+ * The outcome of one item of a job, written once (keyed by batch and position), so a redelivered
+ * message never counts or applies an item twice. Failed outcomes are the job's failures table.
+ */
+export const JobItemOutcome = new Entity({
+  model: { entity: 'jobItemOutcome', version: '1', service: ENTITY_SERVICE },
+  attributes: {
+    jobId: { type: 'string', required: true, readOnly: true },
+    batchIndex: { type: 'number', required: true, readOnly: true },
+    itemIndex: { type: 'number', required: true, readOnly: true },
+    item: { type: 'string', required: true },
+    ok: { type: 'boolean', required: true },
+    reason: { type: 'string' },
+  },
+  indexes: {
+    byJob: {
+      pk: { field: 'pk', composite: ['jobId'] },
+      sk: { field: 'sk', composite: ['batchIndex', 'itemIndex'] },
+    },
+  },
+});
+export type JobItemOutcomeItem = EntityItem<typeof JobItemOutcome>;

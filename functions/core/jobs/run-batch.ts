@@ -1,0 +1,57 @@
+import { db } from '../data/service.ts';
+import { type BulkJobMessage, itemProcessor } from './item-processors.ts';
+
+/** An item label for the failures table: the uid or e-mail itself, or the row as JSON. */
+function label(item: unknown): string {
+  return typeof item === 'string' ? item : JSON.stringify(item);
+}
+
+/**
+ * Runs one message of a bulk job. Items whose outcome is already recorded (a redelivery) are skipped;
+ * each new outcome is written together with the job's counter in one transaction, conditioned on the
+ * outcome not existing, so counts stay exact under redelivery and concurrency. Throws when the
+ * message must be retried (unknown kind, infrastructure failure).
+ */
+export async function runBatch(message: BulkJobMessage): Promise<void> {
+  const processor = itemProcessor(message.kind);
+  if (!processor) throw new Error(`No item processor for job kind '${message.kind}'`);
+  const { entities } = db();
+  const { data: recorded } = await entities.jobItemOutcome.query
+    .byJob({ jobId: message.jobId })
+    .between(
+      { batchIndex: message.batchIndex, itemIndex: 0 },
+      { batchIndex: message.batchIndex, itemIndex: message.items.length },
+    )
+    .go({ pages: 'all', attributes: ['itemIndex'] });
+  const done = new Set(recorded.map((outcome) => outcome.itemIndex));
+
+  for (const [itemIndex, item] of message.items.entries()) {
+    if (done.has(itemIndex)) continue;
+    const outcome = await processor(item, message.params);
+    const { canceled } = await db()
+      .transaction.write(({ jobItemOutcome, job }) => [
+        jobItemOutcome
+          .create({
+            jobId: message.jobId,
+            batchIndex: message.batchIndex,
+            itemIndex,
+            item: label(item),
+            ok: outcome.ok,
+            ...(outcome.ok ? {} : { reason: outcome.reason }),
+          })
+          .commit(),
+        job
+          .patch({ jobId: message.jobId })
+          .add(outcome.ok ? { succeeded: 1 } : { failed: 1 })
+          .commit(),
+      ])
+      .go();
+    // Cancelled: another delivery recorded this item first; nothing to count.
+    if (canceled) continue;
+  }
+
+  const { data: job } = await entities.job.get({ jobId: message.jobId }).go();
+  if (job && job.status !== 'done' && job.succeeded + job.failed >= job.total) {
+    await entities.job.patch({ jobId: message.jobId }).set({ status: 'done' }).go();
+  }
+}

@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import { Duration, Validations } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { type NodejsFunctionProps, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct, IConstruct } from 'constructs';
+import { TABLE_DESIGN } from '../shared/data/table-design.ts';
+
+export const repoRoot = join(import.meta.dirname, '..');
+
+/**
+ * Every Lambda of the product: Node 22 on ARM, one minified ESM bundle per handler made by the local
+ * esbuild (never Docker), source maps on, an explicit log group kept one month.
+ */
+export function functionProps(
+  scope: Construct,
+  id: string,
+  entry: string,
+  environment: Record<string, string>,
+): NodejsFunctionProps {
+  return {
+    entry: join(repoRoot, entry),
+    handler: 'handler',
+    runtime: Runtime.NODEJS_22_X,
+    architecture: Architecture.ARM_64,
+    memorySize: 512,
+    timeout: Duration.seconds(10),
+    depsLockFilePath: join(repoRoot, 'package-lock.json'),
+    projectRoot: repoRoot,
+    environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },
+    logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH }),
+    bundling: {
+      format: OutputFormat.ESM,
+      mainFields: ['module', 'main'],
+      target: 'node22',
+      minify: true,
+      sourceMap: true,
+      forceDockerBundling: false,
+      banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+    },
+  };
+}
+
+/** The findings every product Lambda carries, acknowledged once with their reasons. */
+export function acknowledgeFunctionFindings(fn: IConstruct): void {
+  Validations.of(fn).acknowledge({
+    id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+    reason: 'The basic execution role only lets the function write its own CloudWatch logs.',
+  });
+  Validations.of(fn).acknowledge({
+    id: 'AwsSolutions-L1',
+    reason:
+      'The product runs on Node.js 22 (the runtime the issue and the local toolchain are pinned to); moving up is a deliberate upgrade.',
+  });
+}
+
+const TABLE_READ = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+];
+const TABLE_WRITE = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+];
+
+/**
+ * Table access without wildcards: the table and each GSI of TABLE_DESIGN by name, and never Scan
+ * (every list is a Query on a key or a GSI).
+ */
+export function grantTable(fn: IFunction, table: ITableV2, access: 'read' | 'write'): void {
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: access === 'write' ? [...TABLE_READ, ...TABLE_WRITE] : TABLE_READ,
+      resources: [
+        table.tableArn,
+        ...TABLE_DESIGN.globalIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
+      ],
+    }),
+  );
+}

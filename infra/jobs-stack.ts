@@ -1,0 +1,74 @@
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import type { Construct } from 'constructs';
+import { QUEUES } from '../shared/jobs/queues.ts';
+import { SCHEDULED_TARGETS, scheduledTargetArnVariable } from '../shared/jobs/schedules.ts';
+import { acknowledgeFunctionFindings, functionProps, grantTable } from './bundling.ts';
+import type { StatefulStack } from './stateful-stack.ts';
+
+export interface JobsStackProps extends StackProps {
+  stage: string;
+  stateful: StatefulStack;
+}
+
+/**
+ * Asynchronous work: one consumer per bulk-job queue (partial batch failures reported, so only the
+ * failed messages return to the queue and, past maxReceiveCount, to its dead-letter queue), and the
+ * EventBridge Scheduler group with the role it uses to invoke the scheduled targets.
+ */
+export class JobsStack extends Stack {
+  readonly scheduleGroup: ScheduleGroup;
+  readonly schedulerRole: Role;
+  readonly targets: Record<string, IFunction> = {};
+
+  constructor(scope: Construct, id: string, props: JobsStackProps) {
+    super(scope, id, props);
+    const { stateful } = props;
+
+    for (const declaration of QUEUES) {
+      const name = `${declaration.id}-consumer`;
+      const consumer = new NodejsFunction(this, name, {
+        ...functionProps(this, name, `events/${declaration.consumer}.ts`, {
+          STAGE: props.stage,
+          TABLE_NAME: stateful.table.tableName,
+        }),
+        description: `Consumer of the ${declaration.id} queue`,
+        // The queue's visibility timeout must cover a whole batch: keep the function below it.
+        timeout: Duration.seconds(Math.min(900, declaration.visibilityTimeoutSeconds / 2)),
+      });
+      acknowledgeFunctionFindings(consumer);
+      grantTable(consumer, stateful.table, 'write');
+      consumer.addEventSource(
+        new SqsEventSource(stateful.queues[declaration.id], {
+          batchSize: declaration.messagesPerInvocation,
+          reportBatchItemFailures: true,
+        }),
+      );
+    }
+
+    this.scheduleGroup = new ScheduleGroup(this, 'ScheduleGroup', {
+      scheduleGroupName: `cutloom-${props.stage}`,
+    });
+    this.schedulerRole = new Role(this, 'SchedulerRole', {
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
+      description: 'Assumed by EventBridge Scheduler to invoke the scheduled targets',
+    });
+    for (const target of SCHEDULED_TARGETS) {
+      const fn = new NodejsFunction(this, target.id, {
+        ...functionProps(this, target.id, `events/${target.handler}.ts`, {
+          STAGE: props.stage,
+          TABLE_NAME: stateful.table.tableName,
+        }),
+        description: target.description,
+      });
+      acknowledgeFunctionFindings(fn);
+      grantTable(fn, stateful.table, 'write');
+      fn.grantInvoke(this.schedulerRole);
+      this.targets[scheduledTargetArnVariable(target.id)] = fn;
+    }
+  }
+}

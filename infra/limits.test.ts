@@ -1,0 +1,61 @@
+import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineRoute, type RouteDefinition } from '../shared/api/define-route.ts';
+import { ROUTES } from '../shared/api/routes.ts';
+import { testApp } from './test-app.ts';
+
+function templatesOf(stack: import('aws-cdk-lib').Stack): Template[] {
+  const nested = stack.node.children.filter((child) => 'nestedStackResource' in child);
+  return [Template.fromStack(stack), ...nested.map((child) => Template.fromStack(child as never))];
+}
+
+function resourceCounts(built: ReturnType<typeof testApp>): number[] {
+  const stacks = [built.stateful, built.jobs, built.web, ...Object.values(built.services)];
+  return stacks.flatMap(templatesOf).map((template) => Object.keys(template.toJSON().Resources ?? {}).length);
+}
+
+describe('CloudFormation limits', () => {
+  it('keeps every stack and nested stack under 500 resources with the real route table', () => {
+    for (const count of resourceCounts(testApp())) expect(count).toBeLessThan(500);
+  });
+
+  it('still does with 300 routes on one service', () => {
+    const many: RouteDefinition[] = Array.from({ length: 300 }, (_, index) =>
+      defineRoute({
+        name: `syntheticRoute${index}`,
+        service: 'payment',
+        method: 'POST',
+        path: `/synthetic-${index}`,
+        caller: index % 2 ? 'user' : 'public',
+        summary: 'synthetic',
+        request: z.object({}),
+        response: z.object({}),
+        handler: 'payment/get-payment-plan-info-v2',
+        grants: ['table:read'],
+      }),
+    );
+    const counts = resourceCounts(testApp([...ROUTES, ...many]));
+    expect(Math.max(...counts)).toBeLessThan(500);
+  });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  // The same pack runs on every `cdk synth` too (infra/app.ts registers it with Validations.of(app)).
+  it('finds no unacknowledged error in the app', () => {
+    const { app } = testApp();
+    const pack = new AwsSolutionsChecks(app);
+    const report = pack.validateScope(app);
+    const errors = report.violations.filter((violation) => violation.severity === 'error');
+    expect(
+      errors.map(
+        (violation) =>
+          `${violation.ruleName}: ${violation.violatingResources.map((r) => r.constructPath).join(', ')}`,
+      ),
+    ).toEqual([]);
+    const warnings = report.violations.filter((violation) => violation.severity === 'warning');
+    if (warnings.length)
+      console.info(`cdk-nag warnings: ${warnings.map((violation) => violation.ruleName).join(', ')}`);
+  });
+});

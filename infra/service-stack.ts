@@ -1,0 +1,132 @@
+import { Duration, NestedStack, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { type CfnStage, HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { type RouteDefinition, routePath, type Service } from '../shared/api/define-route.ts';
+import { queueUrlVariable } from '../shared/jobs/queues.ts';
+import { acknowledgeFunctionFindings, functionProps, grantTable } from './bundling.ts';
+import type { StatefulStack } from './stateful-stack.ts';
+
+/** Routes per nested stack: 7 resources a route keeps each nested stack near 280, far below 500. */
+export const ROUTES_PER_GROUP = 40;
+
+export interface ServiceStackProps extends StackProps {
+  service: Service;
+  routes: readonly RouteDefinition[];
+  stage: string;
+  stateful: StatefulStack;
+  /** Set by the jobs stack for routes with the `scheduler` grant. */
+  scheduler?: { groupName: string; groupArn: string; roleArn: string };
+}
+
+/**
+ * One service prefix: its HTTP API and one Lambda per route of the route table. Routes live in nested
+ * stacks of ROUTES_PER_GROUP so that no template reaches CloudFormation's 500-resource limit however
+ * many routes the service grows.
+ */
+export class ServiceStack extends Stack {
+  readonly api: HttpApi;
+
+  constructor(scope: Construct, id: string, props: ServiceStackProps) {
+    super(scope, id, props);
+    this.api = new HttpApi(this, 'Api', {
+      apiName: `cutloom-${props.stage}-${props.service}`,
+      description: `The /${props.service} service`,
+      createDefaultStage: true,
+    });
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
+    const stage = this.api.defaultStage?.node.defaultChild as CfnStage;
+    stage.accessLogSettings = {
+      destinationArn: accessLogs.logGroupArn,
+      format: JSON.stringify({
+        requestId: '$context.requestId',
+        ip: '$context.identity.sourceIp',
+        routeKey: '$context.routeKey',
+        status: '$context.status',
+        latency: '$context.responseLatency',
+        integrationError: '$context.integrationErrorMessage',
+      }),
+    };
+    stage.defaultRouteSettings = { throttlingBurstLimit: 500, throttlingRateLimit: 1000 };
+
+    for (let start = 0; start < props.routes.length; start += ROUTES_PER_GROUP) {
+      const group = new NestedStack(this, `Routes${start / ROUTES_PER_GROUP + 1}`);
+      for (const route of props.routes.slice(start, start + ROUTES_PER_GROUP))
+        addRoute(group, this.api, route, props);
+    }
+  }
+}
+
+function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props: ServiceStackProps): void {
+  const { stateful } = props;
+  const grants = new Set(route.grants ?? []);
+  const environment: Record<string, string> = { STAGE: props.stage };
+  if (grants.has('table:read') || grants.has('table:write'))
+    environment.TABLE_NAME = stateful.table.tableName;
+  if (route.caller === 'user' || route.caller === 'admin')
+    environment.ID_TOKEN_SECRET_ARN = stateful.idTokenSecret.secretArn;
+  if (grants.has('queue:bulk')) {
+    for (const [queueId, queue] of Object.entries(stateful.queues)) {
+      environment[queueUrlVariable(queueId as keyof typeof stateful.queues)] = queue.queueUrl;
+    }
+  }
+  if (grants.has('feedback-bucket:read')) environment.FEEDBACK_BUCKET = stateful.feedbackBucket.bucketName;
+  if (grants.has('scheduler') && props.scheduler) {
+    environment.SCHEDULE_GROUP_NAME = props.scheduler.groupName;
+    environment.SCHEDULER_ROLE_ARN = props.scheduler.roleArn;
+  }
+
+  const fn = new NodejsFunction(scope, route.name, {
+    ...functionProps(scope, route.name, `functions/${route.handler}.ts`, environment),
+    description: `${route.method} ${routePath(route)}`,
+    timeout: Duration.seconds(10),
+  });
+  acknowledgeFunctionFindings(fn);
+
+  if (grants.has('table:write')) grantTable(fn, stateful.table, 'write');
+  else if (grants.has('table:read')) grantTable(fn, stateful.table, 'read');
+  if (route.caller === 'user' || route.caller === 'admin') stateful.idTokenSecret.grantRead(fn);
+  if (grants.has('queue:bulk'))
+    for (const queue of Object.values(stateful.queues)) queue.grantSendMessages(fn);
+  if (grants.has('feedback-bucket:read')) stateful.feedbackBucket.grantRead(fn);
+  if (grants.has('mail:send')) {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [Stack.of(scope).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+      }),
+    );
+  }
+  if (grants.has('scheduler') && props.scheduler) {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: [
+          'scheduler:CreateSchedule',
+          'scheduler:UpdateSchedule',
+          'scheduler:DeleteSchedule',
+          'scheduler:GetSchedule',
+        ],
+        resources: [`${props.scheduler.groupArn.replace(':schedule-group/', ':schedule/')}/*`],
+      }),
+    );
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['iam:PassRole'], resources: [props.scheduler.roleArn] }),
+    );
+  }
+
+  const httpRoute = new HttpRoute(scope, `${route.name}Route`, {
+    httpApi: api,
+    routeKey: HttpRouteKey.with(routePath(route), HttpMethod[route.method]),
+    integration: new HttpLambdaIntegration(`${route.name}Integration`, fn),
+  });
+  Validations.of(httpRoute).acknowledge({
+    id: 'AwsSolutions-APIG4',
+    reason:
+      route.caller === 'public'
+        ? 'A public route of the product (no caller identity by design).'
+        : `Authorized in the handler pipeline (caller kind '${route.caller}': bearer ID token or payment-session guid verified before the handler runs).`,
+  });
+}

@@ -1,0 +1,103 @@
+import { SITE_LANGUAGES } from '../shared/languages.ts';
+import { CONSOLE_PREFIX, SITE_PAGE_PARAMS, SITE_PAGES } from '../shared/site/site-pages.ts';
+
+/**
+ * The CloudFront Functions (cloudfront-js-2.0) of the site's default behaviour, generated at synth
+ * time from shared/site/site-pages.ts and shared/languages.ts so that CloudFront and the local gateway
+ * follow one list. CloudFront Functions cannot import modules, so the small classification and
+ * language rules are written again here in plain JS; spa-routing.test.ts checks them against the
+ * shared originals on many inputs.
+ */
+const shared = `
+var PAGES = ${JSON.stringify(SITE_PAGES)};
+var PARAMS = ${JSON.stringify(SITE_PAGE_PARAMS)};
+var LANGUAGES = ${JSON.stringify(SITE_LANGUAGES)};
+var CONSOLE = ${JSON.stringify(CONSOLE_PREFIX)};
+function matches(pattern, segments) {
+  var parts = pattern.split('/').filter(function (p) { return p !== ''; });
+  if (parts.length !== segments.length) return false;
+  for (var i = 0; i < parts.length; i++) {
+    var m = /^\\{([A-Za-z0-9_]+)\\}$/.exec(parts[i]);
+    if (!m) { if (parts[i] !== segments[i]) return false; continue; }
+    var allowed = PARAMS[m[1]];
+    if (segments[i] === '' || (allowed && allowed.indexOf(segments[i]) === -1)) return false;
+  }
+  return true;
+}
+function classify(uri) {
+  if (uri === '/' || uri === '') return 'language-root-redirect';
+  if (uri === CONSOLE || uri.indexOf(CONSOLE + '/') === 0) return 'console';
+  var segments = uri.split('/').filter(function (s) { return s !== ''; }).map(function (s) {
+    try { return decodeURIComponent(s); } catch (e) { return s; }
+  });
+  if (LANGUAGES.indexOf(segments[0]) === -1) return 'not-found';
+  var rest = segments.slice(1);
+  for (var i = 0; i < PAGES.length; i++) if (matches(PAGES[i], rest)) return 'site-page';
+  return 'not-found';
+}
+function isFile(uri) {
+  var last = uri.split('/').pop();
+  return last.indexOf('.') !== -1;
+}
+`;
+
+const viewerRequest = `${shared}
+function pickLanguage(header) {
+  var tags = (header || '').split(',').map(function (part, index) {
+    var pieces = part.trim().split(';');
+    var q = 1;
+    for (var i = 1; i < pieces.length; i++) {
+      var p = pieces[i].trim();
+      if (p.indexOf('q=') === 0) q = Number(p.slice(2));
+    }
+    return { tag: pieces[0].trim(), q: q, index: index };
+  }).filter(function (e) { return e.tag && e.tag !== '*' && !isNaN(e.q) && e.q > 0; });
+  tags.sort(function (a, b) { return b.q - a.q || a.index - b.index; });
+  for (var i = 0; i < tags.length; i++) {
+    var lower = tags[i].tag.toLowerCase();
+    for (var j = 0; j < LANGUAGES.length; j++) if (LANGUAGES[j].toLowerCase() === lower) return LANGUAGES[j];
+    var primary = lower.split('-')[0];
+    if (primary === 'zh') return 'zh-TW';
+    if (LANGUAGES.indexOf(primary) !== -1) return primary;
+  }
+  return 'en';
+}
+function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (isFile(uri)) return request;
+  var kind = classify(uri);
+  if (kind === 'language-root-redirect') {
+    var header = request.headers['accept-language'];
+    var query = Object.keys(request.querystring || {}).map(function (name) {
+      return encodeURIComponent(name) + '=' + encodeURIComponent(request.querystring[name].value);
+    }).join('&');
+    return {
+      statusCode: 302,
+      statusDescription: 'Found',
+      headers: {
+        location: { value: '/' + pickLanguage(header && header.value) + (query ? '?' + query : '') },
+        'cache-control': { value: 'no-store' },
+        vary: { value: 'Accept-Language' },
+      },
+    };
+  }
+  request.uri = kind === 'not-found' ? '/404.html' : '/index.html';
+  return request;
+}
+`;
+
+const viewerResponse = `${shared}
+function handler(event) {
+  var uri = event.request.uri;
+  var response = event.response;
+  if (uri === '/404.html' || (!isFile(uri) && classify(uri) === 'not-found')) {
+    response.statusCode = 404;
+    response.statusDescription = 'Not Found';
+  }
+  return response;
+}
+`;
+
+export const spaViewerRequestCode = viewerRequest;
+export const spaViewerResponseCode = viewerResponse;

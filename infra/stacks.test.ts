@@ -1,0 +1,176 @@
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { routePath, SERVICES } from '../shared/api/define-route.ts';
+import { ROUTES } from '../shared/api/routes.ts';
+import { TABLE_DESIGN } from '../shared/data/table-design.ts';
+import { QUEUES } from '../shared/jobs/queues.ts';
+import { testApp } from './test-app.ts';
+
+const built = testApp();
+const stateful = Template.fromStack(built.stateful);
+
+/** The resources of a stack and of its nested stacks. */
+function resourcesOf(stack: (typeof built.services)[keyof typeof built.services]) {
+  const nested = stack.node.children.filter((child) => 'nestedStackResource' in child);
+  return [Template.fromStack(stack), ...nested.map((child) => Template.fromStack(child as never))];
+}
+
+describe('stateful stack', () => {
+  it('builds the one table from TABLE_DESIGN, retained, protected and recoverable', () => {
+    stateful.hasResource('AWS::DynamoDB::GlobalTable', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        KeySchema: [
+          { AttributeName: TABLE_DESIGN.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE_DESIGN.sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: TABLE_DESIGN.globalIndexes.map((index) =>
+          Match.objectLike({
+            IndexName: index.indexName,
+            KeySchema: [
+              { AttributeName: index.partitionKey, KeyType: 'HASH' },
+              { AttributeName: index.sortKey, KeyType: 'RANGE' },
+            ],
+          }),
+        ),
+        TimeToLiveSpecification: { AttributeName: TABLE_DESIGN.timeToLiveAttribute, Enabled: true },
+        Replicas: [
+          Match.objectLike({
+            DeletionProtectionEnabled: true,
+            PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          }),
+        ],
+      }),
+    });
+  });
+
+  it('gives every bulk queue a dead-letter queue with the declared redrive', () => {
+    stateful.resourceCountIs('AWS::SQS::Queue', QUEUES.length * 2);
+    for (const queue of QUEUES) {
+      stateful.hasResourceProperties('AWS::SQS::Queue', {
+        VisibilityTimeout: queue.visibilityTimeoutSeconds,
+        RedrivePolicy: Match.objectLike({ maxReceiveCount: queue.maxReceiveCount }),
+      });
+    }
+  });
+
+  it('keeps buckets private, encrypted and retained', () => {
+    stateful.allResources('AWS::S3::Bucket', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+      }),
+    });
+  });
+});
+
+describe('service stacks', () => {
+  it.each(SERVICES)(
+    'the %s stack has one Node 22 function and one route per route of the table',
+    (service) => {
+      const templates = resourcesOf(built.services[service]);
+      const routes = ROUTES.filter((route) => route.service === service);
+      const routeKeys = templates.flatMap((template) =>
+        Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map(
+          (resource) => resource.Properties.RouteKey,
+        ),
+      );
+      expect(routeKeys.sort()).toEqual(routes.map((route) => `${route.method} ${routePath(route)}`).sort());
+      const functions = templates.flatMap((template) =>
+        Object.values(template.findResources('AWS::Lambda::Function')),
+      );
+      expect(functions).toHaveLength(routes.length);
+      for (const fn of functions) expect(fn.Properties.Runtime).toBe('nodejs22.x');
+    },
+  );
+
+  it('gives the token secret only to user and admin routes, and write access only to writing routes', () => {
+    const templates = SERVICES.flatMap((service) => resourcesOf(built.services[service]));
+    const functions = templates.flatMap((template) =>
+      Object.entries(template.findResources('AWS::Lambda::Function')),
+    );
+    const policies = templates.flatMap((template) =>
+      Object.values(template.findResources('AWS::IAM::Policy')),
+    );
+    for (const route of ROUTES) {
+      const entry = functions.find(([logicalId]) => logicalId.startsWith(route.name));
+      expect(entry, route.name).toBeDefined();
+      const env = entry?.[1].Properties.Environment.Variables ?? {};
+      expect('ID_TOKEN_SECRET_ARN' in env, route.name).toBe(
+        route.caller === 'user' || route.caller === 'admin',
+      );
+      const actions = policies
+        .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(route.name))
+        .flatMap((policy) =>
+          policy.Properties.PolicyDocument.Statement.flatMap(
+            (statement: { Action: string | string[] }) => statement.Action,
+          ),
+        );
+      expect(actions.includes('dynamodb:PutItem'), route.name).toBe(
+        Boolean(route.grants?.includes('table:write')),
+      );
+      expect(actions.includes('dynamodb:Scan'), route.name).toBe(false);
+    }
+  });
+});
+
+describe('jobs stack', () => {
+  const jobs = Template.fromStack(built.jobs);
+  it('consumes each queue with its batch size and partial batch failures', () => {
+    for (const queue of QUEUES) {
+      jobs.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        BatchSize: queue.messagesPerInvocation,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+    }
+    jobs.resourceCountIs('AWS::Lambda::EventSourceMapping', QUEUES.length);
+  });
+  it('has a schedule group and a role the scheduler assumes', () => {
+    jobs.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
+    jobs.hasResourceProperties('AWS::IAM::Role', {
+      AssumeRolePolicyDocument: Match.objectLike({
+        Statement: [Match.objectLike({ Principal: { Service: 'scheduler.amazonaws.com' } })],
+      }),
+    });
+  });
+});
+
+describe('web stack', () => {
+  const web = Template.fromStack(built.web);
+  it('serves a private bucket through origin access control with the SPA functions and security headers', () => {
+    web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        DefaultCacheBehavior: Match.objectLike({
+          FunctionAssociations: [
+            Match.objectLike({ EventType: 'viewer-request' }),
+            Match.objectLike({ EventType: 'viewer-response' }),
+          ],
+          ResponseHeadersPolicyId: Match.anyValue(),
+        }),
+        CustomErrorResponses: Match.absent(),
+      }),
+    });
+    web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: Match.objectLike({
+          StrictTransportSecurity: Match.objectLike({ Preload: true, IncludeSubdomains: true }),
+          FrameOptions: Match.objectLike({ FrameOption: 'DENY' }),
+        }),
+      }),
+    });
+  });
+  it('puts each service prefix on the same distribution, uncached', () => {
+    const [distribution] = Object.values(web.findResources('AWS::CloudFront::Distribution'));
+    const patterns = distribution?.Properties.DistributionConfig.CacheBehaviors.map(
+      (behavior: { PathPattern: string }) => behavior.PathPattern,
+    );
+    expect(patterns.sort()).toEqual(SERVICES.map((service) => `/${service}/*`).sort());
+  });
+});

@@ -1,0 +1,99 @@
+import { Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { TABLE_DESIGN } from '../shared/data/table-design.ts';
+import { QUEUES, type QueueId } from '../shared/jobs/queues.ts';
+
+/**
+ * What holds data: the one table, the buckets, the bulk-job queues and the token-signing secret.
+ * Everything here is retained when the stack goes away; the stateless stacks can be recreated.
+ */
+export class StatefulStack extends Stack {
+  readonly table: TableV2;
+  readonly feedbackBucket: Bucket;
+  readonly accessLogBucket: Bucket;
+  readonly queues: Record<QueueId, Queue>;
+  readonly idTokenSecret: Secret;
+
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+
+    this.table = new TableV2(this, 'Table', {
+      partitionKey: { name: TABLE_DESIGN.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: TABLE_DESIGN.sortKey, type: AttributeType.STRING },
+      globalSecondaryIndexes: TABLE_DESIGN.globalIndexes.map((index) => ({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+      })),
+      timeToLiveAttribute: TABLE_DESIGN.timeToLiveAttribute,
+      billing: Billing.onDemand(),
+      encryption: TableEncryptionV2.awsManagedKey(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.accessLogBucket = new Bucket(this, 'AccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront standard logs are delivered with ACLs.
+      objectOwnership: ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [{ expiration: Duration.days(365) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.accessLogBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log bucket itself; logging it into itself would loop.',
+    });
+
+    this.feedbackBucket = new Bucket(this, 'FeedbackFiles', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      serverAccessLogsBucket: this.accessLogBucket,
+      serverAccessLogsPrefix: 'feedback-files/',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.queues = Object.fromEntries(
+      QUEUES.map((declaration) => {
+        const deadLetters = new Queue(this, `${declaration.id}-dlq`, {
+          retentionPeriod: Duration.days(14),
+          encryption: QueueEncryption.SQS_MANAGED,
+          enforceSSL: true,
+          removalPolicy: RemovalPolicy.RETAIN,
+        });
+        Validations.of(deadLetters).acknowledge({
+          id: 'AwsSolutions-SQS3',
+          reason: 'This queue is itself a dead-letter queue.',
+        });
+        const queue = new Queue(this, declaration.id, {
+          visibilityTimeout: Duration.seconds(declaration.visibilityTimeoutSeconds),
+          retentionPeriod: Duration.days(4),
+          encryption: QueueEncryption.SQS_MANAGED,
+          enforceSSL: true,
+          deadLetterQueue: { queue: deadLetters, maxReceiveCount: declaration.maxReceiveCount },
+          removalPolicy: RemovalPolicy.RETAIN,
+        });
+        return [declaration.id, queue];
+      }),
+    ) as Record<QueueId, Queue>;
+
+    this.idTokenSecret = new Secret(this, 'IdTokenSecret', {
+      description: 'HMAC key that signs ID tokens',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.idTokenSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotating the token key signs everyone out; it is rotated by a planned procedure (new secret version, deploy) rather than on a timer.',
+    });
+  }
+}
