@@ -9,7 +9,7 @@ import { WebStack } from './web-stack.ts';
 export interface AppOptions {
   stage: string;
   routes?: readonly RouteDefinition[];
-  deployWeb?: boolean;
+  webDist?: string;
 }
 
 /** Every stack of one stage; routes come from the route table (tests may pass their own). */
@@ -47,7 +47,7 @@ export function buildApp(app: App, options: AppOptions) {
     stage,
     stateful,
     apis: Object.fromEntries(Object.entries(services).map(([service, stack]) => [service, stack.api])),
-    ...(options.deployWeb === undefined ? {} : { deployWeb: options.deployWeb }),
+    ...(options.webDist ? { webDist: options.webDist } : {}),
     description: 'The site on S3 and CloudFront, with the API under its prefixes',
   });
   Tags.of(app).add('product', 'cutloom');

@@ -35,8 +35,9 @@ export const JobItemOutcome = new Entity({
   model: { entity: 'jobItemOutcome', version: '1', service: ENTITY_SERVICE },
   attributes: {
     jobId: { type: 'string', required: true, readOnly: true },
-    batchIndex: { type: 'number', required: true, readOnly: true },
-    itemIndex: { type: 'number', required: true, readOnly: true },
+    // Zero-padded in the sort key so that outcomes sort (and range) by number, not by text.
+    batchIndex: { type: 'number', required: true, readOnly: true, padding: { length: 6, char: '0' } },
+    itemIndex: { type: 'number', required: true, readOnly: true, padding: { length: 6, char: '0' } },
     item: { type: 'string', required: true },
     ok: { type: 'boolean', required: true },
     reason: { type: 'string' },
