@@ -1,6 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 3100;
+/**
+ * The product's port for this run: E2E_PORT, else one derived from this process so that test runs of
+ * several checkouts on one machine do not collide. It is fixed here, in the main process, before the
+ * workers start: they inherit the variable and so agree on it.
+ */
+process.env.E2E_PORT ??= String(20_000 + (process.pid % 20_000));
+const PORT = Number(process.env.E2E_PORT);
 
 /**
  * Browser tests against the whole product served by the local runtime (production build of the web,

@@ -29,6 +29,9 @@ export function buildApp(app: App, options: AppOptions) {
     groupName: jobs.scheduleGroup.scheduleGroupName,
     groupArn: jobs.scheduleGroup.scheduleGroupArn,
     roleArn: jobs.schedulerRole.roleArn,
+    targetArns: Object.fromEntries(
+      Object.entries(jobs.targets).map(([variable, fn]) => [variable, fn.functionArn]),
+    ),
   };
   const services = Object.fromEntries(
     SERVICES.map((service) => [

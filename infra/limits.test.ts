@@ -1,7 +1,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRoute, type RouteDefinition } from '../shared/api/define-route.ts';
 import { ROUTES } from '../shared/api/routes.ts';
 import { testApp } from './test-app.ts';

@@ -19,7 +19,7 @@ export interface ServiceStackProps extends StackProps {
   stage: string;
   stateful: StatefulStack;
   /** Set by the jobs stack for routes with the `scheduler` grant. */
-  scheduler?: { groupName: string; groupArn: string; roleArn: string };
+  scheduler?: { groupName: string; groupArn: string; roleArn: string; targetArns: Record<string, string> };
 }
 
 /**
@@ -77,6 +77,7 @@ function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props:
   if (grants.has('scheduler') && props.scheduler) {
     environment.SCHEDULE_GROUP_NAME = props.scheduler.groupName;
     environment.SCHEDULER_ROLE_ARN = props.scheduler.roleArn;
+    Object.assign(environment, props.scheduler.targetArns);
   }
 
   const fn = new NodejsFunction(scope, route.name, {

@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRoute, type RouteDefinition } from '../../shared/api/define-route.ts';
 import { signIdToken } from './auth/id-token.ts';
 import { NotFound, PaymentError } from './errors.ts';

@@ -1,9 +1,9 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RouteDefinition, RouteOutput, RouteParsedInput } from '../../shared/api/define-route.ts';
 import { pathParameterNames, usesQueryString } from '../../shared/api/define-route.ts';
-import { bearerToken, type IdTokenClaims, verifyIdToken } from './auth/id-token.ts';
+import type { IdTokenClaims } from './auth/id-token.ts';
 import { AdminError, AppError, Conflict, IdentityError, NotFound, PaymentError } from './errors.ts';
 import { logger } from './logger.ts';
 
@@ -132,6 +132,8 @@ export function defineHandler<R extends RouteDefinition>(
     .use({
       before: async (request) => {
         if (route.caller !== 'user' && route.caller !== 'admin') return;
+        // Loaded on first use, so public and guid routes never initialise the token key's client.
+        const { bearerToken, verifyIdToken } = await import('./auth/id-token.ts');
         const check = await verifyIdToken(bearerToken(request.event.headers));
         if (!check.ok) throw refusal(route, check.reason);
         if (route.caller === 'admin' && !(check.claims.adminLevel && check.claims.adminLevel >= 1)) {

@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { build } from 'esbuild';
+import { LAMBDA_BUNDLE } from '../../infra/bundling.ts';
 import { ROUTES } from '../../shared/api/routes.ts';
 import { freePort } from '../local/dynamodb-local.ts';
 import { median, runLoad } from './load.ts';
@@ -81,13 +82,11 @@ async function startUpTimes(): Promise<void> {
 async function bundles(): Promise<void> {
   const outdir = mkdtempSync(join(tmpdir(), 'cutloom-bundles-'));
   const options = {
+    ...LAMBDA_BUNDLE,
+    mainFields: [...LAMBDA_BUNDLE.mainFields],
+    banner: { js: LAMBDA_BUNDLE.banner },
     bundle: true,
-    minify: true,
     platform: 'node' as const,
-    target: 'node22',
-    format: 'esm' as const,
-    mainFields: ['module', 'main'],
-    banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
     logLevel: 'error' as const,
   };
   const sizes: Array<{ name: string; bytes: number; gzip: number; file: string }> = [];

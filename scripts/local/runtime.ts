@@ -62,8 +62,13 @@ function idTokenSecret(stateDir: string, inMemory: boolean): string {
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const stateDir = resolve(options.stateDir ?? join(repoRoot, '.local'));
   const dbPath = join(stateDir, 'dynamodb');
-  if (options.fresh) rmSync(dbPath, { recursive: true, force: true });
+  const standInState = join(stateDir, 'stand-ins');
+  if (options.fresh) {
+    rmSync(dbPath, { recursive: true, force: true });
+    rmSync(standInState, { recursive: true, force: true });
+  }
   mkdirSync(options.inMemory ? stateDir : dbPath, { recursive: true });
+  if (!options.inMemory) mkdirSync(standInState, { recursive: true });
   const log = options.quiet ? () => undefined : (line: string) => console.log(line);
   // Quiet runs (tests) keep the handlers' logs to warnings and errors.
   if (options.quiet) process.env.LOG_LEVEL ??= 'warn';
@@ -161,9 +166,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const context: StandInContext = {
       registerLocalEndpoint,
       invokeModule,
-      stateDir,
+      stateDir: options.inMemory ? undefined : standInState,
       baseUrl: url,
-      now: () => new Date(),
     };
     if (existsSync(standInsDir)) {
       const modules = readdirSync(standInsDir)

@@ -15,12 +15,10 @@ export interface StandInContext {
   registerLocalEndpoint(method: string, path: string, handler: LocalEndpointHandler): void;
   /** Imports a module (path relative to the repository root) and calls its `handler(event, context)`. */
   invokeModule(modulePath: string, event: unknown): Promise<unknown>;
-  /** Folder for state that must survive a restart (`.local/` by default). */
-  stateDir: string;
+  /** Folder for state that survives a restart with the database; undefined when nothing is kept (in-memory runs). */
+  stateDir: string | undefined;
   /** The runtime's own URL, e.g. http://localhost:3000. */
   baseUrl: string;
-  /** The wall clock; the scheduler stand-in owns the test clock. */
-  now(): Date;
 }
 
 export interface StandIn {

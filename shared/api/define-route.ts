@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** Service prefixes of the API; each is one stateless stack in AWS and one prefix on the gateway. */
 export const SERVICES = ['auth', 'payment', 'operator', 'cowork'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PlanPriceInfoSchema, PlanUsageInfoSchema } from '../plans/plan-types.ts';
 import { defineRoute } from './define-route.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const PLAN_TYPES = ['FREE', 'LIGHT', 'STANDARD', 'BUSINESS', 'CUSTOM'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What one item of a bulk job came to: done, or refused for a reason the operator reads. */
 export type ItemOutcome = { ok: true } | { ok: false; reason: string };

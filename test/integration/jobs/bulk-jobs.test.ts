@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/core/data/service.ts';
 import { enqueueJob } from '../../../functions/core/jobs/enqueue-job.ts';
@@ -25,9 +22,8 @@ beforeAll(async () => {
     {
       registerLocalEndpoint: (method, path, handler) => endpoints.set(`${method} ${path}`, handler),
       invokeModule,
-      stateDir: mkdtempSync(join(tmpdir(), 'sqs-')),
+      stateDir: undefined,
       baseUrl: 'http://localhost',
-      now: () => new Date(),
     },
     { retryDelayMs: 20 },
   );

@@ -1,0 +1,79 @@
+import {
+  ConflictException,
+  CreateScheduleCommand,
+  DeleteScheduleCommand,
+  ResourceNotFoundException,
+  SchedulerClient,
+} from '@aws-sdk/client-scheduler';
+import { scheduledTargetArnVariable } from '../../../shared/jobs/schedules.ts';
+
+let client: SchedulerClient | undefined;
+
+/** EventBridge Scheduler, or on one machine the stand-in that speaks its protocol (SCHEDULER_ENDPOINT). */
+function scheduler(): SchedulerClient {
+  client ??= new SchedulerClient({
+    region: process.env.AWS_REGION || 'ap-northeast-2',
+    ...(process.env.SCHEDULER_ENDPOINT ? { endpoint: process.env.SCHEDULER_ENDPOINT } : {}),
+  });
+  return client;
+}
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+}
+
+/** The scheduler's `at()` expression, in UTC to the second. */
+export function atExpression(when: Date): string {
+  return `at(${when.toISOString().slice(0, 19)})`;
+}
+
+/**
+ * Schedules one invocation of a declared target (shared/jobs/schedules.ts) with `payload` as its
+ * event. While it is pending, scheduling the same name again changes nothing and answers 'exists', so a
+ * retried caller never schedules twice; once it ran, the schedule deletes itself, so the target must
+ * itself be idempotent (as every retried step of the product is).
+ */
+export async function scheduleOnce(input: {
+  name: string;
+  at: Date;
+  targetId: string;
+  payload: unknown;
+  /** Invocation retries the scheduler makes when the target fails (default 3). */
+  retries?: number;
+}): Promise<'created' | 'exists'> {
+  try {
+    await scheduler().send(
+      new CreateScheduleCommand({
+        Name: input.name,
+        GroupName: required('SCHEDULE_GROUP_NAME'),
+        ScheduleExpression: atExpression(input.at),
+        ScheduleExpressionTimezone: 'UTC',
+        FlexibleTimeWindow: { Mode: 'OFF' },
+        ActionAfterCompletion: 'DELETE',
+        Target: {
+          Arn: required(scheduledTargetArnVariable(input.targetId)),
+          RoleArn: required('SCHEDULER_ROLE_ARN'),
+          Input: JSON.stringify(input.payload),
+          RetryPolicy: { MaximumRetryAttempts: input.retries ?? 3, MaximumEventAgeInSeconds: 86_400 },
+        },
+      }),
+    );
+    return 'created';
+  } catch (error) {
+    if (error instanceof ConflictException) return 'exists';
+    throw error;
+  }
+}
+
+/** Cancels a schedule; one that already ran or never existed is fine. */
+export async function cancelSchedule(name: string): Promise<void> {
+  try {
+    await scheduler().send(
+      new DeleteScheduleCommand({ Name: name, GroupName: required('SCHEDULE_GROUP_NAME') }),
+    );
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+}
