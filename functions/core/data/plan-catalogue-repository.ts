@@ -4,9 +4,10 @@ import { db } from './service.ts';
 /** The catalogue of the built-in plans; partner and custom catalogues are named by referral type. */
 export const DEFAULT_CATALOGUE = 'default';
 
-export async function listPlanPrices(catalogue: string): Promise<PlanPriceInfo[]> {
-  const { data } = await db().entities.planPrice.query.byCatalogue({ catalogue }).go({ pages: 'all' });
-  return data
+type PriceItem = { sortOrder: number } & PlanPriceInfo;
+
+function toPrices(items: readonly PriceItem[]): PlanPriceInfo[] {
+  return [...items]
     .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name))
     .map(({ name, planType, period, isSubscription, priceKo, priceJa, priceEn }) => ({
       name,
@@ -19,9 +20,15 @@ export async function listPlanPrices(catalogue: string): Promise<PlanPriceInfo[]
     }));
 }
 
-export async function listPlanUsages(catalogue: string): Promise<PlanUsageInfo[]> {
-  const { data } = await db().entities.planUsage.query.byCatalogue({ catalogue }).go({ pages: 'all' });
-  return data.map(({ catalogue: _catalogue, ...usage }) => usage);
+/** A catalogue's prices (in catalogue order) and quotas, read in one query of its partition. */
+export async function getPlanCatalogue(
+  catalogue: string,
+): Promise<{ prices: PlanPriceInfo[]; usages: PlanUsageInfo[] }> {
+  const { data } = await db().collections.catalogue({ catalogue }).go({ pages: 'all' });
+  return {
+    prices: toPrices(data.planPrice),
+    usages: data.planUsage.map(({ catalogue: _catalogue, ...usage }) => usage),
+  };
 }
 
 /** Writes (or overwrites) a catalogue's prices and quotas: seeding and catalogue maintenance. */

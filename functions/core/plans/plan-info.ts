@@ -1,6 +1,6 @@
 import type { PlanPriceInfo, PlanUsageInfo } from '../../../shared/plans/plan-types.ts';
 import { offeredPlanPrices } from '../../../shared/plans/plans-offered.ts';
-import { DEFAULT_CATALOGUE, listPlanPrices, listPlanUsages } from '../data/plan-catalogue-repository.ts';
+import { DEFAULT_CATALOGUE, getPlanCatalogue } from '../data/plan-catalogue-repository.ts';
 
 /**
  * The plans offered to a referral type at a price version: the referral type's own catalogue when
@@ -11,15 +11,9 @@ export async function planInfoFor(input: { referralType?: string; priceVersion?:
   planPriceInfos: PlanPriceInfo[];
   planUsageInfos: PlanUsageInfo[];
 }> {
-  let catalogue = DEFAULT_CATALOGUE;
-  let prices: PlanPriceInfo[] = [];
-  if (input.referralType) {
-    prices = await listPlanPrices(input.referralType);
-    if (prices.length > 0) catalogue = input.referralType;
-  }
-  if (catalogue === DEFAULT_CATALOGUE) prices = await listPlanPrices(DEFAULT_CATALOGUE);
-  const planPriceInfos = offeredPlanPrices(prices, input.priceVersion);
+  let found = input.referralType ? await getPlanCatalogue(input.referralType) : undefined;
+  if (!found || found.prices.length === 0) found = await getPlanCatalogue(DEFAULT_CATALOGUE);
+  const planPriceInfos = offeredPlanPrices(found.prices, input.priceVersion);
   const offeredTypes = new Set(planPriceInfos.map((plan) => plan.planType));
-  const usages = await listPlanUsages(catalogue);
-  return { planPriceInfos, planUsageInfos: usages.filter((usage) => offeredTypes.has(usage.planType)) };
+  return { planPriceInfos, planUsageInfos: found.usages.filter((usage) => offeredTypes.has(usage.planType)) };
 }

@@ -20,7 +20,9 @@ export const PlanPrice = new Entity({
     sortOrder: { type: 'number', required: true, default: 0 },
   },
   indexes: {
+    /** A catalogue's prices and quotas share one partition: the `catalogue` collection reads both at once. */
     byCatalogue: {
+      collection: 'catalogue',
       pk: { field: 'pk', composite: ['catalogue'] },
       sk: { field: 'sk', composite: ['name'] },
     },

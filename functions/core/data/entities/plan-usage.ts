@@ -16,7 +16,9 @@ export const PlanUsage = new Entity({
     userTTSSpeakerUsage: { type: 'number', required: true },
   },
   indexes: {
+    /** A catalogue's prices and quotas share one partition: the `catalogue` collection reads both at once. */
     byCatalogue: {
+      collection: 'catalogue',
       pk: { field: 'pk', composite: ['catalogue'] },
       sk: { field: 'sk', composite: ['planType'] },
     },
