@@ -1,5 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { currencyForLanguage, floorToCurrency, formatPrice, priceIn } from './currency.ts';
+import {
+  currencyForLanguage,
+  floorToCurrency,
+  formatPrice,
+  fromMinorUnits,
+  hasCurrencyPrecision,
+  priceIn,
+  roundToCurrency,
+  toMinorUnits,
+} from './currency.ts';
 
 describe('currency rules', () => {
   it('picks the currency by language: ko KRW, ja JPY, otherwise USD', () => {
@@ -25,5 +35,27 @@ describe('currency rules', () => {
   it('reads the plan price of the currency', () => {
     const plan = { priceKo: 1, priceJa: 2, priceEn: 3 };
     expect([priceIn(plan, 'KRW'), priceIn(plan, 'JPY'), priceIn(plan, 'USD')]).toEqual([1, 2, 3]);
+  });
+  it('rounds half up to the currency decimals', () => {
+    expect(roundToCurrency(2.005, 'USD')).toBe(2.01);
+    expect(roundToCurrency(2.0049, 'USD')).toBe(2);
+    expect(roundToCurrency(2004.5, 'KRW')).toBe(2005);
+  });
+  it('tells whether an amount fits the currency decimals', () => {
+    expect(hasCurrencyPrecision(8.99, 'USD')).toBe(true);
+    expect(hasCurrencyPrecision(0.1 + 0.2, 'USD')).toBe(true);
+    expect(hasCurrencyPrecision(8.999, 'USD')).toBe(false);
+    expect(hasCurrencyPrecision(9900.5, 'KRW')).toBe(false);
+    expect(hasCurrencyPrecision(Number.POSITIVE_INFINITY, 'KRW')).toBe(false);
+  });
+  it('converts to and from minor units exactly, and refuses amounts finer than the currency', () => {
+    expect(toMinorUnits(1079.7, 'USD')).toBe(107970);
+    expect(toMinorUnits(1100, 'JPY')).toBe(1100);
+    expect(() => toMinorUnits(0.001, 'USD')).toThrow(RangeError);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e11 }), (cents) => {
+        expect(toMinorUnits(fromMinorUnits(cents, 'USD'), 'USD')).toBe(cents);
+      }),
+    );
   });
 });

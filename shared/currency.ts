@@ -20,6 +20,35 @@ export function floorToCurrency(amount: number, currency: Currency): number {
   return Math.floor(Number((amount * factor).toFixed(6))) / factor;
 }
 
+/** Rounds an amount half up to the currency's decimals (the test-mode price mapping rounds). */
+export function roundToCurrency(amount: number, currency: Currency): number {
+  const factor = 10 ** CURRENCY_DECIMALS[currency];
+  return Math.round(Number((amount * factor).toFixed(6))) / factor;
+}
+
+/**
+ * An amount in the currency's smallest unit (USD cents, whole won and yen), so that sums and
+ * differences of money are integer arithmetic. Throws on an amount finer than the currency allows.
+ */
+export function toMinorUnits(amount: number, currency: Currency): number {
+  if (!hasCurrencyPrecision(amount, currency)) {
+    throw new RangeError(`${amount} has more decimals than ${currency} allows`);
+  }
+  return Math.round(amount * 10 ** CURRENCY_DECIMALS[currency]);
+}
+
+export function fromMinorUnits(minor: number, currency: Currency): number {
+  return minor / 10 ** CURRENCY_DECIMALS[currency];
+}
+
+/** Whether a finite amount has no more decimals than the currency keeps (8.99 USD yes, 8.999 no, 9.5 KRW no). */
+export function hasCurrencyPrecision(amount: number, currency: Currency): boolean {
+  if (!Number.isFinite(amount)) return false;
+  const scaled = amount * 10 ** CURRENCY_DECIMALS[currency];
+  // Relative tolerance: binary fractions err by a few ulps of the scaled amount, whatever its size.
+  return Math.abs(scaled - Math.round(scaled)) <= Math.max(1e-9, Math.abs(scaled) * 1e-12);
+}
+
 /** A price as the site shows it: symbol, thousands separators, the currency's decimals (8 -> US$8.00). */
 export function formatPrice(amount: number, currency: Currency): string {
   const decimals = CURRENCY_DECIMALS[currency];

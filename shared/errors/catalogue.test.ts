@@ -10,7 +10,6 @@ import {
   formatClientError,
   IDENTITY_ERRORS,
   identityErrorMessageKey,
-  isCardFailureCode,
   SERVER_ERROR_TYPES,
 } from './catalogue.ts';
 
@@ -142,12 +141,5 @@ describe('display', () => {
     expect(formatClientError('L09', 'Provider error.', 'Card declined')).toBe(
       '[L09] Provider error. Card declined',
     );
-  });
-});
-
-describe('card failure codes', () => {
-  it('counts CC plus two digits and 8124, 8130, 8484', () => {
-    for (const code of ['CC01', 'CC66', '8124', '8130', '8484']) expect(isCardFailureCode(code)).toBe(true);
-    for (const code of ['CCAG', 'CC1', 'CC123', '8125', 'F001']) expect(isCardFailureCode(code)).toBe(false);
   });
 });

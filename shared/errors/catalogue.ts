@@ -204,8 +204,3 @@ export function formatClientError(
 ): string {
   return description ? `[${code}] ${localizedText} ${description}` : `[${code}] ${localizedText}`;
 }
-
-/** Card failure codes: CC followed by two digits, or 8124, 8130, 8484. */
-export function isCardFailureCode(code: string): boolean {
-  return /^CC\d{2}$/.test(code) || code === '8124' || code === '8130' || code === '8484';
-}
