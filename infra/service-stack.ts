@@ -8,6 +8,7 @@ import type { Construct } from 'constructs';
 import { type RouteDefinition, routePath, type Service } from '../shared/api/define-route.ts';
 import { queueUrlVariable } from '../shared/jobs/queues.ts';
 import { acknowledgeFunctionFindings, functionProps, grantTable } from './bundling.ts';
+import { grantPaymentSecrets, paymentEnvironment } from './payment-settings.ts';
 import type { StatefulStack } from './stateful-stack.ts';
 
 /** Routes per nested stack: 7 resources a route keeps each nested stack near 280, far below 500. */
@@ -74,6 +75,7 @@ function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props:
     }
   }
   if (grants.has('feedback-bucket:read')) environment.FEEDBACK_BUCKET = stateful.feedbackBucket.bucketName;
+  Object.assign(environment, paymentEnvironment(scope, grants, props.stage, stateful));
   if (grants.has('scheduler') && props.scheduler) {
     environment.SCHEDULE_GROUP_NAME = props.scheduler.groupName;
     environment.SCHEDULER_ROLE_ARN = props.scheduler.roleArn;
@@ -93,6 +95,7 @@ function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props:
   if (grants.has('queue:bulk'))
     for (const queue of Object.values(stateful.queues)) queue.grantSendMessages(fn);
   if (grants.has('feedback-bucket:read')) stateful.feedbackBucket.grantRead(fn);
+  grantPaymentSecrets(fn, grants, stateful);
   if (grants.has('mail:send')) {
     fn.addToRolePolicy(
       new PolicyStatement({

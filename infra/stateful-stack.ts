@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -8,7 +8,8 @@ import { TABLE_DESIGN } from '../shared/data/table-design.ts';
 import { QUEUES, type QueueId } from '../shared/jobs/queues.ts';
 
 /**
- * What holds data: the one table, the buckets, the bulk-job queues and the token-signing secret.
+ * What holds data: the one table, the buckets, the bulk-job queues, the token-signing secret and the
+ * credentials of the outside services of the money path.
  * Everything here is retained when the stack goes away; the stateless stacks can be recreated.
  */
 export class StatefulStack extends Stack {
@@ -17,6 +18,12 @@ export class StatefulStack extends Stack {
   readonly accessLogBucket: Bucket;
   readonly queues: Record<QueueId, Queue>;
   readonly idTokenSecret: Secret;
+  /** PortOne v1 REST API credentials: JSON {apiKey, apiSecret}. */
+  readonly paymentProviderSecret: Secret;
+  /** Naver Pay partner API credentials: JSON {clientId, clientSecret, chainId}. */
+  readonly walletSecret: Secret;
+  /** CoolSMS API credentials: JSON {apiKey, apiSecret}. */
+  readonly smsSecret: Secret;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -95,5 +102,33 @@ export class StatefulStack extends Stack {
       reason:
         'Rotating the token key signs everyone out; it is rotated by a planned procedure (new secret version, deploy) rather than on a timer.',
     });
+
+    this.paymentProviderSecret = this.serviceSecret('PaymentProviderSecret', 'PortOne v1 REST API', [
+      'apiKey',
+      'apiSecret',
+    ]);
+    this.walletSecret = this.serviceSecret('WalletSecret', 'Naver Pay partner API', [
+      'clientId',
+      'clientSecret',
+      'chainId',
+    ]);
+    this.smsSecret = this.serviceSecret('SmsSecret', 'CoolSMS API', ['apiKey', 'apiSecret']);
+  }
+
+  /**
+   * The credentials of an outside service, as JSON with the given keys. Created with empty values for an
+   * operator to fill in the console (the provider issues them); the adapters read them once per container.
+   */
+  private serviceSecret(id: string, service: string, keys: readonly string[]): Secret {
+    const secret = new Secret(this, id, {
+      description: `${service} credentials: JSON {${keys.join(', ')}}, set by an operator`,
+      secretObjectValue: Object.fromEntries(keys.map((key) => [key, SecretValue.unsafePlainText('')])),
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(secret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: `${service} credentials are issued and rotated in that service's console; an operator then updates this secret.`,
+    });
+    return secret;
   }
 }

@@ -9,10 +9,14 @@ import { buildApp } from './build-app.ts';
 const webDist = mkdtempSync(join(tmpdir(), 'cutloom-web-dist-'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>test</title>');
 
-/** The app as tests see it: no esbuild bundling (templates only). */
-export function testApp(routes?: readonly RouteDefinition[]) {
+/** The app as tests see it: no esbuild bundling (templates only), with extra CDK context when given. */
+export function testApp(routes?: readonly RouteDefinition[], context: Record<string, unknown> = {}) {
   const app = new App({
-    context: { 'aws:cdk:bundling-stacks': [], '@aws-cdk/core:defaultCrossStackReferences': 'strong' },
+    context: {
+      'aws:cdk:bundling-stacks': [],
+      '@aws-cdk/core:defaultCrossStackReferences': 'strong',
+      ...context,
+    },
   });
   return { app, ...buildApp(app, { stage: 'test', webDist, ...(routes ? { routes } : {}) }) };
 }

@@ -45,7 +45,13 @@ export type RouteGrant =
   | 'queue:bulk'
   | 'scheduler'
   | 'feedback-bucket:read'
-  | 'mail:send';
+  | 'mail:send'
+  /** The payment provider's and the wallet's credentials (charges, lookups, cancels, billing keys). */
+  | 'payment:provider'
+  /** The public checkout settings: the provider's merchant code and the wallet page. */
+  | 'payment:checkout'
+  /** The SMS service's credentials and sender number. */
+  | 'sms:send';
 
 export type RouteInput<R extends RouteDefinition> = z.input<R['request']>;
 export type RouteParsedInput<R extends RouteDefinition> = z.output<R['request']>;

@@ -1,10 +1,11 @@
 import { authRoutes } from './auth.ts';
 import type { RouteDefinition } from './define-route.ts';
 import { paymentRoutes } from './payment.ts';
+import { paymentProviderRoutes } from './payment-provider.ts';
 
 /**
  * The route table: every API route of every service. The CDK stacks, the local gateway, the
  * OpenAPI document and the authorization tests read it; the web imports single routes from the
  * service modules so that a page bundles only the contracts it calls.
  */
-export const ROUTES: readonly RouteDefinition[] = [...authRoutes, ...paymentRoutes];
+export const ROUTES: readonly RouteDefinition[] = [...authRoutes, ...paymentRoutes, ...paymentProviderRoutes];

@@ -1,0 +1,84 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import * as z from 'zod';
+import { nowMs } from '../clock.ts';
+import { logger } from '../logger.ts';
+import { exchange } from './outside-http.ts';
+import { serviceCredentials } from './service-credentials.ts';
+
+/**
+ * Text messages (the virtual-account notice) through CoolSMS's message API v4:
+ * `POST {COOLSMS_API_URL}/messages/v4/send` with `{message: {to, from, text}}`, signed with the header
+ * `Authorization: HMAC-SHA256 apiKey=…, date=…, salt=…, signature=hex(HMAC-SHA256(secret, date + salt))`.
+ * CoolSMS picks SMS or LMS from the text's length. Configuration: COOLSMS_API_URL (default
+ * https://api.coolsms.co.kr), COOLSMS_SENDER (the registered sender number), and COOLSMS_API_KEY with
+ * COOLSMS_API_SECRET, or in AWS COOLSMS_SECRET_ARN (JSON {apiKey, apiSecret}).
+ */
+const DEFAULT_API_URL = 'https://api.coolsms.co.kr';
+
+export class SmsError extends Error {
+  constructor(
+    message: string,
+    readonly smsCode: string | undefined,
+  ) {
+    super(message);
+    this.name = 'SmsError';
+  }
+}
+
+const Sent = z.looseObject({
+  messageId: z.string(),
+  groupId: z.string(),
+  statusCode: z.string(),
+  statusMessage: z.string().optional(),
+});
+const Refused = z.looseObject({ errorCode: z.string(), errorMessage: z.string() });
+
+/** The Authorization header CoolSMS checks: an HMAC of the date and a fresh salt. */
+export function coolsmsAuthorization(apiKey: string, apiSecret: string, date: Date): string {
+  const iso = date.toISOString();
+  const salt = randomBytes(16).toString('hex');
+  const signature = createHmac('sha256', apiSecret)
+    .update(iso + salt)
+    .digest('hex');
+  return `HMAC-SHA256 apiKey=${apiKey}, date=${iso}, salt=${salt}, signature=${signature}`;
+}
+
+/** Digits only, as CoolSMS wants numbers (010-1234-5678 -> 01012345678). */
+export function smsNumber(phone: string): string {
+  return phone.replace(/\D/g, '');
+}
+
+/** Sends one text; answers CoolSMS's message id. The sender defaults to COOLSMS_SENDER. */
+export async function sendSms(input: {
+  to: string;
+  text: string;
+  from?: string;
+}): Promise<{ messageId: string }> {
+  const { apiKey, apiSecret } = await serviceCredentials('COOLSMS_SECRET_ARN', {
+    apiKey: 'COOLSMS_API_KEY',
+    apiSecret: 'COOLSMS_API_SECRET',
+  });
+  const from = input.from ?? process.env.COOLSMS_SENDER;
+  if (!from) throw new Error('COOLSMS_SENDER is not set');
+  const url = `${(process.env.COOLSMS_API_URL || DEFAULT_API_URL).replace(/\/$/, '')}/messages/v4/send`;
+  let answer: { status: number; body: unknown };
+  try {
+    answer = await exchange(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: coolsmsAuthorization(apiKey, apiSecret, new Date(nowMs())),
+      },
+      body: JSON.stringify({ message: { to: smsNumber(input.to), from: smsNumber(from), text: input.text } }),
+    });
+  } catch (error) {
+    logger.warn('SMS service unreachable', { error });
+    throw new SmsError(`The SMS service is unreachable (${(error as Error).message})`, undefined);
+  }
+  const sent = Sent.safeParse(answer.body);
+  if (answer.status === 200 && sent.success) return { messageId: sent.data.messageId };
+  const refused = Refused.safeParse(answer.body);
+  throw refused.success
+    ? new SmsError(refused.data.errorMessage, refused.data.errorCode)
+    : new SmsError(`The SMS service answered HTTP ${answer.status}`, undefined);
+}

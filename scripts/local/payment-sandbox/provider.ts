@@ -1,0 +1,406 @@
+import { nowMs } from '../../../functions/core/clock.ts';
+import { CURRENCIES, type Currency, fromMinorUnits, toMinorUnits } from '../../../shared/currency.ts';
+import { PAYMENT_ABANDONED_MARKER } from '../../../shared/payments/card-failures.ts';
+import type { CheckoutReturn, RequestPayParams } from '../../../shared/payments/checkout-contract.ts';
+import { PAYMENT_TIME_ZONE, VBANK_OPEN_DAYS } from '../../../shared/payments/constants.ts';
+import { PRODUCT_NAME } from '../../../shared/product.ts';
+import type { Notifier } from './notifications.ts';
+import {
+  newPaymentWire,
+  nowSeconds,
+  randomDigits,
+  type SandboxStore,
+  type StoredBillingKey,
+  type StoredPayment,
+} from './store.ts';
+import {
+  chargeDecline,
+  type Decline,
+  failText,
+  maskCardNumber,
+  type TestCard,
+  testCard,
+} from './test-cards.ts';
+
+/** A refusal in the provider's terms: the envelope's code and message, and the HTTP status. */
+export class ProviderFault extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What the customer picks on the sandbox checkout page. */
+export type CheckoutChoice =
+  | { kind: 'card'; number: string }
+  | { kind: 'vbank'; depositAfterMinutes?: number }
+  | { kind: 'abandon' };
+
+const ABANDONED_TEXT = `${PAYMENT_ABANDONED_MARKER} 사용자가 결제를 취소하셨습니다`;
+
+function currencyOf(payment: StoredPayment): Currency {
+  const currency = payment.wire.currency as Currency;
+  return CURRENCIES.includes(currency) ? currency : 'KRW';
+}
+
+/** `YYYYMMDD`, `YYYYMMDDHHmm` or `YYYY-MM-DD HH:mm:ss`, in KST, to Unix seconds. */
+export function parseVbankDue(value: string): number | undefined {
+  const digits = value.replace(/\D/g, '');
+  if (![8, 12, 14].includes(digits.length)) return undefined;
+  // A date alone means the end of that day.
+  const full = digits.length === 8 ? `${digits}235959` : digits.padEnd(14, '0');
+  const [, y, mo, d, h, mi, s] = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(full) ?? [];
+  const ms = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}+09:00`);
+  return Number.isFinite(ms) ? Math.floor(ms / 1000) : undefined;
+}
+
+/** The default due date: the end of the VBANK_OPEN_DAYS-th day from now, in KST. */
+function defaultVbankDue(): number {
+  const kstDay = new Intl.DateTimeFormat('en-CA', { timeZone: PAYMENT_TIME_ZONE }).format(
+    new Date(nowMs() + VBANK_OPEN_DAYS * 86_400_000),
+  );
+  return Math.floor(Date.parse(`${kstDay}T23:59:59+09:00`) / 1000);
+}
+
+/**
+ * The payment provider's behaviour on one machine: checkouts, billing keys, charges, cancels, virtual
+ * accounts and their deposits, and a notification on every status change.
+ */
+export class ProviderSandbox {
+  constructor(
+    private readonly store: SandboxStore,
+    private readonly notifier: Notifier,
+    private readonly defaultNotificationUrl: string,
+  ) {}
+
+  private notify(payment: StoredPayment): void {
+    this.notifier.notify(payment.noticeUrl ?? this.defaultNotificationUrl, {
+      imp_uid: payment.wire.imp_uid,
+      merchant_uid: payment.wire.merchant_uid,
+      status: payment.wire.status,
+    });
+  }
+
+  private add(payment: StoredPayment): StoredPayment {
+    this.store.payments.set(payment.wire.imp_uid, payment);
+    this.store.save();
+    this.notify(payment);
+    return payment;
+  }
+
+  private markPaid(payment: StoredPayment): void {
+    payment.wire.status = 'paid';
+    payment.wire.paid_at = nowSeconds();
+    if (payment.wire.pay_method !== 'vbank') payment.wire.apply_num = randomDigits(8);
+  }
+
+  private markFailed(payment: StoredPayment, reason: string): void {
+    payment.wire.status = 'failed';
+    payment.wire.failed_at = nowSeconds();
+    payment.wire.fail_reason = reason;
+  }
+
+  /** A checkout submitted on the sandbox page: what IMP.request_pay would have done. */
+  checkout(params: RequestPayParams, choice: CheckoutChoice): CheckoutReturn {
+    if (this.store.isMerchantUidPaid(params.merchant_uid)) {
+      return {
+        imp_uid: '',
+        merchant_uid: params.merchant_uid,
+        imp_success: 'false',
+        error_msg: '이미 결제가 완료된 주문번호입니다.',
+      };
+    }
+    const issuing = params.customer_uid !== undefined;
+    const payment: StoredPayment = {
+      wire: newPaymentWire({
+        merchantUid: params.merchant_uid,
+        payMethod: params.pay_method,
+        pg: params.pg,
+        channel: 'pc',
+        name: params.name,
+        // A billing-key checkout only shows the amount: the server charges the key afterwards.
+        amount: issuing ? 0 : params.amount,
+        currency: params.currency,
+        status: 'ready',
+        buyer: { name: params.buyer_name, email: params.buyer_email, tel: params.buyer_tel },
+        ...(issuing ? { customerUid: params.customer_uid, customerUidUsage: 'issue' as const } : {}),
+      }),
+      ...(params.notice_url ? { noticeUrl: params.notice_url } : {}),
+    };
+    const back = (success: boolean, decline?: { code?: string; message: string }): CheckoutReturn => ({
+      imp_uid: payment.wire.imp_uid,
+      merchant_uid: params.merchant_uid,
+      imp_success: success ? 'true' : 'false',
+      ...(decline?.code ? { error_code: decline.code } : {}),
+      ...(decline ? { error_msg: decline.message } : {}),
+    });
+
+    if (choice.kind === 'abandon') {
+      this.markFailed(payment, ABANDONED_TEXT);
+      this.add(payment);
+      return back(false, { message: ABANDONED_TEXT });
+    }
+    if (choice.kind === 'vbank') {
+      const due = (params.vbank_due && parseVbankDue(params.vbank_due)) || defaultVbankDue();
+      Object.assign(payment.wire, {
+        vbank_code: '004',
+        vbank_name: 'KB국민은행',
+        vbank_num: randomDigits(14),
+        vbank_holder: PRODUCT_NAME,
+        vbank_date: due,
+        vbank_issued_at: nowSeconds(),
+      });
+      if (choice.depositAfterMinutes !== undefined) {
+        payment.depositAtMs = nowMs() + choice.depositAfterMinutes * 60_000;
+      }
+      this.add(payment);
+      return back(true);
+    }
+
+    const card = testCard(choice.number);
+    if (card.checkout.kind === 'decline') {
+      this.markFailed(payment, failText(card.checkout.decline));
+      this.add(payment);
+      return back(false, { code: card.checkout.decline.code, message: failText(card.checkout.decline) });
+    }
+    if (issuing) this.saveBillingKey(params.customer_uid as string, params.pg, card, params);
+    payment.wire.card_name = card.cardName;
+    payment.wire.card_number = maskCardNumber(card.number);
+    if (card.checkout.kind === 'pending' && !issuing) {
+      payment.settleAtMs = nowMs() + card.checkout.seconds * 1000;
+    } else {
+      this.markPaid(payment);
+    }
+    this.add(payment);
+    return back(true);
+  }
+
+  private saveBillingKey(
+    customerUid: string,
+    pg: string,
+    card: TestCard,
+    customer: { buyer_name?: string; buyer_email?: string; buyer_tel?: string },
+  ): StoredBillingKey {
+    const existing = this.store.billingKeys.get(customerUid);
+    const now = nowSeconds();
+    const key: StoredBillingKey = {
+      wire: {
+        customer_uid: customerUid,
+        pg_provider: pg,
+        pg_id: 'sandbox',
+        card_name: card.cardName,
+        card_code: '361',
+        card_number: maskCardNumber(card.number),
+        card_type: 0,
+        customer_name: customer.buyer_name ?? null,
+        customer_tel: customer.buyer_tel ?? null,
+        customer_email: customer.buyer_email ?? null,
+        customer_addr: null,
+        customer_postcode: null,
+        inserted: existing?.wire.inserted ?? now,
+        updated: now,
+      },
+      cardNumber: card.number,
+      charges: 0,
+    };
+    this.store.billingKeys.set(customerUid, key);
+    this.store.save();
+    return key;
+  }
+
+  /** Turns due pending payments paid and pays in due virtual accounts (the server clock decides). */
+  settleDue(): void {
+    const now = nowMs();
+    for (const payment of this.store.payments.values()) {
+      if (payment.wire.status !== 'ready') continue;
+      if (payment.settleAtMs !== undefined && payment.settleAtMs <= now) {
+        payment.settleAtMs = undefined;
+        this.markPaid(payment);
+        this.store.save();
+        this.notify(payment);
+      } else if (payment.depositAtMs !== undefined && payment.depositAtMs <= now) {
+        payment.depositAtMs = undefined;
+        if (now <= (payment.wire.vbank_date ?? 0) * 1000) this.payIn(payment);
+      }
+    }
+  }
+
+  /** The customer pays into an issued virtual account (the Deposit button of /_local/payments). */
+  deposit(impUid: string): StoredPayment {
+    const payment = this.store.payments.get(impUid);
+    if (payment?.wire.pay_method !== 'vbank') {
+      throw new ProviderFault(404, 1, 'No such virtual account payment');
+    }
+    if (payment.wire.status !== 'ready')
+      throw new ProviderFault(400, 1, `The payment is ${payment.wire.status}`);
+    if (nowMs() > (payment.wire.vbank_date ?? 0) * 1000) {
+      throw new ProviderFault(
+        400,
+        1,
+        'The virtual account is past its due date: the bank refuses the deposit',
+      );
+    }
+    this.payIn(payment);
+    return payment;
+  }
+
+  private payIn(payment: StoredPayment): void {
+    payment.depositAtMs = undefined;
+    this.markPaid(payment);
+    this.store.save();
+    this.notify(payment);
+  }
+
+  issueBillingKey(customerUid: string, body: Record<string, unknown>): StoredBillingKey {
+    const number = String(body.card_number ?? '');
+    const expiry = String(body.expiry ?? '');
+    const birth = String(body.birth ?? '');
+    if (!/^\d{15,16}$/.test(number.replace(/-/g, '')))
+      throw new ProviderFault(200, 1, '카드번호가 올바르지 않습니다.');
+    const expiryMatch = /^(\d{4})-?(\d{2})$/.exec(expiry);
+    if (!expiryMatch) throw new ProviderFault(200, 1, '카드 유효기간(expiry)은 YYYY-MM 형식이어야 합니다.');
+    const endOfExpiry = Date.UTC(Number(expiryMatch[1]), Number(expiryMatch[2]), 1);
+    if (endOfExpiry <= nowMs()) throw new ProviderFault(200, 1, '유효기간이 지난 카드입니다.');
+    if (!/^(\d{6}|\d{10})$/.test(birth))
+      throw new ProviderFault(200, 1, '생년월일(birth)은 6자리 또는 사업자번호 10자리여야 합니다.');
+    const card = testCard(number);
+    if (card.checkout.kind === 'decline') throw new ProviderFault(200, 1, failText(card.checkout.decline));
+    return this.saveBillingKey(customerUid, String(body.pg ?? 'html5_inicis'), card, {
+      buyer_name: body.customer_name as string | undefined,
+      buyer_email: body.customer_email as string | undefined,
+      buyer_tel: body.customer_tel as string | undefined,
+    });
+  }
+
+  billingKey(customerUid: string): StoredBillingKey {
+    const key = this.store.billingKeys.get(customerUid);
+    if (!key)
+      throw new ProviderFault(
+        404,
+        1,
+        `요청하신 customer_uid(${customerUid})로 등록된 정보를 찾을 수 없습니다.`,
+      );
+    return key;
+  }
+
+  deleteBillingKey(customerUid: string): StoredBillingKey {
+    const key = this.billingKey(customerUid);
+    this.store.billingKeys.delete(customerUid);
+    this.store.save();
+    return key;
+  }
+
+  /** From /_local/payments: make a key's later charges decline (or approve again with no code). */
+  setBillingKeyDecline(customerUid: string, code: string | undefined): StoredBillingKey {
+    const key = this.billingKey(customerUid);
+    key.declineWith = code;
+    this.store.save();
+    return key;
+  }
+
+  payAgain(body: Record<string, unknown>): StoredPayment {
+    const customerUid = String(body.customer_uid ?? '');
+    const merchantUid = String(body.merchant_uid ?? '');
+    const amount = Number(body.amount);
+    if (!customerUid || !merchantUid)
+      throw new ProviderFault(400, -1, 'customer_uid와 merchant_uid는 필수입니다.');
+    if (!(amount > 0)) throw new ProviderFault(400, -1, 'amount는 0보다 커야 합니다.');
+    const key = this.store.billingKeys.get(customerUid);
+    if (!key) throw new ProviderFault(200, 1, '등록되지 않은 구매자입니다. (customer_uid)');
+    if (this.store.isMerchantUidPaid(merchantUid))
+      throw new ProviderFault(200, 1, '이미 결제된 merchant_uid입니다.');
+    const currency = String(body.currency ?? 'KRW');
+    const payment: StoredPayment = {
+      wire: newPaymentWire({
+        merchantUid,
+        payMethod: 'card',
+        pg: key.wire.pg_provider,
+        channel: 'api',
+        name: body.name === undefined ? undefined : String(body.name),
+        amount,
+        currency,
+        status: 'ready',
+        buyer: {
+          name: body.buyer_name as string | undefined,
+          email: body.buyer_email as string | undefined,
+          tel: body.buyer_tel as string | undefined,
+        },
+        customerUid,
+        customerUidUsage: 'payment',
+        customData: body.custom_data as string | undefined,
+      }),
+      ...(body.notice_url ? { noticeUrl: String(body.notice_url) } : {}),
+    };
+    key.charges += 1;
+    const card = testCard(key.cardNumber);
+    const decline: Decline | undefined = key.declineWith
+      ? { code: key.declineWith, message: '카드사 승인 거절' }
+      : chargeDecline(card, key.charges);
+    payment.wire.card_name = key.wire.card_name;
+    payment.wire.card_number = key.wire.card_number;
+    if (decline) this.markFailed(payment, failText(decline));
+    else this.markPaid(payment);
+    return this.add(payment);
+  }
+
+  /**
+   * A full or partial cancel. `checksum`, when given, must equal what is still cancellable, or the
+   * cancel is refused: the guard against a refund paid twice.
+   */
+  cancel(body: Record<string, unknown>): StoredPayment {
+    const payment = body.imp_uid
+      ? this.store.payments.get(String(body.imp_uid))
+      : body.merchant_uid
+        ? this.store.latestByMerchantUid(String(body.merchant_uid))
+        : undefined;
+    if (!payment) throw new ProviderFault(200, 1, '취소할 결제건이 존재하지 않습니다.');
+    const { wire } = payment;
+    if (wire.status === 'cancelled') throw new ProviderFault(200, 1, '이미 전액취소된 주문입니다.');
+    if (wire.status !== 'paid')
+      throw new ProviderFault(200, 1, '결제완료 상태가 아닌 결제건은 취소할 수 없습니다.');
+    const currency = currencyOf(payment);
+    const cancellable = toMinorUnits(wire.amount, currency) - toMinorUnits(wire.cancel_amount, currency);
+    if (body.checksum !== undefined && body.checksum !== null) {
+      if (toMinorUnits(Number(body.checksum), currency) !== cancellable) {
+        throw new ProviderFault(
+          200,
+          1,
+          `[환불가능금액 불일치] 요청하신 checksum(${body.checksum})이 환불가능금액(${fromMinorUnits(cancellable, currency)})과 다릅니다.`,
+        );
+      }
+    }
+    const amount =
+      body.amount === undefined || body.amount === null
+        ? cancellable
+        : toMinorUnits(Number(body.amount), currency);
+    if (!(amount > 0)) throw new ProviderFault(200, 1, '취소요청금액은 0보다 커야 합니다.');
+    if (amount > cancellable) throw new ProviderFault(200, 1, '취소요청금액이 취소가능금액을 초과합니다.');
+    if (wire.pay_method === 'vbank' && !(body.refund_holder && body.refund_bank && body.refund_account)) {
+      throw new ProviderFault(
+        200,
+        1,
+        '가상계좌 환불은 환불계좌정보(refund_holder, refund_bank, refund_account)가 필요합니다.',
+      );
+    }
+    const reason = body.reason === undefined ? null : String(body.reason);
+    wire.cancel_amount = fromMinorUnits(toMinorUnits(wire.cancel_amount, currency) + amount, currency);
+    wire.cancelled_at = nowSeconds();
+    wire.cancel_reason = reason;
+    wire.cancel_history.push({
+      pg_tid: wire.pg_tid ?? null,
+      amount: fromMinorUnits(amount, currency),
+      cancelled_at: wire.cancelled_at,
+      reason,
+      receipt_url: wire.receipt_url ?? null,
+    });
+    const full = amount === cancellable;
+    if (full) wire.status = 'cancelled';
+    this.store.save();
+    // Only a full cancel changes the status; a partial one leaves the payment paid.
+    if (full) this.notify(payment);
+    return payment;
+  }
+}

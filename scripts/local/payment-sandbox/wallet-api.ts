@@ -1,0 +1,266 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  toNaverTime,
+  WALLET_DECLINED,
+  WALLET_SUCCESS,
+} from '../../../functions/core/adapters/payment-provider/naver-pay.ts';
+import { nowMs } from '../../../functions/core/clock.ts';
+import { readFields, sendJson } from '../http-helpers.ts';
+import { randomDigits, randomId, type SandboxStore, type WalletReservation } from './store.ts';
+import { chargeDecline, failText, maskCardNumber, testCard } from './test-cards.ts';
+
+export interface WalletCredentials {
+  partnerId: string;
+  clientId: string;
+  clientSecret: string;
+  chainId: string;
+}
+
+/** A registration must be approved within 30 minutes of its reservation, as Naver Pay's does. */
+const RESERVATION_LIFETIME_MS = 30 * 60_000;
+
+class WalletFault extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status = 200,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The wallet (Naver Pay recurring) on one machine: `POST /{partnerId}/naverpay/payments/...` with form
+ * bodies and the client id, secret and chain id headers, answering `{code, message, body}`. Calls
+ * carrying an X-NaverPay-Idempotency-Key answer the same thing when repeated. Public documentation
+ * shows the paths, fields and the 'Success' code; the failure codes here (Fail for a declined charge,
+ * TimeExpired, InvalidReserveId, ...) are the sandbox's own stand-ins for the ones it does not show.
+ */
+export class WalletApi {
+  constructor(
+    private readonly store: SandboxStore,
+    private readonly credentials: WalletCredentials,
+  ) {}
+
+  /** The page a reservation is registered on (the sandbox's stand-in for Naver Pay's mobile page). */
+  reservation(reserveId: string): WalletReservation | undefined {
+    return this.store.reservations.get(reserveId);
+  }
+
+  /** The registration page's outcome: the query returned to returnUrl. */
+  register(reserveId: string, cardNumber: string | undefined): URL {
+    const reservation = this.store.reservations.get(reserveId);
+    if (!reservation) throw new WalletFault('InvalidReserveId', 'No such reservation', 404);
+    const back = new URL(reservation.returnUrl);
+    back.searchParams.set('reserveId', reserveId);
+    if (cardNumber === undefined) {
+      back.searchParams.set('resultCode', 'Fail');
+      back.searchParams.set('resultMessage', 'userCancel');
+      return back;
+    }
+    reservation.cardNumber = cardNumber;
+    reservation.tempReceiptId = randomId('tmp');
+    this.store.save();
+    back.searchParams.set('resultCode', WALLET_SUCCESS);
+    back.searchParams.set('tempReceiptId', reservation.tempReceiptId);
+    return back;
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse, api: string): Promise<void> {
+    const headers = req.headers;
+    const reply = (status: number, code: string, message: string, body?: unknown) =>
+      sendJson(res, status, { code, message, ...(body === undefined ? {} : { body }) });
+    if (
+      headers['x-naver-client-id'] !== this.credentials.clientId ||
+      headers['x-naver-client-secret'] !== this.credentials.clientSecret ||
+      headers['x-naverpay-chain-id'] !== this.credentials.chainId
+    ) {
+      reply(401, 'AuthFailure', 'Invalid client id, client secret or chain id');
+      return;
+    }
+    const fields = Object.fromEntries(
+      Object.entries(await readFields(req)).map(([name, value]) => [name, String(value)]),
+    );
+    const idempotencyKey = headers['x-naverpay-idempotency-key'];
+    const remembered =
+      typeof idempotencyKey === 'string' ? this.store.idempotent.get(`${api} ${idempotencyKey}`) : undefined;
+    if (remembered) {
+      sendJson(res, 200, remembered);
+      return;
+    }
+    let answer: { code: string; message: string; body?: unknown };
+    try {
+      answer = this.call(api, fields);
+    } catch (error) {
+      if (!(error instanceof WalletFault)) throw error;
+      reply(error.status, error.code, error.message);
+      return;
+    }
+    if (typeof idempotencyKey === 'string') this.store.idempotent.set(`${api} ${idempotencyKey}`, answer);
+    this.store.save();
+    sendJson(res, 200, answer);
+  }
+
+  private call(
+    api: string,
+    fields: Record<string, string>,
+  ): { code: string; message: string; body?: unknown } {
+    const ok = (body: unknown) => ({ code: WALLET_SUCCESS, message: '', body });
+    switch (api) {
+      case 'recurrent/regist/v1/reserve': {
+        const amount = Number(fields.totalPayAmount);
+        if (
+          !fields.productCode ||
+          !fields.productName ||
+          !(amount > 0) ||
+          !/^https?:\/\//.test(fields.returnUrl ?? '')
+        ) {
+          throw new WalletFault(
+            'InvalidParameter',
+            'productCode, productName, totalPayAmount and returnUrl are required',
+          );
+        }
+        const reserveId = randomId('rsv');
+        this.store.reservations.set(reserveId, {
+          reserveId,
+          productCode: fields.productCode,
+          productName: fields.productName,
+          totalPayAmount: amount,
+          returnUrl: fields.returnUrl as string,
+          createdAtMs: nowMs(),
+        });
+        return ok({ reserveId });
+      }
+      case 'recurrent/regist/v1/approval': {
+        const reservation = this.store.reservations.get(fields.reserveId ?? '');
+        if (!reservation) throw new WalletFault('InvalidReserveId', 'No such reservation');
+        if (reservation.recurrentId)
+          return ok({ recurrentId: reservation.recurrentId, reserveId: reservation.reserveId });
+        if (!reservation.tempReceiptId || reservation.tempReceiptId !== fields.tempReceiptId) {
+          throw new WalletFault(
+            'InvalidTempReceiptId',
+            'The registration was not completed on the payment page',
+          );
+        }
+        if (nowMs() - reservation.createdAtMs > RESERVATION_LIFETIME_MS) {
+          throw new WalletFault('TimeExpired', 'The registration expired before its approval');
+        }
+        const recurrentId = randomId('rcr');
+        reservation.recurrentId = recurrentId;
+        this.store.recurrents.set(recurrentId, {
+          recurrentId,
+          reserveId: reservation.reserveId,
+          productCode: reservation.productCode,
+          cardNumber: reservation.cardNumber as string,
+          charges: 0,
+          expired: false,
+        });
+        return ok({ recurrentId, reserveId: reservation.reserveId });
+      }
+      case 'recurrent/pay/v3/reserve': {
+        const recurrent = this.activeRecurrent(fields.recurrentId);
+        const amount = Number(fields.totalPayAmount);
+        if (!(amount > 0) || !fields.merchantPayId) {
+          throw new WalletFault('InvalidParameter', 'totalPayAmount and merchantPayId are required');
+        }
+        for (const payment of this.store.walletPayments.values()) {
+          if (payment.merchantPayId === fields.merchantPayId && payment.state !== 'failed') {
+            throw new WalletFault('AlreadyOnGoing', `merchantPayId ${fields.merchantPayId} is already used`);
+          }
+        }
+        const paymentId = `${toNaverTime(new Date(nowMs())).slice(0, 8)}NP${randomDigits(10)}`;
+        this.store.walletPayments.set(paymentId, {
+          paymentId,
+          recurrentId: recurrent.recurrentId,
+          merchantPayId: fields.merchantPayId,
+          merchantUserId: fields.merchantUserId ?? '',
+          productName: fields.productName ?? '',
+          totalPayAmount: amount,
+          restAmount: amount,
+          state: 'reserved',
+        });
+        return ok({ paymentId, recurrentId: recurrent.recurrentId });
+      }
+      case 'recurrent/pay/v3/approval': {
+        const payment = this.store.walletPayments.get(fields.paymentId ?? '');
+        if (!payment || payment.recurrentId !== fields.recurrentId) {
+          throw new WalletFault('InvalidPaymentId', 'No such reserved payment for this recurrentId');
+        }
+        if (payment.state !== 'reserved')
+          throw new WalletFault('AlreadyComplete', 'The payment was already approved');
+        const recurrent = this.activeRecurrent(payment.recurrentId);
+        recurrent.charges += 1;
+        const decline = chargeDecline(testCard(recurrent.cardNumber), recurrent.charges);
+        if (decline) {
+          payment.state = 'failed';
+          return {
+            code: WALLET_DECLINED,
+            message: failText(decline),
+            body: { paymentId: payment.paymentId, detail: { admissionState: 'FAIL' } },
+          };
+        }
+        payment.state = 'paid';
+        payment.admissionYmdt = toNaverTime(new Date(nowMs()));
+        return ok({
+          paymentId: payment.paymentId,
+          detail: {
+            paymentId: payment.paymentId,
+            payHistId: `${payment.paymentId}H`,
+            merchantPayId: payment.merchantPayId,
+            merchantUserId: payment.merchantUserId,
+            admissionTypeCode: '01',
+            admissionYmdt: payment.admissionYmdt,
+            tradeConfirmYmdt: payment.admissionYmdt,
+            admissionState: 'SUCCESS',
+            totalPayAmount: payment.totalPayAmount,
+            primaryPayAmount: payment.totalPayAmount,
+            npointPayAmount: 0,
+            primaryPayMeans: 'CARD',
+            cardCorpCode: 'C0',
+            cardNo: maskCardNumber(recurrent.cardNumber),
+            productName: payment.productName,
+          },
+        });
+      }
+      case 'v1/cancel': {
+        const payment = this.store.walletPayments.get(fields.paymentId ?? '');
+        if (payment?.state !== 'paid') throw new WalletFault('InvalidPaymentId', 'No such paid payment');
+        const amount = Number(fields.cancelAmount);
+        if (fields.doCompareRest === '1' && Number(fields.expectedRestAmount) !== payment.restAmount) {
+          throw new WalletFault(
+            'RestAmountMismatch',
+            `The rest amount is ${payment.restAmount}, not ${fields.expectedRestAmount}`,
+          );
+        }
+        if (!(amount > 0) || amount > payment.restAmount) {
+          throw new WalletFault('CancelAmountExceeded', `Up to ${payment.restAmount} can be cancelled`);
+        }
+        payment.restAmount -= amount;
+        return ok({
+          paymentId: payment.paymentId,
+          payHistId: `${payment.paymentId}C${randomDigits(4)}`,
+          primaryPayMeans: 'CARD',
+          primaryPayRestAmount: payment.restAmount,
+          npointRestAmount: 0,
+          totalRestAmount: payment.restAmount,
+          cancelYmdt: toNaverTime(new Date(nowMs())),
+          totalPayAmount: payment.totalPayAmount,
+        });
+      }
+      case 'recurrent/expire/v1/request': {
+        const recurrent = this.activeRecurrent(fields.recurrentId);
+        recurrent.expired = true;
+        return ok({ recurrentId: recurrent.recurrentId });
+      }
+      default:
+        throw new WalletFault('NotFound', `No wallet API ${api} in the sandbox`, 404);
+    }
+  }
+
+  private activeRecurrent(recurrentId: string | undefined) {
+    const recurrent = this.store.recurrents.get(recurrentId ?? '');
+    if (!recurrent) throw new WalletFault('InvalidRecurrentId', 'No such recurrentId');
+    if (recurrent.expired) throw new WalletFault('RecurrentExpired', 'The recurring registration was ended');
+    return recurrent;
+  }
+}

@@ -1,0 +1,125 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { nowMs } from '../../../functions/core/clock.ts';
+import { escapeHtml as e, listenOnLoopback, readFields, sendHtml, sendJson } from '../http-helpers.ts';
+import type { StandIn, StandInContext } from '../stand-in-context.ts';
+
+/**
+ * CoolSMS on one machine: the message API v4 (`POST /messages/v4/send`), with its HMAC-SHA256
+ * Authorization header checked as CoolSMS checks it (the key, the signature of date + salt, a date
+ * within 15 minutes), so the production SMS adapter runs unchanged. Messages are not sent anywhere:
+ * they go to an outbox shown on /_local/sms (and /_local/sms.json), kept beside the database.
+ */
+const API_KEY = 'sandbox_sms_key';
+const API_SECRET = 'sandbox_sms_secret';
+const SENDER = '0212345678';
+const CLOCK_SKEW_MS = 15 * 60_000;
+
+interface OutboxMessage {
+  messageId: string;
+  groupId: string;
+  to: string;
+  from: string;
+  text: string;
+  type: 'SMS' | 'LMS';
+  sentAt: string;
+}
+
+/** The checks CoolSMS makes on the Authorization header; undefined when it passes. */
+export function authorizationProblem(header: string | undefined, now: number): string | undefined {
+  const match = /^HMAC-SHA256 apiKey=([^,]+), date=([^,]+), salt=([^,]+), signature=([0-9a-f]+)$/.exec(
+    header ?? '',
+  );
+  if (!match) return 'Invalid Authorization header';
+  const [, apiKey, date, salt, signature] = match as unknown as [string, string, string, string, string];
+  if (apiKey !== API_KEY) return 'Invalid API key';
+  const at = Date.parse(date);
+  if (!Number.isFinite(at) || Math.abs(at - now) > CLOCK_SKEW_MS)
+    return 'The date is more than 15 minutes off';
+  const expected = createHmac('sha256', API_SECRET)
+    .update(date + salt)
+    .digest();
+  const given = Buffer.from(signature, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected)
+    ? undefined
+    : 'Signature mismatch';
+}
+
+/** SMS up to 90 bytes in EUC-KR terms (a Hangul syllable counts 2), LMS above, as CoolSMS decides. */
+function messageType(text: string): 'SMS' | 'LMS' {
+  const bytes = [...text].reduce((sum, char) => sum + (char.charCodeAt(0) > 0x7f ? 2 : 1), 0);
+  return bytes <= 90 ? 'SMS' : 'LMS';
+}
+
+export async function start(ctx: StandInContext): Promise<StandIn> {
+  const file = ctx.stateDir ? join(ctx.stateDir, 'sms-outbox.json') : undefined;
+  const outbox: OutboxMessage[] = file && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
+
+  const api = await listenOnLoopback(async (req, res) => {
+    const refuse = (status: number, errorCode: string, errorMessage: string) =>
+      sendJson(res, status, { errorCode, errorMessage });
+    if (req.method !== 'POST' || req.url !== '/messages/v4/send')
+      return refuse(404, 'NotFound', 'No such API');
+    const problem = authorizationProblem(req.headers.authorization, nowMs());
+    if (problem) return refuse(401, 'Unauthorized', problem);
+    const { message } = (await readFields(req)) as {
+      message?: { to?: unknown; from?: unknown; text?: unknown };
+    };
+    const to = String(message?.to ?? '');
+    const from = String(message?.from ?? '');
+    const text = String(message?.text ?? '');
+    if (!/^\d{8,15}$/.test(to))
+      return refuse(400, 'ValidationError', 'message.to must be a phone number of digits');
+    if (from !== SENDER) return refuse(400, 'ValidationError', `${from} is not a registered sender number`);
+    if (!text) return refuse(400, 'ValidationError', 'message.text is required');
+    const sent: OutboxMessage = {
+      messageId: `M4V${randomBytes(10).toString('hex').toUpperCase()}`,
+      groupId: `G4V${randomBytes(10).toString('hex').toUpperCase()}`,
+      to,
+      from,
+      text,
+      type: messageType(text),
+      sentAt: new Date(nowMs()).toISOString(),
+    };
+    outbox.unshift(sent);
+    outbox.splice(500);
+    if (file) writeFileSync(file, JSON.stringify(outbox, null, 2));
+    sendJson(res, 200, {
+      groupId: sent.groupId,
+      messageId: sent.messageId,
+      to,
+      from,
+      type: sent.type,
+      country: '82',
+      statusCode: '2000',
+      statusMessage: '정상 접수(이통사로 접수 예정) ',
+      accountId: 'sandbox',
+    });
+  });
+
+  ctx.registerLocalEndpoint('GET', '/_local/sms.json', (_req, res) => sendJson(res, 200, outbox));
+  ctx.registerLocalEndpoint('GET', '/_local/sms', (_req, res) => {
+    const rows = outbox
+      .map(
+        (m) =>
+          `<tr><td>${e(m.sentAt)}</td><td>${e(m.to)}</td><td>${e(m.type)}</td><td style="white-space:pre-wrap">${e(m.text)}</td></tr>`,
+      )
+      .join('');
+    sendHtml(
+      res,
+      200,
+      `<!doctype html><html lang="en"><meta charset="utf-8"><title>SMS outbox</title><body style="font:15px/1.5 system-ui;margin:2rem auto;max-width:900px"><h1>SMS outbox</h1><p>Developer sandbox: messages sent through CoolSMS's API land here; none leaves this machine. Sender <code>${SENDER}</code>.</p><table style="border-collapse:collapse;width:100%"><tr><th align="left">Sent</th><th align="left">To</th><th align="left">Type</th><th align="left">Text</th></tr>${rows}</table></body></html>`,
+    );
+  });
+
+  return {
+    env: {
+      COOLSMS_API_URL: api.url,
+      COOLSMS_API_KEY: API_KEY,
+      COOLSMS_API_SECRET: API_SECRET,
+      COOLSMS_SENDER: SENDER,
+    },
+    stop: () => api.close(),
+  };
+}
