@@ -1,5 +1,5 @@
 import { getCheckoutSettings } from '../../shared/api/payment-provider.ts';
-import { defineHandler } from '../core/pipeline.ts';
 import { checkoutSettings } from '../core/payments/checkout-settings.ts';
+import { defineHandler } from '../core/pipeline.ts';
 
 export const handler = defineHandler(getCheckoutSettings, async () => checkoutSettings());

@@ -30,9 +30,12 @@ export const RequestPayParamsSchema = z.object({
 });
 export type RequestPayParams = z.infer<typeof RequestPayParamsSchema>;
 
-/** The query the provider appends to m_redirect_url (both on success and on failure). */
+/**
+ * The query the provider appends to m_redirect_url (both on success and on failure). imp_uid is absent
+ * when the provider refused before making a payment (an order already paid, a bad request).
+ */
 export const CheckoutReturnSchema = z.object({
-  imp_uid: z.string().min(1),
+  imp_uid: z.string().min(1).optional(),
   merchant_uid: z.string().min(1),
   imp_success: z.enum(['true', 'false']),
   error_code: z.string().optional(),

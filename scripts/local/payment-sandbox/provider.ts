@@ -107,7 +107,6 @@ export class ProviderSandbox {
   checkout(params: RequestPayParams, choice: CheckoutChoice): CheckoutReturn {
     if (this.store.isMerchantUidPaid(params.merchant_uid)) {
       return {
-        imp_uid: '',
         merchant_uid: params.merchant_uid,
         imp_success: 'false',
         error_msg: '이미 결제가 완료된 주문번호입니다.',

@@ -34,7 +34,7 @@ export class WalletError extends PaymentError {
 const Answer = z.looseObject({
   code: z.string(),
   message: z.string().nullable().optional(),
-  body: z.unknown(),
+  body: z.unknown().optional(),
 });
 
 function apiUrl(): string {
@@ -98,7 +98,8 @@ export async function reserveRecurrentRegistration(input: {
   returnUrl: string;
 }): Promise<{ reserveId: string }> {
   const answer = await post('recurrent/regist/v1/reserve', { ...input, actionType: 'NEW' });
-  return succeeded(answer, z.looseObject({ reserveId: z.string() }));
+  const { reserveId } = succeeded(answer, z.looseObject({ reserveId: z.string() }));
+  return { reserveId };
 }
 
 /** Completes a registration with what Naver Pay's page returned; the recurrentId is what is charged. */
@@ -107,7 +108,8 @@ export async function approveRecurrentRegistration(input: {
   tempReceiptId: string;
 }): Promise<{ recurrentId: string }> {
   const answer = await post('recurrent/regist/v1/approval', input, `approve-${input.reserveId}`);
-  return succeeded(answer, z.looseObject({ recurrentId: z.string() }));
+  const { recurrentId } = succeeded(answer, z.looseObject({ recurrentId: z.string() }));
+  return { recurrentId };
 }
 
 export type WalletCharge =
@@ -168,7 +170,11 @@ export async function chargeRecurrent(input: {
   };
 }
 
-/** Refunds a wallet payment fully or partly; `expectedRestAmount` guards against a double refund. */
+/**
+ * Refunds a wallet payment fully or partly. `expectedRestAmount` (what should remain cancellable before
+ * this refund) makes Naver Pay refuse a refund computed from stale figures; the idempotency key makes
+ * a retried identical refund answer the same instead of refunding twice.
+ */
 export async function cancelWalletPayment(input: {
   paymentId: string;
   amount: number;
@@ -188,7 +194,7 @@ export async function cancelWalletPayment(input: {
       doCompareRest: 1,
       expectedRestAmount: input.expectedRestAmount,
     },
-    `cancel-${input.paymentId}-${input.expectedRestAmount}`,
+    `cancel-${input.paymentId}-${input.expectedRestAmount}-${input.amount}`,
   );
   const body = succeeded(answer, z.looseObject({ paymentId: z.string(), totalRestAmount: z.number() }));
   return { paymentId: body.paymentId, restAmount: body.totalRestAmount };
