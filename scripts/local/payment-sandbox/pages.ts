@@ -250,6 +250,10 @@ export function sandboxPages(deps: {
         notifications: notifier.list(),
       });
     },
+    'POST /_local/payments/revoke-tokens': (_req, res) => {
+      providerApi.revokeTokens();
+      sendJson(res, 200, { revoked: true });
+    },
     'POST /_local/payments/deposit': async (req, res) => {
       const fields = await readFields(req);
       try {

@@ -63,6 +63,11 @@ export class ProviderApi {
     return { access_token: token, now, expired_at: now + this.tokenLifetimeSeconds };
   }
 
+  /** Ends every token early, as a revoked key or a clock skew would (the adapter must get a new one). */
+  revokeTokens(): void {
+    this.tokens.clear();
+  }
+
   private authorized(req: IncomingMessage): boolean {
     const header = req.headers.authorization ?? req.headers['x-imptokenheader'];
     const token = String(header ?? '').replace(/^Bearer\s+/i, '');

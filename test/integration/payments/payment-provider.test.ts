@@ -57,11 +57,12 @@ const notified = (impUid: string, status: string) =>
     `notification ${status} of ${impUid}`,
   );
 
+const tokens = async () =>
+  ((await (await fetch(`${harness.pagesUrl}/_local/payments.json`)).json()) as { tokensIssued: number })
+    .tokensIssued;
+
 describe('the access token', () => {
   it('is issued once and reused until shortly before it expires, then renewed', async () => {
-    const tokens = async () =>
-      ((await (await fetch(`${harness.pagesUrl}/_local/payments.json`)).json()) as { tokensIssued: number })
-        .tokensIssued;
     await getPayment('imp_000000000000');
     const first = await tokens();
     await getPayment('imp_000000000000');
@@ -71,6 +72,16 @@ describe('the access token', () => {
     harness.advanceClock(61);
     await getPayment('imp_000000000000');
     expect(await tokens()).toBe(first + 1);
+  });
+
+  it('is replaced when the provider stops accepting it before its time', async () => {
+    await getPayment('imp_000000000000');
+    const before = await tokens();
+    expect(
+      (await fetch(`${harness.pagesUrl}/_local/payments/revoke-tokens`, { method: 'POST' })).status,
+    ).toBe(200);
+    expect(await getPayment('imp_000000000000')).toBeNull();
+    expect(await tokens()).toBe(before + 1);
   });
 
   it('is refused by the provider for a wrong secret, and no call goes through without one', async () => {
