@@ -154,10 +154,10 @@ function developerPage(store: SandboxStore, notifier: Notifier, notificationUrl:
 <p>Server clock: ${new Date(nowMs()).toISOString()} (<a href="/_local/clock">/_local/clock</a> moves it). Notifications go to <code>${e(notificationUrl)}</code> unless a payment names its own <code>notice_url</code>; a failed delivery is tried ${Notifier.ATTEMPTS} times.</p>
 <h2>Test cards</h2><p>Every card-like method (card, KakaoPay, PAYCO, Naver Pay through the provider, PayPal, phone) and the wallet take these. Every checkout also has <b>Cancel payment</b>: the customer abandons.</p>
 <table><tr><th>Number</th><th>What happens</th></tr>${cards}</table>
-<h2>Payments</h2><table><tr><th>imp_uid / merchant_uid</th><th>Method</th><th>Amount</th><th>Status</th><th>Virtual account</th><th></th></tr>${rows}</table>
-<h2>Billing keys</h2><table><tr><th>customer_uid</th><th>Card</th><th>Charges</th><th>Next charges</th><th></th></tr>${keys}</table>
+<h2>Payments</h2><table id="payments"><tr><th>imp_uid / merchant_uid</th><th>Method</th><th>Amount</th><th>Status</th><th>Virtual account</th><th></th></tr>${rows}</table>
+<h2>Billing keys</h2><table id="billing-keys"><tr><th>customer_uid</th><th>Card</th><th>Charges</th><th>Next charges</th><th></th></tr>${keys}</table>
 <h2>Naver Pay recurring registrations</h2><table><tr><th>recurrentId</th><th>Product</th><th>Card</th><th>Charges</th><th>State</th></tr>${recurrents}</table>
-<h2>Notifications</h2><table><tr><th>When</th><th>Body</th><th>To</th><th>Delivery</th></tr>${deliveries}</table>
+<h2>Notifications</h2><table id="notifications"><tr><th>When</th><th>Body</th><th>To</th><th>Delivery</th></tr>${deliveries}</table>
 <p>The same as JSON: <a href="/_local/payments.json">/_local/payments.json</a>.</p>`,
   );
 }
