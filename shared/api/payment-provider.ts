@@ -30,7 +30,8 @@ export const getCheckoutSettings = defineRoute({
   method: 'GET',
   path: '/checkout-settings',
   caller: 'public',
-  summary: 'Where the browser opens a checkout (provider SDK or local sandbox) and the wallet registration page',
+  summary:
+    'Where the browser opens a checkout (provider SDK or local sandbox) and the wallet registration page',
   request: z.object({}),
   response: CheckoutSettingsSchema,
   handler: 'payment/get-checkout-settings',
