@@ -1,10 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { CheckoutSettingsSchema } from '../../../shared/api/payment-provider.ts';
 import { checkoutSettings, PROVIDER_SDK_URL } from './checkout-settings.ts';
 
+// A run of every project can inherit the local runtime's settings: each case starts from none.
 const NAMES = ['PAYMENT_CHECKOUT_URL', 'PORTONE_MERCHANT_CODE', 'NAVER_PAY_PAGE_URL'];
-afterEach(() => {
+const inherited = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
+beforeEach(() => {
   for (const name of NAMES) delete process.env[name];
+});
+afterAll(() => {
+  for (const name of NAMES) if (inherited[name] !== undefined) process.env[name] = inherited[name];
 });
 
 describe('the checkout settings', () => {

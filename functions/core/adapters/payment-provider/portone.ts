@@ -38,7 +38,8 @@ export interface ProviderPayment {
   name: string | undefined;
   amount: number;
   cancelledAmount: number;
-  currency: Currency | string;
+  /** KRW, JPY or USD for this product; typed as the provider reports it. */
+  currency: string;
   status: ProviderPaymentStatus;
   paidAt: Date | undefined;
   failedAt: Date | undefined;
