@@ -74,6 +74,7 @@ export class Notifier {
       }
     }
     delivery.state = 'failed';
+    if (stop.aborted) return;
     console.warn(
       `Payment notification to ${delivery.url} failed after ${delivery.attempts} attempts: ${delivery.lastError}`,
     );
