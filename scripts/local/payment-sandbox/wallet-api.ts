@@ -1,10 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  toNaverTime,
-  WALLET_DECLINED,
-  WALLET_SUCCESS,
-} from '../../../functions/core/adapters/payment-provider/naver-pay.ts';
+import { toNaverTime, WALLET_DECLINED } from '../../../functions/core/adapters/payment-provider/naver-pay.ts';
 import { nowMs } from '../../../functions/core/clock.ts';
+import { WALLET_SUCCESS_CODE } from '../../../shared/payments/checkout-contract.ts';
 import { readFields, sendJson } from '../http-helpers.ts';
 import { randomDigits, randomId, type SandboxStore, type WalletReservation } from './store.ts';
 import { chargeDecline, failText, maskCardNumber, testCard } from './test-cards.ts';
@@ -61,7 +58,7 @@ export class WalletApi {
     reservation.cardNumber = cardNumber;
     reservation.tempReceiptId = randomId('tmp');
     this.store.save();
-    back.searchParams.set('resultCode', WALLET_SUCCESS);
+    back.searchParams.set('resultCode', WALLET_SUCCESS_CODE);
     back.searchParams.set('tempReceiptId', reservation.tempReceiptId);
     return back;
   }
@@ -105,7 +102,7 @@ export class WalletApi {
     api: string,
     fields: Record<string, string>,
   ): { code: string; message: string; body?: unknown } {
-    const ok = (body: unknown) => ({ code: WALLET_SUCCESS, message: '', body });
+    const ok = (body: unknown) => ({ code: WALLET_SUCCESS_CODE, message: '', body });
     switch (api) {
       case 'recurrent/regist/v1/reserve': {
         const amount = Number(fields.totalPayAmount);

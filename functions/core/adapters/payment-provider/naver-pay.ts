@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { parseFailReason } from '../../../../shared/payments/card-failures.ts';
+import { WALLET_SUCCESS_CODE } from '../../../../shared/payments/checkout-contract.ts';
 import { PaymentError } from '../../errors.ts';
 import { logger } from '../../logger.ts';
 import { exchange } from '../outside-http.ts';
@@ -9,7 +10,8 @@ import { serviceCredentials } from '../service-credentials.ts';
  * The wallet: Naver Pay recurring payments, through Naver Pay's partner API. Every call is a form POST
  * to `{NAVER_PAY_API_URL}/naverpay/payments/...` (NAVER_PAY_API_URL includes the partner id, e.g.
  * https://dev.apis.naver.com/np_abcde), authenticated by the X-Naver-Client-Id, X-Naver-Client-Secret
- * and X-NaverPay-Chain-Id headers, and answers `{code, message, body}` with code 'Success' on success.
+ * and X-NaverPay-Chain-Id headers, and answers `{code, message, body}` with code 'Success' on success
+ * (the same code the registration page returns in resultCode).
  * Credentials: NAVER_PAY_CLIENT_ID, NAVER_PAY_CLIENT_SECRET and NAVER_PAY_CHAIN_ID, or in AWS
  * NAVER_PAY_SECRET_ARN (JSON {clientId, clientSecret, chainId}).
  *
@@ -17,7 +19,6 @@ import { serviceCredentials } from '../service-credentials.ts';
  * returns to returnUrl with resultCode, reserveId and tempReceiptId -> approve the registration
  * (recurrentId) -> charge the recurrentId now and at every renewal or upgrade.
  */
-export const WALLET_SUCCESS = 'Success';
 /** The code of a charge the card company refused (the message carries the PG code, "[CC66] ..."). */
 export const WALLET_DECLINED = 'Fail';
 
@@ -79,7 +80,7 @@ async function post(
 }
 
 function succeeded<T extends z.ZodType>(answer: z.infer<typeof Answer>, schema: T): z.output<T> {
-  if (answer.code !== WALLET_SUCCESS) throw new WalletError(answer.code, answer.message ?? answer.code);
+  if (answer.code !== WALLET_SUCCESS_CODE) throw new WalletError(answer.code, answer.message ?? answer.code);
   const body = schema.safeParse(answer.body);
   if (!body.success) throw new WalletError(answer.code, 'Naver Pay answered without the expected body');
   return body.data;
@@ -119,8 +120,9 @@ export type WalletCharge =
 /**
  * Charges a registered recurring payment: the first payment after the registration, a renewal, or an
  * upgrade (the upgrade's own amount and merchant uid). Reserve and approval carry idempotency keys
- * derived from the merchant uid, so a retried charge is the same charge. A card the company refuses
- * is a 'failed' charge, not an error.
+ * derived from the merchant uid, so a retried call is the same charge with the same outcome; a new
+ * attempt after a decline needs a new merchant uid. A card the company refuses is a 'failed' charge,
+ * not an error.
  */
 export async function chargeRecurrent(input: {
   recurrentId: string;
