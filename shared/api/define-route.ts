@@ -36,6 +36,11 @@ export interface RouteDefinition<Req extends z.ZodType = z.ZodType, Res extends 
   readonly handler: string;
   /** What the handler touches in AWS beyond nothing, so the stacks grant exactly that. */
   readonly grants?: readonly RouteGrant[];
+  /**
+   * Lambda memory in MB when the default (512) is not enough; CPU grows with it, so routes that hash
+   * passwords ask for a whole vCPU (1769 MB).
+   */
+  readonly memoryMb?: number;
 }
 
 /** Least-privilege grants a route's Lambda receives. */
