@@ -50,7 +50,9 @@ export type RouteGrant =
   | 'queue:bulk'
   | 'scheduler'
   | 'feedback-bucket:read'
-  | 'mail:send';
+  | 'mail:send'
+  /** Signs ID tokens or link tokens (reads the signing key). */
+  | 'token:sign';
 
 export type RouteInput<R extends RouteDefinition> = z.input<R['request']>;
 export type RouteParsedInput<R extends RouteDefinition> = z.output<R['request']>;

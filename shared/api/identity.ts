@@ -99,7 +99,7 @@ export const signUp = defineRoute({
     sessionId: z.string().optional(),
   }),
   handler: 'auth/sign-up',
-  grants: ['table:read', 'table:write', 'mail:send'],
+  grants: ['table:read', 'table:write', 'mail:send', 'token:sign'],
   memoryMb: HASHING_MEMORY_MB,
 });
 
@@ -125,7 +125,7 @@ export const signUpStatus = defineRoute({
     session: SessionSchema.optional(),
   }),
   handler: 'auth/sign-up-status',
-  grants: ['table:read', 'table:write'],
+  grants: ['table:read', 'table:write', 'token:sign'],
 });
 
 export const signIn = defineRoute({
@@ -146,7 +146,7 @@ export const signIn = defineRoute({
   }),
   response: SignedIn,
   handler: 'auth/sign-in',
-  grants: ['table:read', 'table:write'],
+  grants: ['table:read', 'table:write', 'token:sign'],
   memoryMb: HASHING_MEMORY_MB,
 });
 
@@ -167,7 +167,7 @@ export const refreshToken = defineRoute({
   }),
   response: z.object({ user: UserInfoSchema.optional(), session: SessionSchema.optional() }),
   handler: 'auth/refresh-token',
-  grants: ['table:read', 'table:write'],
+  grants: ['table:read', 'table:write', 'token:sign'],
 });
 
 export const signOut = defineRoute({
@@ -208,7 +208,7 @@ export const oauthSignIn = defineRoute({
   }),
   response: SignedIn,
   handler: 'auth/oauth-sign-in',
-  grants: ['table:read', 'table:write'],
+  grants: ['table:read', 'table:write', 'token:sign'],
 });
 
 export const oauthSignUp = defineRoute({
@@ -261,7 +261,7 @@ export const verifyEmail = defineRoute({
     parentEmailVerified: z.boolean().optional(),
   }),
   handler: 'auth/verify-email',
-  grants: ['table:read', 'table:write'],
+  grants: ['table:read', 'table:write', 'token:sign'],
 });
 
 export const resetPassword = defineRoute({
@@ -276,7 +276,7 @@ export const resetPassword = defineRoute({
   request: z.object({ token: z.string().min(1).max(2048), password: passwordRule }),
   response: z.object({ email: z.string() }),
   handler: 'auth/reset-password',
-  grants: ['table:read', 'table:write'],
+  grants: ['table:read', 'table:write', 'token:sign'],
   memoryMb: HASHING_MEMORY_MB,
 });
 
@@ -303,7 +303,7 @@ export const adminSendVerifyingEmail = defineRoute({
   request: z.object({ id: Uid, data: z.object({ language: Language }) }),
   response: z.object({ result: z.literal('success') }),
   handler: 'auth/admin-send-verifying-email',
-  grants: ['table:read', 'table:write', 'mail:send'],
+  grants: ['table:read', 'table:write', 'mail:send', 'token:sign'],
 });
 
 export const adminVerifyEmail = defineRoute({
@@ -331,7 +331,7 @@ export const adminGeneratePasswordResetLink = defineRoute({
   request: z.object({ id: Uid, data: z.object({ email: z.string().trim().min(1).max(254) }) }),
   response: z.object({ link: z.string() }),
   handler: 'auth/admin-generate-password-reset-link',
-  grants: ['table:read'],
+  grants: ['table:read', 'token:sign'],
 });
 
 export const identityRoutes = [
