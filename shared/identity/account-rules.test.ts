@@ -61,7 +61,7 @@ describe('password', () => {
   );
   it.each([
     ['too short', 'ab12'],
-    ['too long', 'a1'.repeat(8) + 'x'],
+    ['too long', `${'a1'.repeat(8)}x`],
     ['no digit', 'abcdefg'],
     ['no letter', '1234567'],
     ['a space', 'abc 123'],
