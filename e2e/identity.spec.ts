@@ -46,6 +46,8 @@ async function signInThroughModal(page: Page, email: string, password: string, k
 test('sign up, verify from the outbox, sign in, keep the session or not across a restart, sign out', async ({
   browser,
 }) => {
+  // A long journey of many page loads and password hashes: it gets three times the usual time.
+  test.slow();
   const email = uniqueEmail('journey');
   let context = await browser.newContext();
   let page = await context.newPage();
@@ -83,6 +85,7 @@ test('sign up, verify from the outbox, sign in, keep the session or not across a
   await expect(page.getByRole('status')).toHaveText(/^Signed in as/);
   await page.goto('/en');
   await expect(page).toHaveURL(/\/_local\/app$/);
+  await expect(page.getByRole('status')).toHaveText(/^Signed in as/);
   context = await restart(browser, context);
   page = await context.newPage();
   await page.goto('/en');
@@ -93,12 +96,15 @@ test('sign up, verify from the outbox, sign in, keep the session or not across a
   // With "keep me signed in" the session survives the restart, until signing out.
   await signInThroughModal(page, email, PASSWORD, true);
   await expect(page).toHaveURL(/\/_local\/app$/);
+  // The app page's check rotated the refresh token: restart only once the browser holds the new one.
+  await expect(page.getByRole('status')).toHaveText(/^Signed in as/);
   context = await restart(browser, context);
   page = await context.newPage();
   await page.goto('/en');
   await expect(page).toHaveURL(/\/_local\/app$/);
   await expect(page.getByRole('status')).toHaveText(`Signed in as Journey Tester <${email}>`);
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/en$/);
   await page.goto('/_local/app');
   await expect(page.getByRole('status')).toHaveText('Not signed in');
   await context.close();

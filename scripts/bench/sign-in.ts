@@ -1,4 +1,8 @@
-import { hashPassword, PASSWORD_HASH_PARAMS, verifyPassword } from '../../functions/core/identity/password.ts';
+import {
+  hashPassword,
+  PASSWORD_HASH_PARAMS,
+  verifyPassword,
+} from '../../functions/core/identity/password.ts';
 import { startRuntime } from '../local/runtime.ts';
 import { SEEDED_ACCOUNTS } from '../local/seed.ts';
 import { type LoadResult, runLoad } from './load.ts';
@@ -21,7 +25,13 @@ console.log(`verifyPassword alone, 1 caller: ${format(hashOnly)}`);
 const runtime = await startRuntime({ port: 0, inMemory: true, web: 'none', quiet: true });
 try {
   const { email, password } = SEEDED_ACCOUNTS.customer;
-  const body = JSON.stringify({ email, password, clientType: 'landing', language: 'en', persistSession: true });
+  const body = JSON.stringify({
+    email,
+    password,
+    clientType: 'landing',
+    language: 'en',
+    persistSession: true,
+  });
   const signIn = async () => {
     const response = await fetch(`${runtime.url}/auth/v2/sign-in`, {
       method: 'POST',
@@ -33,7 +43,9 @@ try {
   };
   await runLoad(signIn, 1, 2);
   for (const concurrency of [1, 2]) {
-    console.log(`POST /auth/v2/sign-in, ${concurrency} caller(s), 12 s: ${format(await runLoad(signIn, concurrency, 12))}`);
+    console.log(
+      `POST /auth/v2/sign-in, ${concurrency} caller(s), 12 s: ${format(await runLoad(signIn, concurrency, 12))}`,
+    );
   }
 } finally {
   await runtime.stop();

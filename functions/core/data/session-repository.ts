@@ -41,8 +41,44 @@ export async function rotateRefreshToken(input: {
     .transaction.write(({ refreshToken, sessionFamily }) => [
       refreshToken
         .patch({ tokenHash: input.tokenHash })
-        .set({ usedAt: input.usedAt })
+        .set({ usedAt: input.usedAt, successorHash: input.successorHash })
         .where((attr, op) => op.notExists(attr.usedAt))
+        .commit(),
+      refreshToken
+        .create({ tokenHash: input.successorHash, familyId: input.familyId, ttl: input.ttl })
+        .commit(),
+      sessionFamily
+        .check({ familyId: input.familyId })
+        .where((attr, op) => op.notExists(attr.revokedAt))
+        .commit(),
+    ])
+    .go();
+  return !canceled;
+}
+
+/**
+ * Replaces the still-unused successor of a rotated token: the successor is withdrawn (only if still
+ * unused), the token points at the new one, which is stored; all or nothing, family not revoked.
+ */
+export async function replaceUnusedSuccessor(input: {
+  tokenHash: string;
+  staleSuccessorHash: string;
+  successorHash: string;
+  familyId: string;
+  now: number;
+  ttl: number;
+}): Promise<boolean> {
+  const { canceled } = await db()
+    .transaction.write(({ refreshToken, sessionFamily }) => [
+      refreshToken
+        .patch({ tokenHash: input.staleSuccessorHash })
+        .set({ usedAt: input.now, withdrawn: true })
+        .where((attr, op) => op.notExists(attr.usedAt))
+        .commit(),
+      refreshToken
+        .patch({ tokenHash: input.tokenHash })
+        .set({ successorHash: input.successorHash })
+        .where((attr, op) => op.eq(attr.successorHash, input.staleSuccessorHash))
         .commit(),
       refreshToken
         .create({ tokenHash: input.successorHash, familyId: input.familyId, ttl: input.ttl })

@@ -11,6 +11,7 @@ import {
   createSessionFamily,
   getRefreshToken,
   getSessionFamily,
+  replaceUnusedSuccessor,
   revokeSessionFamily,
   rotateRefreshToken,
 } from '../data/session-repository.ts';
@@ -24,8 +25,25 @@ import { toUserInfo } from './user-info.ts';
  * that is rotated on every use. The refresh tokens of one sign-in form a family; presenting a token
  * that was already rotated means it leaked (or was replayed), so the whole family is revoked.
  * A session ends at the latest SESSION_LIFETIME_MS after its sign-in, however often it is refreshed.
+ *
+ * One exception keeps honest browsers signed in: a reload or a navigation in the middle of a refresh
+ * loses the answer, so the browser presents the same token again a moment later while the successor
+ * it never received is still unused. Within LOST_ANSWER_GRACE_MS of the rotation, and only while the
+ * successor is unused, that successor is withdrawn and a new one issued: one token stays live, and a
+ * withdrawn token presented later revokes the family like any other reuse.
  */
 export const SESSION_LIFETIME_MS = 30 * 24 * 3600_000;
+export const LOST_ANSWER_GRACE_MS = 10_000;
+
+/** What a second presentation of a rotated token is: a lost answer retried, or a reuse. */
+export function reuseVerdict(
+  token: { usedAt: number; withdrawn?: boolean | undefined },
+  successor: { usedAt?: number | undefined } | undefined,
+  now: number,
+): 'retry' | 'revoke' {
+  if (token.withdrawn || !successor || successor.usedAt !== undefined) return 'revoke';
+  return now - token.usedAt <= LOST_ANSWER_GRACE_MS ? 'retry' : 'revoke';
+}
 
 /** The cookie that carries a web client's refresh token; the console keeps its own beside the site's. */
 export function refreshCookieName(clientType: ClientType): string {
@@ -117,11 +135,17 @@ export async function refreshSession(token: string, clientType: ClientType): Pro
   if (!family || family.clientType !== clientType)
     throw new IdentityError('INVALID_ID_TOKEN', 'Unknown refresh token');
   if (family.revokedAt) throw new IdentityError('INVALID_ID_TOKEN', 'This session has ended');
-  if (stored.usedAt !== undefined) {
+  const reuse = async (): Promise<never> => {
     await revokeSessionFamily(family.familyId, now, 'reuse');
     logger.warn('Refresh token reused: session revoked', { uid: family.uid, familyId: family.familyId });
     throw new IdentityError('INVALID_ID_TOKEN', 'This session has ended');
-  }
+  };
+  const successorOfStored = stored.successorHash ? await getRefreshToken(stored.successorHash) : undefined;
+  if (
+    stored.usedAt !== undefined &&
+    reuseVerdict({ ...stored, usedAt: stored.usedAt }, successorOfStored, now) === 'revoke'
+  )
+    return reuse();
   if (family.expiresAt <= now) throw new IdentityError('TOKEN_EXPIRED', 'This session has expired');
   const user = await getUser(family.uid);
   if (!user || user.deleted) throw new IdentityError('USER_NOT_FOUND', 'The account no longer exists');
@@ -129,18 +153,18 @@ export async function refreshSession(token: string, clientType: ClientType): Pro
     throw new IdentityError('CREDENTIAL_TOO_OLD_LOGIN_AGAIN', 'The password changed: sign in again');
 
   const successor = newRefreshToken();
-  const rotated = await rotateRefreshToken({
+  const step = {
     tokenHash: stored.tokenHash,
     successorHash: successor.hash,
     familyId: family.familyId,
-    usedAt: now,
     ttl: family.ttl,
-  });
-  if (!rotated) {
-    // Another request rotated (or revoked) it first: that is a reuse too.
-    await revokeSessionFamily(family.familyId, now, 'reuse');
-    throw new IdentityError('INVALID_ID_TOKEN', 'This session has ended');
-  }
+  };
+  // A concurrent request that rotated (or revoked) it first makes this one a reuse too.
+  const rotated =
+    stored.usedAt === undefined
+      ? await rotateRefreshToken({ ...step, usedAt: now })
+      : await replaceUnusedSuccessor({ ...step, staleSuccessorHash: stored.successorHash ?? '', now });
+  if (!rotated) return reuse();
   return issue(user, clientType, {
     token: successor.token,
     persist: family.persist,

@@ -66,6 +66,15 @@ export async function start(ctx: StandInContext): Promise<StandIn> {
     return undefined;
   }
 
+  /** Answers a bad authorize request as Google does (an error page, no redirect); true if refused. */
+  function refused(res: ServerResponse, url: URL): boolean {
+    const problem = checkRequest(url);
+    if (!problem) return false;
+    res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end(`Error 400: ${problem}`);
+    return true;
+  }
+
   function fragmentRedirect(res: ServerResponse, url: URL, fields: Record<string, string>) {
     const state = url.searchParams.get('state');
     const hash = new URLSearchParams({ ...fields, ...(state ? { state } : {}) });
@@ -81,12 +90,7 @@ export async function start(ctx: StandInContext): Promise<StandIn> {
     `${PREFIX}/o/oauth2/v2/auth`,
     (req: IncomingMessage, res: ServerResponse) => {
       const url = new URL(req.url ?? '', ctx.baseUrl);
-      const problem = checkRequest(url);
-      if (problem) {
-        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end(`Error 400: ${problem}`);
-        return;
-      }
+      if (refused(res, url)) return;
       const hidden = [...url.searchParams]
         .map(
           ([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
@@ -114,12 +118,7 @@ export async function start(ctx: StandInContext): Promise<StandIn> {
 
   ctx.registerLocalEndpoint('GET', `${PREFIX}/o/oauth2/v2/auth/choose`, (req, res) => {
     const url = new URL(req.url ?? '', ctx.baseUrl);
-    const problem = checkRequest(url);
-    if (problem) {
-      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end(`Error 400: ${problem}`);
-      return;
-    }
+    if (refused(res, url)) return;
     if (url.searchParams.get('cancel')) return fragmentRedirect(res, url, { error: 'access_denied' });
     const email = (url.searchParams.get('email') ?? '').trim();
     const name = (url.searchParams.get('name') ?? '').trim() || email.split('@')[0] || 'Google user';

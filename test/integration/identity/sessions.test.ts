@@ -26,17 +26,38 @@ describe('refresh tokens', () => {
     const second = refreshCookie(refreshed);
     expect(second?.value).not.toBe(first?.value);
     expect(second?.attributes).toMatch(/Max-Age=\d+/);
+    const third = refreshCookie(await call(refreshToken, check, { cookies: [second?.pair ?? ''] }));
 
-    // The first token again: a reuse. It is refused, and its cookie cleared...
+    // The first token again, after the chain moved on: a reuse. Refused, its cookie cleared...
     const reuse = await call(refreshToken, check, { cookies: [first?.pair ?? ''] });
     expect(reuse).toMatchObject({ status: 401, body: { error: { code: 'INVALID_ID_TOKEN' } } });
     expect(refreshCookie(reuse)?.attributes).toMatch(/Max-Age=0/);
     // ...and the session it belongs to is over: its newest token no longer works either.
-    const successor = await call(refreshToken, check, { cookies: [second?.pair ?? ''] });
-    expect(successor).toMatchObject({ status: 401, body: { error: { code: 'INVALID_ID_TOKEN' } } });
+    const newest = await call(refreshToken, check, { cookies: [third?.pair ?? ''] });
+    expect(newest).toMatchObject({ status: 401, body: { error: { code: 'INVALID_ID_TOKEN' } } });
     // Another sign-in is another session, unaffected.
     const again = refreshCookie(await signInAs(account));
     expect((await call(refreshToken, check, { cookies: [again?.pair ?? ''] })).status).toBe(200);
+  });
+
+  it('a token sent again before its successor was ever used (a lost answer) gets a new one; the lost one is dead', async () => {
+    const account = await verifiedAccount();
+    const first = refreshCookie(await signInAs(account));
+    const lost = refreshCookie(await call(refreshToken, check, { cookies: [first?.pair ?? ''] }));
+    // The browser reloaded mid-request and never stored `lost`: it sends `first` again.
+    const retried = await call(refreshToken, check, { cookies: [first?.pair ?? ''] });
+    expect(retried.status).toBe(200);
+    const replacement = refreshCookie(retried);
+    expect(replacement?.value).not.toBe(lost?.value);
+    const next = refreshCookie(await call(refreshToken, check, { cookies: [replacement?.pair ?? ''] }));
+    expect(next).toBeDefined();
+    // Whoever shows the withdrawn token ends the session.
+    expect((await call(refreshToken, check, { cookies: [lost?.pair ?? ''] })).body.error.code).toBe(
+      'INVALID_ID_TOKEN',
+    );
+    expect((await call(refreshToken, check, { cookies: [next?.pair ?? ''] })).body.error.code).toBe(
+      'INVALID_ID_TOKEN',
+    );
   });
 
   it('an app refreshes with the token in the body and gets the next one back', async () => {

@@ -26,13 +26,19 @@ export const SessionFamily = new Entity({
 });
 export type SessionFamilyItem = EntityItem<typeof SessionFamily>;
 
-/** One refresh token, stored only as its SHA-256; `usedAt` is set when it is rotated. */
+/**
+ * One refresh token, stored only as its SHA-256. `usedAt` is set when it is rotated, with the hash of
+ * the token that replaced it; `withdrawn` marks a successor taken back because its answer never
+ * reached the browser (see refreshSession).
+ */
 export const RefreshToken = new Entity({
   model: { entity: 'refreshToken', version: '1', service: ENTITY_SERVICE },
   attributes: {
     tokenHash: { type: 'string', required: true, readOnly: true },
     familyId: { type: 'string', required: true, readOnly: true },
     usedAt: { type: 'number' },
+    successorHash: { type: 'string' },
+    withdrawn: { type: 'boolean' },
     ttl: { type: 'number', required: true, readOnly: true },
   },
   indexes: {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import * as z from 'zod';
 import { fieldErrors, passwordRule } from '../../../../../shared/identity/account-rules.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
+import { TextField } from '../../../components/TextField.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { setNewPassword } from '../api/links.ts';
 
@@ -52,20 +53,16 @@ export function PasswordResetForm({ language, token }: { language: SiteLanguage;
       {outcome ? <p role="alert">{t(`reset.${outcome}`)}</p> : null}
       <form noValidate onSubmit={submit} className="auth-form">
         {(['password', 'passwordConfirm'] as const).map((name) => (
-          <div className="auth-field" key={name}>
-            <label htmlFor={`reset-${name}`}>
-              {name === 'password' ? t('reset.new_password') : t('field.password_confirm')}
-            </label>
-            <input
-              id={`reset-${name}`}
-              type="password"
-              autoComplete="new-password"
-              value={form[name]}
-              onChange={(event) => setForm((current) => ({ ...current, [name]: event.target.value }))}
-              aria-invalid={Boolean(errors[name])}
-            />
-            {errors[name] ? <p className="field-error">{t(errors[name])}</p> : null}
-          </div>
+          <TextField
+            key={name}
+            id={`reset-${name}`}
+            label={name === 'password' ? t('reset.new_password') : t('field.password_confirm')}
+            type="password"
+            autoComplete="new-password"
+            value={form[name]}
+            onChange={(event) => setForm((current) => ({ ...current, [name]: event.target.value }))}
+            error={errors[name] && t(errors[name])}
+          />
         ))}
         <p className="auth-hint">{t('sign_up.password_hint')}</p>
         <button type="submit" className="button">

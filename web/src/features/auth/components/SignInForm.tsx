@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrors, paymentSignInRule } from '../../../../../shared/identity/account-rules.ts';
 import { SITE_CLIENT_TYPE } from '../../../../../shared/identity/client-types.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
+import { TextField } from '../../../components/TextField.tsx';
 import { alertText, signInProblem } from '../../../lib/identity-errors.ts';
 import { type SignedIn, signInWithPassword } from '../../../lib/session-api.ts';
 import type { GoogleSignInOutcome } from '../api/google.ts';
@@ -73,38 +74,24 @@ export function SignInForm({
       />
       <p className="auth-or">{t('sign_in.or')}</p>
       <form noValidate onSubmit={submit} className="auth-form">
-        <label>
-          {t('field.email')}
-          <input
-            type="email"
-            autoComplete="username"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby={errors.email ? 'sign-in-email-error' : undefined}
-          />
-        </label>
-        {errors.email ? (
-          <p id="sign-in-email-error" className="field-error">
-            {errors.email}
-          </p>
-        ) : null}
-        <label>
-          {t('field.password')}
-          <input
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-invalid={Boolean(errors.password)}
-            aria-describedby={errors.password ? 'sign-in-password-error' : undefined}
-          />
-        </label>
-        {errors.password ? (
-          <p id="sign-in-password-error" className="field-error">
-            {errors.password}
-          </p>
-        ) : null}
+        <TextField
+          id="sign-in-email"
+          label={t('field.email')}
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={errors.email}
+        />
+        <TextField
+          id="sign-in-password"
+          label={t('field.password')}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errors.password}
+        />
         <label className="auth-check">
           <input
             type="checkbox"

@@ -1,6 +1,6 @@
 import '../auth.css';
 import { useNavigate } from '@tanstack/react-router';
-import { type ClipboardEvent, type FormEvent, type ReactNode, useState } from 'react';
+import { type ClipboardEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type SignUpForm as Form,
@@ -10,6 +10,7 @@ import {
 import type { ClientType } from '../../../../../shared/identity/client-types.ts';
 import { REFERRAL_TYPES } from '../../../../../shared/identity/referral.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
+import { TextField } from '../../../components/TextField.tsx';
 import { alertText, signUpProblem } from '../../../lib/identity-errors.ts';
 import { PENDING_SIGN_UP_KEY, submitSignUp } from '../api/sign-up.ts';
 import { maintenanceText } from '../maintenance-text.ts';
@@ -100,47 +101,28 @@ export function SignUpForm({ language, context }: { language: SiteLanguage; cont
     }
   }
 
-  const field = (name: keyof Form, label: string, input: ReactNode) => (
-    <div className="auth-field">
-      <label htmlFor={`sign-up-${name}`}>{label}</label>
-      {input}
-      {errors[name] ? (
-        <p id={`sign-up-${name}-error`} className="field-error">
-          {t(errors[name])}
-        </p>
-      ) : null}
-    </div>
-  );
-  const text = (name: keyof Form, type: string, autoComplete: string, extra: object = {}) => (
-    <input
+  const text = (name: keyof Form, label: string, type: string, autoComplete: string, extra: object = {}) => (
+    <TextField
       id={`sign-up-${name}`}
+      label={label}
       type={type}
       autoComplete={autoComplete}
       value={String(form[name] ?? '')}
       onChange={(event) => set(name)(event.target.value)}
-      aria-invalid={Boolean(errors[name])}
-      aria-describedby={errors[name] ? `sign-up-${name}-error` : undefined}
+      error={errors[name] && t(errors[name])}
       {...extra}
     />
   );
 
   return (
     <form noValidate onSubmit={submit} className="auth-form auth-sign-up">
-      {field('name', t('field.name'), text('name', 'text', 'name'))}
-      {field('email', t('field.email'), text('email', 'email', 'email'))}
-      {field(
-        'password',
-        t('field.password'),
-        text('password', 'password', 'new-password', { onPaste: noPaste }),
-      )}
+      {text('name', t('field.name'), 'text', 'name')}
+      {text('email', t('field.email'), 'email', 'email')}
+      {text('password', t('field.password'), 'password', 'new-password', { onPaste: noPaste })}
       <p className="auth-hint">{t('sign_up.password_hint')}</p>
-      {field(
-        'passwordConfirm',
-        t('field.password_confirm'),
-        text('passwordConfirm', 'password', 'new-password', { onPaste: noPaste }),
-      )}
+      {text('passwordConfirm', t('field.password_confirm'), 'password', 'new-password', { onPaste: noPaste })}
       <fieldset
-        className="auth-field"
+        className="text-field"
         aria-describedby={errors.ageGroup ? 'sign-up-ageGroup-error' : undefined}
       >
         <legend>{t('field.age_group')}</legend>
@@ -165,13 +147,12 @@ export function SignUpForm({ language, context }: { language: SiteLanguage; cont
       {form.ageGroup === 'minor' ? (
         <>
           <p className="auth-hint">{t('sign_up.minor_hint')}</p>
-          {field('parentName', t('field.parent_name'), text('parentName', 'text', 'off'))}
-          {field('parentEmail', t('field.parent_email'), text('parentEmail', 'email', 'off'))}
+          {text('parentName', t('field.parent_name'), 'text', 'off')}
+          {text('parentEmail', t('field.parent_email'), 'email', 'off')}
         </>
       ) : null}
-      {field(
-        'referralType',
-        t('field.referral_type'),
+      <div className="text-field">
+        <label htmlFor="sign-up-referralType">{t('field.referral_type')}</label>
         <select
           id="sign-up-referralType"
           value={form.referralType}
@@ -183,11 +164,9 @@ export function SignUpForm({ language, context }: { language: SiteLanguage; cont
               {t(`referral.${type}`)}
             </option>
           ))}
-        </select>,
-      )}
-      {form.referralType
-        ? field('referralCode', t('field.referral_code'), text('referralCode', 'text', 'off'))
-        : null}
+        </select>
+      </div>
+      {form.referralType ? text('referralCode', t('field.referral_code'), 'text', 'off') : null}
       <button type="submit" className="button" disabled={busy} aria-busy={busy}>
         {t('sign_up.submit')}
       </button>

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors, paymentSignInRule } from '../../../../../shared/identity/account-rules.ts';
 import { CONSOLE_CLIENT_TYPE } from '../../../../../shared/identity/client-types.ts';
+import { TextField } from '../../../components/TextField.tsx';
 import { alertText, signInProblem } from '../../../lib/identity-errors.ts';
 import { signInWithPassword, signOutSession } from '../../../lib/session-api.ts';
 import { saveConsoleSession } from '../console-session.ts';
@@ -63,26 +64,24 @@ export function ConsoleLoginForm({ expired, redirect }: { expired: boolean; redi
     <form noValidate onSubmit={submit} className="console-login">
       {expired ? <p role="alert">{t('login.expired')}</p> : null}
       {problem ? <p role="alert">{problem}</p> : null}
-      <label>
-        {t('login.email')}
-        <input
-          type="email"
-          autoComplete="username"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </label>
-      {errors.email ? <p className="field-error">{t(errors.email)}</p> : null}
-      <label>
-        {t('login.password')}
-        <input
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </label>
-      {errors.password ? <p className="field-error">{t(errors.password)}</p> : null}
+      <TextField
+        id="console-email"
+        label={t('login.email')}
+        type="email"
+        autoComplete="username"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={errors.email && t(errors.email)}
+      />
+      <TextField
+        id="console-password"
+        label={t('login.password')}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={errors.password && t(errors.password)}
+      />
       <button type="submit" className="button" disabled={busy} aria-busy={busy}>
         {t('login.submit')}
       </button>
