@@ -71,6 +71,11 @@ export class ServiceStack extends Stack {
   }
 }
 
+/** The address of a sender such as `Cutloom <no-reply@cutloom.app>`. */
+export function senderAddress(mailFrom: string): string {
+  return (/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom).trim();
+}
+
 function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props: ServiceStackProps): void {
   const { stateful } = props;
   const grants = new Set(route.grants ?? []);
@@ -111,10 +116,15 @@ function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props:
     for (const queue of Object.values(stateful.queues)) queue.grantSendMessages(fn);
   if (grants.has('feedback-bucket:read')) stateful.feedbackBucket.grantRead(fn);
   if (grants.has('mail:send')) {
+    // Only the sender's own identities: its address, and its domain when the domain is what SES verified.
+    const sender = senderAddress(props.identity.mailFrom);
+    const identities = [sender, sender.slice(sender.indexOf('@') + 1)];
     fn.addToRolePolicy(
       new PolicyStatement({
         actions: ['ses:SendEmail'],
-        resources: [Stack.of(scope).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+        resources: identities.map((identity) =>
+          Stack.of(scope).formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+        ),
       }),
     );
   }

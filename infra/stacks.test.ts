@@ -116,6 +116,9 @@ describe('service stacks', () => {
         Boolean(route.grants?.includes('table:write')),
       );
       expect(actions.includes('dynamodb:Scan'), route.name).toBe(false);
+      expect(actions.includes('ses:SendEmail'), route.name).toBe(
+        Boolean(route.grants?.includes('mail:send')),
+      );
     }
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { signLinkToken } from '../../../functions/core/auth/id-token.ts';
 import {
   adminGeneratePasswordResetLink,
   adminSendVerifyingEmail,
@@ -85,6 +86,20 @@ describe("the operators' account actions", () => {
     });
     expect((await signInAs(account)).body.error.code).toBe('INVALID_PASSWORD');
     expect((await signInAs({ ...account, password: 'brand-new9' })).status).toBe(200);
+  });
+
+  it('a reset link refuses once expired, or when forged', async () => {
+    const account = await verifiedAccount();
+    const expired = await signLinkToken('reset-password', account.uid, { cca: 0 }, -60);
+    expect(await call(resetPassword, { token: expired, password: 'brand-new9' })).toMatchObject({
+      status: 401,
+      body: { error: { code: 'TOKEN_EXPIRED' } },
+    });
+    const verification = await signLinkToken('verify-email', account.uid, { email: account.email }, 600);
+    expect((await call(resetPassword, { token: verification, password: 'brand-new9' })).body.error.code).toBe(
+      'INVALID_ID_TOKEN',
+    );
+    expect((await signInAs(account)).status).toBe(200);
   });
 
   it("fetch provider info lists an address's sign-in providers", async () => {

@@ -59,6 +59,10 @@ describe('sign-up', () => {
       status: 401,
       body: { error: { code: 'TOKEN_EXPIRED' } },
     });
+    expect(await call(signUpStatus, { ...status, sessionId: 'short' })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'INVALID_ARGUMENT' } },
+    });
   });
 
   it('a minor needs the parent e-mail verified too before signing in', async () => {
