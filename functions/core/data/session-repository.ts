@@ -26,6 +26,24 @@ export async function getSessionFamily(familyId: string): Promise<SessionFamily 
   return data ?? undefined;
 }
 
+type TransactionEntities = Parameters<Parameters<ReturnType<typeof db>['transaction']['write']>[0]>[0];
+
+/** The writes every rotation ends with: the new token stored, if its family is not revoked. */
+function storeSuccessor(
+  { refreshToken, sessionFamily }: Pick<TransactionEntities, 'refreshToken' | 'sessionFamily'>,
+  input: { successorHash: string; familyId: string; ttl: number },
+) {
+  return [
+    refreshToken
+      .create({ tokenHash: input.successorHash, familyId: input.familyId, ttl: input.ttl })
+      .commit(),
+    sessionFamily
+      .check({ familyId: input.familyId })
+      .where((attr, op) => op.notExists(attr.revokedAt))
+      .commit(),
+  ];
+}
+
 /**
  * Marks a token used and stores its successor, only if the token was unused and its family is not
  * revoked (one transaction, so two concurrent rotations cannot both succeed). False when refused.
@@ -44,13 +62,7 @@ export async function rotateRefreshToken(input: {
         .set({ usedAt: input.usedAt, successorHash: input.successorHash })
         .where((attr, op) => op.notExists(attr.usedAt))
         .commit(),
-      refreshToken
-        .create({ tokenHash: input.successorHash, familyId: input.familyId, ttl: input.ttl })
-        .commit(),
-      sessionFamily
-        .check({ familyId: input.familyId })
-        .where((attr, op) => op.notExists(attr.revokedAt))
-        .commit(),
+      ...storeSuccessor({ refreshToken, sessionFamily }, input),
     ])
     .go();
   return !canceled;
@@ -80,13 +92,7 @@ export async function replaceUnusedSuccessor(input: {
         .set({ successorHash: input.successorHash })
         .where((attr, op) => op.eq(attr.successorHash, input.staleSuccessorHash))
         .commit(),
-      refreshToken
-        .create({ tokenHash: input.successorHash, familyId: input.familyId, ttl: input.ttl })
-        .commit(),
-      sessionFamily
-        .check({ familyId: input.familyId })
-        .where((attr, op) => op.notExists(attr.revokedAt))
-        .commit(),
+      ...storeSuccessor({ refreshToken, sessionFamily }, input),
     ])
     .go();
   return !canceled;
