@@ -3,5 +3,13 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { buildApp } from './build-app.ts';
 
 const app = new App();
-buildApp(app, { stage: app.node.tryGetContext('stage') ?? 'dev' });
+const context = (name: string): string | undefined => app.node.tryGetContext(name);
+buildApp(app, {
+  stage: context('stage') ?? 'dev',
+  identity: {
+    ...(context('siteUrl') ? { siteUrl: context('siteUrl') } : {}),
+    ...(context('mailFrom') ? { mailFrom: context('mailFrom') } : {}),
+    ...(context('googleClientId') ? { googleClientId: context('googleClientId') } : {}),
+  },
+});
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

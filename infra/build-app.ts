@@ -2,7 +2,7 @@ import { type App, Tags } from 'aws-cdk-lib';
 import { type RouteDefinition, SERVICES } from '../shared/api/define-route.ts';
 import { ROUTES } from '../shared/api/routes.ts';
 import { JobsStack } from './jobs-stack.ts';
-import { ServiceStack } from './service-stack.ts';
+import { type IdentitySettings, ServiceStack } from './service-stack.ts';
 import { StatefulStack } from './stateful-stack.ts';
 import { WebStack } from './web-stack.ts';
 
@@ -10,7 +10,15 @@ export interface AppOptions {
   stage: string;
   routes?: readonly RouteDefinition[];
   webDist?: string;
+  identity?: Partial<IdentitySettings>;
 }
+
+/** Placeholders for synth and tests; a real stage passes its own through the CDK context. */
+const EXAMPLE_IDENTITY: IdentitySettings = {
+  siteUrl: 'https://cutloom.example',
+  mailFrom: 'Cutloom <no-reply@cutloom.example>',
+  googleClientId: 'example.apps.googleusercontent.com',
+};
 
 /** Every stack of one stage; routes come from the route table (tests may pass their own). */
 export function buildApp(app: App, options: AppOptions) {
@@ -41,6 +49,7 @@ export function buildApp(app: App, options: AppOptions) {
         stage,
         stateful,
         scheduler,
+        identity: { ...EXAMPLE_IDENTITY, ...options.identity },
         routes: routes.filter((route) => route.service === service),
         description: `The /${service} API`,
       }),

@@ -11,6 +11,15 @@ import { acknowledgeFunctionFindings, functionProps, grantTable } from './bundli
 import { grantPaymentSecrets, paymentEnvironment } from './payment-settings.ts';
 import type { StatefulStack } from './stateful-stack.ts';
 
+export interface IdentitySettings {
+  /** The site's origin (the base of mailed links), e.g. https://cutloom.app. */
+  siteUrl: string;
+  /** The SES-verified sender of the product's mails. */
+  mailFrom: string;
+  /** The Google OAuth client id of the site's Google sign-in. */
+  googleClientId: string;
+}
+
 /** Routes per nested stack: 7 resources a route keeps each nested stack near 280, far below 500. */
 export const ROUTES_PER_GROUP = 40;
 
@@ -19,6 +28,8 @@ export interface ServiceStackProps extends StackProps {
   routes: readonly RouteDefinition[];
   stage: string;
   stateful: StatefulStack;
+  /** What the identity routes (the auth service) need to know about the deployment. */
+  identity: IdentitySettings;
   /** Set by the jobs stack for routes with the `scheduler` grant. */
   scheduler?: { groupName: string; groupArn: string; roleArn: string; targetArns: Record<string, string> };
 }
@@ -61,14 +72,24 @@ export class ServiceStack extends Stack {
   }
 }
 
+/** The address of a sender such as `Cutloom <no-reply@cutloom.app>`. */
+export function senderAddress(mailFrom: string): string {
+  return (/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom).trim();
+}
+
 function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props: ServiceStackProps): void {
   const { stateful } = props;
   const grants = new Set(route.grants ?? []);
   const environment: Record<string, string> = { STAGE: props.stage };
   if (grants.has('table:read') || grants.has('table:write'))
     environment.TABLE_NAME = stateful.table.tableName;
-  if (route.caller === 'user' || route.caller === 'admin')
-    environment.ID_TOKEN_SECRET_ARN = stateful.idTokenSecret.secretArn;
+  const readsSigningKey = route.caller === 'user' || route.caller === 'admin' || grants.has('token:sign');
+  if (readsSigningKey) environment.ID_TOKEN_SECRET_ARN = stateful.idTokenSecret.secretArn;
+  if (route.service === 'auth') {
+    environment.SITE_URL = props.identity.siteUrl;
+    environment.MAIL_FROM = props.identity.mailFrom;
+    environment.GOOGLE_CLIENT_ID = props.identity.googleClientId;
+  }
   if (grants.has('queue:bulk')) {
     for (const [queueId, queue] of Object.entries(stateful.queues)) {
       environment[queueUrlVariable(queueId as keyof typeof stateful.queues)] = queue.queueUrl;
@@ -86,21 +107,27 @@ function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props:
     ...functionProps(scope, route.name, `functions/${route.handler}.ts`, environment),
     description: `${route.method} ${routePath(route)}`,
     timeout: Duration.seconds(10),
+    ...(route.memoryMb ? { memorySize: route.memoryMb } : {}),
   });
   acknowledgeFunctionFindings(fn);
 
   if (grants.has('table:write')) grantTable(fn, stateful.table, 'write');
   else if (grants.has('table:read')) grantTable(fn, stateful.table, 'read');
-  if (route.caller === 'user' || route.caller === 'admin') stateful.idTokenSecret.grantRead(fn);
+  if (readsSigningKey) stateful.idTokenSecret.grantRead(fn);
   if (grants.has('queue:bulk'))
     for (const queue of Object.values(stateful.queues)) queue.grantSendMessages(fn);
   if (grants.has('feedback-bucket:read')) stateful.feedbackBucket.grantRead(fn);
   grantPaymentSecrets(fn, grants, stateful);
   if (grants.has('mail:send')) {
+    // Only the sender's own identities: its address, and its domain when the domain is what SES verified.
+    const sender = senderAddress(props.identity.mailFrom);
+    const identities = [sender, sender.slice(sender.indexOf('@') + 1)];
     fn.addToRolePolicy(
       new PolicyStatement({
         actions: ['ses:SendEmail'],
-        resources: [Stack.of(scope).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+        resources: identities.map((identity) =>
+          Stack.of(scope).formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+        ),
       }),
     );
   }

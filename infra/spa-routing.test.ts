@@ -32,6 +32,12 @@ const PATHS = [
   '/EN',
   '/en/%E3%81%82',
   '/ja//',
+  '/oauth-redirect',
+  '/oauth-redirect/',
+  '/oauth-redirect/x',
+  '/en/signup',
+  '/en/signup/pending',
+  '/en/signin/oauth/google/forward',
 ];
 
 describe('the CloudFront SPA functions', () => {

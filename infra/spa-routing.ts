@@ -1,5 +1,5 @@
 import { SITE_LANGUAGES } from '../shared/languages.ts';
-import { CONSOLE_PREFIX, SITE_PAGE_PARAMS, SITE_PAGES } from '../shared/site/site-pages.ts';
+import { CONSOLE_PREFIX, ROOT_PAGES, SITE_PAGE_PARAMS, SITE_PAGES } from '../shared/site/site-pages.ts';
 
 /**
  * The CloudFront Functions (cloudfront-js-2.0) of the site's default behaviour, generated at synth
@@ -10,6 +10,7 @@ import { CONSOLE_PREFIX, SITE_PAGE_PARAMS, SITE_PAGES } from '../shared/site/sit
  */
 const shared = `
 var PAGES = ${JSON.stringify(SITE_PAGES)};
+var ROOT_PAGES = ${JSON.stringify(ROOT_PAGES)};
 var PARAMS = ${JSON.stringify(SITE_PAGE_PARAMS)};
 var LANGUAGES = ${JSON.stringify(SITE_LANGUAGES)};
 var CONSOLE = ${JSON.stringify(CONSOLE_PREFIX)};
@@ -27,6 +28,7 @@ function matches(pattern, segments) {
 function classify(uri) {
   if (uri === '/' || uri === '') return 'language-root-redirect';
   if (uri === CONSOLE || uri.indexOf(CONSOLE + '/') === 0) return 'console';
+  if (ROOT_PAGES.indexOf(uri.replace(/\\/$/, '')) !== -1) return 'site-page';
   var segments = uri.split('/').filter(function (s) { return s !== ''; }).map(function (s) {
     try { return decodeURIComponent(s); } catch (e) { return s; }
   });

@@ -89,7 +89,7 @@ describe('service stacks', () => {
     },
   );
 
-  it('gives the token secret only to user and admin routes, and write access only to writing routes', () => {
+  it('gives the token secret only to user and admin routes and token signers, and write access only to writing routes', () => {
     const templates = SERVICES.flatMap((service) => resourcesOf(built.services[service]));
     const functions = templates.flatMap((template) =>
       Object.entries(template.findResources('AWS::Lambda::Function')),
@@ -102,8 +102,9 @@ describe('service stacks', () => {
       expect(entry, route.name).toBeDefined();
       const env = entry?.[1].Properties.Environment.Variables ?? {};
       expect('ID_TOKEN_SECRET_ARN' in env, route.name).toBe(
-        route.caller === 'user' || route.caller === 'admin',
+        route.caller === 'user' || route.caller === 'admin' || Boolean(route.grants?.includes('token:sign')),
       );
+      expect(entry?.[1].Properties.MemorySize, route.name).toBe(route.memoryMb ?? 512);
       const actions = policies
         .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(route.name))
         .flatMap((policy) =>
@@ -115,6 +116,9 @@ describe('service stacks', () => {
         Boolean(route.grants?.includes('table:write')),
       );
       expect(actions.includes('dynamodb:Scan'), route.name).toBe(false);
+      expect(actions.includes('ses:SendEmail'), route.name).toBe(
+        Boolean(route.grants?.includes('mail:send')),
+      );
     }
   });
 });

@@ -34,12 +34,15 @@ export class PaymentError extends AppError {
   }
 }
 
-/** An identity error of the auth service. */
+/**
+ * An identity error of the auth service. Its body also carries the code as `firebaseCode` and the
+ * client code as `errorCode`: the fields the specification's sign-in and sign-up clients read.
+ */
 export class IdentityError extends AppError {
   readonly code: IdentityErrorCode;
   readonly status: number;
   constructor(code: IdentityErrorCode, message: string, extra?: Record<string, unknown>) {
-    super(message, extra);
+    super(message, { firebaseCode: code, errorCode: IDENTITY_ERRORS[code].client, ...extra });
     this.code = code;
     this.status = IDENTITY_ERRORS[code].status;
   }

@@ -20,11 +20,18 @@ export interface RouteContext {
   caller: Caller;
   /** Request headers, lower-cased (the HTTP API v2 event already lower-cases them). */
   headers: Record<string, string | undefined>;
-  /** The client address as API Gateway saw it. */
+  /**
+   * The client's address: CloudFront's CloudFront-Viewer-Address when the request came through the
+   * distribution (API Gateway then sees an edge address), else the address API Gateway saw.
+   */
   sourceIp: string;
+  /** Request cookies by name. */
+  cookies: Record<string, string>;
+  /** Adds a Set-Cookie to the answer (kept on error answers too, so a bad cookie can be cleared). */
+  setCookie(cookie: string): void;
 }
 
-type PipelineContext = Context & { routeInput?: unknown; routeCaller?: Caller };
+type PipelineContext = Context & { routeInput?: unknown; routeCaller?: Caller; responseCookies?: string[] };
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
@@ -64,10 +71,28 @@ function rawInput(route: RouteDefinition, event: HttpEvent): unknown {
   return { ...body, ...params };
 }
 
-function invalidInput(route: RouteDefinition, message: string): AppError {
-  return route.caller === 'admin'
-    ? new AdminError('invalid_argument', message)
-    : new PaymentError('INVALID_ARGUMENT', message);
+function invalidInput(route: RouteDefinition, message: string, error?: z.ZodError): AppError {
+  if (route.caller === 'admin') return new AdminError('invalid_argument', message);
+  // The identity answer for a malformed address is its own code (the web shows it on the field).
+  if (route.service === 'auth' && error?.issues.some((issue) => issue.path[0] === 'email'))
+    return new IdentityError('INVALID_EMAIL', message);
+  return new PaymentError('INVALID_ARGUMENT', message);
+}
+
+function parseCookies(event: HttpEvent): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const cookie of event.cookies ?? []) {
+    const separator = cookie.indexOf('=');
+    if (separator > 0) cookies[cookie.slice(0, separator).trim()] = cookie.slice(separator + 1).trim();
+  }
+  return cookies;
+}
+
+/** The viewer's address from CloudFront-Viewer-Address ("ip:port"), else API Gateway's source IP. */
+function clientAddress(event: HttpEvent): string {
+  const viewer = event.headers?.['cloudfront-viewer-address'];
+  if (viewer?.includes(':')) return viewer.slice(0, viewer.lastIndexOf(':'));
+  return event.requestContext?.http?.sourceIp ?? '';
 }
 
 /** The refusal for a missing or bad token, in the format of the route's service and caller kind. */
@@ -83,7 +108,7 @@ function refusal(route: RouteDefinition, reason: 'missing' | 'expired' | 'invali
 }
 
 /** Maps any error to the route's wire format: `{error: {code, msg, ...}}` with the catalogue's status. */
-function errorResult(route: RouteDefinition, error: unknown): HttpResult {
+function errorResult(route: RouteDefinition, error: unknown, cookies: string[] = []): HttpResult {
   let appError: AppError;
   if (error instanceof AppError) appError = error;
   else if (error instanceof NotFound) {
@@ -113,7 +138,14 @@ function errorResult(route: RouteDefinition, error: unknown): HttpResult {
     );
   }
   logger.info('Request refused', { route: route.name, status: appError.status, code: appError.code });
-  return json(appError.status, { error: { ...appError.extra, code: appError.code, msg: appError.message } });
+  return withCookies(
+    json(appError.status, { error: { ...appError.extra, code: appError.code, msg: appError.message } }),
+    cookies,
+  );
+}
+
+function withCookies(result: HttpResult, cookies: string[]): HttpResult {
+  return cookies.length ? { ...result, cookies } : result;
 }
 
 /**
@@ -128,7 +160,9 @@ export function defineHandler<R extends RouteDefinition>(
   options: { headers?: (output: RouteOutput<R>) => Record<string, string> } = {},
 ) {
   return middy<HttpEvent, HttpResult, Error, PipelineContext>()
-    .use({ onError: (request) => errorResult(route, request.error) })
+    .use({
+      onError: (request) => errorResult(route, request.error, request.context.responseCookies),
+    })
     .use({
       before: async (request) => {
         if (route.caller !== 'user' && route.caller !== 'admin') return;
@@ -145,7 +179,7 @@ export function defineHandler<R extends RouteDefinition>(
     .use({
       before: (request) => {
         const parsed = route.request.safeParse(rawInput(route, request.event));
-        if (!parsed.success) throw invalidInput(route, z.prettifyError(parsed.error));
+        if (!parsed.success) throw invalidInput(route, z.prettifyError(parsed.error), parsed.error);
         request.context.routeInput = parsed.data;
         if (route.caller === 'guid') {
           const guid = (parsed.data as { guid?: unknown }).guid;
@@ -158,12 +192,16 @@ export function defineHandler<R extends RouteDefinition>(
       },
     })
     .handler(async (event, context): Promise<HttpResult> => {
+      const cookies: string[] = [];
+      context.responseCookies = cookies;
       const output = await handle(context.routeInput as RouteParsedInput<R>, {
         caller: context.routeCaller as Caller,
         headers: event.headers ?? {},
-        sourceIp: event.requestContext?.http?.sourceIp ?? '',
+        sourceIp: clientAddress(event),
+        cookies: parseCookies(event),
+        setCookie: (cookie) => cookies.push(cookie),
       });
       const checked = route.response.parse(output) as RouteOutput<R>;
-      return json(200, checked, options.headers?.(checked));
+      return withCookies(json(200, checked, options.headers?.(checked)), cookies);
     });
 }

@@ -162,6 +162,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         }),
     );
     const url = `http://localhost:${(server.address() as AddressInfo).port}`;
+    // The base of the links the product mails (verification, password reset).
+    process.env.SITE_URL = url;
 
     const context: StandInContext = {
       registerLocalEndpoint,

@@ -1,28 +1,88 @@
 import { signIdToken } from '../../functions/core/auth/id-token.ts';
 import { DEFAULT_CATALOGUE, putPlanCatalogue } from '../../functions/core/data/plan-catalogue-repository.ts';
+import { createUser, findUserByEmail, type User } from '../../functions/core/data/user-repository.ts';
+import { hashPassword } from '../../functions/core/identity/password.ts';
 import { BUILT_IN_PLAN_PRICES, BUILT_IN_PLAN_USAGES } from '../../shared/plans/price-book.ts';
 
-/** What `npm start` prints so a tester can call the API at once. */
+/** What `npm start` prints so a tester can sign in (or call the API) at once. */
 export interface SeededCredentials {
   label: string;
   lines: string[];
 }
 
+/** The local accounts: an operator (admin level 1) and a verified demo customer. */
+export const SEEDED_ACCOUNTS = {
+  operator: {
+    uid: 'operator-local',
+    name: 'Local Operator',
+    email: 'operator@cutloom.local',
+    password: 'operator-pass1',
+    adminLevel: 1,
+  },
+  customer: {
+    uid: 'demo-customer',
+    name: 'Demo Customer',
+    email: 'demo@cutloom.local',
+    password: 'demo-pass1',
+  },
+} as const;
+
+async function ensureAccount(account: {
+  uid: string;
+  name: string;
+  email: string;
+  password: string;
+  adminLevel?: number;
+}): Promise<User> {
+  const existing = await findUserByEmail(account.email);
+  if (existing) return existing;
+  const now = Date.now();
+  return createUser({
+    uid: account.uid,
+    name: account.name,
+    email: account.email,
+    emailVerified: true,
+    passwordHash: await hashPassword(account.password),
+    providers: ['password'],
+    uiLanguage: 'en',
+    clientType: 'landing',
+    ...(account.adminLevel ? { adminLevel: account.adminLevel } : {}),
+    created: now,
+    credentialsChangedAt: now,
+  });
+}
+
 /**
- * Seeds what a fresh machine needs, idempotently: the built-in plan catalogue. Until the identity
- * service stores accounts, the local operator and demo customer exist as signed ID tokens only (the
- * admin routes check the token's admin level), valid for 12 hours.
+ * Seeds what a fresh machine needs, idempotently: the built-in plan catalogue and the two local
+ * accounts (kept as they are when they exist). Ready ID tokens (12 hours) are printed too, for
+ * calling the API by hand.
  */
 export async function seed(): Promise<SeededCredentials[]> {
   await putPlanCatalogue(DEFAULT_CATALOGUE, BUILT_IN_PLAN_PRICES, BUILT_IN_PLAN_USAGES);
   const twelveHours = 12 * 3600;
-  const operator = await signIdToken(
-    { uid: 'operator-local', email: 'operator@cutloom.local', adminLevel: 1 },
+  const [operator, customer] = await Promise.all([
+    ensureAccount(SEEDED_ACCOUNTS.operator),
+    ensureAccount(SEEDED_ACCOUNTS.customer),
+  ]);
+  const operatorToken = await signIdToken(
+    { uid: operator.uid, email: operator.email, adminLevel: SEEDED_ACCOUNTS.operator.adminLevel },
     twelveHours,
   );
-  const customer = await signIdToken({ uid: 'demo-customer', email: 'demo@cutloom.local' }, twelveHours);
+  const customerToken = await signIdToken({ uid: customer.uid, email: customer.email }, twelveHours);
   return [
-    { label: 'Operator (admin level 1) ID token', lines: [operator] },
-    { label: 'Demo customer ID token', lines: [customer] },
+    {
+      label: 'Operator (admin level 1), sign in at /admin/login',
+      lines: [
+        `${SEEDED_ACCOUNTS.operator.email} / ${SEEDED_ACCOUNTS.operator.password}`,
+        `ID token: ${operatorToken}`,
+      ],
+    },
+    {
+      label: 'Demo customer (verified)',
+      lines: [
+        `${SEEDED_ACCOUNTS.customer.email} / ${SEEDED_ACCOUNTS.customer.password}`,
+        `ID token: ${customerToken}`,
+      ],
+    },
   ];
 }

@@ -36,6 +36,11 @@ export interface RouteDefinition<Req extends z.ZodType = z.ZodType, Res extends 
   readonly handler: string;
   /** What the handler touches in AWS beyond nothing, so the stacks grant exactly that. */
   readonly grants?: readonly RouteGrant[];
+  /**
+   * Lambda memory in MB when the default (512) is not enough; CPU grows with it, so routes that hash
+   * passwords ask for a whole vCPU (1769 MB).
+   */
+  readonly memoryMb?: number;
 }
 
 /** Least-privilege grants a route's Lambda receives. */
@@ -51,7 +56,9 @@ export type RouteGrant =
   /** The public checkout settings: the provider's merchant code and the wallet page. */
   | 'payment:checkout'
   /** The SMS service's credentials and sender number. */
-  | 'sms:send';
+  | 'sms:send'
+  /** Signs ID tokens or link tokens (reads the signing key). */
+  | 'token:sign';
 
 export type RouteInput<R extends RouteDefinition> = z.input<R['request']>;
 export type RouteParsedInput<R extends RouteDefinition> = z.output<R['request']>;

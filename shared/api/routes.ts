@@ -1,5 +1,6 @@
 import { authRoutes } from './auth.ts';
 import type { RouteDefinition } from './define-route.ts';
+import { identityRoutes } from './identity.ts';
 import { paymentRoutes } from './payment.ts';
 import { paymentProviderRoutes } from './payment-provider.ts';
 
@@ -8,4 +9,9 @@ import { paymentProviderRoutes } from './payment-provider.ts';
  * OpenAPI document and the authorization tests read it; the web imports single routes from the
  * service modules so that a page bundles only the contracts it calls.
  */
-export const ROUTES: readonly RouteDefinition[] = [...authRoutes, ...paymentRoutes, ...paymentProviderRoutes];
+export const ROUTES: readonly RouteDefinition[] = [
+  ...authRoutes,
+  ...identityRoutes,
+  ...paymentRoutes,
+  ...paymentProviderRoutes,
+];

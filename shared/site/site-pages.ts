@@ -7,7 +7,22 @@ import { isSiteLanguage } from '../languages.ts';
  * crawlers see a real not-found. The web's route files must match it (a unit test checks both
  * directions). `{name}` is one path segment; a segment listed in SITE_PAGE_PARAMS takes only those values.
  */
-export const SITE_PAGES: readonly string[] = ['/'];
+export const SITE_PAGES: readonly string[] = [
+  '/',
+  '/signup',
+  '/signup/redirect',
+  '/signup/pending',
+  '/signup/verify',
+  '/password-reset',
+  '/signin/oauth/google/forward',
+  '/signin/oauth/google/redirect',
+];
+
+/**
+ * Pages outside the language prefix: `/oauth-redirect` is the fixed redirect URI registered with
+ * Google, whatever the visitor's language.
+ */
+export const ROOT_PAGES: readonly string[] = ['/oauth-redirect'];
 
 /** Allowed values of constrained path parameters (feature slugs, for example, as pages arrive). */
 export const SITE_PAGE_PARAMS: Readonly<Record<string, readonly string[]>> = {};
@@ -33,6 +48,7 @@ export type SitePathKind = 'language-root-redirect' | 'site-page' | 'console' | 
 export function classifySitePath(pathname: string): SitePathKind {
   if (pathname === '/' || pathname === '') return 'language-root-redirect';
   if (pathname === CONSOLE_PREFIX || pathname.startsWith(`${CONSOLE_PREFIX}/`)) return 'console';
+  if (ROOT_PAGES.includes(pathname.replace(/\/$/, ''))) return 'site-page';
   const segments = pathname
     .split('/')
     .filter(Boolean)

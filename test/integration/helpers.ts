@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { inject } from 'vitest';
 import { signIdToken } from '../../functions/core/auth/id-token.ts';
 import {
@@ -31,38 +32,88 @@ export interface Answer {
   body: any;
 }
 
+export interface CallOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  rawBody?: string;
+  /** `name=value` cookies to send (what a browser would). */
+  cookies?: string[];
+  /**
+   * The loopback address to call from (e.g. 127.0.0.42): the client address the server sees, so a
+   * test of per-address limits does not share its count with the rest of the suite.
+   */
+  from?: string;
+  /** Another runtime than the suite's (see isolated-runtime.ts). */
+  baseUrl?: string;
+}
+
 /** Calls a route over HTTP the way the web's client does (query string for GET and DELETE). */
 export async function call(
   route: RouteDefinition,
   input: Record<string, unknown> = {},
-  options: { token?: string; headers?: Record<string, string>; rawBody?: string } = {},
+  options: CallOptions = {},
 ): Promise<Answer> {
-  const url = new URL(fillPath(route, input), inject('apiUrl'));
+  const url = new URL(fillPath(route, input), options.baseUrl ?? inject('apiUrl'));
+  if (options.from) url.hostname = '127.0.0.1';
   const rest = Object.fromEntries(
     Object.entries(input).filter(([name]) => !pathParameterNames(route.path).includes(name)),
   );
-  const init: RequestInit = {
-    method: route.method,
-    headers: {
-      'content-type': 'application/json',
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...options.headers,
-    },
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    ...(options.cookies?.length ? { cookie: options.cookies.join('; ') } : {}),
+    ...options.headers,
   };
+  let body: string | undefined;
   if (usesQueryString(route.method)) {
     for (const [name, value] of Object.entries(rest)) url.searchParams.set(name, String(value));
   } else {
-    init.body = options.rawBody ?? JSON.stringify(rest);
+    body = options.rawBody ?? JSON.stringify(rest);
   }
-  const response = await fetch(url, init);
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON: keep the text
-  }
-  return { status: response.status, headers: response.headers, body };
+  return send(url, { method: route.method, headers, body, from: options.from });
+}
+
+/** One HTTP exchange (node:http, so that the source address can be chosen). */
+export function send(
+  url: URL,
+  options: {
+    method: string;
+    headers?: Record<string, string>;
+    body?: string | undefined;
+    from?: string | undefined;
+  },
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: options.method,
+        headers: options.headers,
+        ...(options.from ? { localAddress: options.from } : {}),
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+              headers.append(name, one);
+          }
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            // not JSON: keep the text
+          }
+          resolve({ status: res.statusCode ?? 0, headers, body: parsed });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
 }
 
 export function uniqueId(prefix: string): string {

@@ -12,9 +12,19 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as LangRouteRouteImport } from './routes/$lang/route'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
+import { Route as OauthRedirectRouteImport } from './routes/oauth-redirect'
 import { Route as LangIndexRouteImport } from './routes/$lang/index'
 import { Route as LangSplatRouteImport } from './routes/$lang/$'
-import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as LangPasswordResetRouteImport } from './routes/$lang/password-reset'
+import { Route as AdminConsoleRouteImport } from './routes/admin/_console'
+import { Route as AdminLoginRouteImport } from './routes/admin/login'
+import { Route as LangSignupIndexRouteImport } from './routes/$lang/signup/index'
+import { Route as LangSignupPendingRouteImport } from './routes/$lang/signup/pending'
+import { Route as LangSignupRedirectRouteImport } from './routes/$lang/signup/redirect'
+import { Route as LangSignupVerifyRouteImport } from './routes/$lang/signup/verify'
+import { Route as AdminConsoleIndexRouteImport } from './routes/admin/_console/index'
+import { Route as LangSigninOauthGoogleForwardRouteImport } from './routes/$lang/signin/oauth/google/forward'
+import { Route as LangSigninOauthGoogleRedirectRouteImport } from './routes/$lang/signin/oauth/google/redirect'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -31,6 +41,11 @@ const AdminRouteRoute = AdminRouteRouteImport.update({
   path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OauthRedirectRoute = OauthRedirectRouteImport.update({
+  id: '/oauth-redirect',
+  path: '/oauth-redirect',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LangIndexRoute = LangIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -41,48 +56,167 @@ const LangSplatRoute = LangSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => LangRouteRoute,
 } as any)
-const AdminIndexRoute = AdminIndexRouteImport.update({
-  id: '/',
-  path: '/',
+const LangPasswordResetRoute = LangPasswordResetRouteImport.update({
+  id: '/password-reset',
+  path: '/password-reset',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const AdminConsoleRoute = AdminConsoleRouteImport.update({
+  id: '/_console',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminLoginRoute = AdminLoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const LangSignupIndexRoute = LangSignupIndexRouteImport.update({
+  id: '/signup/',
+  path: '/signup/',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangSignupPendingRoute = LangSignupPendingRouteImport.update({
+  id: '/signup/pending',
+  path: '/signup/pending',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangSignupRedirectRoute = LangSignupRedirectRouteImport.update({
+  id: '/signup/redirect',
+  path: '/signup/redirect',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangSignupVerifyRoute = LangSignupVerifyRouteImport.update({
+  id: '/signup/verify',
+  path: '/signup/verify',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const AdminConsoleIndexRoute = AdminConsoleIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const LangSigninOauthGoogleForwardRoute =
+  LangSigninOauthGoogleForwardRouteImport.update({
+    id: '/signin/oauth/google/forward',
+    path: '/signin/oauth/google/forward',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
+const LangSigninOauthGoogleRedirectRoute =
+  LangSigninOauthGoogleRedirectRouteImport.update({
+    id: '/signin/oauth/google/redirect',
+    path: '/signin/oauth/google/redirect',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteRouteWithChildren
   '/admin': typeof AdminRouteRouteWithChildren
+  '/oauth-redirect': typeof OauthRedirectRoute
   '/$lang/$': typeof LangSplatRoute
+  '/$lang/password-reset': typeof LangPasswordResetRoute
+  '/admin/login': typeof AdminLoginRoute
   '/$lang/': typeof LangIndexRoute
-  '/admin/': typeof AdminIndexRoute
+  '/$lang/signup/pending': typeof LangSignupPendingRoute
+  '/$lang/signup/redirect': typeof LangSignupRedirectRoute
+  '/$lang/signup/verify': typeof LangSignupVerifyRoute
+  '/$lang/signup/': typeof LangSignupIndexRoute
+  '/admin/': typeof AdminConsoleIndexRoute
+  '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
+  '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/admin': typeof AdminConsoleIndexRoute
+  '/oauth-redirect': typeof OauthRedirectRoute
   '/$lang/$': typeof LangSplatRoute
+  '/$lang/password-reset': typeof LangPasswordResetRoute
+  '/admin/login': typeof AdminLoginRoute
   '/$lang': typeof LangIndexRoute
-  '/admin': typeof AdminIndexRoute
+  '/$lang/signup/pending': typeof LangSignupPendingRoute
+  '/$lang/signup/redirect': typeof LangSignupRedirectRoute
+  '/$lang/signup/verify': typeof LangSignupVerifyRoute
+  '/$lang/signup': typeof LangSignupIndexRoute
+  '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
+  '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteRouteWithChildren
   '/admin': typeof AdminRouteRouteWithChildren
+  '/oauth-redirect': typeof OauthRedirectRoute
   '/$lang/$': typeof LangSplatRoute
+  '/$lang/password-reset': typeof LangPasswordResetRoute
+  '/admin/_console': typeof AdminConsoleRouteWithChildren
+  '/admin/login': typeof AdminLoginRoute
   '/$lang/': typeof LangIndexRoute
-  '/admin/': typeof AdminIndexRoute
+  '/$lang/signup/pending': typeof LangSignupPendingRoute
+  '/$lang/signup/redirect': typeof LangSignupRedirectRoute
+  '/$lang/signup/verify': typeof LangSignupVerifyRoute
+  '/$lang/signup/': typeof LangSignupIndexRoute
+  '/admin/_console/': typeof AdminConsoleIndexRoute
+  '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
+  '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/$lang' | '/admin' | '/$lang/$' | '/$lang/' | '/admin/'
+  fullPaths:
+    | '/'
+    | '/$lang'
+    | '/admin'
+    | '/oauth-redirect'
+    | '/$lang/$'
+    | '/$lang/password-reset'
+    | '/admin/login'
+    | '/$lang/'
+    | '/$lang/signup/pending'
+    | '/$lang/signup/redirect'
+    | '/$lang/signup/verify'
+    | '/$lang/signup/'
+    | '/admin/'
+    | '/$lang/signin/oauth/google/forward'
+    | '/$lang/signin/oauth/google/redirect'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/$lang/$' | '/$lang' | '/admin'
+  to:
+    | '/'
+    | '/admin'
+    | '/oauth-redirect'
+    | '/$lang/$'
+    | '/$lang/password-reset'
+    | '/admin/login'
+    | '/$lang'
+    | '/$lang/signup/pending'
+    | '/$lang/signup/redirect'
+    | '/$lang/signup/verify'
+    | '/$lang/signup'
+    | '/$lang/signin/oauth/google/forward'
+    | '/$lang/signin/oauth/google/redirect'
   id:
-    '__root__' | '/' | '/$lang' | '/admin' | '/$lang/$' | '/$lang/' | '/admin/'
+    | '__root__'
+    | '/'
+    | '/$lang'
+    | '/admin'
+    | '/oauth-redirect'
+    | '/$lang/$'
+    | '/$lang/password-reset'
+    | '/admin/_console'
+    | '/admin/login'
+    | '/$lang/'
+    | '/$lang/signup/pending'
+    | '/$lang/signup/redirect'
+    | '/$lang/signup/verify'
+    | '/$lang/signup/'
+    | '/admin/_console/'
+    | '/$lang/signin/oauth/google/forward'
+    | '/$lang/signin/oauth/google/redirect'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   LangRouteRoute: typeof LangRouteRouteWithChildren
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
+  OauthRedirectRoute: typeof OauthRedirectRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -108,6 +242,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/oauth-redirect': {
+      id: '/oauth-redirect'
+      path: '/oauth-redirect'
+      fullPath: '/oauth-redirect'
+      preLoaderRoute: typeof OauthRedirectRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/$lang/': {
       id: '/$lang/'
       path: '/'
@@ -122,36 +263,127 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangSplatRouteImport
       parentRoute: typeof LangRouteRoute
     }
-    '/admin/': {
-      id: '/admin/'
+    '/$lang/password-reset': {
+      id: '/$lang/password-reset'
+      path: '/password-reset'
+      fullPath: '/$lang/password-reset'
+      preLoaderRoute: typeof LangPasswordResetRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/admin/_console': {
+      id: '/admin/_console'
+      path: ''
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminConsoleRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/login': {
+      id: '/admin/login'
+      path: '/login'
+      fullPath: '/admin/login'
+      preLoaderRoute: typeof AdminLoginRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/$lang/signup/': {
+      id: '/$lang/signup/'
+      path: '/signup'
+      fullPath: '/$lang/signup/'
+      preLoaderRoute: typeof LangSignupIndexRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/signup/pending': {
+      id: '/$lang/signup/pending'
+      path: '/signup/pending'
+      fullPath: '/$lang/signup/pending'
+      preLoaderRoute: typeof LangSignupPendingRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/signup/redirect': {
+      id: '/$lang/signup/redirect'
+      path: '/signup/redirect'
+      fullPath: '/$lang/signup/redirect'
+      preLoaderRoute: typeof LangSignupRedirectRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/signup/verify': {
+      id: '/$lang/signup/verify'
+      path: '/signup/verify'
+      fullPath: '/$lang/signup/verify'
+      preLoaderRoute: typeof LangSignupVerifyRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/admin/_console/': {
+      id: '/admin/_console/'
       path: '/'
       fullPath: '/admin/'
-      preLoaderRoute: typeof AdminIndexRouteImport
-      parentRoute: typeof AdminRouteRoute
+      preLoaderRoute: typeof AdminConsoleIndexRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/$lang/signin/oauth/google/forward': {
+      id: '/$lang/signin/oauth/google/forward'
+      path: '/signin/oauth/google/forward'
+      fullPath: '/$lang/signin/oauth/google/forward'
+      preLoaderRoute: typeof LangSigninOauthGoogleForwardRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/signin/oauth/google/redirect': {
+      id: '/$lang/signin/oauth/google/redirect'
+      path: '/signin/oauth/google/redirect'
+      fullPath: '/$lang/signin/oauth/google/redirect'
+      preLoaderRoute: typeof LangSigninOauthGoogleRedirectRouteImport
+      parentRoute: typeof LangRouteRoute
     }
   }
 }
 
 interface LangRouteRouteChildren {
   LangSplatRoute: typeof LangSplatRoute
+  LangPasswordResetRoute: typeof LangPasswordResetRoute
   LangIndexRoute: typeof LangIndexRoute
+  LangSignupPendingRoute: typeof LangSignupPendingRoute
+  LangSignupRedirectRoute: typeof LangSignupRedirectRoute
+  LangSignupVerifyRoute: typeof LangSignupVerifyRoute
+  LangSignupIndexRoute: typeof LangSignupIndexRoute
+  LangSigninOauthGoogleForwardRoute: typeof LangSigninOauthGoogleForwardRoute
+  LangSigninOauthGoogleRedirectRoute: typeof LangSigninOauthGoogleRedirectRoute
 }
 
 const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangSplatRoute: LangSplatRoute,
+  LangPasswordResetRoute: LangPasswordResetRoute,
   LangIndexRoute: LangIndexRoute,
+  LangSignupPendingRoute: LangSignupPendingRoute,
+  LangSignupRedirectRoute: LangSignupRedirectRoute,
+  LangSignupVerifyRoute: LangSignupVerifyRoute,
+  LangSignupIndexRoute: LangSignupIndexRoute,
+  LangSigninOauthGoogleForwardRoute: LangSigninOauthGoogleForwardRoute,
+  LangSigninOauthGoogleRedirectRoute: LangSigninOauthGoogleRedirectRoute,
 }
 
 const LangRouteRouteWithChildren = LangRouteRoute._addFileChildren(
   LangRouteRouteChildren,
 )
 
+interface AdminConsoleRouteChildren {
+  AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
+}
+
+const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
+  AdminConsoleIndexRoute: AdminConsoleIndexRoute,
+}
+
+const AdminConsoleRouteWithChildren = AdminConsoleRoute._addFileChildren(
+  AdminConsoleRouteChildren,
+)
+
 interface AdminRouteRouteChildren {
-  AdminIndexRoute: typeof AdminIndexRoute
+  AdminConsoleRoute: typeof AdminConsoleRouteWithChildren
+  AdminLoginRoute: typeof AdminLoginRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
-  AdminIndexRoute: AdminIndexRoute,
+  AdminConsoleRoute: AdminConsoleRouteWithChildren,
+  AdminLoginRoute: AdminLoginRoute,
 }
 
 const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
@@ -162,6 +394,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   LangRouteRoute: LangRouteRouteWithChildren,
   AdminRouteRoute: AdminRouteRouteWithChildren,
+  OauthRedirectRoute: OauthRedirectRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

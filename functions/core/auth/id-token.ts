@@ -29,6 +29,50 @@ export type TokenCheck =
   | { ok: true; claims: IdTokenClaims }
   | { ok: false; reason: 'missing' | 'expired' | 'invalid' };
 
+/**
+ * Tokens of the links the product mails or hands out (e-mail verification, password reset). They
+ * share the ID tokens' key but not their audience, so neither kind passes for the other, and each
+ * purpose has its own audience so a verification link cannot reset a password.
+ */
+export type LinkPurpose = 'verify-email' | 'verify-parent-email' | 'reset-password';
+const linkAudience = (purpose: LinkPurpose) => `${AUDIENCE}:link:${purpose}`;
+
+export async function signLinkToken(
+  purpose: LinkPurpose,
+  uid: string,
+  claims: Record<string, string | number>,
+  ttlSeconds: number,
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(uid)
+    .setIssuer(ISSUER)
+    .setAudience(linkAudience(purpose))
+    .setIssuedAt(now)
+    .setExpirationTime(now + ttlSeconds)
+    .sign(await signingSecret());
+}
+
+export type LinkTokenCheck =
+  | { ok: true; uid: string; claims: Record<string, unknown> }
+  | { ok: false; reason: 'expired' | 'invalid' };
+
+export async function verifyLinkToken(purpose: LinkPurpose, token: string): Promise<LinkTokenCheck> {
+  try {
+    const { payload } = await jwtVerify(token, await signingSecret(), {
+      issuer: ISSUER,
+      audience: linkAudience(purpose),
+      algorithms: ['HS256'],
+    });
+    if (typeof payload.sub !== 'string') return { ok: false, reason: 'invalid' };
+    return { ok: true, uid: payload.sub, claims: payload };
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired' };
+    return { ok: false, reason: 'invalid' };
+  }
+}
+
 /** Verifies a Bearer token: signature, issuer, audience and expiry. */
 export async function verifyIdToken(token: string | undefined): Promise<TokenCheck> {
   if (!token) return { ok: false, reason: 'missing' };

@@ -5,6 +5,8 @@ import { Config, ConfigName } from './entities/config.ts';
 import { Job, JobItemOutcome } from './entities/job.ts';
 import { PlanPrice } from './entities/plan-price.ts';
 import { PlanUsage } from './entities/plan-usage.ts';
+import { PendingSignUp, RefreshToken, SessionFamily, SignInFailures } from './entities/session.ts';
+import { User, UserEmail } from './entities/user.ts';
 
 /** Every entity of the one table, joined in one ElectroDB service (transactions span them). */
 export const entities = {
@@ -14,6 +16,12 @@ export const entities = {
   planUsage: PlanUsage,
   job: Job,
   jobItemOutcome: JobItemOutcome,
+  user: User,
+  userEmail: UserEmail,
+  sessionFamily: SessionFamily,
+  refreshToken: RefreshToken,
+  pendingSignUp: PendingSignUp,
+  signInFailures: SignInFailures,
 };
 
 let service: Service<typeof entities> | undefined;

@@ -6,8 +6,7 @@ import {
   adminConfigList,
   adminConfigUpdate,
 } from '../../../shared/api/auth.ts';
-import { ROUTES } from '../../../shared/api/routes.ts';
-import { adminToken, call, customerToken, expiredToken, uniqueId } from '../helpers.ts';
+import { adminToken, call, uniqueId } from '../helpers.ts';
 
 describe('the admin config calls', () => {
   it('create, list, get, rename, delete', async () => {
@@ -62,32 +61,4 @@ describe('the admin config calls', () => {
     const answer = await call(adminConfigCreate, { name: '', value: 'x' }, { token });
     expect(answer).toMatchObject({ status: 500, body: { error: { code: 'invalid_argument' } } });
   });
-});
-
-describe('every admin route of the route table', () => {
-  const adminRoutes = ROUTES.filter((route) => route.caller === 'admin');
-  const input = { id: 'some-id', name: 'n', value: 'v' };
-
-  it.each(adminRoutes.map((route) => [route.name, route] as const))(
-    '%s refuses the wrong callers',
-    async (_name, route) => {
-      expect(await call(route, input)).toMatchObject({
-        status: 401,
-        body: { error: { code: 'invalid_token' } },
-      });
-      expect(await call(route, input, { token: await expiredToken() })).toMatchObject({
-        status: 401,
-        body: { error: { code: 'invalid_token' } },
-      });
-      expect(await call(route, input, { token: 'not.a.token' })).toMatchObject({
-        status: 401,
-        body: { error: { code: 'invalid_token' } },
-      });
-      expect(await call(route, input, { token: await customerToken() })).toMatchObject({
-        status: 401,
-        body: { error: { code: 'invalid_level' } },
-      });
-      expect((await call(route, input, { token: await adminToken() })).status).not.toBe(401);
-    },
-  );
 });

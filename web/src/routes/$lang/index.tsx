@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '../../../../shared/product.ts';
+import { useRedirectSignedInToApp } from '../../features/auth/hooks/use-signed-in-redirect.ts';
 import { paymentPlanInfoQuery } from '../../features/plans/api/get-payment-plan-info.ts';
 import { PlanList } from '../../features/plans/components/PlanList.tsx';
 
@@ -16,6 +17,7 @@ export const Route = createFileRoute('/$lang/')({
 function LanguageHome() {
   const { lang } = Route.useRouteContext();
   const { t } = useTranslation();
+  useRedirectSignedInToApp(lang);
   useEffect(() => {
     document.title = `${PRODUCT_NAME} | ${t('home.title')}`;
   }, [t]);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isSiteLanguage, SITE_LANGUAGES, type SiteLanguage } from '../../../../shared/languages.ts';
 import { PRODUCT_NAME } from '../../../../shared/product.ts';
 import { NotFound } from '../../components/NotFound.tsx';
+import { SignInDialog } from '../../features/auth/components/SignInDialog.tsx';
 
 const LANGUAGE_NAMES: Record<SiteLanguage, string> = {
   ko: '한국어',
@@ -56,6 +57,7 @@ function LanguageLayout() {
         </nav>
       </header>
       <Outlet />
+      <SignInDialog language={lang} />
     </>
   );
 }

@@ -14,7 +14,7 @@ function consoleLanguage(): SiteLanguage {
 export const Route = createFileRoute('/admin')({
   beforeLoad: async () => {
     const language = consoleLanguage();
-    await loadLanguage(language, ['console', 'errors']);
+    await loadLanguage(language, ['console', 'errors', 'auth']);
     document.documentElement.lang = language;
   },
   component: Outlet,

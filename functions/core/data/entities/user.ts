@@ -1,0 +1,77 @@
+import { Entity, type EntityItem } from 'electrodb';
+import { CLIENT_TYPES } from '../../../../shared/identity/client-types.ts';
+import { ENTITY_SERVICE } from '../entity-service.ts';
+
+/**
+ * An account: who the customer (or operator) is, how they sign in, and where they came from. Usage
+ * counters and plans live in their own entities keyed by uid. Timestamps are epoch milliseconds.
+ */
+export const User = new Entity({
+  model: { entity: 'user', version: '1', service: ENTITY_SERVICE },
+  attributes: {
+    uid: { type: 'string', required: true, readOnly: true },
+    name: { type: 'string', required: true },
+    email: { type: 'string', required: true },
+    /** normalizeEmail(email): the form lookups and uniqueness use. */
+    emailKey: { type: 'string', required: true },
+    emailVerified: { type: 'boolean', required: true, default: false },
+    /** scrypt hash (functions/core/identity/password.ts); absent for Google-only accounts. */
+    passwordHash: { type: 'string' },
+    providers: { type: 'list', items: { type: 'string' }, required: true },
+    googleSub: { type: 'string' },
+    uiLanguage: { type: 'string', required: true },
+    clientType: { type: CLIENT_TYPES, required: true },
+    isMinor: { type: 'boolean', required: true, default: false },
+    parentName: { type: 'string' },
+    parentEmail: { type: 'string' },
+    parentEmailVerified: { type: 'boolean' },
+    assistEmail: { type: 'string' },
+    referralType: { type: 'string' },
+    referralCode: { type: 'string' },
+    utmParams: {
+      type: 'map',
+      properties: {
+        utm_source: { type: 'string' },
+        utm_medium: { type: 'string' },
+        utm_campaign: { type: 'string' },
+        utm_term: { type: 'string' },
+        utm_content: { type: 'string' },
+      },
+    },
+    country: { type: 'string' },
+    region: { type: 'string' },
+    city: { type: 'string' },
+    timezone: { type: 'string' },
+    timezoneMin: { type: 'number' },
+    cid: { type: 'string' },
+    installCode: { type: 'string' },
+    deviceId: { type: 'string' },
+    deviceName: { type: 'string' },
+    machineId: { type: 'string' },
+    /** Present (>= 1) on operators: copied into their ID tokens, checked by every admin route. */
+    adminLevel: { type: 'number' },
+    deleted: { type: 'boolean', required: true, default: false },
+    created: { type: 'number', required: true, readOnly: true },
+    lastAccessed: { type: 'number' },
+    /** Bumped by a password reset: reset links made before it stop working, sessions before it end. */
+    credentialsChangedAt: { type: 'number', required: true },
+    /** When the last verification mail went out, so repeated sign-ups do not flood a mailbox. */
+    verificationMailAt: { type: 'number' },
+  },
+  indexes: {
+    byUid: { pk: { field: 'pk', composite: ['uid'] }, sk: { field: 'sk', composite: [] } },
+  },
+});
+export type UserItem = EntityItem<typeof User>;
+
+/** Keeps addresses unique and finds an account by address: written in one transaction with the user. */
+export const UserEmail = new Entity({
+  model: { entity: 'userEmail', version: '1', service: ENTITY_SERVICE },
+  attributes: {
+    emailKey: { type: 'string', required: true, readOnly: true },
+    uid: { type: 'string', required: true },
+  },
+  indexes: {
+    byEmail: { pk: { field: 'pk', composite: ['emailKey'] }, sk: { field: 'sk', composite: [] } },
+  },
+});

@@ -1,0 +1,352 @@
+import * as z from 'zod';
+import { emailRule, nameRule, passwordRule } from '../identity/account-rules.ts';
+import { CLIENT_TYPES } from '../identity/client-types.ts';
+import { MaintenanceSchema } from '../identity/maintenance.ts';
+import { REFERRAL_TYPES } from '../identity/referral.ts';
+import { SITE_LANGUAGES } from '../languages.ts';
+import { defineRoute } from './define-route.ts';
+
+/**
+ * The identity routes of the auth service (site-and-payments.md sections 2 and 7, admin-console.md
+ * sections 6 and 7): sign-up, sign-in with a password or Google, sessions, e-mail verification,
+ * password reset and the operators' account actions.
+ */
+
+/** Password hashing (scrypt, 128 MiB) wants a whole vCPU: 1769 MB is where Lambda gives one. */
+const HASHING_MEMORY_MB = 1769;
+
+const ClientType = z.enum(CLIENT_TYPES);
+const Language = z.enum(SITE_LANGUAGES);
+/** Sign-in never reveals the password rules: any non-empty password of sane length is checked. */
+const AnyPassword = z.string().min(1).max(128);
+const Uid = z.string().min(1).max(64);
+
+export const UtmParamsSchema = z.object({
+  utm_source: z.string().max(256).optional(),
+  utm_medium: z.string().max(256).optional(),
+  utm_campaign: z.string().max(256).optional(),
+  utm_term: z.string().max(256).optional(),
+  utm_content: z.string().max(256).optional(),
+});
+
+export const ReferralInfoSchema = z.object({
+  referralType: z.enum(REFERRAL_TYPES),
+  referralCode: z.string().trim().min(1).max(64),
+});
+
+export const SIGN_IN_PROVIDERS = ['password', 'google.com'] as const;
+
+/** The account as the sign-in and sign-up answers carry it. */
+export const UserInfoSchema = z.object({
+  uid: Uid,
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  isMinor: z.boolean(),
+  parentEmailVerified: z.boolean().optional(),
+  language: Language,
+  referralType: z.string().optional(),
+  referralCode: z.string().optional(),
+  providers: z.array(z.enum(SIGN_IN_PROVIDERS)),
+  adminLevel: z.number().int().positive().optional(),
+  created: z.number(),
+});
+export type UserInfo = z.infer<typeof UserInfoSchema>;
+
+/**
+ * A session: the ID token (one hour) and, for the apps, the refresh token. Web client types never
+ * see the refresh token: it travels only in an HttpOnly cookie.
+ */
+export const SessionSchema = z.object({
+  idToken: z.string(),
+  refreshToken: z.string().optional(),
+  expiresIn: z.number().int().positive(),
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+const SignedIn = z.object({ user: UserInfoSchema, session: SessionSchema });
+
+export const signUp = defineRoute({
+  name: 'signUp',
+  service: 'auth',
+  method: 'POST',
+  path: '/sign-up',
+  caller: 'public',
+  summary:
+    'Create an account with a password and send the verification mail (and the parent one for minors). ' +
+    'During maintenance answers `maintenance` and creates nothing. `sessionId` lets the pending page ' +
+    'exchange the sign-up for a session once the e-mail is verified.',
+  request: z.object({
+    name: nameRule,
+    email: emailRule,
+    password: passwordRule,
+    language: Language,
+    clientType: ClientType,
+    timezoneMin: z.number().int().min(-840).max(840).optional(),
+    deviceId: z.string().max(128).optional(),
+    deviceName: z.string().max(128).optional(),
+    machineId: z.string().max(128).optional(),
+    referralInfo: ReferralInfoSchema.optional(),
+    cid: z.string().max(128).optional(),
+    installCode: z.string().max(128).optional(),
+    utmParams: UtmParamsSchema.optional(),
+    parentName: nameRule.optional(),
+    parentEmail: emailRule.optional(),
+  }),
+  response: z.object({
+    maintenance: MaintenanceSchema.optional(),
+    user: UserInfoSchema.optional(),
+    sessionId: z.string().optional(),
+  }),
+  handler: 'auth/sign-up',
+  grants: ['table:read', 'table:write', 'mail:send', 'token:sign'],
+  memoryMb: HASHING_MEMORY_MB,
+});
+
+export const signUpStatus = defineRoute({
+  name: 'signUpStatus',
+  service: 'auth',
+  method: 'POST',
+  path: '/sign-up-status',
+  caller: 'public',
+  summary:
+    'Whether the account of a pending sign-up is verified yet (the pending page polls it); once it is, ' +
+    'the sign-up session is exchanged (once) for a signed-in session',
+  request: z.object({
+    sessionId: z.string().min(20).max(128),
+    clientType: ClientType,
+    language: Language,
+    persistSession: z.boolean().default(false),
+  }),
+  response: z.object({
+    emailVerified: z.boolean(),
+    parentEmailVerified: z.boolean().optional(),
+    user: UserInfoSchema.optional(),
+    session: SessionSchema.optional(),
+  }),
+  handler: 'auth/sign-up-status',
+  grants: ['table:read', 'table:write', 'token:sign'],
+});
+
+export const signIn = defineRoute({
+  name: 'signIn',
+  service: 'auth',
+  method: 'POST',
+  path: '/v2/sign-in',
+  caller: 'public',
+  summary:
+    'Sign in with e-mail and password. Failures are limited per account and per client address; ' +
+    'past the limit every attempt answers TOO_MANY_ATTEMPTS_TRY_LATER',
+  request: z.object({
+    email: emailRule,
+    password: AnyPassword,
+    clientType: ClientType,
+    language: Language,
+    persistSession: z.boolean().default(false),
+  }),
+  response: SignedIn,
+  handler: 'auth/sign-in',
+  grants: ['table:read', 'table:write', 'token:sign'],
+  memoryMb: HASHING_MEMORY_MB,
+});
+
+export const refreshToken = defineRoute({
+  name: 'refreshToken',
+  service: 'auth',
+  method: 'POST',
+  path: '/v2/refresh-token',
+  caller: 'public',
+  summary:
+    'A new ID token for the refresh token (cookie for the web, `refreshToken` for the apps), which is ' +
+    'rotated; a reused refresh token revokes its whole session. No token at all answers no session.',
+  request: z.object({
+    clientType: ClientType,
+    language: Language,
+    refreshFor: z.enum(['check_signed_in', 'renew']),
+    refreshToken: z.string().max(256).optional(),
+  }),
+  response: z.object({ user: UserInfoSchema.optional(), session: SessionSchema.optional() }),
+  handler: 'auth/refresh-token',
+  grants: ['table:read', 'table:write', 'token:sign'],
+});
+
+export const signOut = defineRoute({
+  name: 'signOut',
+  service: 'auth',
+  method: 'POST',
+  path: '/v2/sign-out',
+  caller: 'public',
+  summary: 'End the session of the refresh token (revoked server-side, cookie cleared)',
+  request: z.object({ clientType: ClientType, refreshToken: z.string().max(256).optional() }),
+  response: z.object({}),
+  handler: 'auth/sign-out',
+  grants: ['table:read', 'table:write'],
+});
+
+const GoogleCredential = {
+  credential: z.string().min(1).max(4096),
+  credentialType: z.literal('access_token'),
+  providerId: z.literal('google.com'),
+  clientType: ClientType,
+  language: Language,
+};
+
+export const oauthSignIn = defineRoute({
+  name: 'oauthSignIn',
+  service: 'auth',
+  method: 'POST',
+  path: '/v2/oauth-sign-in',
+  caller: 'public',
+  summary:
+    "Sign in with a Google access token (checked with Google's token info and userinfo endpoints). " +
+    'With throwIfNotExists an unknown address answers EMAIL_NOT_FOUND (the web then signs up); ' +
+    'without, the account is created',
+  request: z.object({
+    ...GoogleCredential,
+    throwIfNotExists: z.boolean().default(true),
+    persistSession: z.boolean().default(false),
+  }),
+  response: SignedIn,
+  handler: 'auth/oauth-sign-in',
+  grants: ['table:read', 'table:write', 'token:sign'],
+});
+
+export const oauthSignUp = defineRoute({
+  name: 'oauthSignUp',
+  service: 'auth',
+  method: 'POST',
+  path: '/oauth-sign-up',
+  caller: 'public',
+  summary:
+    'Create an account from a Google access token (isSignUp false when it exists already); the address ' +
+    'is verified by Google. During maintenance answers `maintenance` and creates nothing',
+  request: z.object({
+    ...GoogleCredential,
+    referralInfo: ReferralInfoSchema.optional(),
+    installCode: z.string().max(128).optional(),
+    utmParams: UtmParamsSchema.optional(),
+  }),
+  response: z.object({
+    result: z.object({ isSignUp: z.boolean(), user: UserInfoSchema }).optional(),
+    maintenance: MaintenanceSchema.optional(),
+  }),
+  handler: 'auth/oauth-sign-up',
+  grants: ['table:read', 'table:write'],
+});
+
+export const oauthConfig = defineRoute({
+  name: 'oauthConfig',
+  service: 'auth',
+  method: 'GET',
+  path: '/oauth-config',
+  caller: 'public',
+  summary:
+    "Where the browser sends a visitor to sign in with Google (the provider's authorize URL and our client id)",
+  request: z.object({}),
+  response: z.object({ google: z.object({ authorizeUrl: z.string(), clientId: z.string() }) }),
+  handler: 'auth/oauth-config',
+});
+
+export const verifyEmail = defineRoute({
+  name: 'verifyEmail',
+  service: 'auth',
+  method: 'POST',
+  path: '/verify-email',
+  caller: 'public',
+  summary: "Apply a verification link's token: the account's e-mail, or a minor's parent e-mail",
+  request: z.object({ token: z.string().min(1).max(2048) }),
+  response: z.object({
+    verified: z.enum(['email', 'parent-email']),
+    emailVerified: z.boolean(),
+    parentEmailVerified: z.boolean().optional(),
+  }),
+  handler: 'auth/verify-email',
+  grants: ['table:read', 'table:write', 'token:sign'],
+});
+
+export const resetPassword = defineRoute({
+  name: 'resetPassword',
+  service: 'auth',
+  method: 'POST',
+  path: '/reset-password',
+  caller: 'public',
+  summary:
+    'Set a new password with the token of a password reset link (usable once); every session of the ' +
+    'account ends',
+  request: z.object({ token: z.string().min(1).max(2048), password: passwordRule }),
+  response: z.object({ email: z.string() }),
+  handler: 'auth/reset-password',
+  grants: ['table:read', 'table:write', 'token:sign'],
+  memoryMb: HASHING_MEMORY_MB,
+});
+
+export const fetchProviderInfo = defineRoute({
+  name: 'fetchProviderInfo',
+  service: 'auth',
+  method: 'POST',
+  path: '/fetch-provider-info-via-firebase-auth-api',
+  caller: 'admin',
+  summary: 'The sign-in providers of an address (operators only: it would otherwise tell who has an account)',
+  request: z.object({ email: z.string().trim().min(1).max(254) }),
+  response: z.object({ providerInfo: z.object({ allProviders: z.array(z.enum(SIGN_IN_PROVIDERS)) }) }),
+  handler: 'auth/fetch-provider-info',
+  grants: ['table:read'],
+});
+
+export const adminSendVerifyingEmail = defineRoute({
+  name: 'adminSendVerifyingEmail',
+  service: 'auth',
+  method: 'POST',
+  path: '/admin-send-verifying-email',
+  caller: 'admin',
+  summary: "Send the account's verification mail again, in the given language",
+  request: z.object({ id: Uid, data: z.object({ language: Language }) }),
+  response: z.object({ result: z.literal('success') }),
+  handler: 'auth/admin-send-verifying-email',
+  grants: ['table:read', 'table:write', 'mail:send', 'token:sign'],
+});
+
+export const adminVerifyEmail = defineRoute({
+  name: 'adminVerifyEmail',
+  service: 'auth',
+  method: 'POST',
+  path: '/admin-verify-email',
+  caller: 'admin',
+  summary: "Mark the account's e-mail verified",
+  request: z.object({ id: Uid }),
+  response: z.object({ result: z.literal('success') }),
+  handler: 'auth/admin-verify-email',
+  grants: ['table:read', 'table:write'],
+});
+
+export const adminGeneratePasswordResetLink = defineRoute({
+  name: 'adminGeneratePasswordResetLink',
+  service: 'auth',
+  method: 'POST',
+  path: '/admin-generate-password-reset-link',
+  caller: 'admin',
+  summary:
+    'A password reset link for the account (valid 24 hours, once) for the operator to pass on; ' +
+    '`data.email` must be the account address',
+  request: z.object({ id: Uid, data: z.object({ email: z.string().trim().min(1).max(254) }) }),
+  response: z.object({ link: z.string() }),
+  handler: 'auth/admin-generate-password-reset-link',
+  grants: ['table:read', 'token:sign'],
+});
+
+export const identityRoutes = [
+  signUp,
+  signUpStatus,
+  signIn,
+  refreshToken,
+  signOut,
+  oauthSignIn,
+  oauthSignUp,
+  oauthConfig,
+  verifyEmail,
+  resetPassword,
+  fetchProviderInfo,
+  adminSendVerifyingEmail,
+  adminVerifyEmail,
+  adminGeneratePasswordResetLink,
+] as const;

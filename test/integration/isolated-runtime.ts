@@ -1,0 +1,44 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { freePort } from '../../scripts/local/dynamodb-local.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+
+/**
+ * A runtime of its own, in a child process, for a test that changes global state (such as the
+ * sign-up maintenance entry) which the rest of the suite, running in parallel, must not see.
+ */
+export async function startIsolatedRuntime(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    join(root, 'node_modules/.bin/tsx'),
+    ['scripts/local/start.ts', '--in-memory', '--web=none'],
+    {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn' },
+      stdio: 'ignore',
+      detached: true,
+    },
+  );
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('The isolated runtime exited');
+    if (Date.now() > deadline) throw new Error('The isolated runtime did not start in 60 s');
+    const up = await fetch(`${url}/_local/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) break;
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+  return {
+    url,
+    stop: async () => {
+      const exited = new Promise((done) => child.once('exit', done));
+      // The runtime stops its DynamoDB Local child itself on SIGTERM.
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

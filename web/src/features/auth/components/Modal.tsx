@@ -1,0 +1,65 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import '../auth.css';
+
+/**
+ * A modal on the platform's <dialog>: focus is trapped and restored, Escape closes, the page behind
+ * is inert. No library needed for that since every supported browser has showModal().
+ */
+export function Modal({
+  open,
+  onClose,
+  labelledBy,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  labelledBy: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className="auth-modal"
+      aria-labelledby={labelledBy}
+      onClose={onClose}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      {open ? children : null}
+    </dialog>
+  );
+}
+
+/** A message in a modal with one button (the specification's alerts). */
+export function MessageDialog({
+  message,
+  title,
+  buttonLabel,
+  onClose,
+}: {
+  message: string | undefined;
+  title: string;
+  buttonLabel: string;
+  onClose: () => void;
+}) {
+  return (
+    <Modal open={Boolean(message)} onClose={onClose} labelledBy="auth-message-title">
+      <h2 id="auth-message-title">{title}</h2>
+      <p role="alert">{message}</p>
+      <div className="auth-actions">
+        <button type="button" className="button" onClick={onClose}>
+          {buttonLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}

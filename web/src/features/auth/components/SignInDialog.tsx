@@ -1,0 +1,93 @@
+import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import * as z from 'zod';
+import { SITE_CLIENT_TYPE } from '../../../../../shared/identity/client-types.ts';
+import type { SiteLanguage } from '../../../../../shared/languages.ts';
+import { signOutSession } from '../../../lib/session-api.ts';
+import { openApp, safeNextPath } from '../app-url.ts';
+import { useAuthStrings } from '../hooks/use-auth-strings.ts';
+import { maintenanceText } from '../maintenance-text.ts';
+import { MessageDialog, Modal } from './Modal.tsx';
+import { SignInForm } from './SignInForm.tsx';
+
+/**
+ * The sign-in modal of every site page, opened by the query `?open=signIn`. The payment-start
+ * variant adds `purpose=payment`, and optionally `plan` (the plan name chosen on the pricing page)
+ * and `next` (a same-site path to continue to); without `next` it returns to the pricing page with
+ * the plan. Closing it removes these parameters. After a plain sign-in the visitor goes to the app.
+ */
+const SignInQuery = z.object({
+  open: z.literal('signIn'),
+  purpose: z.enum(['payment']).optional(),
+  plan: z.string().max(64).optional(),
+  next: z.string().max(512).optional(),
+});
+const SIGN_IN_PARAMS = ['open', 'purpose', 'plan', 'next'];
+
+export function SignInDialog({ language }: { language: SiteLanguage }) {
+  const search = useLocation({ select: (location) => location.search as Record<string, unknown> });
+  const query = SignInQuery.safeParse(search);
+  const ready = useAuthStrings(language);
+  if (!query.success || !ready) return null;
+  return <OpenSignInDialog language={language} query={query.data} />;
+}
+
+function OpenSignInDialog({
+  language,
+  query,
+}: {
+  language: SiteLanguage;
+  query: z.infer<typeof SignInQuery>;
+}) {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [alert, setAlert] = useState<string>();
+  const payment = query.purpose === 'payment';
+
+  const close = () =>
+    void navigate({
+      to: '.',
+      search: (previous: Record<string, unknown>) =>
+        Object.fromEntries(Object.entries(previous).filter(([name]) => !SIGN_IN_PARAMS.includes(name))),
+      replace: true,
+    });
+
+  async function continueAfterSignIn(user: { referralType?: string | undefined }) {
+    if (!payment) return openApp();
+    // Partner referral accounts buy through their partner, not through the site's payment flow.
+    if (user.referralType && user.referralType !== 'affiliate') {
+      await signOutSession(SITE_CLIENT_TYPE).catch(() => undefined);
+      setAlert(t('payment.referral_user_login'));
+      return;
+    }
+    const pricing = `/${language}/payment/pricepolicy${query.plan ? `?plan=${encodeURIComponent(query.plan)}` : ''}`;
+    window.location.assign(safeNextPath(query.next) ?? pricing);
+  }
+
+  return (
+    <>
+      <Modal open={!alert} onClose={close} labelledBy="sign-in-title">
+        <h2 id="sign-in-title">{payment ? t('sign_in.payment_title') : t('sign_in.title')}</h2>
+        {payment ? <p className="auth-lead">{t('sign_in.payment_lead')}</p> : null}
+        <SignInForm
+          language={language}
+          onSignedIn={({ user }) => void continueAfterSignIn(user)}
+          onMaintenance={({ maintenance }) => setAlert(maintenanceText(maintenance, language, t))}
+          onAlert={setAlert}
+        />
+        <div className="auth-actions">
+          <button type="button" className="button-link" onClick={close}>
+            {t('common.close')}
+          </button>
+        </div>
+      </Modal>
+      <MessageDialog
+        message={alert}
+        title={t('sign_in.title')}
+        buttonLabel={t('common.ok')}
+        onClose={() => setAlert(undefined)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import * as z from 'zod';
+import { CLIENT_TYPES, SITE_CLIENT_TYPE } from '../../../../../shared/identity/client-types.ts';
+import { PRODUCT_NAME } from '../../../../../shared/product.ts';
+import { SignUpForm } from '../../../features/auth/components/SignUpForm.tsx';
+import { loadLanguage } from '../../../i18n/i18n.ts';
+
+const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+
+/**
+ * `coupon` (the console's sign-up links) and `affiliateCode` prefill the affiliate referral;
+ * `clientType` says which app opened the page; utm_* parameters are recorded with the account.
+ */
+const SignUpSearch = z.object({
+  coupon: z.string().max(64).optional().catch(undefined),
+  affiliateCode: z.string().max(64).optional().catch(undefined),
+  clientType: z.enum(CLIENT_TYPES).optional().catch(undefined),
+  ...Object.fromEntries(UTM_KEYS.map((key) => [key, z.string().max(256).optional().catch(undefined)])),
+});
+
+export const Route = createFileRoute('/$lang/signup/')({
+  validateSearch: SignUpSearch,
+  beforeLoad: ({ context }) => loadLanguage(context.lang, ['auth']),
+  component: SignUpPage,
+});
+
+function SignUpPage() {
+  const { lang } = Route.useRouteContext();
+  const search = Route.useSearch() as z.infer<typeof SignUpSearch> & Record<string, string | undefined>;
+  const { t } = useTranslation('auth');
+  useEffect(() => {
+    document.title = `${PRODUCT_NAME} | ${t('sign_up.title')}`;
+  }, [t]);
+  const utmParams = Object.fromEntries(
+    UTM_KEYS.filter((key) => search[key]).map((key) => [key, String(search[key])]),
+  );
+  return (
+    <main className="auth-page">
+      <h1>{t('sign_up.title')}</h1>
+      <SignUpForm
+        language={lang}
+        context={{
+          clientType: search.clientType ?? SITE_CLIENT_TYPE,
+          affiliateCode: search.coupon ?? search.affiliateCode,
+          utmParams: Object.keys(utmParams).length ? utmParams : undefined,
+        }}
+      />
+    </main>
+  );
+}

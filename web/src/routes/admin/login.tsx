@@ -1,0 +1,32 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import * as z from 'zod';
+import { PRODUCT_NAME } from '../../../../shared/product.ts';
+import { ConsoleLoginForm } from '../../features/console-auth/components/ConsoleLoginForm.tsx';
+
+/** `expired` says why the operator is here (the fourth refresh tick); `redirect` where to return. */
+export const Route = createFileRoute('/admin/login')({
+  validateSearch: z.object({
+    expired: z.coerce.boolean().optional().catch(undefined),
+    redirect: z.string().max(512).optional().catch(undefined),
+  }),
+  component: ConsoleLogin,
+});
+
+function ConsoleLogin() {
+  const { t } = useTranslation('console');
+  const { expired, redirect } = Route.useSearch();
+  useEffect(() => {
+    document.title = `${PRODUCT_NAME} ${t('title')} | ${t('login.title')}`;
+  }, [t]);
+  return (
+    <main className="console">
+      <h1>
+        {PRODUCT_NAME} {t('title')}
+      </h1>
+      <h2>{t('login.title')}</h2>
+      <ConsoleLoginForm expired={Boolean(expired)} redirect={redirect} />
+    </main>
+  );
+}
