@@ -95,7 +95,10 @@ function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props:
       environment[queueUrlVariable(queueId as keyof typeof stateful.queues)] = queue.queueUrl;
     }
   }
-  if (grants.has('feedback-bucket:read')) environment.FEEDBACK_BUCKET = stateful.feedbackBucket.bucketName;
+  if (grants.has('feedback-bucket:read') || grants.has('feedback-bucket:write'))
+    environment.FEEDBACK_BUCKET = stateful.feedbackBucket.bucketName;
+  if (grants.has('cloud-project-bucket:read'))
+    environment.CLOUD_PROJECT_BUCKET = stateful.cloudProjectBucket.bucketName;
   Object.assign(environment, paymentEnvironment(scope, grants, props.stage, stateful));
   if (grants.has('scheduler') && props.scheduler) {
     environment.SCHEDULE_GROUP_NAME = props.scheduler.groupName;
@@ -117,6 +120,8 @@ function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props:
   if (grants.has('queue:bulk'))
     for (const queue of Object.values(stateful.queues)) queue.grantSendMessages(fn);
   if (grants.has('feedback-bucket:read')) stateful.feedbackBucket.grantRead(fn);
+  if (grants.has('feedback-bucket:write')) stateful.feedbackBucket.grantPut(fn);
+  if (grants.has('cloud-project-bucket:read')) stateful.cloudProjectBucket.grantRead(fn);
   grantPaymentSecrets(fn, grants, stateful);
   if (grants.has('mail:send')) {
     // Only the sender's own identities: its address, and its domain when the domain is what SES verified.
