@@ -5,7 +5,7 @@ import { db } from './service.ts';
 import { type AdminActivity, activityCommit } from './user-activity-repository.ts';
 
 export type User = UserItem;
-type SearchKeys = 'emailKey' | 'nameKey' | 'nameShard' | 'emailShard';
+type SearchKeys = 'emailKey' | 'nameKey' | 'nameShard' | 'emailShard' | 'referralSince';
 export type NewUser = Omit<UserItem, SearchKeys | 'deleted' | 'emailVerified' | 'isMinor'> &
   Partial<Pick<UserItem, 'emailVerified' | 'isMinor'>>;
 
@@ -34,7 +34,9 @@ export async function createUser(input: NewUser, activity?: AdminActivity): Prom
     ...input,
     emailKey,
     emailShard: searchShard(emailKey),
-    ...(nameKey ? { nameKey, nameShard: searchShard(nameKey) } : {}),
+    nameKey,
+    nameShard: searchShard(nameKey),
+    ...(input.referralType ? { referralSince: input.created } : {}),
   };
   const { canceled } = await db()
     .transaction.write((entities) => [

@@ -35,6 +35,8 @@ export const User = new Entity({
     assistEmail: { type: 'string' },
     referralType: { type: 'string' },
     referralCode: { type: 'string' },
+    /** `created`, kept only on accounts with a referral type: the sort key of the sparse referral index. */
+    referralSince: { type: 'number' },
     utmParams: {
       type: 'map',
       properties: {
@@ -72,23 +74,21 @@ export const User = new Entity({
     /** Exact name, or a name prefix, within the partition of its first character. */
     byNamePrefix: {
       index: 'gsi1',
-      condition: (composite) => typeof composite.nameShard === 'string',
       pk: { field: 'gsi1pk', composite: ['nameShard'] },
       sk: { field: 'gsi1sk', composite: ['nameKey', 'uid'] },
     },
     /** An e-mail prefix, within the partition of its first character (exact e-mails use UserEmail). */
     byEmailPrefix: {
       index: 'gsi2',
-      condition: (composite) => typeof composite.emailShard === 'string',
       pk: { field: 'gsi2pk', composite: ['emailShard'] },
       sk: { field: 'gsi2sk', composite: ['emailKey', 'uid'] },
     },
     /** The accounts of a referral type, newest first; only accounts with one are in it. */
     byReferralType: {
       index: 'gsi3',
-      condition: (composite) => typeof composite.referralType === 'string' && composite.referralType !== '',
+      condition: (composite) => Boolean(composite.referralType && composite.referralSince),
       pk: { field: 'gsi3pk', composite: ['referralType'] },
-      sk: { field: 'gsi3sk', composite: ['created', 'uid'] },
+      sk: { field: 'gsi3sk', composite: ['referralSince'] },
     },
   },
 });
