@@ -23,8 +23,15 @@ import { Route as LangSignupPendingRouteImport } from './routes/$lang/signup/pen
 import { Route as LangSignupRedirectRouteImport } from './routes/$lang/signup/redirect'
 import { Route as LangSignupVerifyRouteImport } from './routes/$lang/signup/verify'
 import { Route as AdminConsoleIndexRouteImport } from './routes/admin/_console/index'
+import { Route as AdminConsoleBulkUserCreateRouteImport } from './routes/admin/_console/bulk/userCreate'
+import { Route as AdminConsoleConfigIndexRouteImport } from './routes/admin/_console/config/index'
+import { Route as AdminConsoleConfigCreateRouteImport } from './routes/admin/_console/config/create'
+import { Route as AdminConsoleUsersIndexRouteImport } from './routes/admin/_console/users/index'
+import { Route as AdminConsoleUsersCreateRouteImport } from './routes/admin/_console/users/create'
 import { Route as LangSigninOauthGoogleForwardRouteImport } from './routes/$lang/signin/oauth/google/forward'
 import { Route as LangSigninOauthGoogleRedirectRouteImport } from './routes/$lang/signin/oauth/google/redirect'
+import { Route as AdminConsoleConfigIdEditRouteImport } from './routes/admin/_console/config/$id/edit'
+import { Route as AdminConsoleUsersIdShowRouteImport } from './routes/admin/_console/users/$id/show'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -95,6 +102,33 @@ const AdminConsoleIndexRoute = AdminConsoleIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const AdminConsoleBulkUserCreateRoute =
+  AdminConsoleBulkUserCreateRouteImport.update({
+    id: '/bulk/userCreate',
+    path: '/bulk/userCreate',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleConfigIndexRoute = AdminConsoleConfigIndexRouteImport.update({
+  id: '/config/',
+  path: '/config/',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const AdminConsoleConfigCreateRoute =
+  AdminConsoleConfigCreateRouteImport.update({
+    id: '/config/create',
+    path: '/config/create',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleUsersIndexRoute = AdminConsoleUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const AdminConsoleUsersCreateRoute = AdminConsoleUsersCreateRouteImport.update({
+  id: '/users/create',
+  path: '/users/create',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
 const LangSigninOauthGoogleForwardRoute =
   LangSigninOauthGoogleForwardRouteImport.update({
     id: '/signin/oauth/google/forward',
@@ -107,6 +141,17 @@ const LangSigninOauthGoogleRedirectRoute =
     path: '/signin/oauth/google/redirect',
     getParentRoute: () => LangRouteRoute,
   } as any)
+const AdminConsoleConfigIdEditRoute =
+  AdminConsoleConfigIdEditRouteImport.update({
+    id: '/config/$id/edit',
+    path: '/config/$id/edit',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleUsersIdShowRoute = AdminConsoleUsersIdShowRouteImport.update({
+  id: '/users/$id/show',
+  path: '/users/$id/show',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -122,8 +167,15 @@ export interface FileRoutesByFullPath {
   '/$lang/signup/verify': typeof LangSignupVerifyRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/': typeof AdminConsoleIndexRoute
+  '/admin/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
+  '/admin/config/create': typeof AdminConsoleConfigCreateRoute
+  '/admin/users/create': typeof AdminConsoleUsersCreateRoute
+  '/admin/config/': typeof AdminConsoleConfigIndexRoute
+  '/admin/users/': typeof AdminConsoleUsersIndexRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
+  '/admin/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
+  '/admin/users/$id/show': typeof AdminConsoleUsersIdShowRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -137,8 +189,15 @@ export interface FileRoutesByTo {
   '/$lang/signup/redirect': typeof LangSignupRedirectRoute
   '/$lang/signup/verify': typeof LangSignupVerifyRoute
   '/$lang/signup': typeof LangSignupIndexRoute
+  '/admin/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
+  '/admin/config/create': typeof AdminConsoleConfigCreateRoute
+  '/admin/users/create': typeof AdminConsoleUsersCreateRoute
+  '/admin/config': typeof AdminConsoleConfigIndexRoute
+  '/admin/users': typeof AdminConsoleUsersIndexRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
+  '/admin/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
+  '/admin/users/$id/show': typeof AdminConsoleUsersIdShowRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -156,8 +215,15 @@ export interface FileRoutesById {
   '/$lang/signup/verify': typeof LangSignupVerifyRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/_console/': typeof AdminConsoleIndexRoute
+  '/admin/_console/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
+  '/admin/_console/config/create': typeof AdminConsoleConfigCreateRoute
+  '/admin/_console/users/create': typeof AdminConsoleUsersCreateRoute
+  '/admin/_console/config/': typeof AdminConsoleConfigIndexRoute
+  '/admin/_console/users/': typeof AdminConsoleUsersIndexRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
+  '/admin/_console/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
+  '/admin/_console/users/$id/show': typeof AdminConsoleUsersIdShowRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -175,8 +241,15 @@ export interface FileRouteTypes {
     | '/$lang/signup/verify'
     | '/$lang/signup/'
     | '/admin/'
+    | '/admin/bulk/userCreate'
+    | '/admin/config/create'
+    | '/admin/users/create'
+    | '/admin/config/'
+    | '/admin/users/'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
+    | '/admin/config/$id/edit'
+    | '/admin/users/$id/show'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -190,8 +263,15 @@ export interface FileRouteTypes {
     | '/$lang/signup/redirect'
     | '/$lang/signup/verify'
     | '/$lang/signup'
+    | '/admin/bulk/userCreate'
+    | '/admin/config/create'
+    | '/admin/users/create'
+    | '/admin/config'
+    | '/admin/users'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
+    | '/admin/config/$id/edit'
+    | '/admin/users/$id/show'
   id:
     | '__root__'
     | '/'
@@ -208,8 +288,15 @@ export interface FileRouteTypes {
     | '/$lang/signup/verify'
     | '/$lang/signup/'
     | '/admin/_console/'
+    | '/admin/_console/bulk/userCreate'
+    | '/admin/_console/config/create'
+    | '/admin/_console/users/create'
+    | '/admin/_console/config/'
+    | '/admin/_console/users/'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
+    | '/admin/_console/config/$id/edit'
+    | '/admin/_console/users/$id/show'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -319,6 +406,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleIndexRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/bulk/userCreate': {
+      id: '/admin/_console/bulk/userCreate'
+      path: '/bulk/userCreate'
+      fullPath: '/admin/bulk/userCreate'
+      preLoaderRoute: typeof AdminConsoleBulkUserCreateRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/config/': {
+      id: '/admin/_console/config/'
+      path: '/config'
+      fullPath: '/admin/config/'
+      preLoaderRoute: typeof AdminConsoleConfigIndexRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/config/create': {
+      id: '/admin/_console/config/create'
+      path: '/config/create'
+      fullPath: '/admin/config/create'
+      preLoaderRoute: typeof AdminConsoleConfigCreateRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/users/': {
+      id: '/admin/_console/users/'
+      path: '/users'
+      fullPath: '/admin/users/'
+      preLoaderRoute: typeof AdminConsoleUsersIndexRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/users/create': {
+      id: '/admin/_console/users/create'
+      path: '/users/create'
+      fullPath: '/admin/users/create'
+      preLoaderRoute: typeof AdminConsoleUsersCreateRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/$lang/signin/oauth/google/forward': {
       id: '/$lang/signin/oauth/google/forward'
       path: '/signin/oauth/google/forward'
@@ -332,6 +454,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/$lang/signin/oauth/google/redirect'
       preLoaderRoute: typeof LangSigninOauthGoogleRedirectRouteImport
       parentRoute: typeof LangRouteRoute
+    }
+    '/admin/_console/config/$id/edit': {
+      id: '/admin/_console/config/$id/edit'
+      path: '/config/$id/edit'
+      fullPath: '/admin/config/$id/edit'
+      preLoaderRoute: typeof AdminConsoleConfigIdEditRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/users/$id/show': {
+      id: '/admin/_console/users/$id/show'
+      path: '/users/$id/show'
+      fullPath: '/admin/users/$id/show'
+      preLoaderRoute: typeof AdminConsoleUsersIdShowRouteImport
+      parentRoute: typeof AdminConsoleRoute
     }
   }
 }
@@ -366,10 +502,24 @@ const LangRouteRouteWithChildren = LangRouteRoute._addFileChildren(
 
 interface AdminConsoleRouteChildren {
   AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
+  AdminConsoleBulkUserCreateRoute: typeof AdminConsoleBulkUserCreateRoute
+  AdminConsoleConfigCreateRoute: typeof AdminConsoleConfigCreateRoute
+  AdminConsoleUsersCreateRoute: typeof AdminConsoleUsersCreateRoute
+  AdminConsoleConfigIndexRoute: typeof AdminConsoleConfigIndexRoute
+  AdminConsoleUsersIndexRoute: typeof AdminConsoleUsersIndexRoute
+  AdminConsoleConfigIdEditRoute: typeof AdminConsoleConfigIdEditRoute
+  AdminConsoleUsersIdShowRoute: typeof AdminConsoleUsersIdShowRoute
 }
 
 const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleIndexRoute: AdminConsoleIndexRoute,
+  AdminConsoleBulkUserCreateRoute: AdminConsoleBulkUserCreateRoute,
+  AdminConsoleConfigCreateRoute: AdminConsoleConfigCreateRoute,
+  AdminConsoleUsersCreateRoute: AdminConsoleUsersCreateRoute,
+  AdminConsoleConfigIndexRoute: AdminConsoleConfigIndexRoute,
+  AdminConsoleUsersIndexRoute: AdminConsoleUsersIndexRoute,
+  AdminConsoleConfigIdEditRoute: AdminConsoleConfigIdEditRoute,
+  AdminConsoleUsersIdShowRoute: AdminConsoleUsersIdShowRoute,
 }
 
 const AdminConsoleRouteWithChildren = AdminConsoleRoute._addFileChildren(
