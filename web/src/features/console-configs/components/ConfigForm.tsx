@@ -14,9 +14,14 @@ export function ConfigForm({ config }: { config?: { configId: string } & ConfigF
   const navigate = useNavigate();
   const writes = useConfigWrites();
   const save = config ? writes.update : writes.create;
+  // The fields follow the entry as it is read again (a newer read replaces an older one), but never
+  // over what the operator has typed.
   const form = useForm<ConfigFields>({
     resolver: zodResolver(configFormRule),
-    defaultValues: { name: config?.name ?? '', value: config?.value ?? '' },
+    defaultValues: { name: '', value: '' },
+    ...(config
+      ? { values: { name: config.name, value: config.value }, resetOptions: { keepDirtyValues: true } }
+      : {}),
   });
   const submit = form.handleSubmit(async (fields) => {
     try {

@@ -16,7 +16,7 @@ function ConfigEdit() {
   return (
     <>
       <PageTitle title={t('edit', { name: config?.name ?? '' })} />
-      {config ? <ConfigForm key={config.configId} config={config} /> : null}
+      {config ? <ConfigForm config={config} /> : null}
     </>
   );
 }
