@@ -8,7 +8,9 @@ async function questionIds(page: Page): Promise<string[]> {
   return (await items.allInnerTexts()).map((text) => text.replace(/^\S+\s*\d+\.\s*/, '').split(' ')[0] ?? '');
 }
 
-test('a survey is built in the form builder, reordered, exported, imported, released and loaded back', async ({ page }) => {
+test('a survey is built in the form builder, reordered, exported, imported, released and loaded back', async ({
+  page,
+}) => {
   test.slow();
   await signInToConsole(page);
   await page.getByRole('link', { name: 'SurveyFormBuilder' }).click();
@@ -93,7 +95,9 @@ test('a survey is built in the form builder, reordered, exported, imported, rele
   const release = page.getByRole('dialog', { name: 'Export to release' });
   await release.getByLabel('Confirmation').fill('onboarding/ko');
   await release.getByRole('button', { name: 'Release' }).click();
-  await expect(release.getByText('The confirmation does not match: type onboarding/es exactly.')).toBeVisible();
+  await expect(
+    release.getByText('The confirmation does not match: type onboarding/es exactly.'),
+  ).toBeVisible();
   await release.getByLabel('Confirmation').fill('onboarding/es');
   await release.getByRole('button', { name: 'Release' }).click();
   await expect(page.getByText('Saved successfully', { exact: true })).toBeVisible();
