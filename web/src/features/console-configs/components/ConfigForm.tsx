@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
+import { SubmitRow } from '../../../components/console/SubmitRow.tsx';
 import { notify } from '../../../components/console/toast.ts';
 import { type ConfigFields, useConfigWrites } from '../api/save-config.ts';
 import { configFormRule } from './config-rule.ts';
@@ -42,11 +43,7 @@ export function ConfigForm({ config }: { config?: { configId: string } & ConfigF
         <textarea rows={12} {...form.register('value')} />
       </FormField>
       <ErrorNote error={save.error} />
-      <div className="console-actions">
-        <button type="submit" className="console-button" disabled={save.isPending}>
-          {t('console-shell:action.save')}
-        </button>
-      </div>
+      <SubmitRow label={t('console-shell:action.save')} busy={save.isPending} />
     </form>
   );
 }

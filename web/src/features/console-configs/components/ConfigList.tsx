@@ -3,11 +3,11 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import type { adminConfigList } from '../../../../../shared/api/auth.ts';
 import type { RouteOutput } from '../../../../../shared/api/define-route.ts';
-import { useDeleteConfirm } from '../../../components/console/ConfirmDialog.tsx';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { RowEditActions } from '../../../components/console/RowEditActions.tsx';
 import { notify } from '../../../components/console/toast.ts';
+import { useDeleteAction } from '../../../components/console/use-delete-action.ts';
 import { useRowEditing } from '../../../components/console/use-row-editing.ts';
 import { useConfigs } from '../api/get-configs.ts';
 import { type ConfigFields, useConfigWrites } from '../api/save-config.ts';
@@ -25,7 +25,7 @@ export function ConfigList() {
   const configs = useConfigs();
   const writes = useConfigWrites();
   const editing = useRowEditing<ConfigFields>();
-  const confirmDelete = useDeleteConfirm();
+  const remove = useDeleteAction((configId) => writes.remove.mutateAsync(configId));
 
   const save = async (configId: string) => {
     const checked = configFormRule.safeParse(editing.draft);
@@ -37,15 +37,6 @@ export function ConfigList() {
       notify.success(t('console-shell:toast.saved'));
     } catch (error) {
       notify.failure(t('console-shell:toast.save_failed'), error);
-    }
-  };
-  const remove = async (config: Config) => {
-    if (!(await confirmDelete(config.name))) return;
-    try {
-      await writes.remove.mutateAsync(config.configId);
-      notify.success(t('console-shell:toast.deleted'));
-    } catch (error) {
-      notify.failure(t('console-shell:toast.delete_failed'), error);
     }
   };
   const cellInput = (config: Config, field: keyof ConfigFields) =>
@@ -91,7 +82,7 @@ export function ConfigList() {
               onEdit={() => editing.start(config.configId, { name: config.name, value: config.value })}
               onCancel={editing.cancel}
               onSave={() => save(config.configId)}
-              onDelete={() => remove(config)}
+              onDelete={() => remove(config.configId, config.name)}
             />
             <Link
               to="/admin/config/$id/edit"

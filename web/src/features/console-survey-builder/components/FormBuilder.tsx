@@ -14,6 +14,9 @@ import {
 import { formatKst } from '../../../../../shared/time/kst.ts';
 import { useConfirm } from '../../../components/console/ConfirmDialog.tsx';
 import { Dialog } from '../../../components/console/Dialog.tsx';
+import { DialogButtons } from '../../../components/console/DialogButtons.tsx';
+import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
+import { SelectField } from '../../../components/console/SelectField.tsx';
 import { notify } from '../../../components/console/toast.ts';
 import { adminErrorText } from '../../../lib/console/admin-api.ts';
 import { useLoadReleasedSurvey } from '../api/load-survey.ts';
@@ -49,6 +52,7 @@ export function FormBuilder() {
   const earlier = editedIndex >= 0 ? questions.slice(0, editedIndex) : questions;
   const takenIds = questions.map((question) => question.id).filter((id) => id !== editing?.question?.id);
   const report = (message: string | undefined) => setProblem(message);
+  const QuestionEditor = editing?.type === 'text' ? TextQuestionDialog : SelectQuestionDialog;
 
   const replaceAll = async (next: SurveyQuestion[]) => {
     if (questions.length && !(await confirm({ title: t('builder.replace_question') }))) return;
@@ -108,34 +112,18 @@ export function FormBuilder() {
   return (
     <>
       <div className="console-card console-filters">
-        <div className="console-field">
-          <label htmlFor="builder-type">{t('builder.survey_type')}</label>
-          <select
-            id="builder-type"
-            value={type}
-            onChange={(event) => setType(event.target.value as SurveyFormType)}
-          >
-            {SURVEY_FORM_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="console-field">
-          <label htmlFor="builder-language">{t('builder.language')}</label>
-          <select
-            id="builder-language"
-            value={lang}
-            onChange={(event) => setLang(event.target.value as SurveyLanguage)}
-          >
-            {SURVEY_LANGUAGES.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('builder.survey_type')}
+          value={type}
+          choices={SURVEY_FORM_TYPES}
+          onChange={setType}
+        />
+        <SelectField
+          label={t('builder.language')}
+          value={lang}
+          choices={SURVEY_LANGUAGES}
+          onChange={setLang}
+        />
       </div>
       <div className="console-actions" style={{ marginBottom: 12 }}>
         <button type="button" className="console-button" onClick={() => setEditing({ type: 'select' })}>
@@ -177,11 +165,7 @@ export function FormBuilder() {
           {t('builder.reset_all')}
         </button>
       </div>
-      {problem ? (
-        <p role="alert" className="console-error">
-          {problem}
-        </p>
-      ) : null}
+      <ErrorNote error={problem} />
       <QuestionList
         questions={questions}
         onEdit={(question) => setEditing({ type: question.type, question })}
@@ -192,17 +176,8 @@ export function FormBuilder() {
           else notify.failure(t('builder.move_refused'));
         }}
       />
-      {editing?.type === 'select' ? (
-        <SelectQuestionDialog
-          question={editing.question}
-          earlier={earlier}
-          takenIds={takenIds}
-          onSave={onSave}
-          onClose={() => setEditing(undefined)}
-        />
-      ) : null}
-      {editing?.type === 'text' ? (
-        <TextQuestionDialog
+      {editing ? (
+        <QuestionEditor
           question={editing.question}
           earlier={earlier}
           takenIds={takenIds}
@@ -259,19 +234,13 @@ function ReleaseDialog({
           onChange={(event) => setTyped(event.target.value)}
         />
       </div>
-      {problem ? (
-        <p role="alert" className="console-error">
-          {problem}
-        </p>
-      ) : null}
-      <div className="console-dialog-buttons">
-        <button type="button" className="console-button secondary" onClick={onClose}>
-          {t('console-shell:action.cancel')}
-        </button>
-        <button type="button" className="console-button" disabled={release.isPending} onClick={submit}>
-          {t('builder.release')}
-        </button>
-      </div>
+      <ErrorNote error={problem} />
+      <DialogButtons
+        onCancel={onClose}
+        onConfirm={submit}
+        busy={release.isPending}
+        confirmLabel={t('builder.release')}
+      />
     </Dialog>
   );
 }

@@ -7,6 +7,17 @@ import type { SurveyQuestion } from '../../../../../shared/surveys/survey-form.t
  */
 const m = (key: string) => `console-surveys:builder.validation.${key}`;
 
+/** What both question editors are given: the question (none for a new one), the list around it. */
+export interface QuestionDialogProps {
+  question?: SurveyQuestion | undefined;
+  /** The questions before it: the ones it may depend on. */
+  earlier: readonly SurveyQuestion[];
+  /** The ids of the other questions, which its id must not take. */
+  takenIds: readonly string[];
+  onSave: (question: SurveyQuestion) => void;
+  onClose: () => void;
+}
+
 export interface DependsOnValues {
   questionId: string;
   requiredAnswerIds: string[] | false;

@@ -14,6 +14,7 @@ import {
 } from '../../../../../shared/surveys/smart-survey.ts';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
+import { SubmitRow } from '../../../components/console/SubmitRow.tsx';
 import { notify } from '../../../components/console/toast.ts';
 import { useSurveyWrites } from '../api/save-survey.ts';
 import { SurveyPreview } from './SurveyPreview.tsx';
@@ -189,11 +190,7 @@ export function SurveyForm({ sid, initial }: { sid?: string; initial: SurveyForm
         <input type="datetime-local" {...form.register('expireDate')} />
       </FormField>
       <ErrorNote error={save.error} />
-      <div className="console-actions">
-        <button type="submit" className="console-button" disabled={save.isPending}>
-          {t('console-shell:action.save')}
-        </button>
-      </div>
+      <SubmitRow label={t('console-shell:action.save')} busy={save.isPending} />
     </form>
   );
 }

@@ -2,11 +2,10 @@ import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import type { SmartSurvey } from '../../../../../shared/surveys/smart-survey.ts';
-import { useDeleteConfirm } from '../../../components/console/ConfirmDialog.tsx';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
-import { notify } from '../../../components/console/toast.ts';
+import { useDeleteAction } from '../../../components/console/use-delete-action.ts';
 import { useSurveys } from '../api/get-surveys.ts';
 import { useSurveyWrites } from '../api/save-survey.ts';
 
@@ -26,19 +25,10 @@ export function SurveyList() {
   const { t } = useTranslation('console-surveys');
   const surveys = useSurveys();
   const writes = useSurveyWrites();
-  const confirmDelete = useDeleteConfirm();
+  const remove = useDeleteAction((sid) => writes.remove.mutateAsync(sid));
   const rows: SurveyRow[] = (surveys.data?.surveys ?? []).flatMap((survey) =>
     survey.locates.map((locate) => ({ survey, key: `${survey.sid}-${locate.language}`, ...locate })),
   );
-  const remove = async (survey: SmartSurvey) => {
-    if (!(await confirmDelete(survey.sid))) return;
-    try {
-      await writes.remove.mutateAsync(survey.sid);
-      notify.success(t('console-shell:toast.deleted'));
-    } catch (error) {
-      notify.failure(t('console-shell:toast.delete_failed'), error);
-    }
-  };
   const columns = [
     column.accessor((row) => row.survey.sid, { id: 'sid', header: () => t('field.id') }),
     column.accessor((row) => row.survey.surveyType, {
@@ -88,7 +78,7 @@ export function SurveyList() {
             >
               {t('console-shell:action.edit')}
             </Link>
-            <button type="button" className="console-button danger" onClick={() => remove(survey)}>
+            <button type="button" className="console-button danger" onClick={() => remove(survey.sid)}>
               {t('console-shell:action.delete')}
             </button>
           </span>

@@ -7,6 +7,7 @@ import {
 } from '../../../../../shared/surveys/smart-survey.ts';
 import { BulkJobProgress } from '../../../components/console/BulkJobProgress.tsx';
 import { CsvUpload } from '../../../components/console/CsvUpload.tsx';
+import { SelectField } from '../../../components/console/SelectField.tsx';
 import { useBulkJob } from '../../../components/console/use-bulk-job.ts';
 import { readCsvIds } from '../../../lib/console/csv.ts';
 import { addSurveyTargets } from '../api/add-survey-targets.ts';
@@ -33,37 +34,21 @@ export function SurveyTargetCreate({ surveyType: initialType }: { surveyType?: s
   return (
     <>
       <div className="console-form console-card">
-        <div className="console-field">
-          <label htmlFor="target-survey-type">{t('field.survey_type')}</label>
-          <select
-            id="target-survey-type"
-            value={surveyType}
-            disabled={bulk.busy}
-            onChange={(event) => setSurveyType(event.target.value)}
-          >
-            <option value="">{t('field.choose')}</option>
-            {[...new Set([...surveyTypes, ...(initialType ? [initialType] : [])])].map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="console-field">
-          <label htmlFor="target-id-type">{t('target.id_type')}</label>
-          <select
-            id="target-id-type"
-            value={idType}
-            disabled={bulk.busy}
-            onChange={(event) => setIdType(event.target.value as SurveyTargetIdType)}
-          >
-            {SURVEY_TARGET_ID_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('field.survey_type')}
+          value={surveyType}
+          choices={[...new Set([...surveyTypes, ...(initialType ? [initialType] : [])])]}
+          onChange={setSurveyType}
+          disabled={bulk.busy}
+          emptyLabel={t('field.choose')}
+        />
+        <SelectField
+          label={t('target.id_type')}
+          value={idType}
+          choices={SURVEY_TARGET_ID_TYPES}
+          onChange={setIdType}
+          disabled={bulk.busy}
+        />
         <CsvUpload
           label={t('target.file')}
           disabled={bulk.busy}

@@ -13,6 +13,7 @@ import {
 import { BulkJobProgress } from '../../../components/console/BulkJobProgress.tsx';
 import { CsvUpload } from '../../../components/console/CsvUpload.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
+import { SubmitRow } from '../../../components/console/SubmitRow.tsx';
 import { useBulkJob } from '../../../components/console/use-bulk-job.ts';
 import { readCsvRows } from '../../../lib/console/csv.ts';
 import { bulkCreateUsers } from '../api/bulk-create-users.ts';
@@ -80,11 +81,7 @@ export function BulkUserCreate() {
         <FormField label={t('field.desc')} error={errors.desc?.message}>
           <input disabled={bulk.busy} {...form.register('desc')} />
         </FormField>
-        <div className="console-actions">
-          <button type="submit" className="console-button" disabled={bulk.busy}>
-            {t('bulk.submit')}
-          </button>
-        </div>
+        <SubmitRow label={t('bulk.submit')} busy={bulk.busy} />
       </form>
       <BulkJobProgress bulk={bulk} reasonValues={USER_RULE_VALUES} />
     </>

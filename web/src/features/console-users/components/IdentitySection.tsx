@@ -84,6 +84,34 @@ function IdentityActions({
   const verify = useVerifyEmail(uid);
   const reset = useGeneratePasswordResetLink(uid, email);
   const [link, setLink] = useState<string>();
+  // Verification actions only for unverified accounts (section 4); the reset link for every account.
+  const actions = [
+    ...(verified
+      ? []
+      : [
+          {
+            label: t('action.send_verifying_email'),
+            question: t('action.send_verifying_email_question', { email }),
+            run: () => send.mutateAsync(isSiteLanguage(language) ? language : 'en'),
+            success: t('toast.send_verifying_email_success'),
+            busy: send.isPending,
+          },
+          {
+            label: t('action.verify_email'),
+            question: t('action.verify_email_question', { email }),
+            run: () => verify.mutateAsync(undefined),
+            success: t('toast.verify_email_success'),
+            busy: verify.isPending,
+          },
+        ]),
+    {
+      label: t('action.reset_link'),
+      question: t('action.reset_link_question', { email }),
+      run: async () => setLink((await reset.mutateAsync(undefined)).link),
+      success: t('toast.link_generated'),
+      busy: reset.isPending,
+    },
+  ];
 
   const act = async (question: string, run: () => Promise<unknown>, success: string) => {
     if (!(await confirm({ title: question }))) return;
@@ -97,52 +125,17 @@ function IdentityActions({
   return (
     <div className="console-card" style={{ marginTop: 12, marginBottom: 0 }}>
       <div className="console-actions">
-        {verified ? null : (
-          <>
-            <button
-              type="button"
-              className="console-button secondary"
-              disabled={send.isPending}
-              onClick={() =>
-                act(
-                  t('action.send_verifying_email_question', { email }),
-                  () => send.mutateAsync(isSiteLanguage(language) ? language : 'en'),
-                  t('toast.send_verifying_email_success'),
-                )
-              }
-            >
-              {t('action.send_verifying_email')}
-            </button>
-            <button
-              type="button"
-              className="console-button secondary"
-              disabled={verify.isPending}
-              onClick={() =>
-                act(
-                  t('action.verify_email_question', { email }),
-                  () => verify.mutateAsync(undefined),
-                  t('toast.verify_email_success'),
-                )
-              }
-            >
-              {t('action.verify_email')}
-            </button>
-          </>
-        )}
-        <button
-          type="button"
-          className="console-button secondary"
-          disabled={reset.isPending}
-          onClick={() =>
-            act(
-              t('action.reset_link_question', { email }),
-              async () => setLink((await reset.mutateAsync(undefined)).link),
-              t('toast.link_generated'),
-            )
-          }
-        >
-          {t('action.reset_link')}
-        </button>
+        {actions.map((action) => (
+          <button
+            key={action.label}
+            type="button"
+            className="console-button secondary"
+            disabled={action.busy}
+            onClick={() => act(action.question, action.run, action.success)}
+          >
+            {action.label}
+          </button>
+        ))}
       </div>
       {link ? (
         <div className="console-field" style={{ marginTop: 12 }}>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import * as z from 'zod';
 import { PREREGISTRATION_DISCOUNT } from '../../../../../shared/api/admin-users.ts';
 import { Dialog } from '../../../components/console/Dialog.tsx';
+import { DialogButtons } from '../../../components/console/DialogButtons.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
@@ -107,14 +108,11 @@ function PreregistrationDialog({
           <input {...form.register('desc')} />
         </FormField>
         <ErrorNote error={change.error} />
-        <div className="console-dialog-buttons">
-          <button type="button" className="console-button secondary" onClick={onClose}>
-            {t('console-shell:action.cancel')}
-          </button>
-          <button type="submit" className="console-button" disabled={change.isPending}>
-            {t(`preregistration.${operation}`)}
-          </button>
-        </div>
+        <DialogButtons
+          onCancel={onClose}
+          busy={change.isPending}
+          confirmLabel={t(`preregistration.${operation}`)}
+        />
       </form>
     </Dialog>
   );

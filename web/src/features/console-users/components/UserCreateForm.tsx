@@ -10,6 +10,7 @@ import {
 import { REFERRAL_TYPES } from '../../../../../shared/identity/referral.ts';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
+import { SubmitRow } from '../../../components/console/SubmitRow.tsx';
 import { notify } from '../../../components/console/toast.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { LanguageOptions } from './language-options.tsx';
@@ -73,11 +74,7 @@ export function UserCreateForm() {
         </select>
       </FormField>
       {field('referralCode', t('field.referral_code'))}
-      <div className="console-actions">
-        <button type="submit" className="console-button" disabled={create.isPending}>
-          {t('create.submit')}
-        </button>
-      </div>
+      <SubmitRow label={t('create.submit')} busy={create.isPending} />
       <ErrorNote error={create.error} prefix={t('create.failed_prefix')} />
     </form>
   );
