@@ -53,8 +53,8 @@ export function IdentitySection({ info }: UserDetailSectionProps) {
         {row(t('field.ui_language'), user.uiLanguage)}
         {row(t('field.client_type'), user.clientType)}
         {row(t('field.created'), <KstTime ms={user.created} />)}
-        {row(t('field.last_accessed'), <KstTime ms={user.lastAccessed} />)}
-        {row(t('field.last_use'), <KstTime ms={user.lastUse} />)}
+        {row(t('field.last_accessed'), user.lastAccessed ? <KstTime ms={user.lastAccessed} /> : undefined)}
+        {row(t('field.last_use'), user.lastUse ? <KstTime ms={user.lastUse} /> : undefined)}
         {row(t('field.deleted'), user.deleted ? t('yes') : undefined)}
       </dl>
       <IdentityActions
