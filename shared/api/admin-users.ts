@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { ADMIN_ACTIONS } from '../admin/admin-actions.ts';
 import { EMAIL_MAX } from '../identity/account-rules.ts';
 import {
   adminDescRule,
@@ -199,5 +198,3 @@ export const adminUsersRoutes = [
   adminUserCreate,
   adminBulkUserCreate,
 ] as const;
-
-export { ADMIN_ACTIONS };

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { PRODUCT_SLUG } from '../product.ts';
-import { SURVEY_LANGUAGES, type SurveyLanguage } from './languages.ts';
+import type { SurveyLanguage } from './languages.ts';
 
 /**
  * The onboarding survey form (admin-console.md sections 2, 3 and 5): a list of select and text
@@ -128,7 +128,6 @@ export function dependentsOf(questions: readonly SurveyQuestion[], questionId: s
   return questions.filter((question) => question.dependsOn?.questionId === questionId);
 }
 
-export { SURVEY_LANGUAGES };
 export const SURVEY_FORM_MESSAGES = {
   invalidJson: m('invalid_json'),
   noSurveys: m('no_surveys'),

@@ -1,10 +1,7 @@
 import type { AdminUserDetail, AdminUserListItem, UserListFilter } from '../../../shared/api/admin-users.ts';
 import { SIGN_IN_PROVIDERS } from '../../../shared/api/identity.ts';
 import { normalizeEmail } from '../../../shared/identity/account-rules.ts';
-import {
-  type AdminUserCreateInfo,
-  adminUserCreateInfoRule,
-} from '../../../shared/identity/admin-user-rules.ts';
+import type { AdminUserCreateInfo } from '../../../shared/identity/admin-user-rules.ts';
 import { nowMs } from '../clock.ts';
 import type { AdminActivity, Operator } from '../data/user-activity-repository.ts';
 import {
@@ -164,5 +161,3 @@ export async function createOneUser(
     throw error;
   }
 }
-
-export { adminUserCreateInfoRule };

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 
-/** A labelled select of plain choices (the value is the text shown unless `label` names it otherwise). */
+/** A labelled select of plain choices (codes shown as they are: survey types, languages, id types). */
 export function SelectField<Value extends string>({
   label,
   value,
@@ -8,7 +8,6 @@ export function SelectField<Value extends string>({
   onChange,
   disabled,
   emptyLabel,
-  choiceLabel,
 }: {
   label: string;
   value: Value | '';
@@ -17,7 +16,6 @@ export function SelectField<Value extends string>({
   disabled?: boolean;
   /** When given, an empty first choice with this text. */
   emptyLabel?: string;
-  choiceLabel?: (value: Value) => string;
 }) {
   const id = useId();
   return (
@@ -32,7 +30,7 @@ export function SelectField<Value extends string>({
         {emptyLabel !== undefined ? <option value="">{emptyLabel}</option> : null}
         {choices.map((choice) => (
           <option key={choice} value={choice}>
-            {choiceLabel ? choiceLabel(choice) : choice}
+            {choice}
           </option>
         ))}
       </select>

@@ -3,6 +3,7 @@ import { adminSmartSurveyOptions } from '../../../../../shared/api/smart-surveys
 import { adminCall, adminKey } from '../../../lib/console/admin-api.ts';
 
 export const getSurveyOptions = () => adminCall(adminSmartSurveyOptions, {});
+export type SurveyOptions = Awaited<ReturnType<typeof getSurveyOptions>>;
 
 export const surveyOptionsQueryOptions = () =>
   queryOptions({

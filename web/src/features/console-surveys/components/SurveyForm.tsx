@@ -4,18 +4,12 @@ import { useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
-import { SURVEY_LANGUAGES } from '../../../../../shared/surveys/languages.ts';
-import {
-  isKnownActionType,
-  rewriteConfirmMessages,
-  SMART_SURVEY_ACTION_TYPES,
-  SMART_SURVEY_DISPLAY_MODES,
-  SMART_SURVEY_TIMING_TYPES,
-} from '../../../../../shared/surveys/smart-survey.ts';
+import { isKnownActionType, rewriteConfirmMessages } from '../../../../../shared/surveys/smart-survey.ts';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
 import { SubmitRow } from '../../../components/console/SubmitRow.tsx';
 import { notify } from '../../../components/console/toast.ts';
+import type { SurveyOptions } from '../api/get-survey-options.ts';
 import { useSurveyWrites } from '../api/save-survey.ts';
 import { SurveyPreview } from './SurveyPreview.tsx';
 import { newLocate, type SurveyFormValues, surveyFormRule } from './survey-form-values.ts';
@@ -26,7 +20,16 @@ import { newLocate, type SurveyFormValues, surveyFormRule } from './survey-form-
  * action type rewrites every language's confirm message to the type's default; the toast is previewed
  * live for the chosen language.
  */
-export function SurveyForm({ sid, initial }: { sid?: string; initial: SurveyFormValues }) {
+export function SurveyForm({
+  sid,
+  initial,
+  options,
+}: {
+  sid?: string;
+  initial: SurveyFormValues;
+  /** The choices (GET admin-smart-survey-options). */
+  options: SurveyOptions;
+}) {
   const { t } = useTranslation('console-surveys');
   const navigate = useNavigate();
   const writes = useSurveyWrites();
@@ -41,7 +44,7 @@ export function SurveyForm({ sid, initial }: { sid?: string; initial: SurveyForm
   const watchedLocates = useWatch({ control: form.control, name: 'locates' });
   const [previewIndex, setPreviewIndex] = useState(0);
   const preview = watchedLocates[previewIndex] ?? watchedLocates[0];
-  const unusedLanguages = SURVEY_LANGUAGES.filter(
+  const unusedLanguages = options.languages.filter(
     (language) => !watchedLocates.some((locate) => locate.language === language),
   );
   const error = (path: string) => {
@@ -89,7 +92,7 @@ export function SurveyForm({ sid, initial }: { sid?: string; initial: SurveyForm
             },
           })}
         >
-          {SMART_SURVEY_ACTION_TYPES.map((type) => (
+          {options.actionTypes.map((type) => (
             <option key={type} value={type}>
               {t(`action_type.${type}`)}
             </option>
@@ -100,7 +103,7 @@ export function SurveyForm({ sid, initial }: { sid?: string; initial: SurveyForm
         <FormField label={t('field.display_mode')} error={error('displayMode')}>
           <select {...form.register('displayMode')}>
             <option value="">{t('field.choose')}</option>
-            {SMART_SURVEY_DISPLAY_MODES.map((mode) => (
+            {options.displayModes.map((mode) => (
               <option key={mode} value={mode}>
                 {mode}
               </option>
@@ -117,7 +120,7 @@ export function SurveyForm({ sid, initial }: { sid?: string; initial: SurveyForm
             <div className="console-filters">
               <FormField label={t('field.language')} error={error(`locates.${index}.language`)}>
                 <select {...form.register(`locates.${index}.language`)}>
-                  {SURVEY_LANGUAGES.map((language) => (
+                  {options.languages.map((language) => (
                     <option key={language} value={language}>
                       {language}
                     </option>
@@ -178,7 +181,7 @@ export function SurveyForm({ sid, initial }: { sid?: string; initial: SurveyForm
 
       <fieldset>
         <legend>{t('field.timing_types')}</legend>
-        {SMART_SURVEY_TIMING_TYPES.map((timing) => (
+        {options.timingTypes.map((timing) => (
           <label key={timing} className="console-check">
             <input type="checkbox" value={timing} {...form.register('timingTypes')} />
             {t(`timing.${timing}`)}

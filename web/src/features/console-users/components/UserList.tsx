@@ -7,6 +7,7 @@ import { REFERRAL_TYPES } from '../../../../../shared/identity/referral.ts';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
+import { Tooltip } from '../../../components/console/Tooltip.tsx';
 import { useUserList } from '../api/get-user-list.ts';
 
 const column = createColumnHelper<AdminUserListItem>();
@@ -52,7 +53,11 @@ export function UserList({
       cell: (info) => <KstTime ms={info.getValue()} />,
     }),
     column.accessor('lastUse', {
-      header: () => t('field.last_use'),
+      header: () => (
+        <Tooltip content={t('list.last_use_hint')}>
+          <span className="console-hinted">{t('field.last_use')}</span>
+        </Tooltip>
+      ),
       cell: (info) => <KstTime ms={info.getValue()} />,
     }),
   ];
