@@ -4,8 +4,10 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Bucket, CfnBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { type RouteDefinition, routePath, type Service } from '../shared/api/define-route.ts';
+import { CLOUD_PROJECT_PREFIX, FEEDBACK_CLOUD_PREFIX } from '../shared/feedback/feedback-search.ts';
 import { queueUrlVariable } from '../shared/jobs/queues.ts';
 import { acknowledgeFunctionFindings, functionProps, grantTable } from './bundling.ts';
 import { grantPaymentSecrets, paymentEnvironment } from './payment-settings.ts';
@@ -72,6 +74,25 @@ export class ServiceStack extends Stack {
   }
 }
 
+/**
+ * Object access limited to the actions a route uses and to a key prefix of one bucket; the object
+ * wildcard under the prefix is acknowledged with why any object there may be touched.
+ */
+function grantObjects(
+  fn: NodejsFunction,
+  bucket: Bucket,
+  actions: string[],
+  keys: string,
+  why: string,
+): void {
+  fn.addToRolePolicy(new PolicyStatement({ actions, resources: [bucket.arnForObjects(keys)] }));
+  const logicalId = Stack.of(bucket).getLogicalId(bucket.node.defaultChild as CfnBucket);
+  Validations.of(fn).acknowledge({
+    id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/${keys}]`,
+    reason: `Objects are named by the product at run time (${why}); the grant is limited to ${actions.join(', ')} there.`,
+  });
+}
+
 /** The address of a sender such as `Cutloom <no-reply@cutloom.app>`. */
 export function senderAddress(mailFrom: string): string {
   return (/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom).trim();
@@ -95,7 +116,10 @@ function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props:
       environment[queueUrlVariable(queueId as keyof typeof stateful.queues)] = queue.queueUrl;
     }
   }
-  if (grants.has('feedback-bucket:read')) environment.FEEDBACK_BUCKET = stateful.feedbackBucket.bucketName;
+  if (grants.has('feedback-bucket:read') || grants.has('feedback-bucket:write'))
+    environment.FEEDBACK_BUCKET = stateful.feedbackBucket.bucketName;
+  if (grants.has('cloud-project-bucket:read'))
+    environment.CLOUD_PROJECT_BUCKET = stateful.cloudProjectBucket.bucketName;
   Object.assign(environment, paymentEnvironment(scope, grants, props.stage, stateful));
   if (grants.has('scheduler') && props.scheduler) {
     environment.SCHEDULE_GROUP_NAME = props.scheduler.groupName;
@@ -116,7 +140,38 @@ function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props:
   if (readsSigningKey) stateful.idTokenSecret.grantRead(fn);
   if (grants.has('queue:bulk'))
     for (const queue of Object.values(stateful.queues)) queue.grantSendMessages(fn);
-  if (grants.has('feedback-bucket:read')) stateful.feedbackBucket.grantRead(fn);
+  if (grants.has('feedback-bucket:read'))
+    grantObjects(
+      fn,
+      stateful.feedbackBucket,
+      ['s3:GetObject'],
+      '*',
+      'feedback files are looked up by any name',
+    );
+  if (grants.has('feedback-bucket:write'))
+    grantObjects(
+      fn,
+      stateful.feedbackBucket,
+      ['s3:PutObject'],
+      `${FEEDBACK_CLOUD_PREFIX}*`,
+      'copies land under cloud/',
+    );
+  if (grants.has('cloud-project-bucket:read')) {
+    grantObjects(
+      fn,
+      stateful.cloudProjectBucket,
+      ['s3:GetObject'],
+      `${CLOUD_PROJECT_PREFIX}*`,
+      'any project is copied',
+    );
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [stateful.cloudProjectBucket.bucketArn],
+        conditions: { StringLike: { 's3:prefix': [`${CLOUD_PROJECT_PREFIX}*`] } },
+      }),
+    );
+  }
   grantPaymentSecrets(fn, grants, stateful);
   if (grants.has('mail:send')) {
     // Only the sender's own identities: its address, and its domain when the domain is what SES verified.

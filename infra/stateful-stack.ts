@@ -15,6 +15,8 @@ import { QUEUES, type QueueId } from '../shared/jobs/queues.ts';
 export class StatefulStack extends Stack {
   readonly table: TableV2;
   readonly feedbackBucket: Bucket;
+  /** The customers' cloud projects (`projects/{projectId}/`), read by the console's copy for feedback. */
+  readonly cloudProjectBucket: Bucket;
   readonly accessLogBucket: Bucket;
   readonly queues: Record<QueueId, Queue>;
   readonly idTokenSecret: Secret;
@@ -65,6 +67,16 @@ export class StatefulStack extends Stack {
       versioned: true,
       serverAccessLogsBucket: this.accessLogBucket,
       serverAccessLogsPrefix: 'feedback-files/',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.cloudProjectBucket = new Bucket(this, 'CloudProjects', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      serverAccessLogsBucket: this.accessLogBucket,
+      serverAccessLogsPrefix: 'cloud-projects/',
       removalPolicy: RemovalPolicy.RETAIN,
     });
 

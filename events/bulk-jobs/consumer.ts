@@ -2,6 +2,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { BulkJobMessageSchema } from '../../functions/core/jobs/item-processors.ts';
 import { runBatch } from '../../functions/core/jobs/run-batch.ts';
 import { logger } from '../../functions/core/logger.ts';
+import './processors.ts';
 
 /**
  * The consumer of the bulk-job queues (shared/jobs/queues.ts). Each record is one message of a job;

@@ -50,6 +50,10 @@ export type RouteGrant =
   | 'queue:bulk'
   | 'scheduler'
   | 'feedback-bucket:read'
+  /** Writes into the feedback bucket (cloud projects copied for feedback). */
+  | 'feedback-bucket:write'
+  /** Reads the customers' cloud projects. */
+  | 'cloud-project-bucket:read'
   | 'mail:send'
   /** The payment provider's and the wallet's credentials (charges, lookups, cancels, billing keys). */
   | 'payment:provider'

@@ -331,7 +331,7 @@ export const adminGeneratePasswordResetLink = defineRoute({
   request: z.object({ id: Uid, data: z.object({ email: z.string().trim().min(1).max(254) }) }),
   response: z.object({ link: z.string() }),
   handler: 'auth/admin-generate-password-reset-link',
-  grants: ['table:read', 'token:sign'],
+  grants: ['table:read', 'table:write', 'token:sign'],
 });
 
 export const identityRoutes = [

@@ -1,8 +1,14 @@
+import { adminJobsRoutes } from './admin-jobs.ts';
+import { adminUsersRoutes } from './admin-users.ts';
 import { authRoutes } from './auth.ts';
 import type { RouteDefinition } from './define-route.ts';
+import { feedbackRoutes } from './feedback.ts';
 import { identityRoutes } from './identity.ts';
 import { paymentRoutes } from './payment.ts';
 import { paymentProviderRoutes } from './payment-provider.ts';
+import { smartSurveyRoutes } from './smart-surveys.ts';
+import { surveyFormRoutes } from './survey-forms.ts';
+import { ttsVoiceRoutes } from './tts-voices.ts';
 
 /**
  * The route table: every API route of every service. The CDK stacks, the local gateway, the
@@ -14,4 +20,10 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...identityRoutes,
   ...paymentRoutes,
   ...paymentProviderRoutes,
+  ...adminUsersRoutes,
+  ...adminJobsRoutes,
+  ...smartSurveyRoutes,
+  ...surveyFormRoutes,
+  ...feedbackRoutes,
+  ...ttsVoiceRoutes,
 ];

@@ -23,8 +23,23 @@ import { Route as LangSignupPendingRouteImport } from './routes/$lang/signup/pen
 import { Route as LangSignupRedirectRouteImport } from './routes/$lang/signup/redirect'
 import { Route as LangSignupVerifyRouteImport } from './routes/$lang/signup/verify'
 import { Route as AdminConsoleIndexRouteImport } from './routes/admin/_console/index'
+import { Route as AdminConsoleBulkUserCreateRouteImport } from './routes/admin/_console/bulk/userCreate'
+import { Route as AdminConsoleConfigIndexRouteImport } from './routes/admin/_console/config/index'
+import { Route as AdminConsoleConfigCreateRouteImport } from './routes/admin/_console/config/create'
+import { Route as AdminConsoleFeedbackFilesIndexRouteImport } from './routes/admin/_console/feedbackFiles/index'
+import { Route as AdminConsoleFeedbackFilesCloudRouteImport } from './routes/admin/_console/feedbackFiles/cloud'
+import { Route as AdminConsoleFormBuilderIndexRouteImport } from './routes/admin/_console/formBuilder/index'
+import { Route as AdminConsoleSurveysIndexRouteImport } from './routes/admin/_console/surveys/index'
+import { Route as AdminConsoleSurveysCreateRouteImport } from './routes/admin/_console/surveys/create'
+import { Route as AdminConsoleSurveysTargetCreateRouteImport } from './routes/admin/_console/surveys/targetCreate'
+import { Route as AdminConsoleUsersIndexRouteImport } from './routes/admin/_console/users/index'
+import { Route as AdminConsoleUsersCreateRouteImport } from './routes/admin/_console/users/create'
 import { Route as LangSigninOauthGoogleForwardRouteImport } from './routes/$lang/signin/oauth/google/forward'
 import { Route as LangSigninOauthGoogleRedirectRouteImport } from './routes/$lang/signin/oauth/google/redirect'
+import { Route as AdminConsoleConfigIdEditRouteImport } from './routes/admin/_console/config/$id/edit'
+import { Route as AdminConsoleSurveysIdEditRouteImport } from './routes/admin/_console/surveys/$id/edit'
+import { Route as AdminConsoleSurveysIdShowRouteImport } from './routes/admin/_console/surveys/$id/show'
+import { Route as AdminConsoleUsersIdShowRouteImport } from './routes/admin/_console/users/$id/show'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -95,6 +110,69 @@ const AdminConsoleIndexRoute = AdminConsoleIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const AdminConsoleBulkUserCreateRoute =
+  AdminConsoleBulkUserCreateRouteImport.update({
+    id: '/bulk/userCreate',
+    path: '/bulk/userCreate',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleConfigIndexRoute = AdminConsoleConfigIndexRouteImport.update({
+  id: '/config/',
+  path: '/config/',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const AdminConsoleConfigCreateRoute =
+  AdminConsoleConfigCreateRouteImport.update({
+    id: '/config/create',
+    path: '/config/create',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleFeedbackFilesIndexRoute =
+  AdminConsoleFeedbackFilesIndexRouteImport.update({
+    id: '/feedbackFiles/',
+    path: '/feedbackFiles/',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleFeedbackFilesCloudRoute =
+  AdminConsoleFeedbackFilesCloudRouteImport.update({
+    id: '/feedbackFiles/cloud',
+    path: '/feedbackFiles/cloud',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleFormBuilderIndexRoute =
+  AdminConsoleFormBuilderIndexRouteImport.update({
+    id: '/formBuilder/',
+    path: '/formBuilder/',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleSurveysIndexRoute =
+  AdminConsoleSurveysIndexRouteImport.update({
+    id: '/surveys/',
+    path: '/surveys/',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleSurveysCreateRoute =
+  AdminConsoleSurveysCreateRouteImport.update({
+    id: '/surveys/create',
+    path: '/surveys/create',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleSurveysTargetCreateRoute =
+  AdminConsoleSurveysTargetCreateRouteImport.update({
+    id: '/surveys/targetCreate',
+    path: '/surveys/targetCreate',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleUsersIndexRoute = AdminConsoleUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const AdminConsoleUsersCreateRoute = AdminConsoleUsersCreateRouteImport.update({
+  id: '/users/create',
+  path: '/users/create',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
 const LangSigninOauthGoogleForwardRoute =
   LangSigninOauthGoogleForwardRouteImport.update({
     id: '/signin/oauth/google/forward',
@@ -107,6 +185,29 @@ const LangSigninOauthGoogleRedirectRoute =
     path: '/signin/oauth/google/redirect',
     getParentRoute: () => LangRouteRoute,
   } as any)
+const AdminConsoleConfigIdEditRoute =
+  AdminConsoleConfigIdEditRouteImport.update({
+    id: '/config/$id/edit',
+    path: '/config/$id/edit',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleSurveysIdEditRoute =
+  AdminConsoleSurveysIdEditRouteImport.update({
+    id: '/surveys/$id/edit',
+    path: '/surveys/$id/edit',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleSurveysIdShowRoute =
+  AdminConsoleSurveysIdShowRouteImport.update({
+    id: '/surveys/$id/show',
+    path: '/surveys/$id/show',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleUsersIdShowRoute = AdminConsoleUsersIdShowRouteImport.update({
+  id: '/users/$id/show',
+  path: '/users/$id/show',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -122,8 +223,23 @@ export interface FileRoutesByFullPath {
   '/$lang/signup/verify': typeof LangSignupVerifyRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/': typeof AdminConsoleIndexRoute
+  '/admin/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
+  '/admin/config/create': typeof AdminConsoleConfigCreateRoute
+  '/admin/feedbackFiles/cloud': typeof AdminConsoleFeedbackFilesCloudRoute
+  '/admin/surveys/create': typeof AdminConsoleSurveysCreateRoute
+  '/admin/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
+  '/admin/users/create': typeof AdminConsoleUsersCreateRoute
+  '/admin/config/': typeof AdminConsoleConfigIndexRoute
+  '/admin/feedbackFiles/': typeof AdminConsoleFeedbackFilesIndexRoute
+  '/admin/formBuilder/': typeof AdminConsoleFormBuilderIndexRoute
+  '/admin/surveys/': typeof AdminConsoleSurveysIndexRoute
+  '/admin/users/': typeof AdminConsoleUsersIndexRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
+  '/admin/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
+  '/admin/surveys/$id/edit': typeof AdminConsoleSurveysIdEditRoute
+  '/admin/surveys/$id/show': typeof AdminConsoleSurveysIdShowRoute
+  '/admin/users/$id/show': typeof AdminConsoleUsersIdShowRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -137,8 +253,23 @@ export interface FileRoutesByTo {
   '/$lang/signup/redirect': typeof LangSignupRedirectRoute
   '/$lang/signup/verify': typeof LangSignupVerifyRoute
   '/$lang/signup': typeof LangSignupIndexRoute
+  '/admin/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
+  '/admin/config/create': typeof AdminConsoleConfigCreateRoute
+  '/admin/feedbackFiles/cloud': typeof AdminConsoleFeedbackFilesCloudRoute
+  '/admin/surveys/create': typeof AdminConsoleSurveysCreateRoute
+  '/admin/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
+  '/admin/users/create': typeof AdminConsoleUsersCreateRoute
+  '/admin/config': typeof AdminConsoleConfigIndexRoute
+  '/admin/feedbackFiles': typeof AdminConsoleFeedbackFilesIndexRoute
+  '/admin/formBuilder': typeof AdminConsoleFormBuilderIndexRoute
+  '/admin/surveys': typeof AdminConsoleSurveysIndexRoute
+  '/admin/users': typeof AdminConsoleUsersIndexRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
+  '/admin/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
+  '/admin/surveys/$id/edit': typeof AdminConsoleSurveysIdEditRoute
+  '/admin/surveys/$id/show': typeof AdminConsoleSurveysIdShowRoute
+  '/admin/users/$id/show': typeof AdminConsoleUsersIdShowRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -156,8 +287,23 @@ export interface FileRoutesById {
   '/$lang/signup/verify': typeof LangSignupVerifyRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/_console/': typeof AdminConsoleIndexRoute
+  '/admin/_console/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
+  '/admin/_console/config/create': typeof AdminConsoleConfigCreateRoute
+  '/admin/_console/feedbackFiles/cloud': typeof AdminConsoleFeedbackFilesCloudRoute
+  '/admin/_console/surveys/create': typeof AdminConsoleSurveysCreateRoute
+  '/admin/_console/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
+  '/admin/_console/users/create': typeof AdminConsoleUsersCreateRoute
+  '/admin/_console/config/': typeof AdminConsoleConfigIndexRoute
+  '/admin/_console/feedbackFiles/': typeof AdminConsoleFeedbackFilesIndexRoute
+  '/admin/_console/formBuilder/': typeof AdminConsoleFormBuilderIndexRoute
+  '/admin/_console/surveys/': typeof AdminConsoleSurveysIndexRoute
+  '/admin/_console/users/': typeof AdminConsoleUsersIndexRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
+  '/admin/_console/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
+  '/admin/_console/surveys/$id/edit': typeof AdminConsoleSurveysIdEditRoute
+  '/admin/_console/surveys/$id/show': typeof AdminConsoleSurveysIdShowRoute
+  '/admin/_console/users/$id/show': typeof AdminConsoleUsersIdShowRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -175,8 +321,23 @@ export interface FileRouteTypes {
     | '/$lang/signup/verify'
     | '/$lang/signup/'
     | '/admin/'
+    | '/admin/bulk/userCreate'
+    | '/admin/config/create'
+    | '/admin/feedbackFiles/cloud'
+    | '/admin/surveys/create'
+    | '/admin/surveys/targetCreate'
+    | '/admin/users/create'
+    | '/admin/config/'
+    | '/admin/feedbackFiles/'
+    | '/admin/formBuilder/'
+    | '/admin/surveys/'
+    | '/admin/users/'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
+    | '/admin/config/$id/edit'
+    | '/admin/surveys/$id/edit'
+    | '/admin/surveys/$id/show'
+    | '/admin/users/$id/show'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -190,8 +351,23 @@ export interface FileRouteTypes {
     | '/$lang/signup/redirect'
     | '/$lang/signup/verify'
     | '/$lang/signup'
+    | '/admin/bulk/userCreate'
+    | '/admin/config/create'
+    | '/admin/feedbackFiles/cloud'
+    | '/admin/surveys/create'
+    | '/admin/surveys/targetCreate'
+    | '/admin/users/create'
+    | '/admin/config'
+    | '/admin/feedbackFiles'
+    | '/admin/formBuilder'
+    | '/admin/surveys'
+    | '/admin/users'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
+    | '/admin/config/$id/edit'
+    | '/admin/surveys/$id/edit'
+    | '/admin/surveys/$id/show'
+    | '/admin/users/$id/show'
   id:
     | '__root__'
     | '/'
@@ -208,8 +384,23 @@ export interface FileRouteTypes {
     | '/$lang/signup/verify'
     | '/$lang/signup/'
     | '/admin/_console/'
+    | '/admin/_console/bulk/userCreate'
+    | '/admin/_console/config/create'
+    | '/admin/_console/feedbackFiles/cloud'
+    | '/admin/_console/surveys/create'
+    | '/admin/_console/surveys/targetCreate'
+    | '/admin/_console/users/create'
+    | '/admin/_console/config/'
+    | '/admin/_console/feedbackFiles/'
+    | '/admin/_console/formBuilder/'
+    | '/admin/_console/surveys/'
+    | '/admin/_console/users/'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
+    | '/admin/_console/config/$id/edit'
+    | '/admin/_console/surveys/$id/edit'
+    | '/admin/_console/surveys/$id/show'
+    | '/admin/_console/users/$id/show'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -319,6 +510,83 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleIndexRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/bulk/userCreate': {
+      id: '/admin/_console/bulk/userCreate'
+      path: '/bulk/userCreate'
+      fullPath: '/admin/bulk/userCreate'
+      preLoaderRoute: typeof AdminConsoleBulkUserCreateRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/config/': {
+      id: '/admin/_console/config/'
+      path: '/config'
+      fullPath: '/admin/config/'
+      preLoaderRoute: typeof AdminConsoleConfigIndexRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/config/create': {
+      id: '/admin/_console/config/create'
+      path: '/config/create'
+      fullPath: '/admin/config/create'
+      preLoaderRoute: typeof AdminConsoleConfigCreateRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/feedbackFiles/': {
+      id: '/admin/_console/feedbackFiles/'
+      path: '/feedbackFiles'
+      fullPath: '/admin/feedbackFiles/'
+      preLoaderRoute: typeof AdminConsoleFeedbackFilesIndexRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/feedbackFiles/cloud': {
+      id: '/admin/_console/feedbackFiles/cloud'
+      path: '/feedbackFiles/cloud'
+      fullPath: '/admin/feedbackFiles/cloud'
+      preLoaderRoute: typeof AdminConsoleFeedbackFilesCloudRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/formBuilder/': {
+      id: '/admin/_console/formBuilder/'
+      path: '/formBuilder'
+      fullPath: '/admin/formBuilder/'
+      preLoaderRoute: typeof AdminConsoleFormBuilderIndexRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/surveys/': {
+      id: '/admin/_console/surveys/'
+      path: '/surveys'
+      fullPath: '/admin/surveys/'
+      preLoaderRoute: typeof AdminConsoleSurveysIndexRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/surveys/create': {
+      id: '/admin/_console/surveys/create'
+      path: '/surveys/create'
+      fullPath: '/admin/surveys/create'
+      preLoaderRoute: typeof AdminConsoleSurveysCreateRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/surveys/targetCreate': {
+      id: '/admin/_console/surveys/targetCreate'
+      path: '/surveys/targetCreate'
+      fullPath: '/admin/surveys/targetCreate'
+      preLoaderRoute: typeof AdminConsoleSurveysTargetCreateRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/users/': {
+      id: '/admin/_console/users/'
+      path: '/users'
+      fullPath: '/admin/users/'
+      preLoaderRoute: typeof AdminConsoleUsersIndexRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/users/create': {
+      id: '/admin/_console/users/create'
+      path: '/users/create'
+      fullPath: '/admin/users/create'
+      preLoaderRoute: typeof AdminConsoleUsersCreateRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/$lang/signin/oauth/google/forward': {
       id: '/$lang/signin/oauth/google/forward'
       path: '/signin/oauth/google/forward'
@@ -332,6 +600,34 @@ declare module '@tanstack/react-router' {
       fullPath: '/$lang/signin/oauth/google/redirect'
       preLoaderRoute: typeof LangSigninOauthGoogleRedirectRouteImport
       parentRoute: typeof LangRouteRoute
+    }
+    '/admin/_console/config/$id/edit': {
+      id: '/admin/_console/config/$id/edit'
+      path: '/config/$id/edit'
+      fullPath: '/admin/config/$id/edit'
+      preLoaderRoute: typeof AdminConsoleConfigIdEditRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/surveys/$id/edit': {
+      id: '/admin/_console/surveys/$id/edit'
+      path: '/surveys/$id/edit'
+      fullPath: '/admin/surveys/$id/edit'
+      preLoaderRoute: typeof AdminConsoleSurveysIdEditRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/surveys/$id/show': {
+      id: '/admin/_console/surveys/$id/show'
+      path: '/surveys/$id/show'
+      fullPath: '/admin/surveys/$id/show'
+      preLoaderRoute: typeof AdminConsoleSurveysIdShowRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/users/$id/show': {
+      id: '/admin/_console/users/$id/show'
+      path: '/users/$id/show'
+      fullPath: '/admin/users/$id/show'
+      preLoaderRoute: typeof AdminConsoleUsersIdShowRouteImport
+      parentRoute: typeof AdminConsoleRoute
     }
   }
 }
@@ -366,10 +662,40 @@ const LangRouteRouteWithChildren = LangRouteRoute._addFileChildren(
 
 interface AdminConsoleRouteChildren {
   AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
+  AdminConsoleBulkUserCreateRoute: typeof AdminConsoleBulkUserCreateRoute
+  AdminConsoleConfigCreateRoute: typeof AdminConsoleConfigCreateRoute
+  AdminConsoleFeedbackFilesCloudRoute: typeof AdminConsoleFeedbackFilesCloudRoute
+  AdminConsoleSurveysCreateRoute: typeof AdminConsoleSurveysCreateRoute
+  AdminConsoleSurveysTargetCreateRoute: typeof AdminConsoleSurveysTargetCreateRoute
+  AdminConsoleUsersCreateRoute: typeof AdminConsoleUsersCreateRoute
+  AdminConsoleConfigIndexRoute: typeof AdminConsoleConfigIndexRoute
+  AdminConsoleFeedbackFilesIndexRoute: typeof AdminConsoleFeedbackFilesIndexRoute
+  AdminConsoleFormBuilderIndexRoute: typeof AdminConsoleFormBuilderIndexRoute
+  AdminConsoleSurveysIndexRoute: typeof AdminConsoleSurveysIndexRoute
+  AdminConsoleUsersIndexRoute: typeof AdminConsoleUsersIndexRoute
+  AdminConsoleConfigIdEditRoute: typeof AdminConsoleConfigIdEditRoute
+  AdminConsoleSurveysIdEditRoute: typeof AdminConsoleSurveysIdEditRoute
+  AdminConsoleSurveysIdShowRoute: typeof AdminConsoleSurveysIdShowRoute
+  AdminConsoleUsersIdShowRoute: typeof AdminConsoleUsersIdShowRoute
 }
 
 const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleIndexRoute: AdminConsoleIndexRoute,
+  AdminConsoleBulkUserCreateRoute: AdminConsoleBulkUserCreateRoute,
+  AdminConsoleConfigCreateRoute: AdminConsoleConfigCreateRoute,
+  AdminConsoleFeedbackFilesCloudRoute: AdminConsoleFeedbackFilesCloudRoute,
+  AdminConsoleSurveysCreateRoute: AdminConsoleSurveysCreateRoute,
+  AdminConsoleSurveysTargetCreateRoute: AdminConsoleSurveysTargetCreateRoute,
+  AdminConsoleUsersCreateRoute: AdminConsoleUsersCreateRoute,
+  AdminConsoleConfigIndexRoute: AdminConsoleConfigIndexRoute,
+  AdminConsoleFeedbackFilesIndexRoute: AdminConsoleFeedbackFilesIndexRoute,
+  AdminConsoleFormBuilderIndexRoute: AdminConsoleFormBuilderIndexRoute,
+  AdminConsoleSurveysIndexRoute: AdminConsoleSurveysIndexRoute,
+  AdminConsoleUsersIndexRoute: AdminConsoleUsersIndexRoute,
+  AdminConsoleConfigIdEditRoute: AdminConsoleConfigIdEditRoute,
+  AdminConsoleSurveysIdEditRoute: AdminConsoleSurveysIdEditRoute,
+  AdminConsoleSurveysIdShowRoute: AdminConsoleSurveysIdShowRoute,
+  AdminConsoleUsersIdShowRoute: AdminConsoleUsersIdShowRoute,
 }
 
 const AdminConsoleRouteWithChildren = AdminConsoleRoute._addFileChildren(

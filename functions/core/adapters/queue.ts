@@ -13,16 +13,26 @@ function sqs(): SQSClient {
   return client;
 }
 
-/** Sends messages (JSON bodies) to a declared queue, ten per request as SQS allows; throws on any refusal. */
-export async function sendMessages(queueId: QueueId, bodies: readonly unknown[]): Promise<void> {
+/** The most messages one SendMessageBatch request carries. */
+export const MESSAGES_PER_REQUEST = 10;
+
+/**
+ * Sends up to ten messages (JSON bodies) to a declared queue in one request. Answers the positions of
+ * the messages SQS refused (the others are queued); throws when the request itself failed, in which
+ * case none of them is taken as queued.
+ */
+export async function sendMessageBatch(
+  queueId: QueueId,
+  bodies: readonly unknown[],
+): Promise<{ refused: number[] }> {
   const url = process.env[queueUrlVariable(queueId)];
   if (!url) throw new Error(`${queueUrlVariable(queueId)} is not set`);
-  for (let start = 0; start < bodies.length; start += 10) {
-    const entries = bodies
-      .slice(start, start + 10)
-      .map((body) => ({ Id: randomUUID(), MessageBody: JSON.stringify(body) }));
-    const answer = await sqs().send(new SendMessageBatchCommand({ QueueUrl: url, Entries: entries }));
-    if (answer.Failed?.length)
-      throw new Error(`SQS refused ${answer.Failed.length} messages: ${answer.Failed[0]?.Message}`);
-  }
+  if (bodies.length > MESSAGES_PER_REQUEST)
+    throw new Error(`At most ${MESSAGES_PER_REQUEST} messages per request`);
+  const entries = bodies.map((body, index) => ({
+    Id: `${index}-${randomUUID()}`,
+    MessageBody: JSON.stringify(body),
+  }));
+  const answer = await sqs().send(new SendMessageBatchCommand({ QueueUrl: url, Entries: entries }));
+  return { refused: (answer.Failed ?? []).map((failure) => Number(String(failure.Id).split('-')[0])) };
 }

@@ -5,8 +5,12 @@ import { Config, ConfigName } from './entities/config.ts';
 import { Job, JobItemOutcome } from './entities/job.ts';
 import { PlanPrice } from './entities/plan-price.ts';
 import { PlanUsage } from './entities/plan-usage.ts';
+import { Preregistration } from './entities/preregistration.ts';
+import { ReleaseResource } from './entities/release-resource.ts';
 import { PendingSignUp, RefreshToken, SessionFamily, SignInFailures } from './entities/session.ts';
+import { SmartSurvey, SurveyTarget } from './entities/smart-survey.ts';
 import { User, UserEmail } from './entities/user.ts';
+import { UserActivity } from './entities/user-activity.ts';
 
 /** Every entity of the one table, joined in one ElectroDB service (transactions span them). */
 export const entities = {
@@ -22,6 +26,11 @@ export const entities = {
   refreshToken: RefreshToken,
   pendingSignUp: PendingSignUp,
   signInFailures: SignInFailures,
+  userActivity: UserActivity,
+  preregistration: Preregistration,
+  smartSurvey: SmartSurvey,
+  surveyTarget: SurveyTarget,
+  releaseResource: ReleaseResource,
 };
 
 let service: Service<typeof entities> | undefined;

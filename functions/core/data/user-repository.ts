@@ -2,19 +2,47 @@ import { normalizeEmail } from '../../../shared/identity/account-rules.ts';
 import { Conflict, NotFound } from '../errors.ts';
 import type { UserItem } from './entities/user.ts';
 import { db } from './service.ts';
+import { type AdminActivity, activityCommit } from './user-activity-repository.ts';
 
 export type User = UserItem;
-export type NewUser = Omit<UserItem, 'emailKey' | 'deleted' | 'emailVerified' | 'isMinor'> &
+type SearchKeys = 'emailKey' | 'nameKey' | 'nameShard' | 'emailShard' | 'referralSince';
+export type NewUser = Omit<UserItem, SearchKeys | 'deleted' | 'emailVerified' | 'isMinor'> &
   Partial<Pick<UserItem, 'emailVerified' | 'isMinor'>>;
 
-/** Creates an account; an address already in use (in any letter case) is a Conflict. */
-export async function createUser(input: NewUser): Promise<User> {
+/**
+ * The key the console's name search compares: compatibility-normalised (full-width letters become
+ * ASCII), lower-cased, inner spaces collapsed. ElectroDB lower-cases keys too, so this is also the
+ * form a prefix must take.
+ */
+export function nameSearchKey(name: string): string {
+  return name.normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
+}
+
+/** The partition of a search key: its first character (a whole code point). */
+export function searchShard(key: string): string {
+  return [...key][0] ?? '';
+}
+
+/**
+ * Creates an account; an address already in use (in any letter case) is a Conflict. An account an
+ * operator creates carries the operator's activity, written in the same transaction.
+ */
+export async function createUser(input: NewUser, activity?: AdminActivity): Promise<User> {
   const emailKey = normalizeEmail(input.email);
-  const item = { ...input, emailKey };
+  const nameKey = nameSearchKey(input.name);
+  const item = {
+    ...input,
+    emailKey,
+    emailShard: searchShard(emailKey),
+    nameKey,
+    nameShard: searchShard(nameKey),
+    ...(input.referralType ? { referralSince: input.created } : {}),
+  };
   const { canceled } = await db()
-    .transaction.write(({ user, userEmail }) => [
-      userEmail.create({ emailKey, uid: input.uid }).commit(),
-      user.create(item).commit(),
+    .transaction.write((entities) => [
+      entities.userEmail.create({ emailKey, uid: input.uid }).commit(),
+      entities.user.create(item).commit(),
+      ...(activity ? [activityCommit(entities, activity)] : []),
     ])
     .go();
   if (canceled) throw new Conflict(`An account with the address ${emailKey} exists`);
@@ -55,7 +83,56 @@ export async function updateUser(uid: string, changes: UserChanges): Promise<voi
   await db().entities.user.patch({ uid }).set(changes).go();
 }
 
+/** Marks an account's e-mail verified by an operator, with the operator's activity, in one transaction. */
+export async function verifyEmailByOperator(uid: string, activity: AdminActivity): Promise<void> {
+  await db()
+    .transaction.write((entities) => [
+      entities.user.patch({ uid }).set({ emailVerified: true }).commit(),
+      activityCommit(entities, activity),
+    ])
+    .go();
+}
+
 /** Removes the password of an account (it then signs in with Google only). */
 export async function clearPassword(uid: string): Promise<void> {
   await db().entities.user.patch({ uid }).remove(['passwordHash']).go();
+}
+
+/** The most accounts one console search answers (the list has no pages; it is virtualised). */
+export const USER_SEARCH_LIMIT = 2000;
+
+export type UserSearch =
+  | { by: 'namePrefix' | 'nameExact'; key: string }
+  | { by: 'emailPrefix'; key: string }
+  | { by: 'referralType'; referralType: string };
+
+/**
+ * The accounts of one indexed search, at most `limit` (one more is read to tell whether the answer is
+ * cut). Each is a Query on its index: never a scan.
+ */
+export async function searchUsers(
+  search: UserSearch,
+  limit = USER_SEARCH_LIMIT,
+): Promise<{ users: User[]; truncated: boolean }> {
+  const { user } = db().entities;
+  const options = { limit: limit + 1, pages: 'all' } as const;
+  let found: User[];
+  if (search.by === 'referralType') {
+    ({ data: found } = await user.query
+      .byReferralType({ referralType: search.referralType })
+      .go({ ...options, order: 'desc' }));
+  } else if (search.by === 'emailPrefix') {
+    ({ data: found } = await user.query
+      .byEmailPrefix({ emailShard: searchShard(search.key) })
+      .begins({ emailKey: search.key })
+      .go(options));
+  } else {
+    const query = user.query.byNamePrefix({ nameShard: searchShard(search.key) });
+    // A name given in full matches up to the uid separator; a prefix matches any continuation.
+    ({ data: found } = await (search.by === 'nameExact'
+      ? user.query.byNamePrefix({ nameShard: searchShard(search.key), nameKey: search.key })
+      : query.begins({ nameKey: search.key })
+    ).go(options));
+  }
+  return { users: found.slice(0, limit), truncated: found.length > limit };
 }

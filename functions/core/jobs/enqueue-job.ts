@@ -1,12 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { QUEUES, type QueueId } from '../../../shared/jobs/queues.ts';
-import { sendMessages } from '../adapters/queue.ts';
+import { MESSAGES_PER_REQUEST, sendMessageBatch } from '../adapters/queue.ts';
 import { db } from '../data/service.ts';
+import { logger } from '../logger.ts';
 import type { BulkJobMessage } from './item-processors.ts';
+import { itemLabel, markDoneIfComplete } from './run-batch.ts';
+
+/** The reason given to the items of a job that could not be queued (admin-console.md section 8). */
+export const NOT_QUEUED_REASON = 'Internal error occurred.';
+
+/** Outcomes written per transaction with the job's counter (DynamoDB allows 100 writes). */
+const OUTCOMES_PER_TRANSACTION = 99;
 
 /**
- * Records a bulk job and queues its items in messages of the queue's `itemsPerMessage`. Once this
- * returns, every item will be processed or end, with its message, in the dead-letter queue.
+ * Records a bulk job and queues its items in messages of the queue's `itemsPerMessage`. The first send
+ * request that fails stops the rest: the items of every message not queued are recorded as failed with
+ * 'Internal error occurred.', so the job still ends and its failures table tells the operator which
+ * items to send again. Every queued item will be processed or end, with its message, in the
+ * dead-letter queue: nothing is dropped silently.
  */
 export async function enqueueJob(input: {
   queueId: QueueId;
@@ -14,7 +25,7 @@ export async function enqueueJob(input: {
   items: readonly unknown[];
   params?: Record<string, unknown>;
   createdBy: string;
-}): Promise<{ jobId: string; messages: number }> {
+}): Promise<{ jobId: string; messages: number; notQueued: number }> {
   const declaration = QUEUES.find((queue) => queue.id === input.queueId);
   if (!declaration) throw new Error(`Unknown queue ${input.queueId}`);
   const jobId = randomUUID();
@@ -31,6 +42,50 @@ export async function enqueueJob(input: {
       params: input.params ?? {},
     });
   }
-  await sendMessages(input.queueId, messages);
-  return { jobId, messages: messages.length };
+
+  const notQueued: BulkJobMessage[] = [];
+  for (let start = 0; start < messages.length; start += MESSAGES_PER_REQUEST) {
+    const group = messages.slice(start, start + MESSAGES_PER_REQUEST);
+    try {
+      const { refused } = await sendMessageBatch(input.queueId, group);
+      if (refused.length === 0) continue;
+      notQueued.push(
+        ...refused.map((index) => group[index] as BulkJobMessage),
+        ...messages.slice(start + group.length),
+      );
+    } catch (error) {
+      logger.error('Queueing a bulk job failed; its remaining items are marked failed', { jobId, error });
+      notQueued.push(...messages.slice(start));
+    }
+    break;
+  }
+  if (notQueued.length) await recordNotQueued(jobId, notQueued);
+  return {
+    jobId,
+    messages: messages.length,
+    notQueued: notQueued.reduce((sum, m) => sum + m.items.length, 0),
+  };
+}
+
+async function recordNotQueued(jobId: string, notQueued: readonly BulkJobMessage[]): Promise<void> {
+  const outcomes = notQueued.flatMap((message) =>
+    message.items.map((item, itemIndex) => ({
+      jobId,
+      batchIndex: message.batchIndex,
+      itemIndex,
+      item: itemLabel(item),
+      ok: false,
+      reason: NOT_QUEUED_REASON,
+    })),
+  );
+  for (let start = 0; start < outcomes.length; start += OUTCOMES_PER_TRANSACTION) {
+    const chunk = outcomes.slice(start, start + OUTCOMES_PER_TRANSACTION);
+    await db()
+      .transaction.write(({ jobItemOutcome, job }) => [
+        ...chunk.map((outcome) => jobItemOutcome.create(outcome).commit()),
+        job.patch({ jobId }).add({ failed: chunk.length }).commit(),
+      ])
+      .go();
+  }
+  await markDoneIfComplete(jobId);
 }

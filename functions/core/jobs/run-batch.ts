@@ -1,9 +1,27 @@
 import { db } from '../data/service.ts';
 import { type BulkJobMessage, itemProcessor } from './item-processors.ts';
 
-/** An item label for the failures table: the uid or e-mail itself, or the row as JSON. */
-function label(item: unknown): string {
-  return typeof item === 'string' ? item : JSON.stringify(item);
+/**
+ * An item's label for the failures table: the uid or e-mail itself, or a row's e-mail (else uid or
+ * id). Rows are never stored whole: a user-create row carries a password.
+ */
+export function itemLabel(item: unknown): string {
+  if (typeof item === 'string') return item;
+  if (typeof item === 'object' && item !== null) {
+    for (const field of ['email', 'uid', 'id'] as const) {
+      const value = (item as Record<string, unknown>)[field];
+      if (typeof value === 'string' && value) return value;
+    }
+  }
+  return '(unnamed item)';
+}
+
+/** Marks a job done once every item has an outcome. */
+export async function markDoneIfComplete(jobId: string): Promise<void> {
+  const { data: job } = await db().entities.job.get({ jobId }).go();
+  if (job && job.status !== 'done' && job.succeeded + job.failed >= job.total) {
+    await db().entities.job.patch({ jobId }).set({ status: 'done' }).go();
+  }
 }
 
 /**
@@ -35,7 +53,7 @@ export async function runBatch(message: BulkJobMessage): Promise<void> {
             jobId: message.jobId,
             batchIndex: message.batchIndex,
             itemIndex,
-            item: label(item),
+            item: itemLabel(item),
             ok: outcome.ok,
             ...(outcome.ok ? {} : { reason: outcome.reason }),
           })
@@ -50,8 +68,5 @@ export async function runBatch(message: BulkJobMessage): Promise<void> {
     if (canceled) continue;
   }
 
-  const { data: job } = await entities.job.get({ jobId: message.jobId }).go();
-  if (job && job.status !== 'done' && job.succeeded + job.failed >= job.total) {
-    await entities.job.patch({ jobId: message.jobId }).set({ status: 'done' }).go();
-  }
+  await markDoneIfComplete(message.jobId);
 }

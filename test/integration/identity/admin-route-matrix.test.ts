@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_ACCOUNTS } from '../../../scripts/local/seed.ts';
 import { ROUTES } from '../../../shared/api/routes.ts';
-import { adminToken, call, customerToken, expiredToken } from '../helpers.ts';
+import { adminToken, call, customerToken, expiredToken, uniqueId } from '../helpers.ts';
 import { signInAs } from './accounts.ts';
 
 /**
@@ -18,6 +18,51 @@ const input = {
   value: 'v',
   email: 'someone@example.com',
   data: { language: 'en', email: 'someone@example.com' },
+};
+
+/** Valid inputs of the routes the generic fields above do not fit, so that operators get a real answer. */
+const survey = {
+  surveyType: 'matrix',
+  actionType: 'upgrade',
+  locates: [{ language: 'en', message: 'Go further', confirmMessage: 'Upgrade' }],
+  timingTypes: ['app_start'],
+  expireDate: Date.UTC(2030, 0, 1),
+};
+const routeInputs: Record<string, () => Record<string, unknown>> = {
+  adminUserInfo: () => ({ uid: SEEDED_ACCOUNTS.customer.uid }),
+  adminUserPreregistration: () => ({ uid: SEEDED_ACCOUNTS.customer.uid, operation: 'use', desc: 'matrix' }),
+  adminUserCreate: () => ({
+    info: {
+      name: 'Matrix User',
+      email: `${uniqueId('matrix')}@example.com`,
+      password: 'matrix-pass1',
+      language: 'en',
+    },
+  }),
+  adminBulkUserCreate: () => ({
+    infos: {
+      userCreateInfos: [
+        {
+          name: 'Matrix Bulk',
+          email: `${uniqueId('matrix')}@example.com`,
+          password: 'matrix-pass1',
+          language: 'en',
+        },
+      ],
+      assistEmail: 'matrix@example.com',
+    },
+    desc: 'matrix',
+  }),
+  adminJobStatus: () => ({ jobId: 'some-id' }),
+  adminSmartSurveyCreate: () => survey,
+  adminSmartSurveyUpdate: () => ({ sid: 'some-id', ...survey }),
+  adminSmartSurveyTargets: () => ({ ids: ['matrix-uid'], idType: 'uid', surveyType: 'matrix' }),
+  adminUpdateOnboardingSurvey: () => ({
+    fileName: 'onboarding_es',
+    file: { surveys: [{ id: 'q', question: '¿Qué haces?', type: 'text', placeholder: '' }] },
+  }),
+  adminFeedbackFilesInfo: () => ({ filenames: ['some-file.log'] }),
+  copyCloudProjectForFeedback: () => ({ projectId: 'some-project', requestedBy: 'operator@example.com' }),
 };
 
 type Caller = {
@@ -66,10 +111,15 @@ describe('every admin route of the route table', () => {
       const row = [label];
       for (const caller of callers) {
         const token = await caller.token();
-        const answer = await call(route, input, token ? { token } : {});
+        const answer = await call(
+          route,
+          { ...input, ...routeInputs[route.name]?.() },
+          token ? { token } : {},
+        );
         const code = answer.body?.error?.code;
         if (caller.expect === 'allowed') {
           expect(answer.status, caller.name).not.toBe(401);
+          expect(code, `${caller.name}: ${answer.body?.error?.msg}`).not.toBe('invalid_argument');
           expect(['invalid_token', 'invalid_level'], caller.name).not.toContain(code);
         } else {
           expect(answer, caller.name).toMatchObject({

@@ -14,6 +14,13 @@ export const User = new Entity({
     email: { type: 'string', required: true },
     /** normalizeEmail(email): the form lookups and uniqueness use. */
     emailKey: { type: 'string', required: true },
+    /**
+     * The console's user search (admin-console.md section 2): the normalised name, and the first
+     * character of the name and e-mail keys, which spread the prefix indexes over many partitions.
+     */
+    nameKey: { type: 'string' },
+    nameShard: { type: 'string' },
+    emailShard: { type: 'string' },
     emailVerified: { type: 'boolean', required: true, default: false },
     /** scrypt hash (functions/core/identity/password.ts); absent for Google-only accounts. */
     passwordHash: { type: 'string' },
@@ -28,6 +35,8 @@ export const User = new Entity({
     assistEmail: { type: 'string' },
     referralType: { type: 'string' },
     referralCode: { type: 'string' },
+    /** `created`, kept only on accounts with a referral type: the sort key of the sparse referral index. */
+    referralSince: { type: 'number' },
     utmParams: {
       type: 'map',
       properties: {
@@ -53,6 +62,8 @@ export const User = new Entity({
     deleted: { type: 'boolean', required: true, default: false },
     created: { type: 'number', required: true, readOnly: true },
     lastAccessed: { type: 'number' },
+    /** The last time the account used a feature (set by usage recording; the console's "last use"). */
+    lastUse: { type: 'number' },
     /** Bumped by a password reset: reset links made before it stop working, sessions before it end. */
     credentialsChangedAt: { type: 'number', required: true },
     /** When the last verification mail went out, so repeated sign-ups do not flood a mailbox. */
@@ -60,6 +71,25 @@ export const User = new Entity({
   },
   indexes: {
     byUid: { pk: { field: 'pk', composite: ['uid'] }, sk: { field: 'sk', composite: [] } },
+    /** Exact name, or a name prefix, within the partition of its first character. */
+    byNamePrefix: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['nameShard'] },
+      sk: { field: 'gsi1sk', composite: ['nameKey', 'uid'] },
+    },
+    /** An e-mail prefix, within the partition of its first character (exact e-mails use UserEmail). */
+    byEmailPrefix: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['emailShard'] },
+      sk: { field: 'gsi2sk', composite: ['emailKey', 'uid'] },
+    },
+    /** The accounts of a referral type, newest first; only accounts with one are in it. */
+    byReferralType: {
+      index: 'gsi3',
+      condition: (composite) => Boolean(composite.referralType && composite.referralSince),
+      pk: { field: 'gsi3pk', composite: ['referralType'] },
+      sk: { field: 'gsi3sk', composite: ['referralSince'] },
+    },
   },
 });
 export type UserItem = EntityItem<typeof User>;

@@ -1,32 +1,30 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_NAME } from '../../../../../shared/product.ts';
-import { endConsoleSession } from '../../../features/console-auth/console-session.ts';
+import { BULK_PAGES } from '../../../components/console/console-nav.ts';
+import { PageTitle } from '../../../components/console/PageTitle.tsx';
 
 export const Route = createFileRoute('/admin/_console/')({
-  component: ConsoleHome,
+  component: Dashboard,
 });
 
-function ConsoleHome() {
-  const { t } = useTranslation('console');
+/** The dashboard: who is signed in, and the bulk pages (section 2). */
+function Dashboard() {
+  const { t } = useTranslation('console-shell');
   const { operator } = Route.useRouteContext();
-  const navigate = useNavigate();
   return (
-    <main className="console">
-      <h1>
-        {PRODUCT_NAME} {t('title')}
-      </h1>
-      <p>{t('signed_in_as', { email: operator.email })}</p>
-      <button
-        type="button"
-        className="button"
-        onClick={async () => {
-          await endConsoleSession();
-          await navigate({ to: '/admin/login' });
-        }}
-      >
-        {t('logout')}
-      </button>
-    </main>
+    <>
+      <PageTitle title={t('nav.dashboard')} />
+      <p>{t('console:signed_in_as', { email: operator.email })}</p>
+      <section className="console-card">
+        <h2>{t('bulk.title')}</h2>
+        <ul>
+          {BULK_PAGES.map((page) => (
+            <li key={page.to}>
+              <Link to={page.to}>{t(page.label)}</Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
   );
 }

@@ -1,0 +1,84 @@
+import { signIdToken } from '../../functions/core/auth/id-token.ts';
+import { db } from '../../functions/core/data/service.ts';
+import { nameSearchKey, searchShard } from '../../functions/core/data/user-repository.ts';
+import { normalizeEmail } from '../../shared/identity/account-rules.ts';
+import { startRuntime } from '../local/runtime.ts';
+import { type LoadResult, runLoad } from './load.ts';
+
+/**
+ * The console's user search over many accounts (`npm run bench:user-search`): N accounts are written
+ * straight into DynamoDB Local (no password hashing), then POST /auth/admin-user-list is timed through
+ * the local gateway for each kind of filter, with the rows each answers. Loopback only, bounded in time.
+ */
+const N = Number(process.env.BENCH_USERS ?? 20_000);
+const SURNAMES = ['Kim', 'Lee', 'Park', 'Choi', 'Tanaka', 'Suzuki', 'Garcia', 'Smith', 'Chen', 'Lin'];
+const GIVEN = ['Minji', 'Jisoo', 'Haruto', 'Yui', 'Lucia', 'Mateo', 'Olivia', 'Liam', 'Wei', 'Mei'];
+
+const format = (result: LoadResult) =>
+  `p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.requests} requests, ${result.errors} errors`;
+
+const runtime = await startRuntime({ port: 0, inMemory: true, web: 'none', quiet: true });
+try {
+  const started = performance.now();
+  const now = Date.now();
+  const users = Array.from({ length: N }, (_, index) => {
+    const name = `${SURNAMES[index % SURNAMES.length]} ${GIVEN[Math.floor(index / 10) % GIVEN.length]}${index}`;
+    const email = `${GIVEN[index % GIVEN.length]?.toLowerCase()}.${index}@example.com`;
+    const nameKey = nameSearchKey(name);
+    const emailKey = normalizeEmail(email);
+    const referral = index % 20 === 0;
+    return {
+      uid: `bench-${index}`,
+      name,
+      email,
+      emailKey,
+      emailShard: searchShard(emailKey),
+      nameKey,
+      nameShard: searchShard(nameKey),
+      emailVerified: true,
+      providers: ['password'],
+      uiLanguage: 'ko',
+      clientType: 'landing' as const,
+      created: now - index * 1000,
+      credentialsChangedAt: now,
+      ...(referral
+        ? { referralType: 'manebi', referralCode: `M${index}`, referralSince: now - index * 1000 }
+        : {}),
+    };
+  });
+  for (let start = 0; start < users.length; start += 1000) {
+    const chunk = users.slice(start, start + 1000);
+    await db().entities.user.put(chunk).go();
+    await db()
+      .entities.userEmail.put(chunk.map((user) => ({ emailKey: user.emailKey, uid: user.uid })))
+      .go();
+  }
+  console.log(`${N} accounts written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  const token = await signIdToken({ uid: 'bench-operator', email: 'bench@example.com', adminLevel: 1 });
+  const search = async (filter: Record<string, unknown>) => {
+    const response = await fetch(`${runtime.url}/auth/admin-user-list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(filter),
+    });
+    const body = (await response.json()) as { users?: unknown[]; truncated?: boolean };
+    return { ok: response.status === 200, rows: body.users?.length ?? 0, truncated: Boolean(body.truncated) };
+  };
+  const cases: Array<[string, Record<string, unknown>]> = [
+    ['uid', { uid: 'bench-12345' }],
+    ['exact e-mail', { email: 'lucia.12344@example.com' }],
+    ['exact name', { name: 'kim minji0' }],
+    ['name prefix "kim mi"', { name: 'kim mi', partial: true }],
+    ['e-mail prefix "mei.1"', { email: 'mei.1', partial: true }],
+    ['referral type manebi', { referralType: 'manebi' }],
+    ['name prefix "k" (capped)', { name: 'k', partial: true }],
+  ];
+  for (const [label, filter] of cases) {
+    const first = await search(filter);
+    const load = await runLoad(async () => (await search(filter)).ok, 1, 3);
+    console.log(`${label}: ${first.rows} rows${first.truncated ? ' (truncated)' : ''}; ${format(load)}`);
+  }
+} finally {
+  await runtime.stop();
+}

@@ -1,0 +1,17 @@
+/**
+ * The admin actions recorded in a user's activities (admin-console.md section 3, UserActivity). The
+ * console names each in the operator's language (`console-users:activity.action.<name>`); later admin
+ * actions add their name here and a text there.
+ */
+export const ADMIN_ACTIONS = [
+  'user.create',
+  'user.bulk-create',
+  'email.send-verification',
+  'email.verify',
+  'password.reset-link',
+  'preregistration.create',
+  'preregistration.use',
+  'preregistration.reset',
+  'project.copy-for-feedback',
+] as const;
+export type AdminActionName = (typeof ADMIN_ACTIONS)[number];

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { notify } from './toast.ts';
+
+/** Copies a text to the clipboard: 'copied!', or 'Failed to copy link' when the browser refuses. */
+export function CopyButton({ text, label }: { text: string; label?: string }) {
+  const { t } = useTranslation('console-shell');
+  return (
+    <button
+      type="button"
+      className="console-button secondary"
+      onClick={async () => {
+        try {
+          await navigator.clipboard.writeText(text);
+          notify.success(t('toast.copied'));
+        } catch {
+          notify.failure(t('toast.copy_failed'));
+        }
+      }}
+    >
+      {label ?? t('action.copy')}
+    </button>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * The console's navigation (admin-console.md section 2): one entry per screen that exists, in the
+ * specification's order. A later screen adds its entry here (its label under `console-shell:nav`).
+ */
+export interface ConsoleNavItem {
+  to: string;
+  /** i18n key in the console-shell namespace. */
+  label: string;
+}
+
+export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
+  { to: '/admin', label: 'nav.dashboard' },
+  { to: '/admin/users', label: 'nav.users' },
+  { to: '/admin/feedbackFiles', label: 'nav.feedback_files' },
+  { to: '/admin/surveys', label: 'nav.surveys' },
+  { to: '/admin/bulk/userCreate', label: 'nav.bulk' },
+  { to: '/admin/formBuilder', label: 'nav.form_builder' },
+  { to: '/admin/config', label: 'nav.config' },
+];
+
+/**
+ * The bulk pages the dashboard links to (usageCreate and directDepositCreate join userCreate when
+ * their screens exist).
+ */
+export const BULK_PAGES: readonly ConsoleNavItem[] = [
+  { to: '/admin/bulk/userCreate', label: 'bulk.user_create' },
+];

@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { useDeleteConfirm } from './ConfirmDialog.tsx';
+import { notify } from './toast.ts';
+
+/**
+ * Deleting a row: 'Do you want to delete {id}?', then the delete, then 'Deleted successfully' or
+ * 'Delete failed' with the reason.
+ */
+export function useDeleteAction(remove: (id: string) => Promise<unknown>) {
+  const { t } = useTranslation('console-shell');
+  const confirmDelete = useDeleteConfirm();
+  return async (id: string, label: string = id) => {
+    if (!(await confirmDelete(label))) return;
+    try {
+      await remove(id);
+      notify.success(t('toast.deleted'));
+    } catch (error) {
+      notify.failure(t('toast.delete_failed'), error);
+    }
+  };
+}

@@ -1,0 +1,14 @@
+import * as z from 'zod';
+import { ConfigSchema } from '../../../../../shared/api/auth.ts';
+
+/** The config form's fields, within the server's bounds (name up to 128 characters, value up to 64,000). */
+export const configFormRule = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'console-configs:validation.name')
+    .max(ConfigSchema.shape.name.maxLength ?? 128, 'console-configs:validation.name_long'),
+  value: z
+    .string()
+    .max(ConfigSchema.shape.value.maxLength ?? 64_000, 'console-configs:validation.value_long'),
+});

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+
+/** The live preview of the in-app toast: the message and the confirm button, as the app shows them. */
+export function SurveyPreview({
+  message,
+  confirmMessage,
+  language,
+}: {
+  message: string;
+  confirmMessage: string;
+  language: string;
+}) {
+  const { t } = useTranslation('console-surveys');
+  return (
+    <figure className="console-field" style={{ margin: 0 }}>
+      <figcaption>{t('preview.title', { language })}</figcaption>
+      <div
+        className="console-preview"
+        role="img"
+        aria-label={`${t('preview.title', { language })}: ${message} ${confirmMessage}`}
+      >
+        <span>{message || t('preview.empty_message')}</span>
+        <button type="button" tabIndex={-1}>
+          {confirmMessage || t('preview.empty_confirm')}
+        </button>
+      </div>
+    </figure>
+  );
+}

@@ -1,0 +1,34 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import { useTranslation } from 'react-i18next';
+import type { UserActivityRow } from '../../../../../shared/api/admin-users.ts';
+import { DataTable } from '../../../components/console/DataTable.tsx';
+import { KstTime } from '../../../components/console/KstTime.tsx';
+import type { UserDetailSectionProps } from './user-detail-sections.ts';
+
+const column = createColumnHelper<UserActivityRow>();
+
+/** What operators did to the account, newest first: when, what, why, who. */
+export function ActivitiesSection({ info }: UserDetailSectionProps) {
+  const { t, i18n } = useTranslation('console-users');
+  const columns = [
+    column.accessor('created', {
+      header: () => t('field.created'),
+      cell: (cell) => <KstTime ms={cell.getValue()} />,
+    }),
+    column.accessor('action', {
+      header: () => t('activity.action'),
+      cell: (cell) => {
+        const key = `activity.actions.${cell.getValue()}`;
+        return i18n.exists(`console-users:${key}`) ? t(key) : cell.getValue();
+      },
+    }),
+    column.accessor('desc', { header: () => t('activity.desc') }),
+    column.accessor('operatorEmail', { header: () => t('activity.operator') }),
+  ];
+  return (
+    <section className="console-card" aria-labelledby="activities-title">
+      <h2 id="activities-title">{t('activity.title')}</h2>
+      <DataTable data={info.userActivities} columns={columns} caption={t('activity.title')} height={360} />
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import * as z from 'zod';
+import { PageTitle } from '../../../../components/console/PageTitle.tsx';
+import { FeedbackFiles } from '../../../../features/console-feedback/components/FeedbackFiles.tsx';
+
+export const Route = createFileRoute('/admin/_console/feedbackFiles/')({
+  validateSearch: z.object({ q: z.string().max(20_000).optional().catch(undefined) }),
+  component: FeedbackFilesPage,
+});
+
+function FeedbackFilesPage() {
+  const { t } = useTranslation('console-feedback');
+  const { q } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  return (
+    <>
+      <PageTitle title={t('title')} />
+      <FeedbackFiles
+        key={q ?? ''}
+        search={q ?? ''}
+        onSearch={(search) => navigate({ search: { q: search || undefined } })}
+      />
+    </>
+  );
+}
