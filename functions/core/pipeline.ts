@@ -144,7 +144,7 @@ export function defineHandler<R extends RouteDefinition>(
     })
     .use({
       before: (request) => {
-        const parsed = route.request.safeParse(rawInput(route, request.event));
+        const parsed = z.safeParse(route.request, rawInput(route, request.event));
         if (!parsed.success) throw invalidInput(route, z.prettifyError(parsed.error));
         request.context.routeInput = parsed.data;
         if (route.caller === 'guid') {
@@ -163,7 +163,7 @@ export function defineHandler<R extends RouteDefinition>(
         headers: event.headers ?? {},
         sourceIp: event.requestContext?.http?.sourceIp ?? '',
       });
-      const checked = route.response.parse(output) as RouteOutput<R>;
+      const checked = z.parse(route.response, output) as RouteOutput<R>;
       return json(200, checked, options.headers?.(checked));
     });
 }

@@ -3,12 +3,13 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { parseAcceptLanguage, pickSiteLanguage } from '../../shared/languages.ts';
-import { classifySitePath } from '../../shared/site/site-pages.ts';
+import { classifySitePath, prerenderedFile } from '../../shared/site/site-pages.ts';
 
 /**
  * Serves the SPA the way CloudFront does in production (infra/web): `/` redirects to the visitor's
  * language home, site pages and console paths get the app shell with 200, files are files, and any
  * other path gets the app shell with 404 so the SPA shows its not-found page and crawlers see a 404.
+ * A pre-rendered page (dist mode) is served from its own HTML file, as CloudFront does.
  * `dev` runs Vite in middleware mode (hot reload); `dist` serves the production build.
  */
 export type WebMode = 'dev' | 'dist' | 'none';
@@ -85,7 +86,9 @@ export async function createSite(mode: WebMode): Promise<Site> {
   async function shell(url: URL): Promise<string> {
     if (vite)
       return vite.transformIndexHtml(url.pathname, await readFile(join(webRoot, 'index.html'), 'utf8'));
-    return readFile(join(distRoot, 'index.html'), 'utf8');
+    const page = prerenderedFile(url.pathname);
+    const file = page ? join(distRoot, page) : undefined;
+    return readFile(file && existsSync(file) ? file : join(distRoot, 'index.html'), 'utf8');
   }
 
   async function serveDistFile(res: ServerResponse, pathname: string): Promise<boolean> {

@@ -21,7 +21,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * (named `{x}` in the path), the query string (GET and DELETE) and the JSON body (POST and PUT),
  * merged into one object. The response schema is the body of a successful answer.
  */
-export interface RouteDefinition<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+/**
+ * A schema of either zod flavour: classic, or zod/mini for contracts that the public pages import
+ * (mini tree-shakes, so a marketing page does not ship the whole of zod classic).
+ */
+export type Schema = z.core.$ZodType;
+
+export interface RouteDefinition<Req extends Schema = Schema, Res extends Schema = Schema> {
   /** Stable name, used for the Lambda's logical id and the OpenAPI operationId. */
   readonly name: string;
   readonly service: Service;
@@ -51,7 +57,7 @@ export type RouteInput<R extends RouteDefinition> = z.input<R['request']>;
 export type RouteParsedInput<R extends RouteDefinition> = z.output<R['request']>;
 export type RouteOutput<R extends RouteDefinition> = z.output<R['response']>;
 
-export function defineRoute<Req extends z.ZodType, Res extends z.ZodType>(
+export function defineRoute<Req extends Schema, Res extends Schema>(
   route: RouteDefinition<Req, Res>,
 ): RouteDefinition<Req, Res> {
   return route;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { geoip } from '../../../../../shared/api/auth.ts';
+import { geoip } from '../../../../../shared/api/geo.ts';
 import { callRoute } from '../../../lib/api-client.ts';
 
 /** The answer is kept in this browser for a day, so each visitor asks at most once a day. */
