@@ -8,7 +8,9 @@ type Handler = (event: unknown) => Record<string, unknown>;
 const viewerRequest = runInNewContext(`${spaViewerRequestCode}; handler`) as Handler;
 const viewerResponse = runInNewContext(`${spaViewerResponseCode}; handler`) as Handler;
 const classify = runInNewContext(`${spaViewerRequestCode}; classify`) as (uri: string) => string;
-const prerendered = runInNewContext(`${spaViewerRequestCode}; prerenderedFile`) as (uri: string) => string | null;
+const prerendered = runInNewContext(`${spaViewerRequestCode}; prerenderedFile`) as (
+  uri: string,
+) => string | null;
 const pickLanguage = runInNewContext(`${spaViewerRequestCode}; pickLanguage`) as (header?: string) => string;
 
 function request(uri: string, acceptLanguage?: string) {

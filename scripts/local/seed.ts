@@ -1,5 +1,6 @@
 import { signIdToken } from '../../functions/core/auth/id-token.ts';
 import { DEFAULT_CATALOGUE, putPlanCatalogue } from '../../functions/core/data/plan-catalogue-repository.ts';
+import { seedFirstRelease } from '../../functions/core/downloads/latest-release.ts';
 import { BUILT_IN_PLAN_PRICES, BUILT_IN_PLAN_USAGES } from '../../shared/plans/price-book.ts';
 
 /** What `npm start` prints so a tester can call the API at once. */
@@ -9,12 +10,14 @@ export interface SeededCredentials {
 }
 
 /**
- * Seeds what a fresh machine needs, idempotently: the built-in plan catalogue. Until the identity
+ * Seeds what a fresh machine needs, idempotently: the built-in plan catalogue and the first release
+ * of the download feed. Until the identity
  * service stores accounts, the local operator and demo customer exist as signed ID tokens only (the
  * admin routes check the token's admin level), valid for 12 hours.
  */
 export async function seed(): Promise<SeededCredentials[]> {
   await putPlanCatalogue(DEFAULT_CATALOGUE, BUILT_IN_PLAN_PRICES, BUILT_IN_PLAN_USAGES);
+  await seedFirstRelease();
   const twelveHours = 12 * 3600;
   const operator = await signIdToken(
     { uid: 'operator-local', email: 'operator@cutloom.local', adminLevel: 1 },

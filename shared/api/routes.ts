@@ -1,5 +1,7 @@
+import { analyticsRoutes } from './analytics.ts';
 import { authRoutes } from './auth.ts';
 import type { RouteDefinition } from './define-route.ts';
+import { downloadRoutes } from './downloads.ts';
 import { paymentRoutes } from './payment.ts';
 
 /**
@@ -7,4 +9,9 @@ import { paymentRoutes } from './payment.ts';
  * OpenAPI document and the authorization tests read it; the web imports single routes from the
  * service modules so that a page bundles only the contracts it calls.
  */
-export const ROUTES: readonly RouteDefinition[] = [...authRoutes, ...paymentRoutes];
+export const ROUTES: readonly RouteDefinition[] = [
+  ...authRoutes,
+  ...paymentRoutes,
+  ...downloadRoutes,
+  ...analyticsRoutes,
+];

@@ -53,7 +53,11 @@ export const FEATURE_SLUGS = [
 ] as const;
 export type FeatureSlug = (typeof FEATURE_SLUGS)[number];
 
-export const SOLUTION_SLUGS = ['creator-video-online', 'business-marketing-video', 'education-video'] as const;
+export const SOLUTION_SLUGS = [
+  'creator-video-online',
+  'business-marketing-video',
+  'education-video',
+] as const;
 export type SolutionSlug = (typeof SOLUTION_SLUGS)[number];
 
 /** Allowed values of constrained path parameters. */

@@ -1,6 +1,7 @@
 import { Service } from 'electrodb';
 import { settings } from '../settings.ts';
 import { dynamo } from './client.ts';
+import { AnalyticsEvent } from './entities/analytics-event.ts';
 import { Config, ConfigName } from './entities/config.ts';
 import { Job, JobItemOutcome } from './entities/job.ts';
 import { PlanPrice } from './entities/plan-price.ts';
@@ -14,6 +15,7 @@ export const entities = {
   planUsage: PlanUsage,
   job: Job,
   jobItemOutcome: JobItemOutcome,
+  analyticsEvent: AnalyticsEvent,
 };
 
 let service: Service<typeof entities> | undefined;
