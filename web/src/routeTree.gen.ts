@@ -14,7 +14,21 @@ import { Route as LangRouteRouteImport } from './routes/$lang/route'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as LangIndexRouteImport } from './routes/$lang/index'
 import { Route as LangSplatRouteImport } from './routes/$lang/$'
+import { Route as LangDataProtectionRouteImport } from './routes/$lang/data-protection'
+import { Route as LangPrivacyPolicyRouteImport } from './routes/$lang/privacy-policy'
+import { Route as LangRefundPolicyRouteImport } from './routes/$lang/refund-policy'
+import { Route as LangTermsOfServiceRouteImport } from './routes/$lang/terms-of-service'
+import { Route as LangTransactionActDetailsRouteImport } from './routes/$lang/transaction-act-details'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as LangBlogAllRouteImport } from './routes/$lang/blog/all'
+import { Route as LangBusinessBusinessContactRouteImport } from './routes/$lang/business/business-contact'
+import { Route as LangBusinessCaseStudyRouteImport } from './routes/$lang/business/case-study'
+import { Route as LangFeatureFeatureSlugRouteImport } from './routes/$lang/feature/$featureSlug'
+import { Route as LangPaymentPricepolicyRouteImport } from './routes/$lang/payment/pricepolicy'
+import { Route as LangResourcesAnnounceRouteImport } from './routes/$lang/resources/announce'
+import { Route as LangResourcesMaterialRouteImport } from './routes/$lang/resources/material'
+import { Route as LangSolutionsSolutionSlugRouteImport } from './routes/$lang/solutions/$solutionSlug'
+import { Route as LangPaymentUpgradePricepolicyRouteImport } from './routes/$lang/payment/upgrade/pricepolicy'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -41,25 +55,127 @@ const LangSplatRoute = LangSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => LangRouteRoute,
 } as any)
+const LangDataProtectionRoute = LangDataProtectionRouteImport.update({
+  id: '/data-protection',
+  path: '/data-protection',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangPrivacyPolicyRoute = LangPrivacyPolicyRouteImport.update({
+  id: '/privacy-policy',
+  path: '/privacy-policy',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangRefundPolicyRoute = LangRefundPolicyRouteImport.update({
+  id: '/refund-policy',
+  path: '/refund-policy',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangTermsOfServiceRoute = LangTermsOfServiceRouteImport.update({
+  id: '/terms-of-service',
+  path: '/terms-of-service',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangTransactionActDetailsRoute =
+  LangTransactionActDetailsRouteImport.update({
+    id: '/transaction-act-details',
+    path: '/transaction-act-details',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const LangBlogAllRoute = LangBlogAllRouteImport.update({
+  id: '/blog/all',
+  path: '/blog/all',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangBusinessBusinessContactRoute =
+  LangBusinessBusinessContactRouteImport.update({
+    id: '/business/business-contact',
+    path: '/business/business-contact',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
+const LangBusinessCaseStudyRoute = LangBusinessCaseStudyRouteImport.update({
+  id: '/business/case-study',
+  path: '/business/case-study',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangFeatureFeatureSlugRoute = LangFeatureFeatureSlugRouteImport.update({
+  id: '/feature/$featureSlug',
+  path: '/feature/$featureSlug',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangPaymentPricepolicyRoute = LangPaymentPricepolicyRouteImport.update({
+  id: '/payment/pricepolicy',
+  path: '/payment/pricepolicy',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangResourcesAnnounceRoute = LangResourcesAnnounceRouteImport.update({
+  id: '/resources/announce',
+  path: '/resources/announce',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangResourcesMaterialRoute = LangResourcesMaterialRouteImport.update({
+  id: '/resources/material',
+  path: '/resources/material',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangSolutionsSolutionSlugRoute =
+  LangSolutionsSolutionSlugRouteImport.update({
+    id: '/solutions/$solutionSlug',
+    path: '/solutions/$solutionSlug',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
+const LangPaymentUpgradePricepolicyRoute =
+  LangPaymentUpgradePricepolicyRouteImport.update({
+    id: '/payment/upgrade/pricepolicy',
+    path: '/payment/upgrade/pricepolicy',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteRouteWithChildren
   '/admin': typeof AdminRouteRouteWithChildren
   '/$lang/$': typeof LangSplatRoute
+  '/$lang/data-protection': typeof LangDataProtectionRoute
+  '/$lang/privacy-policy': typeof LangPrivacyPolicyRoute
+  '/$lang/refund-policy': typeof LangRefundPolicyRoute
+  '/$lang/terms-of-service': typeof LangTermsOfServiceRoute
+  '/$lang/transaction-act-details': typeof LangTransactionActDetailsRoute
   '/$lang/': typeof LangIndexRoute
   '/admin/': typeof AdminIndexRoute
+  '/$lang/blog/all': typeof LangBlogAllRoute
+  '/$lang/business/business-contact': typeof LangBusinessBusinessContactRoute
+  '/$lang/business/case-study': typeof LangBusinessCaseStudyRoute
+  '/$lang/feature/$featureSlug': typeof LangFeatureFeatureSlugRoute
+  '/$lang/payment/pricepolicy': typeof LangPaymentPricepolicyRoute
+  '/$lang/resources/announce': typeof LangResourcesAnnounceRoute
+  '/$lang/resources/material': typeof LangResourcesMaterialRoute
+  '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
+  '/$lang/payment/upgrade/pricepolicy': typeof LangPaymentUpgradePricepolicyRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$lang/$': typeof LangSplatRoute
+  '/$lang/data-protection': typeof LangDataProtectionRoute
+  '/$lang/privacy-policy': typeof LangPrivacyPolicyRoute
+  '/$lang/refund-policy': typeof LangRefundPolicyRoute
+  '/$lang/terms-of-service': typeof LangTermsOfServiceRoute
+  '/$lang/transaction-act-details': typeof LangTransactionActDetailsRoute
   '/$lang': typeof LangIndexRoute
   '/admin': typeof AdminIndexRoute
+  '/$lang/blog/all': typeof LangBlogAllRoute
+  '/$lang/business/business-contact': typeof LangBusinessBusinessContactRoute
+  '/$lang/business/case-study': typeof LangBusinessCaseStudyRoute
+  '/$lang/feature/$featureSlug': typeof LangFeatureFeatureSlugRoute
+  '/$lang/payment/pricepolicy': typeof LangPaymentPricepolicyRoute
+  '/$lang/resources/announce': typeof LangResourcesAnnounceRoute
+  '/$lang/resources/material': typeof LangResourcesMaterialRoute
+  '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
+  '/$lang/payment/upgrade/pricepolicy': typeof LangPaymentUpgradePricepolicyRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -67,16 +183,88 @@ export interface FileRoutesById {
   '/$lang': typeof LangRouteRouteWithChildren
   '/admin': typeof AdminRouteRouteWithChildren
   '/$lang/$': typeof LangSplatRoute
+  '/$lang/data-protection': typeof LangDataProtectionRoute
+  '/$lang/privacy-policy': typeof LangPrivacyPolicyRoute
+  '/$lang/refund-policy': typeof LangRefundPolicyRoute
+  '/$lang/terms-of-service': typeof LangTermsOfServiceRoute
+  '/$lang/transaction-act-details': typeof LangTransactionActDetailsRoute
   '/$lang/': typeof LangIndexRoute
   '/admin/': typeof AdminIndexRoute
+  '/$lang/blog/all': typeof LangBlogAllRoute
+  '/$lang/business/business-contact': typeof LangBusinessBusinessContactRoute
+  '/$lang/business/case-study': typeof LangBusinessCaseStudyRoute
+  '/$lang/feature/$featureSlug': typeof LangFeatureFeatureSlugRoute
+  '/$lang/payment/pricepolicy': typeof LangPaymentPricepolicyRoute
+  '/$lang/resources/announce': typeof LangResourcesAnnounceRoute
+  '/$lang/resources/material': typeof LangResourcesMaterialRoute
+  '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
+  '/$lang/payment/upgrade/pricepolicy': typeof LangPaymentUpgradePricepolicyRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/$lang' | '/admin' | '/$lang/$' | '/$lang/' | '/admin/'
+  fullPaths:
+    | '/'
+    | '/$lang'
+    | '/admin'
+    | '/$lang/$'
+    | '/$lang/data-protection'
+    | '/$lang/privacy-policy'
+    | '/$lang/refund-policy'
+    | '/$lang/terms-of-service'
+    | '/$lang/transaction-act-details'
+    | '/$lang/'
+    | '/admin/'
+    | '/$lang/blog/all'
+    | '/$lang/business/business-contact'
+    | '/$lang/business/case-study'
+    | '/$lang/feature/$featureSlug'
+    | '/$lang/payment/pricepolicy'
+    | '/$lang/resources/announce'
+    | '/$lang/resources/material'
+    | '/$lang/solutions/$solutionSlug'
+    | '/$lang/payment/upgrade/pricepolicy'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/$lang/$' | '/$lang' | '/admin'
+  to:
+    | '/'
+    | '/$lang/$'
+    | '/$lang/data-protection'
+    | '/$lang/privacy-policy'
+    | '/$lang/refund-policy'
+    | '/$lang/terms-of-service'
+    | '/$lang/transaction-act-details'
+    | '/$lang'
+    | '/admin'
+    | '/$lang/blog/all'
+    | '/$lang/business/business-contact'
+    | '/$lang/business/case-study'
+    | '/$lang/feature/$featureSlug'
+    | '/$lang/payment/pricepolicy'
+    | '/$lang/resources/announce'
+    | '/$lang/resources/material'
+    | '/$lang/solutions/$solutionSlug'
+    | '/$lang/payment/upgrade/pricepolicy'
   id:
-    '__root__' | '/' | '/$lang' | '/admin' | '/$lang/$' | '/$lang/' | '/admin/'
+    | '__root__'
+    | '/'
+    | '/$lang'
+    | '/admin'
+    | '/$lang/$'
+    | '/$lang/data-protection'
+    | '/$lang/privacy-policy'
+    | '/$lang/refund-policy'
+    | '/$lang/terms-of-service'
+    | '/$lang/transaction-act-details'
+    | '/$lang/'
+    | '/admin/'
+    | '/$lang/blog/all'
+    | '/$lang/business/business-contact'
+    | '/$lang/business/case-study'
+    | '/$lang/feature/$featureSlug'
+    | '/$lang/payment/pricepolicy'
+    | '/$lang/resources/announce'
+    | '/$lang/resources/material'
+    | '/$lang/solutions/$solutionSlug'
+    | '/$lang/payment/upgrade/pricepolicy'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -122,6 +310,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangSplatRouteImport
       parentRoute: typeof LangRouteRoute
     }
+    '/$lang/data-protection': {
+      id: '/$lang/data-protection'
+      path: '/data-protection'
+      fullPath: '/$lang/data-protection'
+      preLoaderRoute: typeof LangDataProtectionRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/privacy-policy': {
+      id: '/$lang/privacy-policy'
+      path: '/privacy-policy'
+      fullPath: '/$lang/privacy-policy'
+      preLoaderRoute: typeof LangPrivacyPolicyRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/refund-policy': {
+      id: '/$lang/refund-policy'
+      path: '/refund-policy'
+      fullPath: '/$lang/refund-policy'
+      preLoaderRoute: typeof LangRefundPolicyRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/terms-of-service': {
+      id: '/$lang/terms-of-service'
+      path: '/terms-of-service'
+      fullPath: '/$lang/terms-of-service'
+      preLoaderRoute: typeof LangTermsOfServiceRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/transaction-act-details': {
+      id: '/$lang/transaction-act-details'
+      path: '/transaction-act-details'
+      fullPath: '/$lang/transaction-act-details'
+      preLoaderRoute: typeof LangTransactionActDetailsRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
     '/admin/': {
       id: '/admin/'
       path: '/'
@@ -129,17 +352,108 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/$lang/blog/all': {
+      id: '/$lang/blog/all'
+      path: '/blog/all'
+      fullPath: '/$lang/blog/all'
+      preLoaderRoute: typeof LangBlogAllRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/business/business-contact': {
+      id: '/$lang/business/business-contact'
+      path: '/business/business-contact'
+      fullPath: '/$lang/business/business-contact'
+      preLoaderRoute: typeof LangBusinessBusinessContactRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/business/case-study': {
+      id: '/$lang/business/case-study'
+      path: '/business/case-study'
+      fullPath: '/$lang/business/case-study'
+      preLoaderRoute: typeof LangBusinessCaseStudyRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/feature/$featureSlug': {
+      id: '/$lang/feature/$featureSlug'
+      path: '/feature/$featureSlug'
+      fullPath: '/$lang/feature/$featureSlug'
+      preLoaderRoute: typeof LangFeatureFeatureSlugRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/payment/pricepolicy': {
+      id: '/$lang/payment/pricepolicy'
+      path: '/payment/pricepolicy'
+      fullPath: '/$lang/payment/pricepolicy'
+      preLoaderRoute: typeof LangPaymentPricepolicyRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/resources/announce': {
+      id: '/$lang/resources/announce'
+      path: '/resources/announce'
+      fullPath: '/$lang/resources/announce'
+      preLoaderRoute: typeof LangResourcesAnnounceRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/resources/material': {
+      id: '/$lang/resources/material'
+      path: '/resources/material'
+      fullPath: '/$lang/resources/material'
+      preLoaderRoute: typeof LangResourcesMaterialRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/solutions/$solutionSlug': {
+      id: '/$lang/solutions/$solutionSlug'
+      path: '/solutions/$solutionSlug'
+      fullPath: '/$lang/solutions/$solutionSlug'
+      preLoaderRoute: typeof LangSolutionsSolutionSlugRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/payment/upgrade/pricepolicy': {
+      id: '/$lang/payment/upgrade/pricepolicy'
+      path: '/payment/upgrade/pricepolicy'
+      fullPath: '/$lang/payment/upgrade/pricepolicy'
+      preLoaderRoute: typeof LangPaymentUpgradePricepolicyRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
   }
 }
 
 interface LangRouteRouteChildren {
   LangSplatRoute: typeof LangSplatRoute
+  LangDataProtectionRoute: typeof LangDataProtectionRoute
+  LangPrivacyPolicyRoute: typeof LangPrivacyPolicyRoute
+  LangRefundPolicyRoute: typeof LangRefundPolicyRoute
+  LangTermsOfServiceRoute: typeof LangTermsOfServiceRoute
+  LangTransactionActDetailsRoute: typeof LangTransactionActDetailsRoute
   LangIndexRoute: typeof LangIndexRoute
+  LangBlogAllRoute: typeof LangBlogAllRoute
+  LangBusinessBusinessContactRoute: typeof LangBusinessBusinessContactRoute
+  LangBusinessCaseStudyRoute: typeof LangBusinessCaseStudyRoute
+  LangFeatureFeatureSlugRoute: typeof LangFeatureFeatureSlugRoute
+  LangPaymentPricepolicyRoute: typeof LangPaymentPricepolicyRoute
+  LangResourcesAnnounceRoute: typeof LangResourcesAnnounceRoute
+  LangResourcesMaterialRoute: typeof LangResourcesMaterialRoute
+  LangSolutionsSolutionSlugRoute: typeof LangSolutionsSolutionSlugRoute
+  LangPaymentUpgradePricepolicyRoute: typeof LangPaymentUpgradePricepolicyRoute
 }
 
 const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangSplatRoute: LangSplatRoute,
+  LangDataProtectionRoute: LangDataProtectionRoute,
+  LangPrivacyPolicyRoute: LangPrivacyPolicyRoute,
+  LangRefundPolicyRoute: LangRefundPolicyRoute,
+  LangTermsOfServiceRoute: LangTermsOfServiceRoute,
+  LangTransactionActDetailsRoute: LangTransactionActDetailsRoute,
   LangIndexRoute: LangIndexRoute,
+  LangBlogAllRoute: LangBlogAllRoute,
+  LangBusinessBusinessContactRoute: LangBusinessBusinessContactRoute,
+  LangBusinessCaseStudyRoute: LangBusinessCaseStudyRoute,
+  LangFeatureFeatureSlugRoute: LangFeatureFeatureSlugRoute,
+  LangPaymentPricepolicyRoute: LangPaymentPricepolicyRoute,
+  LangResourcesAnnounceRoute: LangResourcesAnnounceRoute,
+  LangResourcesMaterialRoute: LangResourcesMaterialRoute,
+  LangSolutionsSolutionSlugRoute: LangSolutionsSolutionSlugRoute,
+  LangPaymentUpgradePricepolicyRoute: LangPaymentUpgradePricepolicyRoute,
 }
 
 const LangRouteRouteWithChildren = LangRouteRoute._addFileChildren(

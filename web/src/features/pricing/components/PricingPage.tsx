@@ -1,0 +1,331 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currencyForLanguage } from '../../../../../shared/currency.ts';
+import type { SiteLanguage } from '../../../../../shared/languages.ts';
+import type { PlanType } from '../../../../../shared/plans/plan-types.ts';
+import { type UpgradeBlock, upgradeBlock } from '../../../../../shared/plans/upgrade-rules.ts';
+import { DisabledWithReason, Tooltip } from '../../../components/Tooltip.tsx';
+import { funnel } from '../../../lib/analytics/index.ts';
+import { usePageHead } from '../../../lib/page-head.ts';
+import { usePaymentPlanInfo } from '../api/get-payment-plan-info.ts';
+import { type PlanUpgradeData, readPaymentSession } from '../payment-session.ts';
+import {
+  type ExtraFeature,
+  expectedPlanTypes,
+  type PlanDisplay,
+  type PricingTab,
+  plansForTab,
+  TAB_PERIOD,
+  tabsFor,
+  type UsageFeature,
+} from '../plan-display.ts';
+import { type PricingSearch, startPlan } from '../start-plan.ts';
+import { GeneralFeaturesMarquee } from './GeneralFeaturesMarquee.tsx';
+
+interface PlanContext {
+  lang: SiteLanguage;
+  search: PricingSearch;
+  upgrading: boolean;
+  tab: PricingTab;
+  upgradeData: PlanUpgradeData | undefined;
+}
+
+function blockOf(plan: PlanDisplay, context: PlanContext): UpgradeBlock | undefined {
+  if (!context.upgrading || !context.upgradeData) return undefined;
+  return upgradeBlock(
+    { planType: context.upgradeData.previousPlanType, period: context.upgradeData.previousPlanPerod },
+    { planType: plan.planType, period: plan.planPriceInfo.period },
+    context.tab === 'fixedterm',
+  );
+}
+
+function StartButton({ plan, context }: { plan: PlanDisplay; context: PlanContext }) {
+  const { t } = useTranslation('pricing');
+  const navigate = useNavigate();
+  const block = blockOf(plan, context);
+  const label = context.upgrading ? t('start.upgrade') : t('start.start');
+  const name = t(`common:plan_type.${plan.planType}`);
+  if (block) {
+    return (
+      <DisabledWithReason reason={t(`upgrade.${block}`)}>
+        <button
+          type="button"
+          className="button button-primary start-button"
+          disabled
+          aria-label={`${label}: ${name}`}
+        >
+          {label}
+        </button>
+      </DisabledWithReason>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="button button-primary start-button"
+      aria-label={`${label}: ${name}`}
+      data-plan-name={plan.planPriceInfo.name}
+      onClick={() => {
+        const target = startPlan(plan, context);
+        if (target.kind === 'sign-in') void navigate({ to: '.', search: target.search });
+        else void navigate({ href: target.href });
+      }}
+    >
+      {label}
+    </button>
+  );
+}
+
+function usageText(t: (key: string, options?: Record<string, unknown>) => string, feature: UsageFeature) {
+  return t(`usage.${feature.key}.value`, { value: feature.usage.toLocaleString('en-US') });
+}
+
+function extraText(t: (key: string, options?: Record<string, unknown>) => string, feature: ExtraFeature) {
+  if (typeof feature.usage === 'number')
+    return t(`extra.${feature.key}.value`, { value: feature.usage.toLocaleString('en-US') });
+  return feature.usage ? t('included') : t('not_included');
+}
+
+function FeatureName({ group, featureKey }: { group: 'usage' | 'extra'; featureKey: string }) {
+  const { t } = useTranslation('pricing');
+  const name = t(`${group}.${featureKey}.name`);
+  return (
+    <span className="feature-name">
+      {name}
+      <Tooltip label={t('tooltip_about', { name })} title={name}>
+        {t(`${group}.${featureKey}.tooltip`)}
+      </Tooltip>
+    </span>
+  );
+}
+
+function PriceBlock({ plan }: { plan: PlanDisplay }) {
+  const { t } = useTranslation('pricing');
+  return (
+    <div className="plan-price">
+      <strong>{plan.mainPrice}</strong>
+      <span className="plan-price-unit">
+        {t(`per.${plan.planPriceInfo.period === 'ONE_YEAR' ? 'pass_year' : plan.mainPeriodUnit}`)}
+      </span>
+      <span className="plan-sub-price">
+        {plan.subPrice ? t('billed_yearly', { price: plan.subPrice }) : '\u00a0'}
+      </span>
+    </div>
+  );
+}
+
+function PlanHeading({ planType }: { planType: PlanType }) {
+  const { t } = useTranslation('pricing');
+  const label = planType === 'STANDARD' ? 'recommended' : planType === 'BUSINESS' ? 'enterprise' : undefined;
+  return (
+    <>
+      <span className="plan-top-label">{label ? t(`top_label.${label}`) : '\u00a0'}</span>
+      <span className="plan-name">{t(`common:plan_type.${planType}`)}</span>
+      <span className="plan-description">{t(`description.${planType}`)}</span>
+    </>
+  );
+}
+
+/** Desktop: one column per plan, sticky plan headers, a row per usage and extra feature. */
+function ComparisonTable({
+  plans,
+  columns,
+  context,
+}: {
+  plans: PlanDisplay[];
+  columns: PlanType[];
+  context: PlanContext;
+}) {
+  const { t } = useTranslation('pricing');
+  const first = plans[0];
+  const rowsUsage = first?.usagePlanFeatures ?? [];
+  const rowsExtra = first?.additionalPlanFeatures ?? [];
+  return (
+    <table className="plan-table">
+      <caption className="visually-hidden">{t('table_caption')}</caption>
+      <thead>
+        <tr>
+          <th scope="col" className="plan-table-corner">
+            {t('feature_column')}
+          </th>
+          {columns.map((planType) => {
+            const plan = plans.find((candidate) => candidate.planType === planType);
+            return (
+              <th
+                key={planType}
+                scope="col"
+                data-plan={plan?.planPriceInfo.name}
+                className={planType === 'STANDARD' ? 'is-recommended' : undefined}
+              >
+                <PlanHeading planType={planType} />
+                {plan ? (
+                  <PriceBlock plan={plan} />
+                ) : (
+                  <span className="plan-price is-loading" aria-hidden="true" />
+                )}
+                {plan ? (
+                  <StartButton plan={plan} context={context} />
+                ) : (
+                  <span className="start-placeholder" aria-hidden="true" />
+                )}
+              </th>
+            );
+          })}
+        </tr>
+      </thead>
+      <tbody>
+        <tr className="plan-table-group">
+          <th scope="colgroup" colSpan={columns.length + 1}>
+            {t('usage_title')}
+          </th>
+        </tr>
+        {rowsUsage.map((row, index) => (
+          <tr key={row.key}>
+            <th scope="row">
+              <FeatureName group="usage" featureKey={row.key} />
+            </th>
+            {plans.map((plan) => {
+              const feature = plan.usagePlanFeatures[index];
+              return <td key={plan.planType}>{feature ? usageText(t, feature) : ''}</td>;
+            })}
+          </tr>
+        ))}
+        <tr className="plan-table-group">
+          <th scope="colgroup" colSpan={columns.length + 1}>
+            {t('extra_title')}
+          </th>
+        </tr>
+        {rowsExtra.map((row, index) => (
+          <tr key={row.key}>
+            <th scope="row">
+              <FeatureName group="extra" featureKey={row.key} />
+            </th>
+            {plans.map((plan) => {
+              const feature = plan.additionalPlanFeatures[index];
+              return (
+                <td key={plan.planType} className={feature?.usage === false ? 'is-excluded' : undefined}>
+                  {feature ? extraText(t, feature) : ''}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Mobile: a card per plan. */
+function PlanCards({ plans, context }: { plans: PlanDisplay[]; context: PlanContext }) {
+  const { t } = useTranslation('pricing');
+  return (
+    <ul className="plan-cards">
+      {plans.map((plan) => (
+        <li
+          key={plan.planType}
+          className={`plan-card ${plan.planType === 'STANDARD' ? 'is-recommended' : ''}`}
+          data-plan={plan.planPriceInfo.name}
+        >
+          <PlanHeading planType={plan.planType} />
+          <PriceBlock plan={plan} />
+          <StartButton plan={plan} context={context} />
+          <ul className="plan-card-features">
+            {plan.usagePlanFeatures.map((feature) => (
+              <li key={feature.key}>
+                <FeatureName group="usage" featureKey={feature.key} /> <span>{usageText(t, feature)}</span>
+              </li>
+            ))}
+            {plan.additionalPlanFeatures
+              .filter((feature) => feature.usage !== false)
+              .map((feature) => (
+                <li key={feature.key}>
+                  <FeatureName group="extra" featureKey={feature.key} /> <span>{extraText(t, feature)}</span>
+                </li>
+              ))}
+          </ul>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The pricing page (section 2): tabs, the general features band, plan cards (mobile) and the
+ * comparison table (desktop). Prices come from get-payment-plan-info-v2 in the language's currency.
+ */
+export function PricingPage({
+  lang,
+  search,
+  upgrading,
+}: {
+  lang: SiteLanguage;
+  search: PricingSearch;
+  upgrading: boolean;
+}) {
+  const { t } = useTranslation('pricing');
+  const tabs = tabsFor(lang);
+  const [tab, setTab] = useState<PricingTab>('monthly');
+  const { data, isPending } = usePaymentPlanInfo({
+    referralType: search.referralType,
+    priceVersion: search.priceVersion,
+  });
+  const [upgradeData, setUpgradeData] = useState<PlanUpgradeData | undefined>();
+  usePageHead({ title: t('title'), description: t('meta_description'), noindex: upgrading });
+  useEffect(() => {
+    funnel().reset();
+    funnel().set('PricingPageViewed');
+  }, []);
+  useEffect(() => {
+    if (upgrading && search.guid) setUpgradeData(readPaymentSession(search.guid).planUpgradeData);
+  }, [upgrading, search.guid]);
+  const currency = currencyForLanguage(lang);
+  const plans = data ? plansForTab(data, tab, lang, currency) : [];
+  const columns = data ? plans.map((plan) => plan.planType) : expectedPlanTypes(search.priceVersion);
+  const context: PlanContext = { lang, search, upgrading, tab, upgradeData };
+  return (
+    <main id="main" className="pricing">
+      <h1>{upgrading ? t('upgrade_title') : t('title')}</h1>
+      <p className="lead">{t('lead')}</p>
+      <div role="tablist" aria-label={t('tabs_label')} className="pricing-tabs">
+        {tabs.map((name) => (
+          <button
+            key={name}
+            id={`pricing-tab-${name}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            aria-controls="pricing-panel"
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => setTab(name)}
+            onKeyDown={(event) => {
+              const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+              if (!step) return;
+              const next = tabs[(tabs.indexOf(name) + step + tabs.length) % tabs.length] as PricingTab;
+              setTab(next);
+              document.getElementById(`pricing-tab-${next}`)?.focus();
+            }}
+          >
+            {t(`tab.${name}`)}
+          </button>
+        ))}
+      </div>
+      <GeneralFeaturesMarquee />
+      <div
+        id="pricing-panel"
+        role="tabpanel"
+        aria-labelledby={`pricing-tab-${tab}`}
+        data-period={TAB_PERIOD[tab]}
+        aria-busy={isPending}
+      >
+        {data?.failed && (
+          <p className="plans-status" role="alert">
+            {t('failed')}
+          </p>
+        )}
+        <PlanCards plans={plans} context={context} />
+        <ComparisonTable plans={plans} columns={columns} context={context} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,57 @@
+import * as z from 'zod/mini';
+import type { SiteLanguage } from '../../../../shared/languages.ts';
+import { funnel } from '../../lib/analytics/index.ts';
+import { storeChosenPlan } from './payment-session.ts';
+import type { PlanDisplay } from './plan-display.ts';
+
+/** The pricing pages' query: the payment session, the price version and referral, test mode, and the sign-in modal's. */
+export const PricingSearchSchema = z.object({
+  guid: z.optional(z.string()),
+  priceVersion: z.optional(z.string()),
+  referralType: z.optional(z.string()),
+  test: z.optional(z.string()),
+  open: z.optional(z.string()),
+  plan: z.optional(z.string()),
+});
+export type PricingSearch = z.infer<typeof PricingSearchSchema>;
+
+/** Where the start button of a plan leads (section 2): sign-in without a session, else the order page. */
+export type StartTarget = { kind: 'sign-in'; search: PricingSearch } | { kind: 'order'; href: string };
+
+export function startTarget(
+  plan: Pick<PlanDisplay, 'planPriceInfo'>,
+  context: { lang: SiteLanguage; search: PricingSearch; upgrading: boolean },
+): StartTarget {
+  const { guid, priceVersion, test } = context.search;
+  const planName = plan.planPriceInfo.name;
+  if (!guid) {
+    const search: PricingSearch = { ...context.search, open: 'signIn', plan: planName };
+    return { kind: 'sign-in', search };
+  }
+  const page = context.upgrading
+    ? 'upgrade/order/subscription'
+    : plan.planPriceInfo.isSubscription
+      ? 'order/subscription'
+      : 'order/fixedterm';
+  const query = new URLSearchParams({ guid, plan: planName });
+  if (test) query.set('test', test);
+  if (priceVersion) query.set('priceVersion', priceVersion);
+  return { kind: 'order', href: `/${context.lang}/payment/${page}?${query}` };
+}
+
+/** Runs the start button: records the funnel stage and, with a session, stores the chosen plan in it. */
+export function startPlan(
+  plan: Pick<PlanDisplay, 'planPriceInfo' | 'planUsageInfo'>,
+  context: { lang: SiteLanguage; search: PricingSearch; upgrading: boolean },
+): StartTarget {
+  const target = startTarget(plan, context);
+  if (target.kind === 'sign-in') {
+    funnel().set('PaymentSignInModalOpened');
+  } else if (context.search.guid) {
+    storeChosenPlan(context.search.guid, {
+      planPriceInfo: plan.planPriceInfo,
+      planUsageInfo: plan.planUsageInfo,
+    });
+  }
+  return target;
+}
