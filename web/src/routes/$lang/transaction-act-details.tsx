@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BusinessArticle } from '../../features/content/components/ContentPages.tsx';
+import { BusinessArticle } from '../../features/content/components/BusinessPages.tsx';
 import { loadLanguage } from '../../i18n/i18n.ts';
 
 export const Route = createFileRoute('/$lang/transaction-act-details')({

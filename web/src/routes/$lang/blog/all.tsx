@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BlogList } from '../../../features/content/components/ContentPages.tsx';
+import { BlogList } from '../../../features/content/components/BlogList.tsx';
 import { loadLanguage } from '../../../i18n/i18n.ts';
 
 export const Route = createFileRoute('/$lang/blog/all')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BusinessList } from '../../../features/content/components/ContentPages.tsx';
+import { BusinessList } from '../../../features/content/components/BusinessPages.tsx';
 import { loadLanguage } from '../../../i18n/i18n.ts';
 
 export const Route = createFileRoute('/$lang/resources/material')({
