@@ -83,6 +83,11 @@ export function indexedDbBuffer(factory: IDBFactory = indexedDB): EventBuffer {
       upgrade(db) {
         db.createObjectStore(STORE, { keyPath: 'insertId' }).createIndex('byTime', 'unixTimestampMs');
       },
+      // Another tab (or a clean-up) wants the database: step aside and reopen on the next use.
+      blocking(_current, _next, event) {
+        (event.target as IDBDatabase).close();
+        database = undefined;
+      },
     });
     return database;
   };
