@@ -12,6 +12,17 @@ export function createApp(history?: RouterHistory) {
     context: { queryClient },
     defaultPreload: 'intent',
     scrollRestoration: true,
+    // Plain query strings (`?guid=…&test=1`): every value is text, as the payment pages and
+    // partners' links write them, instead of the router's default JSON values.
+    parseSearch: (search) => Object.fromEntries(new URLSearchParams(search)),
+    stringifySearch: (search) => {
+      const query = new URLSearchParams(
+        Object.entries(search)
+          .filter(([, value]) => value !== undefined && value !== null)
+          .map(([name, value]) => [name, String(value)]),
+      ).toString();
+      return query ? `?${query}` : '';
+    },
     ...(history ? { history } : {}),
   });
   return { router, queryClient };

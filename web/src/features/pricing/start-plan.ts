@@ -4,14 +4,16 @@ import { funnel } from '../../lib/analytics/index.ts';
 import { storeChosenPlan } from './payment-session.ts';
 import type { PlanDisplay } from './plan-display.ts';
 
+const queryText = z.optional(z.string());
+
 /** The pricing pages' query: the payment session, the price version and referral, test mode, and the sign-in modal's. */
 export const PricingSearchSchema = z.object({
-  guid: z.optional(z.string()),
-  priceVersion: z.optional(z.string()),
-  referralType: z.optional(z.string()),
-  test: z.optional(z.string()),
-  open: z.optional(z.string()),
-  plan: z.optional(z.string()),
+  guid: queryText,
+  priceVersion: queryText,
+  referralType: queryText,
+  test: queryText,
+  open: queryText,
+  plan: queryText,
 });
 export type PricingSearch = z.infer<typeof PricingSearchSchema>;
 
