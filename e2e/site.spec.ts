@@ -322,6 +322,7 @@ test.describe('the pricing page', () => {
 
   test('explains a usage in its tooltip', async ({ page }) => {
     await page.goto('/en/payment/pricepolicy');
+    await expect(page.locator('th[data-plan]')).toHaveCount(2);
     await page.locator('table').getByRole('button', { name: 'About Speech to text' }).focus();
     await expect(page.locator('table [role="tooltip"].is-open')).toContainText(
       'Minutes of audio transcribed',

@@ -73,8 +73,14 @@ export default defineConfig({
     outDir: join(webRoot, 'dist'),
     emptyOutDir: true,
     target: 'es2022',
-    manifest: true,
     // Illustrations stay files (cached, lazily loaded), never inlined into the JavaScript.
     assetsInlineLimit: 0,
+    // No module preloads in the HTML: pre-rendered pages paint from their HTML and CSS, and preloads
+    // would compete with them for a phone's bandwidth. Chunks loaded later still fetch their own
+    // dependencies in parallel.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps),
+    },
   },
 });

@@ -57,6 +57,22 @@ export type RouteInput<R extends RouteDefinition> = z.input<R['request']>;
 export type RouteParsedInput<R extends RouteDefinition> = z.output<R['request']>;
 export type RouteOutput<R extends RouteDefinition> = z.output<R['response']>;
 
+/**
+ * Where a route is, without its schemas: all a browser page needs to call it. The public pages call
+ * through addresses (shared/api/public-addresses.ts) so that they ship no zod; the route type rides
+ * along for the input and output types, and a unit test keeps each address equal to its route.
+ */
+export type RouteAddress<R extends RouteDefinition = RouteDefinition> = Pick<
+  R,
+  'name' | 'service' | 'method' | 'path' | 'caller'
+> & { readonly route?: R };
+
+export function addressOf<R extends RouteDefinition>(
+  address: Pick<R, 'name' | 'service' | 'method' | 'path' | 'caller'>,
+): RouteAddress<R> {
+  return address;
+}
+
 export function defineRoute<Req extends Schema, Res extends Schema>(
   route: RouteDefinition<Req, Res>,
 ): RouteDefinition<Req, Res> {

@@ -3,7 +3,6 @@ import * as z from 'zod/mini';
 /** Platforms a package is offered for: desktop files, and store links for phones. */
 export const PLATFORMS = ['windows', 'macos', 'linux', 'ios', 'android'] as const;
 export type Platform = (typeof PLATFORMS)[number];
-export const DESKTOP_PLATFORMS = ['windows', 'macos', 'linux'] as const satisfies readonly Platform[];
 
 const Url = z.url({ protocol: /^https?$/ });
 const Version = z.string().check(z.regex(/^\d+\.\d+\.\d+$/));

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createApp } from './router.ts';
 import './styles.css';
@@ -20,7 +20,9 @@ if (root.hasChildNodes()) {
   // Marking the router as hydrating server HTML makes it render the same boundaries the
   // pre-renderer did (it skips the client-only Suspense around the matches).
   router.ssr = { manifest: undefined };
-  void router.load().then(() => hydrateRoot(root, app));
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page (the page is already painted, so nothing waits for it).
+  void router.load().then(() => startTransition(() => void hydrateRoot(root, app)));
 } else {
   createRoot(root).render(app);
 }

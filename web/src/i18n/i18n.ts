@@ -33,8 +33,27 @@ export function namespaceLanguages(namespace: Namespace): readonly SiteLanguage[
   return NAMESPACE_LANGUAGES[namespace] ?? SITE_LANGUAGES;
 }
 
-/** One JSON module per language and namespace; Vite splits them so a page loads only its language. */
-const resources = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
+/**
+ * One JSON file per language and namespace, so a page loads only its language. The browser fetches
+ * them as JSON files (data, not JavaScript: nothing to parse as code); the pre-renderer, which has no
+ * server to fetch from, imports them.
+ */
+const bundleUrls: Record<string, string> = import.meta.env.SSR
+  ? {}
+  : import.meta.glob<string>('./locales/*/*.json', { query: '?url', import: 'default', eager: true });
+const bundleModules = import.meta.env.SSR
+  ? import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json')
+  : {};
+
+async function readBundle(path: string): Promise<Record<string, unknown>> {
+  const load = bundleModules[path];
+  if (load) return (await load()).default;
+  const url = bundleUrls[path];
+  if (!url) throw new Error(`Missing translations ${path}`);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Translations ${path} answered ${response.status}`);
+  return (await response.json()) as Record<string, unknown>;
+}
 
 void i18next.use(initReactI18next).init({
   lng: undefined,
@@ -55,9 +74,8 @@ export async function loadLanguage(
     namespaces.map(async (namespace) => {
       if (!namespaceLanguages(namespace).includes(language)) return;
       if (i18next.hasResourceBundle(language, namespace)) return;
-      const load = resources[`./locales/${language}/${namespace}.json`];
-      if (!load) throw new Error(`Missing translations ${language}/${namespace}`);
-      i18next.addResourceBundle(language, namespace, (await load()).default, true, true);
+      const bundle = await readBundle(`./locales/${language}/${namespace}.json`);
+      i18next.addResourceBundle(language, namespace, bundle, true, true);
     }),
   );
   if (i18next.language !== language) await i18next.changeLanguage(language);

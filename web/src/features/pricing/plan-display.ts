@@ -57,6 +57,12 @@ export interface PlanDisplay {
   additionalPlanFeatures: ExtraFeature[];
 }
 
+/** The quota rows a language shows (custom voices only in Korean and Japanese). */
+export function usageKeys(lang: SiteLanguage): UsageFeature['key'][] {
+  const keys: UsageFeature['key'][] = ['stt', 'tts', 'translate', 'genimage', 'cloud_storage'];
+  return showsCustomVoice(lang) ? [...keys, 'custom_voice'] : keys;
+}
+
 export function usageFeatures(usage: PlanUsageInfo | undefined, lang: SiteLanguage): UsageFeature[] {
   if (!usage) return [];
   const rows: UsageFeature[] = [

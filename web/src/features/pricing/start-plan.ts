@@ -1,21 +1,24 @@
-import * as z from 'zod/mini';
 import type { SiteLanguage } from '../../../../shared/languages.ts';
 import { funnel } from '../../lib/analytics/index.ts';
 import { storeChosenPlan } from './payment-session.ts';
 import type { PlanDisplay } from './plan-display.ts';
 
-const queryText = z.optional(z.string());
-
 /** The pricing pages' query: the payment session, the price version and referral, test mode, and the sign-in modal's. */
-export const PricingSearchSchema = z.object({
-  guid: queryText,
-  priceVersion: queryText,
-  referralType: queryText,
-  test: queryText,
-  open: queryText,
-  plan: queryText,
-});
-export type PricingSearch = z.infer<typeof PricingSearchSchema>;
+const PRICING_QUERY = ['guid', 'priceVersion', 'referralType', 'test', 'open', 'plan'] as const;
+export type PricingSearch = Partial<Record<(typeof PRICING_QUERY)[number], string>>;
+
+/**
+ * Reads the pricing query, keeping only its text values. A plain function rather than a schema: it
+ * runs in the route tree, which every page loads, and must not bring a schema library with it.
+ */
+export function pricingSearch(search: Record<string, unknown>): PricingSearch {
+  return Object.fromEntries(
+    PRICING_QUERY.filter((name) => typeof search[name] === 'string').map((name) => [
+      name,
+      search[name] as string,
+    ]),
+  );
+}
 
 /** Where the start button of a plan leads (section 2): sign-in without a session, else the order page. */
 export type StartTarget = { kind: 'sign-in'; search: PricingSearch } | { kind: 'order'; href: string };

@@ -1,5 +1,6 @@
-import { type AnalyticsEvent, analyticsV2 } from '../../../../shared/api/analytics.ts';
+import type { AnalyticsEvent } from '../../../../shared/api/analytics.ts';
 import { routePath } from '../../../../shared/api/define-route.ts';
+import { ANALYTICS_V2 } from '../../../../shared/api/public-addresses.ts';
 import { callRoute } from '../api-client.ts';
 import { readAcquisition } from './acquisition.ts';
 import { trackingClient } from './client-id.ts';
@@ -115,7 +116,7 @@ export class Tracker {
         const client = { ...trackingClient(this.clock()), osName: this.osName };
         for (const group of sessionGroups(await this.buffer.list(this.clock()))) {
           try {
-            await callRoute(analyticsV2, {
+            await callRoute(ANALYTICS_V2, {
               clientType: WEB_CLIENT_TYPE,
               events: group.map((event) => toWire(event, client)),
             });
@@ -141,7 +142,7 @@ export class Tracker {
         clientType: WEB_CLIENT_TYPE,
         events: group.map((event) => toWire(event, client)),
       });
-      navigator.sendBeacon(routePath(analyticsV2), new Blob([body], { type: 'application/json' }));
+      navigator.sendBeacon(routePath(ANALYTICS_V2), new Blob([body], { type: 'application/json' }));
     }
   }
 }

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currencyForLanguage } from '../../../../../shared/currency.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
@@ -13,12 +13,14 @@ import { type PlanUpgradeData, readPaymentSession } from '../payment-session.ts'
 import {
   type ExtraFeature,
   expectedPlanTypes,
+  extraFeatures,
   type PlanDisplay,
   type PricingTab,
   plansForTab,
   TAB_PERIOD,
   tabsFor,
   type UsageFeature,
+  usageKeys,
 } from '../plan-display.ts';
 import { type PricingSearch, startPlan } from '../start-plan.ts';
 import { GeneralFeaturesMarquee } from './GeneralFeaturesMarquee.tsx';
@@ -127,20 +129,30 @@ function PlanHeading({ planType }: { planType: PlanType }) {
   );
 }
 
+/** A plan column: its type, and its display once the plan info has arrived. */
+interface Column {
+  planType: PlanType;
+  plan: PlanDisplay | undefined;
+}
+
+function UsageValue({ column, featureKey }: { column: Column; featureKey: UsageFeature['key'] }) {
+  const { t } = useTranslation('pricing');
+  const feature = column.plan?.usagePlanFeatures.find((candidate) => candidate.key === featureKey);
+  return feature ? <>{usageText(t, feature)}</> : <span className="value-placeholder" aria-hidden="true" />;
+}
+
 /** Desktop: one column per plan, sticky plan headers, a row per usage and extra feature. */
 function ComparisonTable({
-  plans,
   columns,
+  lang,
   context,
 }: {
-  plans: PlanDisplay[];
-  columns: PlanType[];
+  columns: Column[];
+  lang: SiteLanguage;
   context: PlanContext;
 }) {
   const { t } = useTranslation('pricing');
-  const first = plans[0];
-  const rowsUsage = first?.usagePlanFeatures ?? [];
-  const rowsExtra = first?.additionalPlanFeatures ?? [];
+  const extras = extraFeatures('LIGHT', lang).map((feature) => feature.key);
   return (
     <table className="plan-table">
       <caption className="visually-hidden">{t('table_caption')}</caption>
@@ -149,29 +161,26 @@ function ComparisonTable({
           <th scope="col" className="plan-table-corner">
             {t('feature_column')}
           </th>
-          {columns.map((planType) => {
-            const plan = plans.find((candidate) => candidate.planType === planType);
-            return (
-              <th
-                key={planType}
-                scope="col"
-                data-plan={plan?.planPriceInfo.name}
-                className={planType === 'STANDARD' ? 'is-recommended' : undefined}
-              >
-                <PlanHeading planType={planType} />
-                {plan ? (
-                  <PriceBlock plan={plan} />
-                ) : (
-                  <span className="plan-price is-loading" aria-hidden="true" />
-                )}
-                {plan ? (
-                  <StartButton plan={plan} context={context} />
-                ) : (
-                  <span className="start-placeholder" aria-hidden="true" />
-                )}
-              </th>
-            );
-          })}
+          {columns.map(({ planType, plan }) => (
+            <th
+              key={planType}
+              scope="col"
+              data-plan={plan?.planPriceInfo.name}
+              className={planType === 'STANDARD' ? 'is-recommended' : undefined}
+            >
+              <PlanHeading planType={planType} />
+              {plan ? (
+                <PriceBlock plan={plan} />
+              ) : (
+                <span className="plan-price is-loading" aria-hidden="true" />
+              )}
+              {plan ? (
+                <StartButton plan={plan} context={context} />
+              ) : (
+                <span className="start-placeholder" aria-hidden="true" />
+              )}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
@@ -180,15 +189,16 @@ function ComparisonTable({
             {t('usage_title')}
           </th>
         </tr>
-        {rowsUsage.map((row, index) => (
-          <tr key={row.key}>
+        {usageKeys(lang).map((key) => (
+          <tr key={key}>
             <th scope="row">
-              <FeatureName group="usage" featureKey={row.key} />
+              <FeatureName group="usage" featureKey={key} />
             </th>
-            {plans.map((plan) => {
-              const feature = plan.usagePlanFeatures[index];
-              return <td key={plan.planType}>{feature ? usageText(t, feature) : ''}</td>;
-            })}
+            {columns.map((column) => (
+              <td key={column.planType}>
+                <UsageValue column={column} featureKey={key} />
+              </td>
+            ))}
           </tr>
         ))}
         <tr className="plan-table-group">
@@ -196,15 +206,15 @@ function ComparisonTable({
             {t('extra_title')}
           </th>
         </tr>
-        {rowsExtra.map((row, index) => (
-          <tr key={row.key}>
+        {extras.map((key) => (
+          <tr key={key}>
             <th scope="row">
-              <FeatureName group="extra" featureKey={row.key} />
+              <FeatureName group="extra" featureKey={key} />
             </th>
-            {plans.map((plan) => {
-              const feature = plan.additionalPlanFeatures[index];
+            {columns.map(({ planType }) => {
+              const feature = extraFeatures(planType, lang).find((candidate) => candidate.key === key);
               return (
-                <td key={plan.planType} className={feature?.usage === false ? 'is-excluded' : undefined}>
+                <td key={planType} className={feature?.usage === false ? 'is-excluded' : undefined}>
                   {feature ? extraText(t, feature) : ''}
                 </td>
               );
@@ -216,27 +226,46 @@ function ComparisonTable({
   );
 }
 
-/** Mobile: a card per plan. */
-function PlanCards({ plans, context }: { plans: PlanDisplay[]; context: PlanContext }) {
+/** Mobile: a card per plan; before the plan info arrives each card keeps its final size. */
+function PlanCards({
+  columns,
+  lang,
+  context,
+}: {
+  columns: Column[];
+  lang: SiteLanguage;
+  context: PlanContext;
+}) {
   const { t } = useTranslation('pricing');
   return (
     <ul className="plan-cards">
-      {plans.map((plan) => (
+      {columns.map((column) => (
         <li
-          key={plan.planType}
-          className={`plan-card ${plan.planType === 'STANDARD' ? 'is-recommended' : ''}`}
-          data-plan={plan.planPriceInfo.name}
+          key={column.planType}
+          className={`plan-card ${column.planType === 'STANDARD' ? 'is-recommended' : ''}`}
+          data-plan={column.plan?.planPriceInfo.name}
         >
-          <PlanHeading planType={plan.planType} />
-          <PriceBlock plan={plan} />
-          <StartButton plan={plan} context={context} />
+          <PlanHeading planType={column.planType} />
+          {column.plan ? (
+            <PriceBlock plan={column.plan} />
+          ) : (
+            <span className="plan-price is-loading" aria-hidden="true" />
+          )}
+          {column.plan ? (
+            <StartButton plan={column.plan} context={context} />
+          ) : (
+            <span className="start-placeholder" aria-hidden="true" />
+          )}
           <ul className="plan-card-features">
-            {plan.usagePlanFeatures.map((feature) => (
-              <li key={feature.key}>
-                <FeatureName group="usage" featureKey={feature.key} /> <span>{usageText(t, feature)}</span>
+            {usageKeys(lang).map((key) => (
+              <li key={key}>
+                <FeatureName group="usage" featureKey={key} />{' '}
+                <span>
+                  <UsageValue column={column} featureKey={key} />
+                </span>
               </li>
             ))}
-            {plan.additionalPlanFeatures
+            {extraFeatures(column.planType, lang)
               .filter((feature) => feature.usage !== false)
               .map((feature) => (
                 <li key={feature.key}>
@@ -266,10 +295,9 @@ export function PricingPage({
   const { t } = useTranslation('pricing');
   const tabs = tabsFor(lang);
   const [tab, setTab] = useState<PricingTab>('monthly');
-  const { data, isPending } = usePaymentPlanInfo({
-    referralType: search.referralType,
-    priceVersion: search.priceVersion,
-  });
+  const query = usePaymentPlanInfo({ referralType: search.referralType, priceVersion: search.priceVersion });
+  // The plans fill a large table: render them as an interruptible update, so the page stays responsive.
+  const data = useDeferredValue(query.data);
   const [upgradeData, setUpgradeData] = useState<PlanUpgradeData | undefined>();
   usePageHead({ title: t('title'), description: t('meta_description'), noindex: upgrading });
   useEffect(() => {
@@ -281,7 +309,9 @@ export function PricingPage({
   }, [upgrading, search.guid]);
   const currency = currencyForLanguage(lang);
   const plans = data ? plansForTab(data, tab, lang, currency) : [];
-  const columns = data ? plans.map((plan) => plan.planType) : expectedPlanTypes(search.priceVersion);
+  const columns: Column[] = (
+    data ? plans.map((plan) => plan.planType) : expectedPlanTypes(search.priceVersion)
+  ).map((planType) => ({ planType, plan: plans.find((plan) => plan.planType === planType) }));
   const context: PlanContext = { lang, search, upgrading, tab, upgradeData };
   return (
     <main id="main" className="pricing">
@@ -316,15 +346,15 @@ export function PricingPage({
         role="tabpanel"
         aria-labelledby={`pricing-tab-${tab}`}
         data-period={TAB_PERIOD[tab]}
-        aria-busy={isPending}
+        aria-busy={!data}
       >
         {data?.failed && (
           <p className="plans-status" role="alert">
             {t('failed')}
           </p>
         )}
-        <PlanCards plans={plans} context={context} />
-        <ComparisonTable plans={plans} columns={columns} context={context} />
+        <PlanCards columns={columns} lang={lang} context={context} />
+        <ComparisonTable columns={columns} lang={lang} context={context} />
       </div>
     </main>
   );

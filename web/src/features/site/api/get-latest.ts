@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { latest } from '../../../../../shared/api/downloads.ts';
+import { useEffect, useState } from 'react';
+import { LATEST } from '../../../../../shared/api/public-addresses.ts';
+import type { DownloadSpec } from '../../../../../shared/downloads/download-packages.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { callRoute } from '../../../lib/api-client.ts';
 
@@ -13,17 +14,46 @@ export interface LatestInput {
   osName: string;
 }
 
-export const getLatest = (input: LatestInput) => callRoute(latest, { ...input, clientType: 'landing' });
+export async function getLatest(
+  input: LatestInput,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<DownloadSpec> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await callRoute(LATEST, { ...input, clientType: 'landing' });
+    } catch (error) {
+      if (attempt >= LATEST_ATTEMPTS) throw error;
+      await wait(LATEST_RETRY_DELAY_MS);
+    }
+  }
+}
 
-export const latestQuery = (input: LatestInput) =>
-  queryOptions({
-    queryKey: ['latest', input.language],
-    queryFn: () => getLatest(input),
-    retry: LATEST_ATTEMPTS - 1,
-    retryDelay: LATEST_RETRY_DELAY_MS,
-    staleTime: 10 * 60_000,
-  });
+/** One request per page view, shared by every download button of the page. */
+let pending: Promise<DownloadSpec> | undefined;
 
-/** The release feed, asked once the page runs in a browser (pre-rendered HTML shows the neutral buttons). */
-export const useLatest = (input: LatestInput, enabled: boolean) =>
-  useQuery({ ...latestQuery(input), enabled });
+/**
+ * The release feed, asked once the page runs in a browser (pre-rendered HTML shows the neutral
+ * buttons). A module-level promise instead of a query cache: the landing page's JavaScript budget
+ * has no room for the query observer, and one shared request is all this needs.
+ */
+export function useLatest(input: LatestInput, enabled: boolean): { data: DownloadSpec | undefined } {
+  const [data, setData] = useState<DownloadSpec>();
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    pending ??= getLatest(input).catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    });
+    pending.then(
+      (spec) => live && setData(spec),
+      (error: unknown) => console.warn('The release feed did not answer', error),
+    );
+    return () => {
+      live = false;
+    };
+    // The feed is asked once; the input only describes the visitor for the server's log.
+    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  }, [enabled]);
+  return { data };
+}

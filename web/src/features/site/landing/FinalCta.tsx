@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DESKTOP_PLATFORMS, type Platform } from '../../../../../shared/downloads/download-packages.ts';
+import type { Platform } from '../../../../../shared/downloads/download-packages.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { CtaButtons } from '../components/CtaButtons.tsx';
 import { useDownloadClick, useVisitorDownloads } from '../components/DownloadButtons.tsx';
@@ -8,6 +8,7 @@ import { formatSize, toButton } from '../downloads.ts';
 import { FINAL_LOGO_ROTATE_MS, FINAL_LOGOS } from './content.ts';
 import { illustration } from './illustration-urls.ts';
 
+/** Each platform's icon, in the order the download list shows them. */
 const PLATFORM_ICONS: Record<Platform, string> = {
   windows: 'M3 5l8-1v8H3zM13 4l8-1v9h-8zM3 13h8v7l-8-1zM13 13h8v8l-8-1z',
   macos:
@@ -28,7 +29,7 @@ export function FinalCta({ lang }: { lang: SiteLanguage }) {
     const timer = setInterval(() => setLogo((index) => (index + 1) % FINAL_LOGOS), FINAL_LOGO_ROTATE_MS);
     return () => clearInterval(timer);
   }, []);
-  const platforms: Platform[] = [...DESKTOP_PLATFORMS, 'ios', 'android'];
+  const platforms = Object.keys(PLATFORM_ICONS) as Platform[];
   return (
     <section id="download" className="landing-section final-cta" aria-labelledby="final-title">
       <div className="final-logos" aria-hidden="true">

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { analyticsV2 } from './analytics.ts';
+import { latest } from './downloads.ts';
+import { geoip } from './geo.ts';
+import { ANALYTICS_V2, GEOIP, LATEST } from './public-addresses.ts';
+
+describe('the public route addresses', () => {
+  it.each([
+    [LATEST, latest],
+    [GEOIP, geoip],
+    [ANALYTICS_V2, analyticsV2],
+  ])('match their route definitions (%o)', (address, route) => {
+    expect(address).toEqual({
+      name: route.name,
+      service: route.service,
+      method: route.method,
+      path: route.path,
+      caller: route.caller,
+    });
+  });
+});

@@ -1,0 +1,12 @@
+import { chromium } from '@playwright/test';
+const [,, url, out, width = '1280', height = '900', full = '1'] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage({ viewport: { width: Number(width), height: Number(height) } });
+const errors = [];
+page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text()); });
+page.on('pageerror', (e) => errors.push('PAGEERROR ' + e.message));
+await page.goto(url, { waitUntil: 'networkidle' });
+await page.waitForTimeout(500);
+await page.screenshot({ path: out, fullPage: full === '1' });
+console.log(errors.join('\n'));
+await browser.close();
