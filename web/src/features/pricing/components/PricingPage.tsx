@@ -6,7 +6,7 @@ import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import type { PlanType } from '../../../../../shared/plans/plan-types.ts';
 import { type UpgradeBlock, upgradeBlock } from '../../../../../shared/plans/upgrade-rules.ts';
 import { DisabledWithReason, Tooltip } from '../../../components/Tooltip.tsx';
-import { funnel } from '../../../lib/analytics/index.ts';
+import { flushAnalyticsByBeacon, funnel } from '../../../lib/analytics/index.ts';
 import { usePageHead } from '../../../lib/page-head.ts';
 import { usePaymentPlanInfo } from '../api/get-payment-plan-info.ts';
 import { type PlanUpgradeData, readPaymentSession } from '../payment-session.ts';
@@ -303,6 +303,9 @@ export function PricingPage({
   useEffect(() => {
     funnel().reset();
     funnel().set('PricingPageViewed');
+    // Leaving the payment page must not lose its funnel events: hand them to the browser.
+    window.addEventListener('pagehide', flushAnalyticsByBeacon);
+    return () => window.removeEventListener('pagehide', flushAnalyticsByBeacon);
   }, []);
   useEffect(() => {
     if (upgrading && search.guid) setUpgradeData(readPaymentSession(search.guid).planUpgradeData);

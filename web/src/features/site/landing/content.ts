@@ -1,4 +1,5 @@
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
+import { MEDIA_ORIGIN } from '../../../../../shared/site/origins.ts';
 import type { FeatureSlug } from '../../../../../shared/site/site-pages.ts';
 
 /** Free-asset options (section 3): type, icon, image, name (the name and text come from i18n). */
@@ -48,7 +49,7 @@ export const TESTIMONIALS = ['consultant', 'marketer', 'pastor'] as const;
 export const USE_CASES = ['creators', 'business', 'education', 'church'] as const;
 
 /** The promo video per language; Spanish uses the English one (section 1). */
-export const PROMO_MEDIA = 'https://media.cutloom.app/promo';
+export const PROMO_MEDIA = `${MEDIA_ORIGIN}/promo`;
 export function promoVideoLanguage(lang: SiteLanguage): SiteLanguage {
   return lang === 'es' ? 'en' : lang;
 }
