@@ -1,16 +1,14 @@
 import { isSiteLanguage, SITE_LANGUAGES, type SiteLanguage } from '../languages.ts';
 
 /**
- * The pages of the customer site, as path patterns below the language prefix. This list is the
- * one source the SPA fallback reads: CloudFront's viewer-request function (infra/web) and the
- * local gateway serve the app shell with 200 for these and with 404 for every other path, so that
- * crawlers see a real not-found. The web's route files must match it (a unit test checks both
- * directions). `{name}` is one path segment; a segment listed in SITE_PAGE_PARAMS takes only those values.
+ * Marketing pages, pre-rendered to HTML per language at build time (web/prerender.ts) and served as
+ * `/{lang}/{path}/index.html` so that crawlers and first paint get the content; indexed, listed in
+ * sitemap.xml. Each sets its head (usePageHead), or the build stops. Pages made for each visitor
+ * (sessions, forms) stay out of this list and get the app shell.
  */
-export const SITE_PAGES: readonly string[] = [
+const MARKETING_PAGES: readonly string[] = [
   '/',
   '/payment/pricepolicy',
-  '/payment/upgrade/pricepolicy',
   '/feature/{featureSlug}',
   '/solutions/{solutionSlug}',
   '/business/case-study',
@@ -24,6 +22,15 @@ export const SITE_PAGES: readonly string[] = [
   '/refund-policy',
   '/transaction-act-details',
 ];
+
+/**
+ * The pages of the customer site, as path patterns below the language prefix. This list is the
+ * one source the SPA fallback reads: CloudFront's viewer-request function (infra/web) and the
+ * local gateway serve the app shell with 200 for these and with 404 for every other path, so that
+ * crawlers see a real not-found. The web's route files must match it (a unit test checks both
+ * directions). `{name}` is one path segment; a segment listed in SITE_PAGE_PARAMS takes only those values.
+ */
+export const SITE_PAGES: readonly string[] = [...MARKETING_PAGES, '/payment/upgrade/pricepolicy'];
 
 /** The feature pages, in the order of the feature menu. */
 export const FEATURE_SLUGS = [
@@ -82,27 +89,8 @@ export const PAGE_LANGUAGES: Readonly<Record<string, readonly SiteLanguage[]>> =
   '/transaction-act-details': ['ja'],
 };
 
-/**
- * Marketing pages pre-rendered to HTML per language at build time (web/prerender), served as
- * `/{lang}/{path}/index.html` so that crawlers and first paint get the content; indexed, listed in
- * sitemap.xml. The other pages (per-visitor ones such as the upgrade pricing) get the app shell.
- */
-export const PRERENDERED_PAGES: readonly string[] = [
-  '/',
-  '/payment/pricepolicy',
-  '/feature/{featureSlug}',
-  '/solutions/{solutionSlug}',
-  '/business/case-study',
-  '/business/business-contact',
-  '/resources/material',
-  '/resources/announce',
-  '/blog/all',
-  '/data-protection',
-  '/terms-of-service',
-  '/privacy-policy',
-  '/refund-policy',
-  '/transaction-act-details',
-];
+/** The pre-rendered pages: the marketing pages. */
+export const PRERENDERED_PAGES: readonly string[] = MARKETING_PAGES;
 
 /** The console: every path below /admin/ is the console's to route (it is never indexed). */
 export const CONSOLE_PREFIX = '/admin';

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import type { FeatureSlug } from '../../../../../shared/site/site-pages.ts';
-import { usePageHead } from '../../../lib/page-head.ts';
+import { CardPage } from './CardPage.tsx';
 
 interface BlogText {
   title: string;
@@ -15,26 +15,25 @@ interface BlogText {
 export function BlogList({ lang }: { lang: SiteLanguage }) {
   const { t } = useTranslation('blog');
   const text = t('all', { returnObjects: true }) as BlogText;
-  usePageHead({ title: text.title, description: text.description });
   return (
-    <main id="main" className="article card-page">
-      <h1>{text.title}</h1>
-      <p className="lead">{text.lead}</p>
-      <ul className="card-list">
-        {text.posts.map((post) => (
-          <li key={post.title}>
-            <p className="card-meta">
-              <time dateTime={post.date}>{post.date}</time> · {post.category}
-            </p>
-            <h2>
-              <Link to="/$lang/feature/$featureSlug" params={{ lang, featureSlug: post.feature }}>
-                {post.title}
-              </Link>
-            </h2>
-            <p>{post.summary}</p>
-          </li>
-        ))}
-      </ul>
-    </main>
+    <CardPage
+      title={text.title}
+      description={text.description}
+      lead={text.lead}
+      cards={text.posts.map((post) => ({
+        key: post.title,
+        meta: (
+          <>
+            <time dateTime={post.date}>{post.date}</time> · {post.category}
+          </>
+        ),
+        title: (
+          <Link to="/$lang/feature/$featureSlug" params={{ lang, featureSlug: post.feature }}>
+            {post.title}
+          </Link>
+        ),
+        body: post.summary,
+      }))}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { usePageHead } from '../../../lib/page-head.ts';
 import { Article, type ArticleSection } from './Article.tsx';
+import { CardPage } from './CardPage.tsx';
 
 interface PageText {
   title: string;
@@ -37,20 +37,12 @@ interface CardList {
 export function BusinessList({ page }: { page: 'case-study' | 'material' | 'announce' }) {
   const { t } = useTranslation('business');
   const text = t(page, { returnObjects: true }) as CardList;
-  usePageHead({ title: text.title, description: text.description });
   return (
-    <main id="main" className="article card-page">
-      <h1>{text.title}</h1>
-      <p className="lead">{text.lead}</p>
-      <ul className="card-list">
-        {text.items.map((item) => (
-          <li key={item.title}>
-            <p className="card-meta">{item.meta}</p>
-            <h2>{item.title}</h2>
-            <p>{item.body}</p>
-          </li>
-        ))}
-      </ul>
-    </main>
+    <CardPage
+      title={text.title}
+      description={text.description}
+      lead={text.lead}
+      cards={text.items.map((item) => ({ key: item.title, ...item }))}
+    />
   );
 }

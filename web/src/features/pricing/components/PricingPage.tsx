@@ -6,6 +6,7 @@ import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import type { PlanType } from '../../../../../shared/plans/plan-types.ts';
 import { type UpgradeBlock, upgradeBlock } from '../../../../../shared/plans/upgrade-rules.ts';
 import { DisabledWithReason, Tooltip } from '../../../components/Tooltip.tsx';
+import { arrowTarget } from '../../../components/tab-keys.ts';
 import { flushAnalyticsByBeacon, funnel } from '../../../lib/analytics/index.ts';
 import { usePageHead } from '../../../lib/page-head.ts';
 import { usePaymentPlanInfo } from '../api/get-payment-plan-info.ts';
@@ -135,6 +136,22 @@ interface Column {
   plan: PlanDisplay | undefined;
 }
 
+/** Name, price and start button of a plan; before the plan info arrives, blanks of the same size. */
+function PlanSummary({ column, context }: { column: Column; context: PlanContext }) {
+  const { plan } = column;
+  return (
+    <>
+      <PlanHeading planType={column.planType} />
+      {plan ? <PriceBlock plan={plan} /> : <span className="plan-price is-loading" aria-hidden="true" />}
+      {plan ? (
+        <StartButton plan={plan} context={context} />
+      ) : (
+        <span className="start-placeholder" aria-hidden="true" />
+      )}
+    </>
+  );
+}
+
 function UsageValue({ column, featureKey }: { column: Column; featureKey: UsageFeature['key'] }) {
   const { t } = useTranslation('pricing');
   const feature = column.plan?.usagePlanFeatures.find((candidate) => candidate.key === featureKey);
@@ -168,17 +185,7 @@ function ComparisonTable({
               data-plan={plan?.planPriceInfo.name}
               className={planType === 'STANDARD' ? 'is-recommended' : undefined}
             >
-              <PlanHeading planType={planType} />
-              {plan ? (
-                <PriceBlock plan={plan} />
-              ) : (
-                <span className="plan-price is-loading" aria-hidden="true" />
-              )}
-              {plan ? (
-                <StartButton plan={plan} context={context} />
-              ) : (
-                <span className="start-placeholder" aria-hidden="true" />
-              )}
+              <PlanSummary column={{ planType, plan }} context={context} />
             </th>
           ))}
         </tr>
@@ -245,17 +252,7 @@ function PlanCards({
           className={`plan-card ${column.planType === 'STANDARD' ? 'is-recommended' : ''}`}
           data-plan={column.plan?.planPriceInfo.name}
         >
-          <PlanHeading planType={column.planType} />
-          {column.plan ? (
-            <PriceBlock plan={column.plan} />
-          ) : (
-            <span className="plan-price is-loading" aria-hidden="true" />
-          )}
-          {column.plan ? (
-            <StartButton plan={column.plan} context={context} />
-          ) : (
-            <span className="start-placeholder" aria-hidden="true" />
-          )}
+          <PlanSummary column={column} context={context} />
           <ul className="plan-card-features">
             {usageKeys(lang).map((key) => (
               <li key={key}>
@@ -332,9 +329,8 @@ export function PricingPage({
             tabIndex={tab === name ? 0 : -1}
             onClick={() => setTab(name)}
             onKeyDown={(event) => {
-              const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-              if (!step) return;
-              const next = tabs[(tabs.indexOf(name) + step + tabs.length) % tabs.length] as PricingTab;
+              const next = tabs[arrowTarget(event.key, tabs.indexOf(name), tabs.length) ?? -1];
+              if (!next) return;
               setTab(next);
               document.getElementById(`pricing-tab-${next}`)?.focus();
             }}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { arrowTarget } from '../../../components/tab-keys.ts';
 import { FREE_ASSET_ROTATE_MS, FREE_ASSET_TABS } from './content.ts';
 import { illustration } from './illustration-urls.ts';
 
@@ -34,9 +35,8 @@ export function FreeAssets() {
         aria-label={t('landing.assets.title')}
         className="asset-tabs"
         onKeyDown={(event) => {
-          const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-          if (!step) return;
-          const next = (selected + step + FREE_ASSET_TABS.length) % FREE_ASSET_TABS.length;
+          const next = arrowTarget(event.key, selected, FREE_ASSET_TABS.length);
+          if (next === undefined) return;
           choose(next);
           document.getElementById(`asset-tab-${next}`)?.focus();
         }}
