@@ -1,21 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { db } from '../../../functions/core/data/service.ts';
 import { analyticsV2 } from '../../../shared/api/analytics.ts';
 import { call } from '../helpers.ts';
 
-function event(cid: string, overrides: Record<string, unknown> = {}) {
+/** The runtime's clock: other tests move it forward (scheduler), and the server judges event times by it. */
+async function serverNow(): Promise<number> {
+  const clock = (await (await fetch(new URL('/_local/clock', inject('apiUrl')))).json()) as { now: string };
+  return Date.parse(clock.now);
+}
+
+function event(cid: string, now: number, overrides: Record<string, unknown> = {}) {
   return {
     cid,
-    cidTimestamp: Date.now() - 60_000,
+    cidTimestamp: now - 60_000,
     category: 'landing',
     action: 'download_click',
     label: 'windows',
     osName: 'Windows',
     pathname: '/en',
     insertId: randomUUID(),
-    unixTimestampMs: Date.now(),
-    sessionId: `${cid}:${Date.now()}`,
+    unixTimestampMs: now,
+    sessionId: `${cid}:${now}`,
     ...overrides,
   };
 }
@@ -26,7 +32,8 @@ const storedFor = async (cid: string) =>
 describe('POST /payment/analytics-v2', () => {
   it('stores each event once, with a TTL, however often the batch is sent', async () => {
     const cid = `w-${randomUUID()}`;
-    const events = [event(cid), event(cid, { action: 'pricing_view', customValue: 3 })];
+    const now = await serverNow();
+    const events = [event(cid, now), event(cid, now, { action: 'pricing_view', customValue: 3 })];
     const first = await call(analyticsV2, { clientType: 'landing', events });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ result: 'success', stored: 2 });
@@ -37,13 +44,14 @@ describe('POST /payment/analytics-v2', () => {
       customValue: '3',
       clientType: 'landing',
     });
-    for (const item of stored) expect(item.ttl).toBeGreaterThan(Date.now() / 1000 + 80 * 86_400);
+    for (const item of stored) expect(item.ttl).toBeGreaterThan(now / 1000 + 80 * 86_400);
   });
 
   it('drops events older than the browser may keep them, and stores the rest', async () => {
     const cid = `w-${randomUUID()}`;
-    const stale = event(cid, { unixTimestampMs: Date.now() - 8 * 86_400_000 });
-    const { body } = await call(analyticsV2, { clientType: 'landing', events: [stale, event(cid)] });
+    const now = await serverNow();
+    const stale = event(cid, now, { unixTimestampMs: now - 8 * 86_400_000 });
+    const { body } = await call(analyticsV2, { clientType: 'landing', events: [stale, event(cid, now)] });
     expect(body.stored).toBe(1);
     expect(await storedFor(cid)).toHaveLength(1);
   });
