@@ -38,6 +38,7 @@ let pending: Promise<DownloadSpec> | undefined;
  */
 export function useLatest(input: LatestInput, enabled: boolean): { data: DownloadSpec | undefined } {
   const [data, setData] = useState<DownloadSpec>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the feed is asked once per page; the input only describes the visitor for the server's log
   useEffect(() => {
     if (!enabled) return;
     let live = true;
@@ -52,8 +53,6 @@ export function useLatest(input: LatestInput, enabled: boolean): { data: Downloa
     return () => {
       live = false;
     };
-    // The feed is asked once; the input only describes the visitor for the server's log.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   }, [enabled]);
   return { data };
 }
