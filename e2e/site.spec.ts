@@ -10,6 +10,15 @@ const UA = {
 
 const heroDownloads = (page: Page) => page.locator('.hero [data-platform]');
 
+/**
+ * Opens a page and waits until it runs: pre-rendered HTML is visible (and clickable) before the
+ * browser has adopted it, and the footer's download link gets its tooltip only afterwards.
+ */
+async function open(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.locator('.footer-download')).toHaveAttribute('title', /MB\)$/, { timeout: 15_000 });
+}
+
 test.describe('the download choice by operating system', () => {
   const cases: Array<[string, BrowserContextOptions, RegExp[]]> = [
     ['Windows', { userAgent: UA.windows }, [/Setup-3\.3\.3-x64\.exe$/, /Setup-3\.3\.3-arm64\.exe$/]],
@@ -20,7 +29,7 @@ test.describe('the download choice by operating system', () => {
     test.describe(os, () => {
       test.use(options);
       test(`offers the ${os} packages, two on a desktop`, async ({ page }) => {
-        await page.goto('/en');
+        await open(page, '/en');
         await expect(heroDownloads(page)).toHaveCount(2);
         for (const [index, file] of files.entries())
           await expect(heroDownloads(page).nth(index)).toHaveAttribute('href', file);
@@ -36,7 +45,7 @@ test.describe('the download choice by operating system', () => {
       hasTouch: true,
     });
     test('gets the App Store link', async ({ page }) => {
-      await page.goto('/ja');
+      await open(page, '/ja');
       await expect(heroDownloads(page)).toHaveCount(1);
       await expect(heroDownloads(page)).toHaveAttribute('href', /\/get\/ios\?hl=ja$/);
     });
@@ -55,7 +64,7 @@ test.describe('the download choice by operating system', () => {
         spec.packages.android = [];
         await route.fulfill({ response, json: spec });
       });
-      await page.goto('/en');
+      await open(page, '/en');
       await expect(heroDownloads(page)).toHaveCount(1);
       const messages: string[] = [];
       page.once('dialog', (dialog) => {
@@ -73,7 +82,7 @@ test.describe('the download choice by operating system', () => {
   test('keeps asking the release feed until it answers', async ({ page }) => {
     let failures = 3;
     await page.route('**/operator/latest', (route) => (failures-- > 0 ? route.abort() : route.continue()));
-    await page.goto('/en');
+    await open(page, '/en');
     await expect(page.locator('.final-version')).toHaveText('Latest version 3.3.3', { timeout: 10_000 });
     expect(failures).toBeLessThan(0);
   });
@@ -83,14 +92,14 @@ test.describe('the header', () => {
   test('leads Pricing to the pricing page, and in the upgrade flow to the upgrade pricing without the language selector', async ({
     page,
   }) => {
-    await page.goto('/en');
+    await open(page, '/en');
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await expect(nav.getByRole('link', { name: 'Pricing' })).toHaveAttribute(
       'href',
       '/en/payment/pricepolicy',
     );
     await expect(page.locator('.header-language')).toBeVisible();
-    await page.goto('/en/payment/upgrade/pricepolicy?guid=abcdefabcdefabcdefabcdefabcdefab');
+    await open(page, '/en/payment/upgrade/pricepolicy?guid=abcdefabcdefabcdefabcdefabcdefab');
     await expect(nav.getByRole('link', { name: 'Pricing' })).toHaveAttribute(
       'href',
       '/en/payment/upgrade/pricepolicy?guid=abcdefabcdefabcdefabcdefabcdefab',
@@ -99,7 +108,7 @@ test.describe('the header', () => {
   });
 
   test('opens a menu on hover and lists the grouped features in Japanese', async ({ page }) => {
-    await page.goto('/ja');
+    await open(page, '/ja');
     const features = page.getByRole('button', { name: '機能', exact: true });
     await expect(features).toHaveAttribute('aria-expanded', 'false');
     await features.hover();
@@ -117,12 +126,12 @@ test.describe('the header', () => {
   });
 
   test('shows no feature menu in Spanish', async ({ page }) => {
-    await page.goto('/es');
+    await open(page, '/es');
     await expect(page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button')).toHaveCount(0);
   });
 
   test('login opens the sign-in modal query on the current page', async ({ page }) => {
-    await page.goto('/en/privacy-policy?x=1');
+    await open(page, '/en/privacy-policy?x=1');
     await page.locator('.header-actions').getByRole('link', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/en\/privacy-policy\?x=1&open=signIn$/);
   });
@@ -132,7 +141,7 @@ test.describe('the header', () => {
     test('has a menu that closes on an outside click and toggles each sub-menu on its own', async ({
       page,
     }) => {
-      await page.goto('/en');
+      await open(page, '/en');
       const toggle = page.getByRole('button', { name: 'Open menu' });
       await toggle.click();
       const panel = page.locator('#mobile-menu-panel');
@@ -155,7 +164,7 @@ test.describe('the header', () => {
 
 test.describe('the language switch', () => {
   test('keeps the page and its query', async ({ page }) => {
-    await page.goto('/en/payment/pricepolicy?priceVersion=1');
+    await open(page, '/en/payment/pricepolicy?priceVersion=1');
     await expect(page.locator('th[data-plan]')).toHaveCount(3);
     await page.locator('.site-footer select').selectOption('ko');
     await expect(page).toHaveURL(/\/ko\/payment\/pricepolicy\?priceVersion=1$/);
@@ -164,8 +173,7 @@ test.describe('the language switch', () => {
   });
 
   test('goes to the language home from a page the other language does not have', async ({ page }) => {
-    await page.goto('/en/solutions/education-video');
-    await expect(page.locator('.footer-download')).toHaveAttribute('title', /MB/);
+    await open(page, '/en/solutions/education-video');
     await page.locator('.header-language select').selectOption('ja');
     await expect(page).toHaveURL(/\/ja$/);
   });
@@ -176,7 +184,7 @@ test.describe('the landing', () => {
     page,
   }) => {
     await page.clock.install();
-    await page.goto('/en');
+    await open(page, '/en');
     await expect(page.locator('.final-version')).toHaveText('Latest version 3.3.3');
     const tabs = page.getByRole('tablist', { name: 'Free assets, ready to use' }).getByRole('tab');
     await expect(tabs.nth(0)).toHaveAttribute('aria-selected', 'true');
@@ -192,7 +200,7 @@ test.describe('the landing', () => {
 
   test('rotates the final logo every 5 seconds among three', async ({ page }) => {
     await page.clock.install();
-    await page.goto('/en');
+    await open(page, '/en');
     await expect(page.locator('.final-version')).toHaveText('Latest version 3.3.3');
     const current = page.locator('.final-logos img.is-current');
     await expect(current).toHaveAttribute('data-logo', '1');
@@ -203,7 +211,7 @@ test.describe('the landing', () => {
   });
 
   test('shows 6 features, all 12 when expanded', async ({ page }) => {
-    await page.goto('/en');
+    await open(page, '/en');
     const cards = page.locator('.feature-card');
     await expect(cards.filter({ visible: true })).toHaveCount(6);
     await page.getByRole('button', { name: 'Show all features' }).click();
@@ -216,7 +224,7 @@ test.describe('the landing', () => {
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 390, height: 844 } });
     test('shows 3 features until expanded, and the note about the desktop app', async ({ page }) => {
-      await page.goto('/en');
+      await open(page, '/en');
       await expect(page.locator('.feature-card').filter({ visible: true })).toHaveCount(3);
       await page.getByRole('button', { name: 'Show all features' }).click();
       await expect(page.locator('.feature-card').filter({ visible: true })).toHaveCount(12);
@@ -228,9 +236,9 @@ test.describe('the landing', () => {
   });
 
   test('puts try before download in Korean and download first in English', async ({ page }) => {
-    await page.goto('/ko');
+    await open(page, '/ko');
     await expect(page.locator('.hero .cta-buttons > :first-child')).toHaveText('웹에서 바로 써 보기');
-    await page.goto('/en');
+    await open(page, '/en');
     await expect(page.locator('.hero .cta-buttons > :first-child')).not.toHaveText('Try it online');
   });
 });
@@ -239,7 +247,7 @@ test.describe('the pricing page', () => {
   test('switches between monthly, annual and fixed-term prices (no fixed-term tab in English)', async ({
     page,
   }) => {
-    await page.goto('/en/payment/pricepolicy');
+    await open(page, '/en/payment/pricepolicy');
     const tabs = page.getByRole('tablist', { name: 'Billing period' }).getByRole('tab');
     await expect(tabs).toHaveText(['Monthly', 'Annual']);
     const light = page.locator('th[data-plan]').first();
@@ -248,7 +256,7 @@ test.describe('the pricing page', () => {
     await expect(page.locator('th[data-plan]').first()).toContainText('US$7.49');
     await expect(page.locator('th[data-plan]').first()).toContainText('US$89.90 billed yearly');
 
-    await page.goto('/ja/payment/pricepolicy');
+    await open(page, '/ja/payment/pricepolicy');
     const jaTabs = page.getByRole('tablist').getByRole('tab');
     await expect(jaTabs).toHaveText(['月額プラン', '年額プラン', '期間パス']);
     await jaTabs.nth(2).click();
@@ -257,13 +265,13 @@ test.describe('the pricing page', () => {
   });
 
   test('offers Business at the price version 1', async ({ page }) => {
-    await page.goto('/ko/payment/pricepolicy?priceVersion=1');
+    await open(page, '/ko/payment/pricepolicy?priceVersion=1');
     await expect(page.locator('th[data-plan]')).toHaveCount(3);
     await expect(page.locator('th[data-plan]').nth(2)).toContainText('₩39,900');
   });
 
   test('without a session guid, the start button opens sign-in with the chosen plan', async ({ page }) => {
-    await page.goto('/en/payment/pricepolicy');
+    await open(page, '/en/payment/pricepolicy');
     await page.locator('th').getByRole('button', { name: 'Get started: Standard' }).click();
     await expect(page).toHaveURL(/\/en\/payment\/pricepolicy\?open=signIn&plan=MR_STANDARD_V3$/);
   });
@@ -272,7 +280,7 @@ test.describe('the pricing page', () => {
     page,
   }) => {
     const guid = 'a'.repeat(32);
-    await page.goto(`/ko/payment/pricepolicy?guid=${guid}&test=1`);
+    await open(page, `/ko/payment/pricepolicy?guid=${guid}&test=1`);
     await page.getByRole('tab', { name: '기간제 이용권' }).click();
     await page.locator('th').getByRole('button', { name: '시작하기: 라이트' }).click();
     await expect(page).toHaveURL(
@@ -305,7 +313,7 @@ test.describe('the pricing page', () => {
         }),
       );
     }, `cutloom.payment-session.${guid}`);
-    await page.goto(`/en/payment/upgrade/pricepolicy?guid=${guid}&priceVersion=1`);
+    await open(page, `/en/payment/upgrade/pricepolicy?guid=${guid}&priceVersion=1`);
     const header = page.locator('th[data-plan]');
     await expect(header.nth(0).getByRole('button')).toBeDisabled();
     await header.nth(0).locator('.disabled-with-reason').hover();
@@ -321,7 +329,7 @@ test.describe('the pricing page', () => {
   });
 
   test('explains a usage in its tooltip', async ({ page }) => {
-    await page.goto('/en/payment/pricepolicy');
+    await open(page, '/en/payment/pricepolicy');
     await expect(page.locator('th[data-plan]')).toHaveCount(2);
     await page.locator('table').getByRole('button', { name: 'About Speech to text' }).focus();
     await expect(page.locator('table [role="tooltip"].is-open')).toContainText(
