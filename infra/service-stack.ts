@@ -74,6 +74,8 @@ function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props:
     }
   }
   if (grants.has('feedback-bucket:read')) environment.FEEDBACK_BUCKET = stateful.feedbackBucket.bucketName;
+  if (grants.has('analytics:put'))
+    environment.ANALYTICS_STREAM_NAME = stateful.analyticsStream.deliveryStreamName;
   if (grants.has('scheduler') && props.scheduler) {
     environment.SCHEDULE_GROUP_NAME = props.scheduler.groupName;
     environment.SCHEDULER_ROLE_ARN = props.scheduler.roleArn;
@@ -93,6 +95,7 @@ function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props:
   if (grants.has('queue:bulk'))
     for (const queue of Object.values(stateful.queues)) queue.grantSendMessages(fn);
   if (grants.has('feedback-bucket:read')) stateful.feedbackBucket.grantRead(fn);
+  if (grants.has('analytics:put')) stateful.analyticsStream.grantPutRecords(fn);
   if (grants.has('mail:send')) {
     fn.addToRolePolicy(
       new PolicyStatement({

@@ -51,7 +51,8 @@ export type RouteGrant =
   | 'queue:bulk'
   | 'scheduler'
   | 'feedback-bucket:read'
-  | 'mail:send';
+  | 'mail:send'
+  | 'analytics:put';
 
 export type RouteInput<R extends RouteDefinition> = z.input<R['request']>;
 export type RouteParsedInput<R extends RouteDefinition> = z.output<R['request']>;

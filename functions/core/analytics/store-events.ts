@@ -1,14 +1,13 @@
 import type { AnalyticsEvent } from '../../../shared/api/analytics.ts';
+import { analyticsSink } from '../adapters/analytics-sink.ts';
 import { nowMs } from '../clock.ts';
-import { db } from '../data/service.ts';
-import { PaymentError } from '../errors.ts';
 
 const DAY_MS = 86_400_000;
 /** The browser keeps unsent events 7 days (section 9); anything older is not ours to accept. */
 export const OLDEST_EVENT_MS = 7 * DAY_MS;
 /** Clocks drift: an event up to an hour ahead of the server is accepted. */
 export const NEWEST_EVENT_MS = 3_600_000;
-/** Stored events live 90 days in the table (the analysis window), then DynamoDB deletes them. */
+/** Events kept in the table (one machine) live 90 days, then DynamoDB deletes them. */
 export const EVENT_RETENTION_MS = 90 * DAY_MS;
 
 /** Events whose time lies within what a browser's buffer can hold; the rest are dropped, not failed. */
@@ -19,8 +18,9 @@ export function eventsInWindow(events: readonly AnalyticsEvent[], at: number): A
 }
 
 /**
- * Stores a batch of events. Each event's key is its client id and insertId, so storing a batch again
- * (a flush whose answer was lost) changes nothing. Returns how many events were within the window.
+ * Stores a batch of events in the analytics sink (the S3 stream in AWS, the table on one machine).
+ * Each event carries its client id and insertId, so a batch stored again (a flush whose answer was
+ * lost) is recognisable as a repeat. Returns how many events were within the window.
  */
 export async function storeAnalyticsEvents(input: {
   clientType: string;
@@ -39,12 +39,6 @@ export async function storeAnalyticsEvents(input: {
     receivedAt,
     ttl,
   }));
-  let pending = items;
-  for (let attempt = 0; attempt < 3 && pending.length > 0; attempt += 1) {
-    const { unprocessed } = await db().entities.analyticsEvent.put(pending).go();
-    const left = new Set(unprocessed.map((key) => `${key.cid}\u0000${key.insertId}`));
-    pending = pending.filter((item) => left.has(`${item.cid}\u0000${item.insertId}`));
-  }
-  if (pending.length > 0) throw new PaymentError('DB_ERROR', 'Some analytics events could not be stored');
+  await analyticsSink().put(items);
   return accepted.length;
 }
