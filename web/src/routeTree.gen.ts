@@ -13,7 +13,6 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as LangRouteRouteImport } from './routes/$lang/route'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as LangIndexRouteImport } from './routes/$lang/index'
-import { Route as LangSplatRouteImport } from './routes/$lang/$'
 import { Route as LangDataProtectionRouteImport } from './routes/$lang/data-protection'
 import { Route as LangPrivacyPolicyRouteImport } from './routes/$lang/privacy-policy'
 import { Route as LangRefundPolicyRouteImport } from './routes/$lang/refund-policy'
@@ -48,11 +47,6 @@ const AdminRouteRoute = AdminRouteRouteImport.update({
 const LangIndexRoute = LangIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => LangRouteRoute,
-} as any)
-const LangSplatRoute = LangSplatRouteImport.update({
-  id: '/$',
-  path: '/$',
   getParentRoute: () => LangRouteRoute,
 } as any)
 const LangDataProtectionRoute = LangDataProtectionRouteImport.update({
@@ -139,7 +133,6 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteRouteWithChildren
   '/admin': typeof AdminRouteRouteWithChildren
-  '/$lang/$': typeof LangSplatRoute
   '/$lang/data-protection': typeof LangDataProtectionRoute
   '/$lang/privacy-policy': typeof LangPrivacyPolicyRoute
   '/$lang/refund-policy': typeof LangRefundPolicyRoute
@@ -159,7 +152,6 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/$lang/$': typeof LangSplatRoute
   '/$lang/data-protection': typeof LangDataProtectionRoute
   '/$lang/privacy-policy': typeof LangPrivacyPolicyRoute
   '/$lang/refund-policy': typeof LangRefundPolicyRoute
@@ -182,7 +174,6 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteRouteWithChildren
   '/admin': typeof AdminRouteRouteWithChildren
-  '/$lang/$': typeof LangSplatRoute
   '/$lang/data-protection': typeof LangDataProtectionRoute
   '/$lang/privacy-policy': typeof LangPrivacyPolicyRoute
   '/$lang/refund-policy': typeof LangRefundPolicyRoute
@@ -206,7 +197,6 @@ export interface FileRouteTypes {
     | '/'
     | '/$lang'
     | '/admin'
-    | '/$lang/$'
     | '/$lang/data-protection'
     | '/$lang/privacy-policy'
     | '/$lang/refund-policy'
@@ -226,7 +216,6 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
-    | '/$lang/$'
     | '/$lang/data-protection'
     | '/$lang/privacy-policy'
     | '/$lang/refund-policy'
@@ -248,7 +237,6 @@ export interface FileRouteTypes {
     | '/'
     | '/$lang'
     | '/admin'
-    | '/$lang/$'
     | '/$lang/data-protection'
     | '/$lang/privacy-policy'
     | '/$lang/refund-policy'
@@ -301,13 +289,6 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/$lang/'
       preLoaderRoute: typeof LangIndexRouteImport
-      parentRoute: typeof LangRouteRoute
-    }
-    '/$lang/$': {
-      id: '/$lang/$'
-      path: '/$'
-      fullPath: '/$lang/$'
-      preLoaderRoute: typeof LangSplatRouteImport
       parentRoute: typeof LangRouteRoute
     }
     '/$lang/data-protection': {
@@ -419,7 +400,6 @@ declare module '@tanstack/react-router' {
 }
 
 interface LangRouteRouteChildren {
-  LangSplatRoute: typeof LangSplatRoute
   LangDataProtectionRoute: typeof LangDataProtectionRoute
   LangPrivacyPolicyRoute: typeof LangPrivacyPolicyRoute
   LangRefundPolicyRoute: typeof LangRefundPolicyRoute
@@ -438,7 +418,6 @@ interface LangRouteRouteChildren {
 }
 
 const LangRouteRouteChildren: LangRouteRouteChildren = {
-  LangSplatRoute: LangSplatRoute,
   LangDataProtectionRoute: LangDataProtectionRoute,
   LangPrivacyPolicyRoute: LangPrivacyPolicyRoute,
   LangRefundPolicyRoute: LangRefundPolicyRoute,
