@@ -105,51 +105,34 @@ function featureMenu(lang: SiteLanguage): HeaderMenu | undefined {
   return undefined;
 }
 
+/** A dropdown of one ungrouped list, named `menu.{name}`. */
+function dropdown(name: string, items: MenuItem[]): HeaderMenu {
+  return { kind: 'dropdown', name: `menu.${name}`, eventKey: `menu_${name}`, groups: [{ items }] };
+}
+
 /** The header's menus in a language (Pricing, login and the buttons are added by the header). */
 export function headerMenus(lang: SiteLanguage): HeaderMenu[] {
   const menus: Array<HeaderMenu | undefined> = [featureMenu(lang)];
   if (lang === 'en') {
-    menus.push({
-      kind: 'dropdown',
-      name: 'menu.solutions',
-      eventKey: 'menu_solutions',
-      groups: [
-        {
-          items: SOLUTIONS.map((slug) =>
-            internal(`menu.solution.${slug}`, `/en/solutions/${slug}`, `menu_solution_${slug}`),
-          ),
-        },
-      ],
-    });
+    menus.push(
+      dropdown(
+        'solutions',
+        SOLUTIONS.map((slug) =>
+          internal(`menu.solution.${slug}`, `/en/solutions/${slug}`, `menu_solution_${slug}`),
+        ),
+      ),
+    );
   }
   if (lang === 'ja') {
     menus.push(
-      {
-        kind: 'dropdown',
-        name: 'menu.business',
-        eventKey: 'menu_business',
-        groups: [
-          {
-            items: [
-              internal('menu.case_study', '/ja/business/case-study', 'menu_case_study'),
-              internal('menu.business_contact', '/ja/business/business-contact', 'menu_business_contact'),
-            ],
-          },
-        ],
-      },
-      {
-        kind: 'dropdown',
-        name: 'menu.resources',
-        eventKey: 'menu_resources',
-        groups: [
-          {
-            items: [
-              internal('menu.material', '/ja/resources/material', 'menu_material'),
-              internal('menu.announce', '/ja/resources/announce', 'menu_announce'),
-            ],
-          },
-        ],
-      },
+      dropdown('business', [
+        internal('menu.case_study', '/ja/business/case-study', 'menu_case_study'),
+        internal('menu.business_contact', '/ja/business/business-contact', 'menu_business_contact'),
+      ]),
+      dropdown('resources', [
+        internal('menu.material', '/ja/resources/material', 'menu_material'),
+        internal('menu.announce', '/ja/resources/announce', 'menu_announce'),
+      ]),
     );
   }
   if (lang === 'ko') menus.push({ kind: 'link', item: internal('menu.blog', '/ko/blog/all', 'menu_blog') });
