@@ -9,6 +9,7 @@ import { DisabledWithReason, Tooltip } from '../../../components/Tooltip.tsx';
 import { arrowTarget } from '../../../components/tab-keys.ts';
 import { flushAnalyticsByBeacon, funnel } from '../../../lib/analytics/index.ts';
 import { usePageHead } from '../../../lib/page-head.ts';
+import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { usePaymentPlanInfo } from '../api/get-payment-plan-info.ts';
 import { type PlanUpgradeData, readPaymentSession } from '../payment-session.ts';
 import {
@@ -308,6 +309,9 @@ export function PricingPage({
     if (upgrading && search.guid) setUpgradeData(readPaymentSession(search.guid).planUpgradeData);
   }, [upgrading, search.guid]);
   const currency = currencyForLanguage(lang);
+  // Pre-rendered HTML holds both layouts (CSS shows one); once the plans arrive only the visible one
+  // is filled in, which halves the work of that render.
+  const mobile = useMediaQuery(MOBILE_QUERY);
   const plans = data ? plansForTab(data, tab, lang, currency) : [];
   const columns: Column[] = (
     data ? plans.map((plan) => plan.planType) : expectedPlanTypes(search.priceVersion)
@@ -352,8 +356,8 @@ export function PricingPage({
             {t('failed')}
           </p>
         )}
-        <PlanCards columns={columns} lang={lang} context={context} />
-        <ComparisonTable columns={columns} lang={lang} context={context} />
+        {(!data || mobile) && <PlanCards columns={columns} lang={lang} context={context} />}
+        {(!data || !mobile) && <ComparisonTable columns={columns} lang={lang} context={context} />}
       </div>
     </main>
   );
