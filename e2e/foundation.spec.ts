@@ -1,31 +1,29 @@
 import { expect, test } from '@playwright/test';
 
-test('the English home shows the plans from the API', async ({ page }) => {
+test('the English home renders in English, pre-rendered', async ({ page, request }) => {
+  const html = await (await request.get('/en')).text();
+  expect(html).toContain('<html lang="en">');
+  expect(html).toContain('Edit videos as easily as a document</h1>');
   const response = await page.goto('/en');
   expect(response?.status()).toBe(200);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit videos faster with AI');
-  const monthlyLight = page.locator('[data-plan="MR_LIGHT_V3"]');
-  await expect(monthlyLight).toContainText('Light');
-  await expect(monthlyLight).toContainText('US$8.99');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit videos as easily as a document');
 });
 
-test('the Korean home is in Korean with won prices', async ({ page }) => {
+test('the Korean home is in Korean', async ({ page }) => {
   await page.goto('/ko');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('AI로 더 빠르게, 영상 편집');
-  await expect(page.locator('[data-plan="MR_LIGHT_V3"]')).toContainText('₩9,900');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('문서 편집처럼 쉬운 영상 편집');
 });
 
-for (const path of ['/xx', '/en/no-such-page']) {
+for (const path of ['/xx', '/en/no-such-page', '/es/feature/ai-voice', '/en/blog/all']) {
   test(`${path} is the not-found page with a real 404`, async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('');
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-    await page.getByRole('link', { name: 'Go to the home page' }).click();
-    await expect(page).toHaveURL(/\/en$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit videos faster with AI');
+    await page.locator('main.not-found a.button').click();
+    await expect(page).toHaveURL(new RegExp(`/${path.split('/')[1] === 'xx' ? 'en' : path.split('/')[1]}$`));
   });
 }
 
@@ -47,8 +45,9 @@ test.describe('a French browser', () => {
 
 test('a failed plan info call shows the notice and empty lists, not a broken page', async ({ page }) => {
   await page.route('**/payment/get-payment-plan-info-v2', (route) => route.abort());
-  await page.goto('/en');
-  await expect(page.getByRole('alert')).toHaveText('Failed to get payment plan info.');
-  await expect(page.locator('[data-plan]')).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/en/payment/pricepolicy');
+  // The notice appears once the page runs (pre-rendered HTML hydrates first), which a busy machine delays.
+  await expect(page.getByRole('alert')).toHaveText('Failed to get payment plan info.', { timeout: 15_000 });
+  await expect(page.locator('[data-plan-name]')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Plans and pricing');
 });

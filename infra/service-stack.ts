@@ -121,6 +121,8 @@ function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props:
   if (grants.has('cloud-project-bucket:read'))
     environment.CLOUD_PROJECT_BUCKET = stateful.cloudProjectBucket.bucketName;
   Object.assign(environment, paymentEnvironment(scope, grants, props.stage, stateful));
+  if (grants.has('analytics:put'))
+    environment.ANALYTICS_STREAM_NAME = stateful.analyticsStream.deliveryStreamName;
   if (grants.has('scheduler') && props.scheduler) {
     environment.SCHEDULE_GROUP_NAME = props.scheduler.groupName;
     environment.SCHEDULER_ROLE_ARN = props.scheduler.roleArn;
@@ -173,6 +175,7 @@ function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props:
     );
   }
   grantPaymentSecrets(fn, grants, stateful);
+  if (grants.has('analytics:put')) stateful.analyticsStream.grantPutRecords(fn);
   if (grants.has('mail:send')) {
     // Only the sender's own identities: its address, and its domain when the domain is what SES verified.
     const sender = senderAddress(props.identity.mailFrom);

@@ -1,13 +1,16 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { parseAcceptLanguage, pickSiteLanguage } from '../shared/languages.ts';
-import { classifySitePath } from '../shared/site/site-pages.ts';
+import { classifySitePath, prerenderedFile } from '../shared/site/site-pages.ts';
 import { spaViewerRequestCode, spaViewerResponseCode } from './spa-routing.ts';
 
 type Handler = (event: unknown) => Record<string, unknown>;
 const viewerRequest = runInNewContext(`${spaViewerRequestCode}; handler`) as Handler;
 const viewerResponse = runInNewContext(`${spaViewerResponseCode}; handler`) as Handler;
 const classify = runInNewContext(`${spaViewerRequestCode}; classify`) as (uri: string) => string;
+const prerendered = runInNewContext(`${spaViewerRequestCode}; prerenderedFile`) as (
+  uri: string,
+) => string | null;
 const pickLanguage = runInNewContext(`${spaViewerRequestCode}; pickLanguage`) as (header?: string) => string;
 
 function request(uri: string, acceptLanguage?: string) {
@@ -38,11 +41,27 @@ const PATHS = [
   '/en/signup',
   '/en/signup/pending',
   '/en/signin/oauth/google/forward',
+  '/en/payment/pricepolicy',
+  '/en/payment/upgrade/pricepolicy',
+  '/ko/feature/ai-voice',
+  '/es/feature/ai-voice',
+  '/en/feature/no-such-feature',
+  '/en/solutions/education-video',
+  '/ja/solutions/education-video',
+  '/ja/transaction-act-details',
+  '/en/transaction-act-details',
+  '/ko/blog/all',
+  '/zh-TW/blog/all',
+  '/zh-TW/privacy-policy/',
 ];
 
 describe('the CloudFront SPA functions', () => {
   it.each(PATHS)('classify %s as the shared rule does', (path) => {
     expect(classify(path)).toBe(classifySitePath(path));
+  });
+
+  it.each(PATHS)('find the pre-rendered file of %s as the shared rule does', (path) => {
+    expect(prerendered(path) ?? undefined).toBe(prerenderedFile(path));
   });
 
   it.each(['ko-KR,ko;q=0.9', 'zh-HK', 'fr', 'fr;q=0.9, ja;q=0.8', 'es-MX', 'en-US', '*', ''])(
@@ -61,7 +80,12 @@ describe('the CloudFront SPA functions', () => {
   });
 
   it('serves the app shell for pages and the console, files as they are, and the 404 shell otherwise', () => {
-    expect(viewerRequest(request('/en'))).toMatchObject({ uri: '/index.html' });
+    expect(viewerRequest(request('/en'))).toMatchObject({ uri: '/en/index.html' });
+    expect(viewerRequest(request('/ja/feature/ai-voice/'))).toMatchObject({
+      uri: '/ja/feature/ai-voice/index.html',
+    });
+    expect(viewerRequest(request('/en/payment/upgrade/pricepolicy'))).toMatchObject({ uri: '/index.html' });
+    expect(viewerRequest(request('/es/feature/ai-voice'))).toMatchObject({ uri: '/404.html' });
     expect(viewerRequest(request('/admin/users'))).toMatchObject({ uri: '/index.html' });
     expect(viewerRequest(request('/assets/index-abc.js'))).toMatchObject({ uri: '/assets/index-abc.js' });
     expect(viewerRequest(request('/xx'))).toMatchObject({ uri: '/404.html' });
@@ -74,6 +98,9 @@ describe('the CloudFront SPA functions', () => {
     expect(respond('/404.html')).toBe(404);
     expect(respond('/en/no-such-page')).toBe(404);
     expect(respond('/en')).toBe(200);
+    expect(respond('/en/index.html')).toBe(200);
+    expect(respond('/en/solutions/education-video/index.html')).toBe(200);
+    expect(respond('/ko/solutions/education-video')).toBe(404);
     expect(respond('/index.html')).toBe(200);
     expect(respond('/assets/index-abc.js')).toBe(200);
   });

@@ -1,19 +1,29 @@
 import { SITE_LANGUAGES } from '../shared/languages.ts';
-import { CONSOLE_PREFIX, ROOT_PAGES, SITE_PAGE_PARAMS, SITE_PAGES } from '../shared/site/site-pages.ts';
+import {
+  CONSOLE_PREFIX,
+  PAGE_LANGUAGES,
+  PRERENDERED_PAGES,
+  ROOT_PAGES,
+  SITE_PAGE_PARAMS,
+  SITE_PAGES,
+} from '../shared/site/site-pages.ts';
 
 /**
  * The CloudFront Functions (cloudfront-js-2.0) of the site's default behaviour, generated at synth
  * time from shared/site/site-pages.ts and shared/languages.ts so that CloudFront and the local gateway
  * follow one list. CloudFront Functions cannot import modules, so the small classification and
- * language rules are written again here in plain JS; spa-routing.test.ts checks them against the
+ * language rules are written again here in plain JS (including which pages are pre-rendered to
+ * `/{lang}/{path}/index.html`); spa-routing.test.ts checks them against the
  * shared originals on many inputs.
  */
 const shared = `
 var PAGES = ${JSON.stringify(SITE_PAGES)};
-var ROOT_PAGES = ${JSON.stringify(ROOT_PAGES)};
 var PARAMS = ${JSON.stringify(SITE_PAGE_PARAMS)};
+var PAGE_LANGUAGES = ${JSON.stringify(PAGE_LANGUAGES)};
+var PRERENDERED = ${JSON.stringify(PRERENDERED_PAGES)};
 var LANGUAGES = ${JSON.stringify(SITE_LANGUAGES)};
 var CONSOLE = ${JSON.stringify(CONSOLE_PREFIX)};
+var ROOT_PAGES = ${JSON.stringify(ROOT_PAGES)};
 function matches(pattern, segments) {
   var parts = pattern.split('/').filter(function (p) { return p !== ''; });
   if (parts.length !== segments.length) return false;
@@ -25,17 +35,32 @@ function matches(pattern, segments) {
   }
   return true;
 }
+function segmentsOf(uri) {
+  return uri.split('/').filter(function (s) { return s !== ''; }).map(function (s) {
+    try { return decodeURIComponent(s); } catch (e) { return s; }
+  });
+}
+function pageOf(uri) {
+  var segments = segmentsOf(uri);
+  if (LANGUAGES.indexOf(segments[0]) === -1) return null;
+  var rest = segments.slice(1);
+  for (var i = 0; i < PAGES.length; i++) {
+    if (!matches(PAGES[i], rest)) continue;
+    var only = PAGE_LANGUAGES[PAGES[i]];
+    return !only || only.indexOf(segments[0]) !== -1 ? PAGES[i] : null;
+  }
+  return null;
+}
 function classify(uri) {
   if (uri === '/' || uri === '') return 'language-root-redirect';
   if (uri === CONSOLE || uri.indexOf(CONSOLE + '/') === 0) return 'console';
   if (ROOT_PAGES.indexOf(uri.replace(/\\/$/, '')) !== -1) return 'site-page';
-  var segments = uri.split('/').filter(function (s) { return s !== ''; }).map(function (s) {
-    try { return decodeURIComponent(s); } catch (e) { return s; }
-  });
-  if (LANGUAGES.indexOf(segments[0]) === -1) return 'not-found';
-  var rest = segments.slice(1);
-  for (var i = 0; i < PAGES.length; i++) if (matches(PAGES[i], rest)) return 'site-page';
-  return 'not-found';
+  return pageOf(uri) === null ? 'not-found' : 'site-page';
+}
+function prerenderedFile(uri) {
+  var page = pageOf(uri);
+  if (page === null || PRERENDERED.indexOf(page) === -1) return null;
+  return '/' + segmentsOf(uri).concat(['index.html']).join('/');
 }
 function isFile(uri) {
   var last = uri.split('/').pop();
@@ -84,7 +109,7 @@ function handler(event) {
       },
     };
   }
-  request.uri = kind === 'not-found' ? '/404.html' : '/index.html';
+  request.uri = kind === 'not-found' ? '/404.html' : prerenderedFile(uri) || '/index.html';
   return request;
 }
 `;

@@ -16,6 +16,22 @@ function resourcesOf(stack: (typeof built.services)[keyof typeof built.services]
 }
 
 describe('stateful stack', () => {
+  it('streams analytics events to an encrypted, retained bucket as gzip files', () => {
+    stateful.hasResourceProperties('AWS::KinesisFirehose::DeliveryStream', {
+      DeliveryStreamEncryptionConfigurationInput: { KeyType: 'AWS_OWNED_CMK' },
+      ExtendedS3DestinationConfiguration: Match.objectLike({
+        CompressionFormat: 'GZIP',
+        Prefix: 'events/!{timestamp:yyyy/MM/dd}/',
+      }),
+    });
+    stateful.hasResource('AWS::S3::Bucket', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        LifecycleConfiguration: { Rules: [Match.objectLike({ ExpirationInDays: 730 })] },
+      }),
+    });
+  });
+
   it('builds the one table from TABLE_DESIGN, retained, protected and recoverable', () => {
     stateful.hasResource('AWS::DynamoDB::GlobalTable', {
       DeletionPolicy: 'Retain',
@@ -118,6 +134,12 @@ describe('service stacks', () => {
       expect(actions.includes('dynamodb:Scan'), route.name).toBe(false);
       expect(actions.includes('ses:SendEmail'), route.name).toBe(
         Boolean(route.grants?.includes('mail:send')),
+      );
+      expect(actions.includes('firehose:PutRecordBatch'), route.name).toBe(
+        Boolean(route.grants?.includes('analytics:put')),
+      );
+      expect('ANALYTICS_STREAM_NAME' in env, route.name).toBe(
+        Boolean(route.grants?.includes('analytics:put')),
       );
     }
   });

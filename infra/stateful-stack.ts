@@ -1,6 +1,13 @@
 import { Duration, RemovalPolicy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Compression, DeliveryStream, S3Bucket, StreamEncryption } from 'aws-cdk-lib/aws-kinesisfirehose';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  type CfnBucket,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -9,7 +16,8 @@ import { QUEUES, type QueueId } from '../shared/jobs/queues.ts';
 
 /**
  * What holds data: the one table, the buckets, the bulk-job queues, the token-signing secret and the
- * credentials of the outside services of the money path.
+ * credentials of the outside services of the money path, and the
+ * analytics stream (events to S3).
  * Everything here is retained when the stack goes away; the stateless stacks can be recreated.
  */
 export class StatefulStack extends Stack {
@@ -26,6 +34,8 @@ export class StatefulStack extends Stack {
   readonly walletSecret: Secret;
   /** CoolSMS API credentials: JSON {apiKey, apiSecret}. */
   readonly smsSecret: Secret;
+  readonly analyticsBucket: Bucket;
+  readonly analyticsStream: DeliveryStream;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -114,6 +124,43 @@ export class StatefulStack extends Stack {
       reason:
         'Rotating the token key signs everyone out; it is rotated by a planned procedure (new secret version, deploy) rather than on a timer.',
     });
+
+    // Site analytics: Firehose batches the events into gzip NDJSON files by arrival day, kept two years.
+    this.analyticsBucket = new Bucket(this, 'AnalyticsEvents', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      serverAccessLogsBucket: this.accessLogBucket,
+      serverAccessLogsPrefix: 'analytics-events/',
+      lifecycleRules: [{ expiration: Duration.days(730) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.analyticsStream = new DeliveryStream(this, 'AnalyticsStream', {
+      encryption: StreamEncryption.awsOwnedKey(),
+      destination: new S3Bucket(this.analyticsBucket, {
+        dataOutputPrefix: 'events/!{timestamp:yyyy/MM/dd}/',
+        errorOutputPrefix: 'errors/!{firehose:error-output-type}/!{timestamp:yyyy/MM/dd}/',
+        bufferingInterval: Duration.minutes(5),
+        compression: Compression.GZIP,
+      }),
+    });
+    // The destination role is aws-cdk-lib's grant for Firehose's own S3 writes (multipart uploads
+    // included), limited to this one bucket.
+    const bucketObjects = `<${this.getLogicalId(this.analyticsBucket.node.defaultChild as CfnBucket)}.Arn>/*`;
+    for (const finding of [
+      'Action::s3:GetObject*',
+      'Action::s3:GetBucket*',
+      'Action::s3:List*',
+      'Action::s3:DeleteObject*',
+      'Action::s3:Abort*',
+      `Resource::${bucketObjects}`,
+    ]) {
+      Validations.of(this.analyticsStream).acknowledge({
+        id: `AwsSolutions-IAM5[${finding}]`,
+        reason:
+          'Firehose delivery to S3 as aws-cdk-lib grants it: the actions a delivery needs, on the analytics bucket only.',
+      });
+    }
 
     this.paymentProviderSecret = this.serviceSecret('PaymentProviderSecret', 'PortOne v1 REST API', [
       'apiKey',

@@ -23,6 +23,7 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { MEDIA_ORIGIN } from '../shared/site/origins.ts';
 import { repoRoot } from './bundling.ts';
 import { spaViewerRequestCode, spaViewerResponseCode } from './spa-routing.ts';
 import type { StatefulStack } from './stateful-stack.ts';
@@ -73,7 +74,8 @@ export class WebStack extends Stack {
         contentSecurityPolicy: {
           contentSecurityPolicy:
             "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; " +
-            "connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+            `connect-src 'self'; media-src 'self' ${MEDIA_ORIGIN}; frame-ancestors 'none'; base-uri 'self'; ` +
+            "form-action 'self'",
           override: true,
         },
       },
@@ -144,15 +146,16 @@ export class WebStack extends Stack {
 
     const dist = props.webDist ?? join(repoRoot, 'web/dist');
     if (existsSync(join(dist, 'index.html'))) {
-      // Hashed assets never change; the HTML shells must be revalidated on every visit.
+      // Hashed files under assets/ never change; everything else (the HTML shells and pre-rendered
+      // pages, robots.txt, sitemap.xml, the favicon) must be revalidated on every visit.
       new BucketDeployment(this, 'DeployAssets', {
-        sources: [Source.asset(dist, { exclude: ['*.html'] })],
+        sources: [Source.asset(dist, { exclude: ['*', '!assets', '!assets/**'] })],
         destinationBucket: siteBucket,
         cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
         prune: false,
       });
       new BucketDeployment(this, 'DeployShells', {
-        sources: [Source.asset(dist, { exclude: ['*', '!*.html'] })],
+        sources: [Source.asset(dist, { exclude: ['assets', 'assets/**'] })],
         destinationBucket: siteBucket,
         cacheControl: [CacheControl.noCache()],
         prune: false,

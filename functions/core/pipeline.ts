@@ -178,7 +178,7 @@ export function defineHandler<R extends RouteDefinition>(
     })
     .use({
       before: (request) => {
-        const parsed = route.request.safeParse(rawInput(route, request.event));
+        const parsed = z.safeParse(route.request, rawInput(route, request.event));
         if (!parsed.success) throw invalidInput(route, z.prettifyError(parsed.error), parsed.error);
         request.context.routeInput = parsed.data;
         if (route.caller === 'guid') {
@@ -201,7 +201,7 @@ export function defineHandler<R extends RouteDefinition>(
         cookies: parseCookies(event),
         setCookie: (cookie) => cookies.push(cookie),
       });
-      const checked = route.response.parse(output) as RouteOutput<R>;
+      const checked = z.parse(route.response, output) as RouteOutput<R>;
       return withCookies(json(200, checked, options.headers?.(checked)), cookies);
     });
 }

@@ -2,6 +2,7 @@ import { signIdToken } from '../../functions/core/auth/id-token.ts';
 import { createConfig, findConfigByName } from '../../functions/core/data/config-repository.ts';
 import { DEFAULT_CATALOGUE, putPlanCatalogue } from '../../functions/core/data/plan-catalogue-repository.ts';
 import { createUser, findUserByEmail, type User } from '../../functions/core/data/user-repository.ts';
+import { seedFirstRelease } from '../../functions/core/downloads/latest-release.ts';
 import { hashPassword } from '../../functions/core/identity/password.ts';
 import { DEFAULT_TTS_VOICES, TTS_VOICES_CONFIG } from '../../shared/operator/tts-voices.ts';
 import { BUILT_IN_PLAN_PRICES, BUILT_IN_PLAN_USAGES } from '../../shared/plans/price-book.ts';
@@ -55,7 +56,7 @@ async function ensureAccount(account: {
 }
 
 /**
- * Seeds what a fresh machine needs, idempotently: the built-in plan catalogue, the TTS voice list
+ * Seeds what a fresh machine needs, idempotently: the built-in plan catalogue, the first release of the download feed, the TTS voice list
  * config (kept once an operator edits it) and the two local
  * accounts (kept as they are when they exist). Ready ID tokens (12 hours) are printed too, for
  * calling the API by hand.
@@ -64,6 +65,7 @@ export async function seed(): Promise<SeededCredentials[]> {
   await putPlanCatalogue(DEFAULT_CATALOGUE, BUILT_IN_PLAN_PRICES, BUILT_IN_PLAN_USAGES);
   if (!(await findConfigByName(TTS_VOICES_CONFIG)))
     await createConfig({ name: TTS_VOICES_CONFIG, value: JSON.stringify(DEFAULT_TTS_VOICES, null, 2) });
+  await seedFirstRelease();
   const twelveHours = 12 * 3600;
   const [operator, customer] = await Promise.all([
     ensureAccount(SEEDED_ACCOUNTS.operator),

@@ -2,13 +2,15 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { parseAcceptLanguage, pickSiteLanguage } from '../../shared/languages.ts';
-import { classifySitePath } from '../../shared/site/site-pages.ts';
+import { classifySitePath, prerenderedFile } from '../../shared/site/site-pages.ts';
 
 /**
  * Serves the SPA the way CloudFront does in production (infra/web): `/` redirects to the visitor's
  * language home, site pages and console paths get the app shell with 200, files are files, and any
  * other path gets the app shell with 404 so the SPA shows its not-found page and crawlers see a 404.
+ * A pre-rendered page (dist mode) is served from its own HTML file, as CloudFront does.
  * `dev` runs Vite in middleware mode (hot reload); `dist` serves the production build.
  */
 export type WebMode = 'dev' | 'dist' | 'none';
@@ -51,6 +53,23 @@ function isFileRequest(pathname: string): boolean {
   return last.includes('.');
 }
 
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
+
+/** Sends a body, gzipped when the client accepts it, as CloudFront compresses the site. */
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: Buffer,
+): void {
+  const gzip =
+    /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) &&
+    COMPRESSIBLE.test(headers['content-type'] ?? '');
+  res.writeHead(status, gzip ? { ...headers, 'content-encoding': 'gzip', vary: 'Accept-Encoding' } : headers);
+  res.end(gzip ? gzipSync(body) : body);
+}
+
 function unavailable(res: ServerResponse, why: string): void {
   res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
   res.end(why);
@@ -85,20 +104,31 @@ export async function createSite(mode: WebMode): Promise<Site> {
   async function shell(url: URL): Promise<string> {
     if (vite)
       return vite.transformIndexHtml(url.pathname, await readFile(join(webRoot, 'index.html'), 'utf8'));
-    return readFile(join(distRoot, 'index.html'), 'utf8');
+    const page = prerenderedFile(url.pathname);
+    const file = page ? join(distRoot, page) : undefined;
+    return readFile(file && existsSync(file) ? file : join(distRoot, 'index.html'), 'utf8');
   }
 
-  async function serveDistFile(res: ServerResponse, pathname: string): Promise<boolean> {
+  async function serveDistFile(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+  ): Promise<boolean> {
     const file = normalize(join(distRoot, decodeURIComponent(pathname)));
     if (!file.startsWith(distRoot)) return false;
     const info = await stat(file).catch(() => undefined);
     if (!info?.isFile()) return false;
     const immutable = pathname.startsWith('/assets/');
-    res.writeHead(200, {
-      'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
-    res.end(await readFile(file));
+    send(
+      req,
+      res,
+      200,
+      {
+        'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      },
+      await readFile(file),
+    );
     return true;
   }
 
@@ -127,14 +157,19 @@ export async function createSite(mode: WebMode): Promise<Site> {
           });
           return;
         }
-        if (await serveDistFile(res, url.pathname)) return;
+        if (await serveDistFile(req, res, url.pathname)) return;
         res.writeHead(404, { 'content-type': 'text/plain' });
         res.end('Not found');
         return;
       }
       const status = kind === 'not-found' ? 404 : 200;
-      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
-      res.end(await shell(url));
+      send(
+        req,
+        res,
+        status,
+        { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
+        Buffer.from(await shell(url)),
+      );
     },
     close: async () => {
       await vite?.close();

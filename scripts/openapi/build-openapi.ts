@@ -10,7 +10,7 @@ import { PRODUCT_NAME } from '../../shared/product.ts';
 
 type JsonSchema = { properties?: Record<string, object>; required?: string[]; [key: string]: unknown };
 
-function schemaOf(type: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function schemaOf(type: z.core.$ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _ignored, ...schema } = z.toJSONSchema(type, {
     io,
     target: 'draft-2020-12',

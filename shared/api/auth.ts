@@ -1,17 +1,8 @@
 import * as z from 'zod';
 import { defineRoute } from './define-route.ts';
+import { geoip } from './geo.ts';
 
-export const geoip = defineRoute({
-  name: 'geoip',
-  service: 'auth',
-  method: 'POST',
-  path: '/geoip',
-  caller: 'public',
-  summary: "The visitor's country (ISO 3166 alpha-2, 'ZZ' when unknown), cacheable per visitor for a day",
-  request: z.object({}),
-  response: z.object({ country: z.string().length(2) }),
-  handler: 'auth/geoip',
-});
+export { geoip };
 
 const ConfigId = z.string().min(1).max(64);
 /** A configuration entry: the value is text (often JSON) read by the feature that owns the name. */

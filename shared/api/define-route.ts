@@ -21,7 +21,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * (named `{x}` in the path), the query string (GET and DELETE) and the JSON body (POST and PUT),
  * merged into one object. The response schema is the body of a successful answer.
  */
-export interface RouteDefinition<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+/**
+ * A schema of either zod flavour: classic, or zod/mini for contracts that the public pages import
+ * (mini tree-shakes, so a marketing page does not ship the whole of zod classic).
+ */
+export type Schema = z.core.$ZodType;
+
+export interface RouteDefinition<Req extends Schema = Schema, Res extends Schema = Schema> {
   /** Stable name, used for the Lambda's logical id and the OpenAPI operationId. */
   readonly name: string;
   readonly service: Service;
@@ -62,13 +68,31 @@ export type RouteGrant =
   /** The SMS service's credentials and sender number. */
   | 'sms:send'
   /** Signs ID tokens or link tokens (reads the signing key). */
-  | 'token:sign';
+  | 'token:sign'
+  /** Puts analytics events on the delivery stream. */
+  | 'analytics:put';
 
 export type RouteInput<R extends RouteDefinition> = z.input<R['request']>;
 export type RouteParsedInput<R extends RouteDefinition> = z.output<R['request']>;
 export type RouteOutput<R extends RouteDefinition> = z.output<R['response']>;
 
-export function defineRoute<Req extends z.ZodType, Res extends z.ZodType>(
+/**
+ * Where a route is, without its schemas: all a browser page needs to call it. The public pages call
+ * through addresses (shared/api/public-addresses.ts) so that they ship no zod; the route type rides
+ * along for the input and output types, and a unit test keeps each address equal to its route.
+ */
+export type RouteAddress<R extends RouteDefinition = RouteDefinition> = Pick<
+  R,
+  'name' | 'service' | 'method' | 'path' | 'caller'
+> & { readonly route?: R };
+
+export function addressOf<R extends RouteDefinition>(
+  address: Pick<R, 'name' | 'service' | 'method' | 'path' | 'caller'>,
+): RouteAddress<R> {
+  return address;
+}
+
+export function defineRoute<Req extends Schema, Res extends Schema>(
   route: RouteDefinition<Req, Res>,
 ): RouteDefinition<Req, Res> {
   return route;

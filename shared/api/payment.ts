@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { PlanPriceInfoSchema, PlanUsageInfoSchema } from '../plans/plan-types.ts';
 import { defineRoute } from './define-route.ts';
 
@@ -10,8 +10,8 @@ export const getPaymentPlanInfoV2 = defineRoute({
   caller: 'public',
   summary: 'Plan price infos and usage infos offered to a referral type at a price version',
   request: z.object({
-    referralType: z.string().max(64).optional(),
-    priceVersion: z.string().max(16).optional(),
+    referralType: z.optional(z.string().check(z.maxLength(64))),
+    priceVersion: z.optional(z.string().check(z.maxLength(16))),
   }),
   response: z.object({
     result: z.literal('success'),

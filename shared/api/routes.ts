@@ -1,7 +1,9 @@
 import { adminJobsRoutes } from './admin-jobs.ts';
 import { adminUsersRoutes } from './admin-users.ts';
+import { analyticsRoutes } from './analytics.ts';
 import { authRoutes } from './auth.ts';
 import type { RouteDefinition } from './define-route.ts';
+import { downloadRoutes } from './downloads.ts';
 import { feedbackRoutes } from './feedback.ts';
 import { identityRoutes } from './identity.ts';
 import { paymentRoutes } from './payment.ts';
@@ -26,4 +28,6 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...surveyFormRoutes,
   ...feedbackRoutes,
   ...ttsVoiceRoutes,
+  ...downloadRoutes,
+  ...analyticsRoutes,
 ];

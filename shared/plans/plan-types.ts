@@ -1,4 +1,5 @@
-import * as z from 'zod';
+// zod/mini: the pricing page imports these contracts, and mini keeps its bundle small.
+import * as z from 'zod/mini';
 
 export const PLAN_TYPES = ['FREE', 'LIGHT', 'STANDARD', 'BUSINESS', 'CUSTOM'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
@@ -47,21 +48,21 @@ export const PlanPriceInfoSchema = z.object({
   planType: PlanTypeSchema,
   period: PlanPeriodSchema,
   isSubscription: z.boolean(),
-  priceKo: z.number().nonnegative(),
-  priceJa: z.number().nonnegative(),
-  priceEn: z.number().nonnegative(),
+  priceKo: z.number().check(z.nonnegative()),
+  priceJa: z.number().check(z.nonnegative()),
+  priceEn: z.number().check(z.nonnegative()),
 });
 export type PlanPriceInfo = z.infer<typeof PlanPriceInfoSchema>;
 
 /** Quotas of a plan type. STT in seconds; cloud storage in bytes. */
 export const PlanUsageInfoSchema = z.object({
   planType: PlanTypeSchema,
-  sttUsage: z.number().int().nonnegative(),
-  ttsUsage: z.number().int().nonnegative(),
-  translateUsage: z.number().int().nonnegative(),
-  genimageUsage: z.number().int().nonnegative(),
-  cloudStorageUsage: z.number().int().nonnegative(),
-  userTTSSpeakerUsage: z.number().int().nonnegative(),
+  sttUsage: z.int().check(z.nonnegative()),
+  ttsUsage: z.int().check(z.nonnegative()),
+  translateUsage: z.int().check(z.nonnegative()),
+  genimageUsage: z.int().check(z.nonnegative()),
+  cloudStorageUsage: z.int().check(z.nonnegative()),
+  userTTSSpeakerUsage: z.int().check(z.nonnegative()),
 });
 export type PlanUsageInfo = z.infer<typeof PlanUsageInfoSchema>;
 

@@ -1,4 +1,27 @@
-import { isSiteLanguage } from '../languages.ts';
+import { isSiteLanguage, SITE_LANGUAGES, type SiteLanguage } from '../languages.ts';
+
+/**
+ * Marketing pages, pre-rendered to HTML per language at build time (web/prerender.ts) and served as
+ * `/{lang}/{path}/index.html` so that crawlers and first paint get the content; indexed, listed in
+ * sitemap.xml. Each sets its head (usePageHead), or the build stops. Pages made for each visitor
+ * (sessions, forms) stay out of this list and get the app shell.
+ */
+const MARKETING_PAGES: readonly string[] = [
+  '/',
+  '/payment/pricepolicy',
+  '/feature/{featureSlug}',
+  '/solutions/{solutionSlug}',
+  '/business/case-study',
+  '/business/business-contact',
+  '/resources/material',
+  '/resources/announce',
+  '/blog/all',
+  '/data-protection',
+  '/terms-of-service',
+  '/privacy-policy',
+  '/refund-policy',
+  '/transaction-act-details',
+];
 
 /**
  * The pages of the customer site, as path patterns below the language prefix. This list is the
@@ -8,7 +31,8 @@ import { isSiteLanguage } from '../languages.ts';
  * directions). `{name}` is one path segment; a segment listed in SITE_PAGE_PARAMS takes only those values.
  */
 export const SITE_PAGES: readonly string[] = [
-  '/',
+  ...MARKETING_PAGES,
+  '/payment/upgrade/pricepolicy',
   '/signup',
   '/signup/redirect',
   '/signup/pending',
@@ -24,8 +48,65 @@ export const SITE_PAGES: readonly string[] = [
  */
 export const ROOT_PAGES: readonly string[] = ['/oauth-redirect'];
 
-/** Allowed values of constrained path parameters (feature slugs, for example, as pages arrive). */
-export const SITE_PAGE_PARAMS: Readonly<Record<string, readonly string[]>> = {};
+/** The feature pages, in the order of the feature menu. */
+export const FEATURE_SLUGS = [
+  'ai-video-subtitle',
+  'ai-subtitle-translation',
+  'subtitle-editing',
+  'auto-silence-removal',
+  'text-based-video-editing',
+  'speech-editor',
+  'generative-ai-tools',
+  'ai-shorts-maker',
+  'srt-export',
+  'free-video-asset',
+  'ai-voice',
+  'text-to-speech',
+  'video-effects',
+  'ai-image-generator',
+  'text-to-video',
+  'photo-to-video',
+  'ppt-to-video',
+  'video-summarizer',
+  'video-recording',
+  'smartphone-file-transfer',
+  'video-aspect-ratio-conversion',
+  'cloud-storage',
+  'ai-thumbnail-creator',
+] as const;
+export type FeatureSlug = (typeof FEATURE_SLUGS)[number];
+
+export const SOLUTION_SLUGS = [
+  'creator-video-online',
+  'business-marketing-video',
+  'education-video',
+] as const;
+export type SolutionSlug = (typeof SOLUTION_SLUGS)[number];
+
+/** Allowed values of constrained path parameters. */
+export const SITE_PAGE_PARAMS: Readonly<Record<string, readonly string[]>> = {
+  featureSlug: FEATURE_SLUGS,
+  solutionSlug: SOLUTION_SLUGS,
+};
+
+/**
+ * Pages that exist only in some languages (every other page exists in all five); in the other
+ * languages they are not-found. Feature pages follow the feature menu: grouped in Korean and
+ * Japanese, flat in English, absent (so no pages) in Spanish and Chinese.
+ */
+export const PAGE_LANGUAGES: Readonly<Record<string, readonly SiteLanguage[]>> = {
+  '/feature/{featureSlug}': ['ko', 'ja', 'en'],
+  '/solutions/{solutionSlug}': ['en'],
+  '/business/case-study': ['ja'],
+  '/business/business-contact': ['ja'],
+  '/resources/material': ['ja'],
+  '/resources/announce': ['ja'],
+  '/blog/all': ['ko'],
+  '/transaction-act-details': ['ja'],
+};
+
+/** The pre-rendered pages: the marketing pages. */
+export const PRERENDERED_PAGES: readonly string[] = MARKETING_PAGES;
 
 /** The console: every path below /admin/ is the console's to route (it is never indexed). */
 export const CONSOLE_PREFIX = '/admin';
@@ -42,6 +123,29 @@ function matches(pattern: string, segments: readonly string[]): boolean {
   });
 }
 
+function segmentsOf(pathname: string): string[] {
+  return pathname
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    });
+}
+
+/** The page pattern a path below a language shows in that language, if any. */
+export function sitePageOf(pathname: string): { lang: SiteLanguage; pattern: string } | undefined {
+  const [lang, ...rest] = segmentsOf(pathname);
+  if (!isSiteLanguage(lang)) return undefined;
+  const pattern = SITE_PAGES.find((candidate) => matches(candidate, rest));
+  if (!pattern) return undefined;
+  const languages = PAGE_LANGUAGES[pattern];
+  return !languages || languages.includes(lang) ? { lang, pattern } : undefined;
+}
+
 /** What the SPA fallback does with a request path. */
 export type SitePathKind = 'language-root-redirect' | 'site-page' | 'console' | 'not-found';
 
@@ -49,11 +153,39 @@ export function classifySitePath(pathname: string): SitePathKind {
   if (pathname === '/' || pathname === '') return 'language-root-redirect';
   if (pathname === CONSOLE_PREFIX || pathname.startsWith(`${CONSOLE_PREFIX}/`)) return 'console';
   if (ROOT_PAGES.includes(pathname.replace(/\/$/, ''))) return 'site-page';
-  const segments = pathname
+  return sitePageOf(pathname) ? 'site-page' : 'not-found';
+}
+
+/** The pre-rendered HTML file of a path (`/en/feature/ai-voice` -> `/en/feature/ai-voice/index.html`), if any. */
+export function prerenderedFile(pathname: string): string | undefined {
+  const page = sitePageOf(pathname);
+  if (!page || !PRERENDERED_PAGES.includes(page.pattern)) return undefined;
+  return `/${[...segmentsOf(pathname), 'index.html'].join('/')}`;
+}
+
+/** Every concrete path of a pattern in a language (`/feature/{featureSlug}` -> 23 paths). */
+function expand(pattern: string): string[] {
+  return pattern
     .split('/')
     .filter(Boolean)
-    .map((segment) => decodeURIComponent(segment));
-  const [lang, ...rest] = segments;
-  if (!isSiteLanguage(lang)) return 'not-found';
-  return SITE_PAGES.some((pattern) => matches(pattern, rest)) ? 'site-page' : 'not-found';
+    .reduce<string[]>(
+      (paths, part) => {
+        const param = part.match(/^\{([A-Za-z0-9_]+)\}$/)?.[1];
+        const values = param ? (SITE_PAGE_PARAMS[param] ?? []) : [part];
+        return paths.flatMap((path) => values.map((value) => `${path}/${value}`));
+      },
+      [''],
+    );
+}
+
+/** The languages a page pattern exists in. */
+export function languagesOf(pattern: string): readonly SiteLanguage[] {
+  return PAGE_LANGUAGES[pattern] ?? SITE_LANGUAGES;
+}
+
+/** Every pre-rendered page: its path below the language (`''` for the home) and its languages. */
+export function prerenderedPages(): Array<{ path: string; languages: readonly SiteLanguage[] }> {
+  return PRERENDERED_PAGES.flatMap((pattern) =>
+    expand(pattern).map((path) => ({ path, languages: languagesOf(pattern) })),
+  );
 }

@@ -1,32 +1,28 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { routeTree } from './routeTree.gen.ts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createApp } from './router.ts';
 import './styles.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
-});
-const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: 'intent',
-  scrollRestoration: true,
-});
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
-}
-
+const { router, queryClient } = createApp();
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
-createRoot(root).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+if (root.hasChildNodes()) {
+  // A pre-rendered page: load its route code and translations first, then adopt the HTML as it is.
+  // Marking the router as hydrating server HTML makes it render the same boundaries the
+  // pre-renderer did (it skips the client-only Suspense around the matches).
+  router.ssr = { manifest: undefined };
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page (the page is already painted, so nothing waits for it).
+  void router.load().then(() => startTransition(() => void hydrateRoot(root, app)));
+} else {
+  createRoot(root).render(app);
+}

@@ -14,15 +14,28 @@ import { Route as LangRouteRouteImport } from './routes/$lang/route'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as OauthRedirectRouteImport } from './routes/oauth-redirect'
 import { Route as LangIndexRouteImport } from './routes/$lang/index'
-import { Route as LangSplatRouteImport } from './routes/$lang/$'
+import { Route as LangDataProtectionRouteImport } from './routes/$lang/data-protection'
 import { Route as LangPasswordResetRouteImport } from './routes/$lang/password-reset'
+import { Route as LangPrivacyPolicyRouteImport } from './routes/$lang/privacy-policy'
+import { Route as LangRefundPolicyRouteImport } from './routes/$lang/refund-policy'
+import { Route as LangTermsOfServiceRouteImport } from './routes/$lang/terms-of-service'
+import { Route as LangTransactionActDetailsRouteImport } from './routes/$lang/transaction-act-details'
 import { Route as AdminConsoleRouteImport } from './routes/admin/_console'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
+import { Route as LangBlogAllRouteImport } from './routes/$lang/blog/all'
+import { Route as LangBusinessBusinessContactRouteImport } from './routes/$lang/business/business-contact'
+import { Route as LangBusinessCaseStudyRouteImport } from './routes/$lang/business/case-study'
+import { Route as LangFeatureFeatureSlugRouteImport } from './routes/$lang/feature/$featureSlug'
+import { Route as LangPaymentPricepolicyRouteImport } from './routes/$lang/payment/pricepolicy'
+import { Route as LangResourcesAnnounceRouteImport } from './routes/$lang/resources/announce'
+import { Route as LangResourcesMaterialRouteImport } from './routes/$lang/resources/material'
 import { Route as LangSignupIndexRouteImport } from './routes/$lang/signup/index'
 import { Route as LangSignupPendingRouteImport } from './routes/$lang/signup/pending'
 import { Route as LangSignupRedirectRouteImport } from './routes/$lang/signup/redirect'
 import { Route as LangSignupVerifyRouteImport } from './routes/$lang/signup/verify'
+import { Route as LangSolutionsSolutionSlugRouteImport } from './routes/$lang/solutions/$solutionSlug'
 import { Route as AdminConsoleIndexRouteImport } from './routes/admin/_console/index'
+import { Route as LangPaymentUpgradePricepolicyRouteImport } from './routes/$lang/payment/upgrade/pricepolicy'
 import { Route as AdminConsoleBulkUserCreateRouteImport } from './routes/admin/_console/bulk/userCreate'
 import { Route as AdminConsoleConfigIndexRouteImport } from './routes/admin/_console/config/index'
 import { Route as AdminConsoleConfigCreateRouteImport } from './routes/admin/_console/config/create'
@@ -66,9 +79,9 @@ const LangIndexRoute = LangIndexRouteImport.update({
   path: '/',
   getParentRoute: () => LangRouteRoute,
 } as any)
-const LangSplatRoute = LangSplatRouteImport.update({
-  id: '/$',
-  path: '/$',
+const LangDataProtectionRoute = LangDataProtectionRouteImport.update({
+  id: '/data-protection',
+  path: '/data-protection',
   getParentRoute: () => LangRouteRoute,
 } as any)
 const LangPasswordResetRoute = LangPasswordResetRouteImport.update({
@@ -76,6 +89,27 @@ const LangPasswordResetRoute = LangPasswordResetRouteImport.update({
   path: '/password-reset',
   getParentRoute: () => LangRouteRoute,
 } as any)
+const LangPrivacyPolicyRoute = LangPrivacyPolicyRouteImport.update({
+  id: '/privacy-policy',
+  path: '/privacy-policy',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangRefundPolicyRoute = LangRefundPolicyRouteImport.update({
+  id: '/refund-policy',
+  path: '/refund-policy',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangTermsOfServiceRoute = LangTermsOfServiceRouteImport.update({
+  id: '/terms-of-service',
+  path: '/terms-of-service',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangTransactionActDetailsRoute =
+  LangTransactionActDetailsRouteImport.update({
+    id: '/transaction-act-details',
+    path: '/transaction-act-details',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
 const AdminConsoleRoute = AdminConsoleRouteImport.update({
   id: '/_console',
   getParentRoute: () => AdminRouteRoute,
@@ -84,6 +118,42 @@ const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => AdminRouteRoute,
+} as any)
+const LangBlogAllRoute = LangBlogAllRouteImport.update({
+  id: '/blog/all',
+  path: '/blog/all',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangBusinessBusinessContactRoute =
+  LangBusinessBusinessContactRouteImport.update({
+    id: '/business/business-contact',
+    path: '/business/business-contact',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
+const LangBusinessCaseStudyRoute = LangBusinessCaseStudyRouteImport.update({
+  id: '/business/case-study',
+  path: '/business/case-study',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangFeatureFeatureSlugRoute = LangFeatureFeatureSlugRouteImport.update({
+  id: '/feature/$featureSlug',
+  path: '/feature/$featureSlug',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangPaymentPricepolicyRoute = LangPaymentPricepolicyRouteImport.update({
+  id: '/payment/pricepolicy',
+  path: '/payment/pricepolicy',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangResourcesAnnounceRoute = LangResourcesAnnounceRouteImport.update({
+  id: '/resources/announce',
+  path: '/resources/announce',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangResourcesMaterialRoute = LangResourcesMaterialRouteImport.update({
+  id: '/resources/material',
+  path: '/resources/material',
+  getParentRoute: () => LangRouteRoute,
 } as any)
 const LangSignupIndexRoute = LangSignupIndexRouteImport.update({
   id: '/signup/',
@@ -105,11 +175,23 @@ const LangSignupVerifyRoute = LangSignupVerifyRouteImport.update({
   path: '/signup/verify',
   getParentRoute: () => LangRouteRoute,
 } as any)
+const LangSolutionsSolutionSlugRoute =
+  LangSolutionsSolutionSlugRouteImport.update({
+    id: '/solutions/$solutionSlug',
+    path: '/solutions/$solutionSlug',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
 const AdminConsoleIndexRoute = AdminConsoleIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const LangPaymentUpgradePricepolicyRoute =
+  LangPaymentUpgradePricepolicyRouteImport.update({
+    id: '/payment/upgrade/pricepolicy',
+    path: '/payment/upgrade/pricepolicy',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
 const AdminConsoleBulkUserCreateRoute =
   AdminConsoleBulkUserCreateRouteImport.update({
     id: '/bulk/userCreate',
@@ -214,15 +296,28 @@ export interface FileRoutesByFullPath {
   '/$lang': typeof LangRouteRouteWithChildren
   '/admin': typeof AdminRouteRouteWithChildren
   '/oauth-redirect': typeof OauthRedirectRoute
-  '/$lang/$': typeof LangSplatRoute
+  '/$lang/data-protection': typeof LangDataProtectionRoute
   '/$lang/password-reset': typeof LangPasswordResetRoute
+  '/$lang/privacy-policy': typeof LangPrivacyPolicyRoute
+  '/$lang/refund-policy': typeof LangRefundPolicyRoute
+  '/$lang/terms-of-service': typeof LangTermsOfServiceRoute
+  '/$lang/transaction-act-details': typeof LangTransactionActDetailsRoute
   '/admin/login': typeof AdminLoginRoute
   '/$lang/': typeof LangIndexRoute
+  '/$lang/blog/all': typeof LangBlogAllRoute
+  '/$lang/business/business-contact': typeof LangBusinessBusinessContactRoute
+  '/$lang/business/case-study': typeof LangBusinessCaseStudyRoute
+  '/$lang/feature/$featureSlug': typeof LangFeatureFeatureSlugRoute
+  '/$lang/payment/pricepolicy': typeof LangPaymentPricepolicyRoute
+  '/$lang/resources/announce': typeof LangResourcesAnnounceRoute
+  '/$lang/resources/material': typeof LangResourcesMaterialRoute
   '/$lang/signup/pending': typeof LangSignupPendingRoute
   '/$lang/signup/redirect': typeof LangSignupRedirectRoute
   '/$lang/signup/verify': typeof LangSignupVerifyRoute
+  '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/': typeof AdminConsoleIndexRoute
+  '/$lang/payment/upgrade/pricepolicy': typeof LangPaymentUpgradePricepolicyRoute
   '/admin/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/config/create': typeof AdminConsoleConfigCreateRoute
   '/admin/feedbackFiles/cloud': typeof AdminConsoleFeedbackFilesCloudRoute
@@ -245,14 +340,27 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admin': typeof AdminConsoleIndexRoute
   '/oauth-redirect': typeof OauthRedirectRoute
-  '/$lang/$': typeof LangSplatRoute
+  '/$lang/data-protection': typeof LangDataProtectionRoute
   '/$lang/password-reset': typeof LangPasswordResetRoute
+  '/$lang/privacy-policy': typeof LangPrivacyPolicyRoute
+  '/$lang/refund-policy': typeof LangRefundPolicyRoute
+  '/$lang/terms-of-service': typeof LangTermsOfServiceRoute
+  '/$lang/transaction-act-details': typeof LangTransactionActDetailsRoute
   '/admin/login': typeof AdminLoginRoute
   '/$lang': typeof LangIndexRoute
+  '/$lang/blog/all': typeof LangBlogAllRoute
+  '/$lang/business/business-contact': typeof LangBusinessBusinessContactRoute
+  '/$lang/business/case-study': typeof LangBusinessCaseStudyRoute
+  '/$lang/feature/$featureSlug': typeof LangFeatureFeatureSlugRoute
+  '/$lang/payment/pricepolicy': typeof LangPaymentPricepolicyRoute
+  '/$lang/resources/announce': typeof LangResourcesAnnounceRoute
+  '/$lang/resources/material': typeof LangResourcesMaterialRoute
   '/$lang/signup/pending': typeof LangSignupPendingRoute
   '/$lang/signup/redirect': typeof LangSignupRedirectRoute
   '/$lang/signup/verify': typeof LangSignupVerifyRoute
+  '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/$lang/signup': typeof LangSignupIndexRoute
+  '/$lang/payment/upgrade/pricepolicy': typeof LangPaymentUpgradePricepolicyRoute
   '/admin/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/config/create': typeof AdminConsoleConfigCreateRoute
   '/admin/feedbackFiles/cloud': typeof AdminConsoleFeedbackFilesCloudRoute
@@ -277,16 +385,29 @@ export interface FileRoutesById {
   '/$lang': typeof LangRouteRouteWithChildren
   '/admin': typeof AdminRouteRouteWithChildren
   '/oauth-redirect': typeof OauthRedirectRoute
-  '/$lang/$': typeof LangSplatRoute
+  '/$lang/data-protection': typeof LangDataProtectionRoute
   '/$lang/password-reset': typeof LangPasswordResetRoute
+  '/$lang/privacy-policy': typeof LangPrivacyPolicyRoute
+  '/$lang/refund-policy': typeof LangRefundPolicyRoute
+  '/$lang/terms-of-service': typeof LangTermsOfServiceRoute
+  '/$lang/transaction-act-details': typeof LangTransactionActDetailsRoute
   '/admin/_console': typeof AdminConsoleRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
   '/$lang/': typeof LangIndexRoute
+  '/$lang/blog/all': typeof LangBlogAllRoute
+  '/$lang/business/business-contact': typeof LangBusinessBusinessContactRoute
+  '/$lang/business/case-study': typeof LangBusinessCaseStudyRoute
+  '/$lang/feature/$featureSlug': typeof LangFeatureFeatureSlugRoute
+  '/$lang/payment/pricepolicy': typeof LangPaymentPricepolicyRoute
+  '/$lang/resources/announce': typeof LangResourcesAnnounceRoute
+  '/$lang/resources/material': typeof LangResourcesMaterialRoute
   '/$lang/signup/pending': typeof LangSignupPendingRoute
   '/$lang/signup/redirect': typeof LangSignupRedirectRoute
   '/$lang/signup/verify': typeof LangSignupVerifyRoute
+  '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/_console/': typeof AdminConsoleIndexRoute
+  '/$lang/payment/upgrade/pricepolicy': typeof LangPaymentUpgradePricepolicyRoute
   '/admin/_console/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/_console/config/create': typeof AdminConsoleConfigCreateRoute
   '/admin/_console/feedbackFiles/cloud': typeof AdminConsoleFeedbackFilesCloudRoute
@@ -312,15 +433,28 @@ export interface FileRouteTypes {
     | '/$lang'
     | '/admin'
     | '/oauth-redirect'
-    | '/$lang/$'
+    | '/$lang/data-protection'
     | '/$lang/password-reset'
+    | '/$lang/privacy-policy'
+    | '/$lang/refund-policy'
+    | '/$lang/terms-of-service'
+    | '/$lang/transaction-act-details'
     | '/admin/login'
     | '/$lang/'
+    | '/$lang/blog/all'
+    | '/$lang/business/business-contact'
+    | '/$lang/business/case-study'
+    | '/$lang/feature/$featureSlug'
+    | '/$lang/payment/pricepolicy'
+    | '/$lang/resources/announce'
+    | '/$lang/resources/material'
     | '/$lang/signup/pending'
     | '/$lang/signup/redirect'
     | '/$lang/signup/verify'
+    | '/$lang/solutions/$solutionSlug'
     | '/$lang/signup/'
     | '/admin/'
+    | '/$lang/payment/upgrade/pricepolicy'
     | '/admin/bulk/userCreate'
     | '/admin/config/create'
     | '/admin/feedbackFiles/cloud'
@@ -343,14 +477,27 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/oauth-redirect'
-    | '/$lang/$'
+    | '/$lang/data-protection'
     | '/$lang/password-reset'
+    | '/$lang/privacy-policy'
+    | '/$lang/refund-policy'
+    | '/$lang/terms-of-service'
+    | '/$lang/transaction-act-details'
     | '/admin/login'
     | '/$lang'
+    | '/$lang/blog/all'
+    | '/$lang/business/business-contact'
+    | '/$lang/business/case-study'
+    | '/$lang/feature/$featureSlug'
+    | '/$lang/payment/pricepolicy'
+    | '/$lang/resources/announce'
+    | '/$lang/resources/material'
     | '/$lang/signup/pending'
     | '/$lang/signup/redirect'
     | '/$lang/signup/verify'
+    | '/$lang/solutions/$solutionSlug'
     | '/$lang/signup'
+    | '/$lang/payment/upgrade/pricepolicy'
     | '/admin/bulk/userCreate'
     | '/admin/config/create'
     | '/admin/feedbackFiles/cloud'
@@ -374,16 +521,29 @@ export interface FileRouteTypes {
     | '/$lang'
     | '/admin'
     | '/oauth-redirect'
-    | '/$lang/$'
+    | '/$lang/data-protection'
     | '/$lang/password-reset'
+    | '/$lang/privacy-policy'
+    | '/$lang/refund-policy'
+    | '/$lang/terms-of-service'
+    | '/$lang/transaction-act-details'
     | '/admin/_console'
     | '/admin/login'
     | '/$lang/'
+    | '/$lang/blog/all'
+    | '/$lang/business/business-contact'
+    | '/$lang/business/case-study'
+    | '/$lang/feature/$featureSlug'
+    | '/$lang/payment/pricepolicy'
+    | '/$lang/resources/announce'
+    | '/$lang/resources/material'
     | '/$lang/signup/pending'
     | '/$lang/signup/redirect'
     | '/$lang/signup/verify'
+    | '/$lang/solutions/$solutionSlug'
     | '/$lang/signup/'
     | '/admin/_console/'
+    | '/$lang/payment/upgrade/pricepolicy'
     | '/admin/_console/bulk/userCreate'
     | '/admin/_console/config/create'
     | '/admin/_console/feedbackFiles/cloud'
@@ -447,11 +607,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangIndexRouteImport
       parentRoute: typeof LangRouteRoute
     }
-    '/$lang/$': {
-      id: '/$lang/$'
-      path: '/$'
-      fullPath: '/$lang/$'
-      preLoaderRoute: typeof LangSplatRouteImport
+    '/$lang/data-protection': {
+      id: '/$lang/data-protection'
+      path: '/data-protection'
+      fullPath: '/$lang/data-protection'
+      preLoaderRoute: typeof LangDataProtectionRouteImport
       parentRoute: typeof LangRouteRoute
     }
     '/$lang/password-reset': {
@@ -459,6 +619,34 @@ declare module '@tanstack/react-router' {
       path: '/password-reset'
       fullPath: '/$lang/password-reset'
       preLoaderRoute: typeof LangPasswordResetRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/privacy-policy': {
+      id: '/$lang/privacy-policy'
+      path: '/privacy-policy'
+      fullPath: '/$lang/privacy-policy'
+      preLoaderRoute: typeof LangPrivacyPolicyRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/refund-policy': {
+      id: '/$lang/refund-policy'
+      path: '/refund-policy'
+      fullPath: '/$lang/refund-policy'
+      preLoaderRoute: typeof LangRefundPolicyRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/terms-of-service': {
+      id: '/$lang/terms-of-service'
+      path: '/terms-of-service'
+      fullPath: '/$lang/terms-of-service'
+      preLoaderRoute: typeof LangTermsOfServiceRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/transaction-act-details': {
+      id: '/$lang/transaction-act-details'
+      path: '/transaction-act-details'
+      fullPath: '/$lang/transaction-act-details'
+      preLoaderRoute: typeof LangTransactionActDetailsRouteImport
       parentRoute: typeof LangRouteRoute
     }
     '/admin/_console': {
@@ -474,6 +662,55 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/login'
       preLoaderRoute: typeof AdminLoginRouteImport
       parentRoute: typeof AdminRouteRoute
+    }
+    '/$lang/blog/all': {
+      id: '/$lang/blog/all'
+      path: '/blog/all'
+      fullPath: '/$lang/blog/all'
+      preLoaderRoute: typeof LangBlogAllRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/business/business-contact': {
+      id: '/$lang/business/business-contact'
+      path: '/business/business-contact'
+      fullPath: '/$lang/business/business-contact'
+      preLoaderRoute: typeof LangBusinessBusinessContactRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/business/case-study': {
+      id: '/$lang/business/case-study'
+      path: '/business/case-study'
+      fullPath: '/$lang/business/case-study'
+      preLoaderRoute: typeof LangBusinessCaseStudyRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/feature/$featureSlug': {
+      id: '/$lang/feature/$featureSlug'
+      path: '/feature/$featureSlug'
+      fullPath: '/$lang/feature/$featureSlug'
+      preLoaderRoute: typeof LangFeatureFeatureSlugRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/payment/pricepolicy': {
+      id: '/$lang/payment/pricepolicy'
+      path: '/payment/pricepolicy'
+      fullPath: '/$lang/payment/pricepolicy'
+      preLoaderRoute: typeof LangPaymentPricepolicyRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/resources/announce': {
+      id: '/$lang/resources/announce'
+      path: '/resources/announce'
+      fullPath: '/$lang/resources/announce'
+      preLoaderRoute: typeof LangResourcesAnnounceRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/resources/material': {
+      id: '/$lang/resources/material'
+      path: '/resources/material'
+      fullPath: '/$lang/resources/material'
+      preLoaderRoute: typeof LangResourcesMaterialRouteImport
+      parentRoute: typeof LangRouteRoute
     }
     '/$lang/signup/': {
       id: '/$lang/signup/'
@@ -503,12 +740,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangSignupVerifyRouteImport
       parentRoute: typeof LangRouteRoute
     }
+    '/$lang/solutions/$solutionSlug': {
+      id: '/$lang/solutions/$solutionSlug'
+      path: '/solutions/$solutionSlug'
+      fullPath: '/$lang/solutions/$solutionSlug'
+      preLoaderRoute: typeof LangSolutionsSolutionSlugRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
     '/admin/_console/': {
       id: '/admin/_console/'
       path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminConsoleIndexRouteImport
       parentRoute: typeof AdminConsoleRoute
+    }
+    '/$lang/payment/upgrade/pricepolicy': {
+      id: '/$lang/payment/upgrade/pricepolicy'
+      path: '/payment/upgrade/pricepolicy'
+      fullPath: '/$lang/payment/upgrade/pricepolicy'
+      preLoaderRoute: typeof LangPaymentUpgradePricepolicyRouteImport
+      parentRoute: typeof LangRouteRoute
     }
     '/admin/_console/bulk/userCreate': {
       id: '/admin/_console/bulk/userCreate'
@@ -633,25 +884,51 @@ declare module '@tanstack/react-router' {
 }
 
 interface LangRouteRouteChildren {
-  LangSplatRoute: typeof LangSplatRoute
+  LangDataProtectionRoute: typeof LangDataProtectionRoute
   LangPasswordResetRoute: typeof LangPasswordResetRoute
+  LangPrivacyPolicyRoute: typeof LangPrivacyPolicyRoute
+  LangRefundPolicyRoute: typeof LangRefundPolicyRoute
+  LangTermsOfServiceRoute: typeof LangTermsOfServiceRoute
+  LangTransactionActDetailsRoute: typeof LangTransactionActDetailsRoute
   LangIndexRoute: typeof LangIndexRoute
+  LangBlogAllRoute: typeof LangBlogAllRoute
+  LangBusinessBusinessContactRoute: typeof LangBusinessBusinessContactRoute
+  LangBusinessCaseStudyRoute: typeof LangBusinessCaseStudyRoute
+  LangFeatureFeatureSlugRoute: typeof LangFeatureFeatureSlugRoute
+  LangPaymentPricepolicyRoute: typeof LangPaymentPricepolicyRoute
+  LangResourcesAnnounceRoute: typeof LangResourcesAnnounceRoute
+  LangResourcesMaterialRoute: typeof LangResourcesMaterialRoute
   LangSignupPendingRoute: typeof LangSignupPendingRoute
   LangSignupRedirectRoute: typeof LangSignupRedirectRoute
   LangSignupVerifyRoute: typeof LangSignupVerifyRoute
+  LangSolutionsSolutionSlugRoute: typeof LangSolutionsSolutionSlugRoute
   LangSignupIndexRoute: typeof LangSignupIndexRoute
+  LangPaymentUpgradePricepolicyRoute: typeof LangPaymentUpgradePricepolicyRoute
   LangSigninOauthGoogleForwardRoute: typeof LangSigninOauthGoogleForwardRoute
   LangSigninOauthGoogleRedirectRoute: typeof LangSigninOauthGoogleRedirectRoute
 }
 
 const LangRouteRouteChildren: LangRouteRouteChildren = {
-  LangSplatRoute: LangSplatRoute,
+  LangDataProtectionRoute: LangDataProtectionRoute,
   LangPasswordResetRoute: LangPasswordResetRoute,
+  LangPrivacyPolicyRoute: LangPrivacyPolicyRoute,
+  LangRefundPolicyRoute: LangRefundPolicyRoute,
+  LangTermsOfServiceRoute: LangTermsOfServiceRoute,
+  LangTransactionActDetailsRoute: LangTransactionActDetailsRoute,
   LangIndexRoute: LangIndexRoute,
+  LangBlogAllRoute: LangBlogAllRoute,
+  LangBusinessBusinessContactRoute: LangBusinessBusinessContactRoute,
+  LangBusinessCaseStudyRoute: LangBusinessCaseStudyRoute,
+  LangFeatureFeatureSlugRoute: LangFeatureFeatureSlugRoute,
+  LangPaymentPricepolicyRoute: LangPaymentPricepolicyRoute,
+  LangResourcesAnnounceRoute: LangResourcesAnnounceRoute,
+  LangResourcesMaterialRoute: LangResourcesMaterialRoute,
   LangSignupPendingRoute: LangSignupPendingRoute,
   LangSignupRedirectRoute: LangSignupRedirectRoute,
   LangSignupVerifyRoute: LangSignupVerifyRoute,
+  LangSolutionsSolutionSlugRoute: LangSolutionsSolutionSlugRoute,
   LangSignupIndexRoute: LangSignupIndexRoute,
+  LangPaymentUpgradePricepolicyRoute: LangPaymentUpgradePricepolicyRoute,
   LangSigninOauthGoogleForwardRoute: LangSigninOauthGoogleForwardRoute,
   LangSigninOauthGoogleRedirectRoute: LangSigninOauthGoogleRedirectRoute,
 }

@@ -1,6 +1,7 @@
 import { Service } from 'electrodb';
 import { settings } from '../settings.ts';
 import { dynamo } from './client.ts';
+import { AnalyticsEvent } from './entities/analytics-event.ts';
 import { Config, ConfigName } from './entities/config.ts';
 import { Job, JobItemOutcome } from './entities/job.ts';
 import { PlanPrice } from './entities/plan-price.ts';
@@ -31,6 +32,7 @@ export const entities = {
   smartSurvey: SmartSurvey,
   surveyTarget: SurveyTarget,
   releaseResource: ReleaseResource,
+  analyticsEvent: AnalyticsEvent,
 };
 
 let service: Service<typeof entities> | undefined;

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { SiteLanguage } from '../../../shared/languages.ts';
+import { SITE_LANGUAGES, type SiteLanguage } from '../../../shared/languages.ts';
 
 export const NAMESPACES = [
   'common',
@@ -13,11 +13,54 @@ export const NAMESPACES = [
   'console-configs',
   'console-surveys',
   'console-feedback',
+  'site',
+  'pricing',
+  'legal',
+  'feature-menu',
+  'feature-pages',
+  'solutions',
+  'business',
+  'blog',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-/** One JSON module per language and namespace; Vite splits them so a page loads only its language. */
-const resources = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
+/**
+ * Namespaces of pages that exist only in some languages (shared/site/site-pages.ts PAGE_LANGUAGES):
+ * they are written in those languages only. Every other namespace exists in all five.
+ */
+export const NAMESPACE_LANGUAGES: Partial<Record<Namespace, readonly SiteLanguage[]>> = {
+  'feature-menu': ['ko', 'ja', 'en'],
+  'feature-pages': ['ko', 'ja', 'en'],
+  solutions: ['en'],
+  business: ['ja'],
+  blog: ['ko'],
+};
+
+export function namespaceLanguages(namespace: Namespace): readonly SiteLanguage[] {
+  return NAMESPACE_LANGUAGES[namespace] ?? SITE_LANGUAGES;
+}
+
+/**
+ * One JSON file per language and namespace, so a page loads only its language. The browser fetches
+ * them as JSON files (data, not JavaScript: nothing to parse as code); the pre-renderer, which has no
+ * server to fetch from, imports them.
+ */
+const bundleUrls: Record<string, string> = import.meta.env.SSR
+  ? {}
+  : import.meta.glob<string>('./locales/*/*.json', { query: '?url', import: 'default', eager: true });
+const bundleModules = import.meta.env.SSR
+  ? import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json')
+  : {};
+
+async function readBundle(path: string): Promise<Record<string, unknown>> {
+  const load = bundleModules[path];
+  if (load) return (await load()).default;
+  const url = bundleUrls[path];
+  if (!url) throw new Error(`Missing translations ${path}`);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Translations ${path} answered ${response.status}`);
+  return (await response.json()) as Record<string, unknown>;
+}
 
 void i18next.use(initReactI18next).init({
   lng: undefined,
@@ -29,17 +72,17 @@ void i18next.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 
-/** Loads a language's namespaces (once) and switches to it. */
+/** Loads a language's namespaces (once; those the language does not have are skipped) and switches to it. */
 export async function loadLanguage(
   language: SiteLanguage,
   namespaces: readonly Namespace[] = ['common', 'errors'],
 ): Promise<void> {
   await Promise.all(
     namespaces.map(async (namespace) => {
+      if (!namespaceLanguages(namespace).includes(language)) return;
       if (i18next.hasResourceBundle(language, namespace)) return;
-      const load = resources[`./locales/${language}/${namespace}.json`];
-      if (!load) throw new Error(`Missing translations ${language}/${namespace}`);
-      i18next.addResourceBundle(language, namespace, (await load()).default, true, true);
+      const bundle = await readBundle(`./locales/${language}/${namespace}.json`);
+      i18next.addResourceBundle(language, namespace, bundle, true, true);
     }),
   );
   if (i18next.language !== language) await i18next.changeLanguage(language);

@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_ERROR_CODES, IDENTITY_ERRORS } from '../../../shared/errors/catalogue.ts';
 import { SITE_LANGUAGES } from '../../../shared/languages.ts';
 import { PLAN_PERIODS, PLAN_TYPES } from '../../../shared/plans/plan-types.ts';
-import { NAMESPACES } from './i18n.ts';
+import { NAMESPACES, namespaceLanguages } from './i18n.ts';
 
 const localesDir = join(import.meta.dirname, 'locales');
 const srcDir = join(import.meta.dirname, '..');
@@ -21,7 +21,7 @@ const bundles = Object.fromEntries(
   SITE_LANGUAGES.map((lang) => [
     lang,
     Object.fromEntries(
-      NAMESPACES.map((ns) => [
+      NAMESPACES.filter((ns) => namespaceLanguages(ns).includes(lang)).map((ns) => [
         ns,
         flatten(JSON.parse(readFileSync(join(localesDir, lang, `${ns}.json`), 'utf8'))),
       ]),
@@ -29,18 +29,34 @@ const bundles = Object.fromEntries(
   ]),
 ) as Record<string, Record<string, Record<string, unknown>>>;
 
-const reference = bundles.en as Record<string, Record<string, unknown>>;
+/** Each namespace's reference: English where it exists, else the first language it is written in. */
+const reference = Object.fromEntries(
+  NAMESPACES.map((ns) => {
+    const languages = namespaceLanguages(ns);
+    const lang = languages.includes('en') ? 'en' : (languages[0] as string);
+    return [ns, bundles[lang]?.[ns] ?? {}];
+  }),
+) as Record<string, Record<string, unknown>>;
 
 describe('translations', () => {
-  it.each(SITE_LANGUAGES.flatMap((lang) => NAMESPACES.map((ns) => [lang, ns] as const)))(
-    '%s/%s has exactly the keys of every other language, none empty',
-    (lang, ns) => {
-      const keys = Object.keys(bundles[lang]?.[ns] ?? {}).sort();
-      expect(keys).toEqual(Object.keys(reference[ns] ?? {}).sort());
-      for (const key of keys)
-        expect(String(bundles[lang]?.[ns]?.[key] ?? '').trim(), `${lang}/${ns}:${key}`).not.toBe('');
-    },
-  );
+  it.each(
+    SITE_LANGUAGES.flatMap((lang) =>
+      NAMESPACES.filter((ns) => namespaceLanguages(ns).includes(lang)).map((ns) => [lang, ns] as const),
+    ),
+  )('%s/%s has exactly the keys of every other language, none empty', (lang, ns) => {
+    const keys = Object.keys(bundles[lang]?.[ns] ?? {}).sort();
+    expect(keys).toEqual(Object.keys(reference[ns] ?? {}).sort());
+    for (const key of keys)
+      expect(String(bundles[lang]?.[ns]?.[key] ?? '').trim(), `${lang}/${ns}:${key}`).not.toBe('');
+  });
+
+  it('writes a language-scoped namespace in exactly its languages', () => {
+    for (const ns of NAMESPACES)
+      for (const lang of SITE_LANGUAGES)
+        expect(existsSync(join(localesDir, lang, `${ns}.json`)), `${lang}/${ns}`).toBe(
+          namespaceLanguages(ns).includes(lang),
+        );
+  });
 
   it('has a text for every client error code and identity error of the catalogue', () => {
     for (const code of CLIENT_ERROR_CODES) expect(reference.errors).toHaveProperty([code]);

@@ -1,6 +1,7 @@
 import {
   fillPath,
   pathParameterNames,
+  type RouteAddress,
   type RouteDefinition,
   type RouteInput,
   type RouteOutput,
@@ -35,11 +36,22 @@ export interface CallOptions {
 }
 
 /**
- * Calls one route of the route table. Input and output types come from the route's zod contract;
- * errors become ApiError with the client code that the error catalogue assigns.
+ * Calls one route of the route table, by its definition or by its address (public pages, which ship
+ * no schemas). Input and output types come from the route's zod contract; errors become ApiError
+ * with the client code that the error catalogue assigns.
  */
 export async function callRoute<R extends RouteDefinition>(
   route: R,
+  input: RouteInput<R>,
+  options?: CallOptions,
+): Promise<RouteOutput<R>>;
+export async function callRoute<R extends RouteDefinition>(
+  route: RouteAddress<R>,
+  input: RouteInput<R>,
+  options?: CallOptions,
+): Promise<RouteOutput<R>>;
+export async function callRoute<R extends RouteDefinition>(
+  route: RouteAddress<R>,
   input: RouteInput<R>,
   options: CallOptions = {},
 ): Promise<RouteOutput<R>> {

@@ -1,63 +1,38 @@
-import { createFileRoute, Link, notFound, Outlet, useLocation } from '@tanstack/react-router';
+import { createFileRoute, notFound, Outlet, useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { isSiteLanguage, SITE_LANGUAGES, type SiteLanguage } from '../../../../shared/languages.ts';
-import { PRODUCT_NAME } from '../../../../shared/product.ts';
+import { isSiteLanguage } from '../../../../shared/languages.ts';
+import { classifySitePath } from '../../../../shared/site/site-pages.ts';
 import { NotFound } from '../../components/NotFound.tsx';
-import { SignInDialog } from '../../features/auth/components/SignInDialog.tsx';
-
-const LANGUAGE_NAMES: Record<SiteLanguage, string> = {
-  ko: '한국어',
-  en: 'English',
-  ja: '日本語',
-  es: 'Español',
-  'zh-TW': '繁體中文',
-};
+import { SignInDialogHost } from '../../features/auth/components/SignInDialogHost.tsx';
+import { getGeoip } from '../../features/geo/api/get-geoip.ts';
+import { Footer } from '../../features/site/components/Footer.tsx';
+import { Header } from '../../features/site/components/Header.tsx';
+import { loadLanguage } from '../../i18n/i18n.ts';
+import { useSiteAnalytics } from '../../lib/analytics/use-site-analytics.ts';
 
 export const Route = createFileRoute('/$lang')({
-  beforeLoad: ({ params }) => {
-    if (!isSiteLanguage(params.lang)) throw notFound();
+  beforeLoad: async ({ params, location }) => {
+    // One rule with the server (shared/site/site-pages.ts): a page missing in this language is not found.
+    if (!isSiteLanguage(params.lang) || classifySitePath(location.pathname) !== 'site-page') throw notFound();
+    await loadLanguage(params.lang, ['common', 'errors', 'site', 'feature-menu']);
     return { lang: params.lang };
   },
-  component: LanguageLayout,
+  component: SiteLayout,
   notFoundComponent: () => <NotFound lang={Route.useParams().lang} />,
 });
 
-function LanguageLayout() {
+function SiteLayout() {
   const { lang } = Route.useRouteContext();
-  const { t } = useTranslation();
-  const { pathname, searchStr } = useLocation();
+  useSiteAnalytics(useLocation().pathname, getGeoip);
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
-  const rest = pathname.split('/').slice(2).join('/');
-
   return (
     <>
-      <header className="site-header">
-        <Link to="/$lang" params={{ lang }} className="logo">
-          <img src="/favicon.svg" alt="" width="28" height="28" />
-          <span>{PRODUCT_NAME}</span>
-        </Link>
-        <nav aria-label={t('header.language')}>
-          <ul className="languages">
-            {SITE_LANGUAGES.map((code) => (
-              <li key={code}>
-                <a
-                  href={`/${code}${rest ? `/${rest}` : ''}${searchStr}`}
-                  hrefLang={code}
-                  lang={code}
-                  aria-current={code === lang ? 'true' : undefined}
-                >
-                  {LANGUAGE_NAMES[code]}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </header>
+      <Header lang={lang} />
       <Outlet />
-      <SignInDialog language={lang} />
+      <Footer lang={lang} />
+      <SignInDialogHost language={lang} />
     </>
   );
 }

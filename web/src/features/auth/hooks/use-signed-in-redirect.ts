@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { SITE_CLIENT_TYPE } from '../../../../../shared/identity/client-types.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
-import { refreshSession } from '../../../lib/session-api.ts';
+import { refreshSession } from '../../../lib/session-refresh.ts';
 import { openApp } from '../app-url.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { geoip } from '../../../../../shared/api/auth.ts';
+import { GEOIP } from '../../../../../shared/api/public-addresses.ts';
 import { callRoute } from '../../../lib/api-client.ts';
 
 /** The answer is kept in this browser for a day, so each visitor asks at most once a day. */
@@ -25,7 +25,7 @@ export async function getGeoip(now = Date.now()): Promise<string> {
   const cached = remembered(now);
   if (cached) return cached;
   try {
-    const { country } = await callRoute(geoip, {});
+    const { country } = await callRoute(GEOIP, {});
     try {
       localStorage.setItem(GEOIP_STORAGE_KEY, JSON.stringify({ country, at: now }));
     } catch {

@@ -1,0 +1,172 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { SITE_LANGUAGES } from '../../shared/languages.ts';
+import { prerenderedPages } from '../../shared/site/site-pages.ts';
+import { freePort } from '../local/dynamodb-local.ts';
+
+/**
+ * The public site's figures (`npm run bench:site`): Lighthouse (mobile, simulated throttling, Debian
+ * Chromium; the median of three runs) on the landing and pricing pages in every language, the JavaScript the landing page
+ * downloads (gzip), and a hydration check of every pre-rendered page. It builds the site, serves
+ * it with the local runtime (gzip, as CloudFront), and stops everything it started.
+ */
+const root = resolve(import.meta.dirname, '../..');
+const CHROMIUM = '/usr/bin/chromium';
+const GOALS = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 95 } as const;
+const LANDING_JS_BUDGET_KB = 150;
+const CLS_BUDGET = 0.05;
+
+async function startSite(): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(
+    join(root, 'node_modules/.bin/tsx'),
+    ['scripts/local/start.ts', '--in-memory', '--web=dist'],
+    {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn' },
+      stdio: 'ignore',
+      detached: true,
+    },
+  );
+  const url = `http://localhost:${port}`;
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    try {
+      if ((await fetch(`${url}/_local/health`)).ok) return { child, url };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  throw new Error('The local runtime did not start');
+}
+
+interface LighthouseReport {
+  environment?: { benchmarkIndex?: number };
+  categories: Record<string, { score: number }>;
+  audits: Record<string, { numericValue?: number; details?: { items?: Array<Record<string, unknown>> } }>;
+}
+
+/** Lighthouse three times; the run with the median performance score (CPU noise on a shared machine). */
+function medianLighthouse(url: string): LighthouseReport {
+  const runs = [lighthouse(url), lighthouse(url), lighthouse(url)].sort(
+    (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
+  );
+  return runs[1] as LighthouseReport;
+}
+
+function lighthouse(url: string): LighthouseReport {
+  const dir = mkdtempSync(join(tmpdir(), 'cutloom-lh-'));
+  const output = join(dir, 'report.json');
+  try {
+    execFileSync(
+      join(root, 'node_modules/.bin/lighthouse'),
+      [
+        url,
+        `--chrome-path=${CHROMIUM}`,
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+        '--only-categories=performance,accessibility,best-practices,seo',
+        '--output=json',
+        `--output-path=${output}`,
+        '--quiet',
+      ],
+      { stdio: 'ignore', timeout: 180_000 },
+    );
+    return JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** JavaScript the landing page downloads until the network is idle, as gzip bytes. */
+async function landingJavaScript(url: string): Promise<{ files: number; gzipBytes: number }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  const page = await browser.newPage();
+  const bodies: Promise<Buffer>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.body());
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const scripts = await Promise.all(bodies);
+  await browser.close();
+  return {
+    files: scripts.length,
+    gzipBytes: scripts.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0),
+  };
+}
+
+/** Loads every pre-rendered page and collects script errors (a failed hydration reports one). */
+async function hydrationErrors(base: string): Promise<{ pages: number; failures: string[] }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  const page = await browser.newPage();
+  const failures: string[] = [];
+  let current = '';
+  page.on('pageerror', (error) => failures.push(`${current}: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') failures.push(`${current}: ${message.text()}`);
+  });
+  const urls = prerenderedPages().flatMap(({ path, languages }) =>
+    languages.map((lang) => `/${lang}${path}`),
+  );
+  for (const url of urls) {
+    current = url;
+    await page.goto(`${base}${url}`, { waitUntil: 'networkidle' });
+  }
+  await browser.close();
+  return { pages: urls.length, failures };
+}
+
+async function main(): Promise<void> {
+  console.log('Building the site…');
+  execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  const site = await startSite();
+  const rows: string[] = [];
+  let met = true;
+  try {
+    const js = await landingJavaScript(`${site.url}/en`);
+    const kb = js.gzipBytes / 1024;
+    met &&= kb <= LANDING_JS_BUDGET_KB;
+    rows.push(
+      `JavaScript sent to the landing page: ${kb.toFixed(1)} KB gzip in ${js.files} files (budget ${LANDING_JS_BUDGET_KB} KB)`,
+    );
+    console.log(rows.at(-1));
+
+    for (const page of ['', '/payment/pricepolicy']) {
+      for (const lang of SITE_LANGUAGES) {
+        const url = `${site.url}/${lang}${page}`;
+        const report = medianLighthouse(url);
+        const score = (name: keyof typeof GOALS) => Math.round((report.categories[name]?.score ?? 0) * 100);
+        const cls = report.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
+        const lcp = report.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
+        const tbt = report.audits['total-blocking-time']?.numericValue ?? Number.NaN;
+        const failed = (Object.keys(GOALS) as Array<keyof typeof GOALS>).filter(
+          (name) => score(name) < GOALS[name],
+        );
+        if (failed.length > 0 || !(cls <= CLS_BUDGET)) met = false;
+        rows.push(
+          `/${lang}${page || ''}: performance ${score('performance')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')}, SEO ${score('seo')}; LCP ${(lcp / 1000).toFixed(2)} s, TBT ${Math.round(tbt)} ms, CLS ${cls.toFixed(3)} (CPU benchmark index ${report.environment?.benchmarkIndex ?? '?'}, load ${loadavg()[0]?.toFixed(1)})${failed.length ? `  <- below goal: ${failed.join(', ')}` : ''}`,
+        );
+        console.log(rows.at(-1));
+      }
+    }
+
+    const hydration = await hydrationErrors(site.url);
+    if (hydration.failures.length > 0) met = false;
+    rows.push(
+      `pre-rendered pages hydrated without a script error: ${hydration.pages - new Set(hydration.failures.map((f) => f.split(':')[0])).size} of ${hydration.pages}`,
+    );
+    console.log(rows.at(-1));
+    for (const failure of hydration.failures) console.log(`  ${failure}`);
+  } finally {
+    if (site.child.pid) process.kill(-site.child.pid, 'SIGTERM');
+  }
+  console.log(`\n${met ? 'Every goal met.' : 'Some goals were missed (see above).'}`);
+}
+
+await main();

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { analyticsV2 } from './analytics.ts';
+import { latest } from './downloads.ts';
+import { geoip } from './geo.ts';
+import { refreshToken } from './identity.ts';
+import { ANALYTICS_V2, GEOIP, LATEST, REFRESH_TOKEN } from './public-addresses.ts';
+
+describe('the public route addresses', () => {
+  it.each([
+    [LATEST, latest],
+    [GEOIP, geoip],
+    [ANALYTICS_V2, analyticsV2],
+    [REFRESH_TOKEN, refreshToken],
+  ])('match their route definitions (%o)', (address, route) => {
+    expect(address).toEqual({
+      name: route.name,
+      service: route.service,
+      method: route.method,
+      path: route.path,
+      caller: route.caller,
+    });
+  });
+});

@@ -1,0 +1,35 @@
+import type { PlanPeriod, PlanType } from './plan-types.ts';
+
+/** Tiers in upgrade order. */
+const RANK: Partial<Record<PlanType, number>> = { LIGHT: 1, STANDARD: 2, BUSINESS: 3 };
+
+export interface PlanKey {
+  planType: PlanType;
+  period: PlanPeriod;
+}
+
+/**
+ * Whether a subscription may be upgraded to another (section 4): a higher tier in the same period,
+ * or from monthly to yearly at the same or a higher tier. Legacy, V2 and V3 plan names all reduce
+ * to a type and a period, so they follow the same rule.
+ */
+export function canUpgrade(from: PlanKey, to: PlanKey): boolean {
+  const fromRank = RANK[from.planType];
+  const toRank = RANK[to.planType];
+  if (!fromRank || !toRank) return false;
+  if (from.period === to.period)
+    return (from.period === 'MONTHLY' || from.period === 'ANNUAL') && toRank > fromRank;
+  return from.period === 'MONTHLY' && to.period === 'ANNUAL' && toRank >= fromRank;
+}
+
+/** Why a plan cannot be chosen while upgrading (the message key of its disabled button), if it cannot. */
+export type UpgradeBlock =
+  | 'not_valid_term_pass_in_subscribe'
+  | 'current_plan'
+  | 'can_not_change_to_lower_plan';
+
+export function upgradeBlock(from: PlanKey, to: PlanKey, fixedTermTab: boolean): UpgradeBlock | undefined {
+  if (fixedTermTab) return 'not_valid_term_pass_in_subscribe';
+  if (from.planType === to.planType && from.period === to.period) return 'current_plan';
+  return canUpgrade(from, to) ? undefined : 'can_not_change_to_lower_plan';
+}

@@ -1,0 +1,242 @@
+import { Link, useLocation } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SiteLanguage } from '../../../../../shared/languages.ts';
+import { track } from '../../../lib/analytics/index.ts';
+import { type HeaderMenu, headerMenus, headerVisibility, type MenuItem, pricingTarget } from '../menus.ts';
+import { ChangeNotice } from './ChangeNotice.tsx';
+import { CtaButtons } from './CtaButtons.tsx';
+import { LanguageSelect } from './LanguageSelect.tsx';
+import { Logo } from './Logo.tsx';
+
+function MenuLink({ item, onNavigate }: { item: MenuItem; onNavigate?: () => void }) {
+  const { t } = useTranslation('site');
+  const click = () => {
+    track('header', item.eventKey);
+    onNavigate?.();
+  };
+  if (item.isExternal) {
+    return (
+      <a href={item.url} target="_blank" rel="noopener" onClick={click}>
+        {t(item.name)}
+        <span className="visually-hidden"> {t('header.new_window')}</span>
+      </a>
+    );
+  }
+  return (
+    <Link to={item.url} onClick={click}>
+      {t(item.name)}
+    </Link>
+  );
+}
+
+function MenuGroups({
+  menu,
+  onNavigate,
+}: {
+  menu: Extract<HeaderMenu, { kind: 'dropdown' }>;
+  onNavigate?: () => void;
+}) {
+  const { t } = useTranslation('site');
+  return (
+    <div className={`dropdown-groups ${menu.groups.length > 1 ? 'is-grouped' : ''}`}>
+      {menu.groups.map((group) => (
+        <div key={group.title ?? 'all'} className="dropdown-group">
+          {group.title && <p className="dropdown-group-title">{t(group.title)}</p>}
+          <ul>
+            {group.items.map((item) => (
+              <li key={item.url}>
+                <MenuLink item={item} onNavigate={onNavigate} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A desktop dropdown: opens on hover (section 2), and on click or keyboard for everyone else. */
+function Dropdown({ menu }: { menu: Extract<HeaderMenu, { kind: 'dropdown' }> }) {
+  const { t } = useTranslation('site');
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <li
+      className="menu-dropdown"
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setOpen(false);
+      }}
+    >
+      <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        {t(menu.name)}
+      </button>
+      <div id={id} className="dropdown-panel" hidden={!open}>
+        <MenuGroups menu={menu} onNavigate={() => setOpen(false)} />
+      </div>
+    </li>
+  );
+}
+
+/** The mobile menu (under 880 px): closes on an outside click; each sub-menu toggles on its own. */
+function MobileMenu({ menus, extra }: { menus: HeaderMenu[]; extra: ReactNode }) {
+  const { t } = useTranslation('site');
+  const [open, setOpen] = useState(false);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const root = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [open]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the menu
+  useEffect(() => setOpen(false), [pathname]);
+  const toggle = (name: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(name)) next.add(name);
+      return next;
+    });
+  return (
+    <div className="mobile-menu" ref={root}>
+      <button
+        type="button"
+        className="mobile-menu-toggle"
+        aria-expanded={open}
+        aria-controls="mobile-menu-panel"
+        onClick={() => setOpen(!open)}
+      >
+        <span className="hamburger" aria-hidden="true" />
+        <span className="visually-hidden">{open ? t('header.close_menu') : t('header.open_menu')}</span>
+      </button>
+      <div id="mobile-menu-panel" className="mobile-menu-panel" hidden={!open}>
+        <ul>
+          {menus.map((menu) =>
+            menu.kind === 'link' ? (
+              <li key={menu.item.url}>
+                <MenuLink item={menu.item} onNavigate={() => setOpen(false)} />
+              </li>
+            ) : (
+              <li key={menu.name}>
+                <button
+                  type="button"
+                  className="submenu-toggle"
+                  aria-expanded={expanded.has(menu.name)}
+                  onClick={() => toggle(menu.name)}
+                >
+                  {t(menu.name)}
+                </button>
+                <div hidden={!expanded.has(menu.name)}>
+                  <MenuGroups menu={menu} onNavigate={() => setOpen(false)} />
+                </div>
+              </li>
+            ),
+          )}
+        </ul>
+        {extra}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The site header (section 2): logo, the language's menus, Pricing, the change notice, login, the
+ * download and try buttons, the language selector; a menu button under 880 px.
+ */
+export function Header({ lang }: { lang: SiteLanguage }) {
+  const { t } = useTranslation('site');
+  const { pathname, search } = useLocation();
+  const guid =
+    typeof (search as Record<string, unknown>).guid === 'string'
+      ? (search as { guid: string }).guid
+      : undefined;
+  const onLanding = pathname === `/${lang}` || pathname === `/${lang}/`;
+  const visible = headerVisibility(pathname);
+  const menus = headerMenus(lang);
+  const pricing = visible.pricing && (
+    <Link
+      to={pricingTarget(lang, pathname, guid)}
+      className="header-pricing"
+      onClick={() => track('header', 'menu_pricing')}
+    >
+      {t('menu.pricing')}
+    </Link>
+  );
+  const login = (
+    <Link
+      to="."
+      search={(previous: Record<string, unknown>) => ({ ...previous, open: 'signIn' })}
+      className="header-login"
+      onClick={() => track('header', 'login_click')}
+    >
+      {t('header.login')}
+    </Link>
+  );
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        {t('header.skip')}
+      </a>
+      <div className="site-header-inner">
+        {onLanding ? (
+          <a
+            href={`/${lang}`}
+            className="logo"
+            onClick={(event) => {
+              event.preventDefault();
+              window.scrollTo({ top: 0, behavior: 'smooth' });
+            }}
+          >
+            <Logo />
+          </a>
+        ) : (
+          <Link to="/$lang" params={{ lang }} className="logo">
+            <Logo />
+          </Link>
+        )}
+        <nav aria-label={t('header.main_menu')} className="header-nav">
+          <ul className="header-menus">
+            {menus.map((menu) =>
+              menu.kind === 'link' ? (
+                <li
+                  key={menu.item.url}
+                  className={menu.item.showOnTablet ? 'show-on-tablet' : 'desktop-only'}
+                >
+                  <MenuLink item={menu.item} />
+                </li>
+              ) : (
+                <Dropdown key={menu.name} menu={menu} />
+              ),
+            )}
+            {pricing && <li>{pricing}</li>}
+          </ul>
+        </nav>
+        <div className="header-actions">
+          <ChangeNotice lang={lang} />
+          {login}
+          <CtaButtons lang={lang} place="header" />
+          {visible.languageSelector && <LanguageSelect lang={lang} className="header-language" />}
+        </div>
+        <MobileMenu
+          menus={menus}
+          extra={
+            <div className="mobile-menu-extra">
+              {pricing}
+              {login}
+              {visible.languageSelector && <LanguageSelect lang={lang} />}
+            </div>
+          }
+        />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,26 @@
+import { useSyncExternalStore } from 'react';
+import { type ClientInfo, clientInfo, UNKNOWN_CLIENT } from '../../../lib/browser.ts';
+
+let cached: ClientInfo | undefined;
+const read = () => {
+  cached ??= clientInfo(navigator, globalThis as unknown as Record<string, unknown>);
+  return cached;
+};
+const never = () => () => undefined;
+
+/**
+ * The visitor's device. Pre-rendered HTML and the render that hydrates it see UNKNOWN_CLIENT (so the
+ * markup matches); React then re-renders with the real answer.
+ */
+export function useClientInfo(): ClientInfo {
+  return useSyncExternalStore(never, read, () => UNKNOWN_CLIENT);
+}
+
+/** False in pre-rendered HTML and while hydrating, true afterwards. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
+}

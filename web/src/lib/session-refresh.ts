@@ -1,0 +1,29 @@
+import type { RouteOutput } from '../../../shared/api/define-route.ts';
+import type { refreshToken } from '../../../shared/api/identity.ts';
+import { REFRESH_TOKEN } from '../../../shared/api/public-addresses.ts';
+import type { ClientType } from '../../../shared/identity/client-types.ts';
+import type { SiteLanguage } from '../../../shared/languages.ts';
+import { callRoute } from './api-client.ts';
+
+// Called by address so that every site page (the landing's signed-in check) ships no route schemas.
+const inFlight = new Map<ClientType, Promise<RouteOutput<typeof refreshToken>>>();
+
+/**
+ * The session of this browser, from its refresh cookie (none when signed out). Concurrent callers
+ * share one request: the refresh token rotates on every use, and two requests with the same token
+ * would look like a stolen token being replayed, which ends the session.
+ */
+export function refreshSession(
+  clientType: ClientType,
+  language: SiteLanguage,
+  refreshFor: 'check_signed_in' | 'renew',
+): Promise<RouteOutput<typeof refreshToken>> {
+  let pending = inFlight.get(clientType);
+  if (!pending) {
+    pending = callRoute(REFRESH_TOKEN, { clientType, language, refreshFor }).finally(() =>
+      inFlight.delete(clientType),
+    );
+    inFlight.set(clientType, pending);
+  }
+  return pending;
+}

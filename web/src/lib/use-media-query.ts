@@ -1,0 +1,19 @@
+import { useSyncExternalStore } from 'react';
+
+/** Whether a media query matches; false in pre-rendered HTML and while hydrating. */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
+/** The mobile layout (section 9: breakpoint 768). */
+export const MOBILE_QUERY = '(max-width: 767px)';
+/** The header's mobile menu (section 9: under 880). */
+export const MOBILE_HEADER_QUERY = '(max-width: 879px)';

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LegalPage } from '../../features/content/components/LegalPage.tsx';
+import { loadLanguage } from '../../i18n/i18n.ts';
+
+export const Route = createFileRoute('/$lang/refund-policy')({
+  loader: ({ context }) => loadLanguage(context.lang, ['legal']),
+  component: () => <LegalPage document="refund-policy" />,
+});
