@@ -51,17 +51,28 @@ test('a survey is built in the form builder, reordered, exported, imported, rele
   await text.getByRole('button', { name: 'Save' }).click();
   expect(await questionIds(page)).toEqual(['role', 'why', 'name']);
 
-  // Drag with the keyboard: lift with Space, move up twice, drop with Space.
+  // Drag with the keyboard: lift with Space, move up twice, drop with Space. Each step waits for the
+  // drag-and-drop live region to announce it, so a busy machine cannot run the keys together.
+  const announced = page.locator('[id^="DndLiveRegion"]');
   await page.getByRole('button', { name: 'Move question name' }).focus();
   await page.keyboard.press('Space');
+  await expect(announced).toContainText(
+    /Picked up draggable item name|item name was moved over droppable area name/,
+  );
   await page.keyboard.press('ArrowUp');
+  await expect(announced).toContainText('moved over droppable area why');
   await page.keyboard.press('ArrowUp');
+  await expect(announced).toContainText('moved over droppable area role');
   await page.keyboard.press('Space');
   await expect.poll(() => questionIds(page)).toEqual(['name', 'role', 'why']);
   // A question cannot go before the question it depends on.
   await page.getByRole('button', { name: 'Move question why' }).focus();
   await page.keyboard.press('Space');
+  await expect(announced).toContainText(
+    /Picked up draggable item why|item why was moved over droppable area why/,
+  );
   await page.keyboard.press('ArrowUp');
+  await expect(announced).toContainText('moved over droppable area role');
   await page.keyboard.press('Space');
   await expect(page.getByText('A question must stay after the question it depends on.')).toBeVisible();
   expect(await questionIds(page)).toEqual(['name', 'role', 'why']);
