@@ -1,8 +1,17 @@
 import { signIdToken } from '../../functions/core/auth/id-token.ts';
-import { DEFAULT_CATALOGUE, putPlanCatalogue } from '../../functions/core/data/plan-catalogue-repository.ts';
+import {
+  DEFAULT_CATALOGUE,
+  LEGACY_CATALOGUE,
+  putPlanCatalogue,
+} from '../../functions/core/data/plan-catalogue-repository.ts';
 import { createUser, findUserByEmail, type User } from '../../functions/core/data/user-repository.ts';
 import { hashPassword } from '../../functions/core/identity/password.ts';
-import { BUILT_IN_PLAN_PRICES, BUILT_IN_PLAN_USAGES } from '../../shared/plans/price-book.ts';
+import {
+  BUILT_IN_PLAN_PRICES,
+  BUILT_IN_PLAN_USAGES,
+  LEGACY_PLAN_PRICES,
+  PARTNER_CATALOGUES,
+} from '../../shared/plans/price-book.ts';
 
 /** What `npm start` prints so a tester can sign in (or call the API) at once. */
 export interface SeededCredentials {
@@ -53,12 +62,17 @@ async function ensureAccount(account: {
 }
 
 /**
- * Seeds what a fresh machine needs, idempotently: the built-in plan catalogue and the two local
+ * Seeds what a fresh machine needs, idempotently: the plan catalogues (built-in, legacy, and the
+ * partners' custom plans) and the two local
  * accounts (kept as they are when they exist). Ready ID tokens (12 hours) are printed too, for
  * calling the API by hand.
  */
 export async function seed(): Promise<SeededCredentials[]> {
   await putPlanCatalogue(DEFAULT_CATALOGUE, BUILT_IN_PLAN_PRICES, BUILT_IN_PLAN_USAGES);
+  await putPlanCatalogue(LEGACY_CATALOGUE, LEGACY_PLAN_PRICES, BUILT_IN_PLAN_USAGES);
+  for (const [catalogue, { prices, usages }] of Object.entries(PARTNER_CATALOGUES)) {
+    await putPlanCatalogue(catalogue, prices, usages);
+  }
   const twelveHours = 12 * 3600;
   const [operator, customer] = await Promise.all([
     ensureAccount(SEEDED_ACCOUNTS.operator),

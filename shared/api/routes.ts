@@ -1,6 +1,8 @@
+import { adminCouponRoutes } from './admin-coupons.ts';
 import { authRoutes } from './auth.ts';
 import type { RouteDefinition } from './define-route.ts';
 import { identityRoutes } from './identity.ts';
+import { orderRoutes } from './orders.ts';
 import { paymentRoutes } from './payment.ts';
 import { paymentProviderRoutes } from './payment-provider.ts';
 
@@ -14,4 +16,6 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...identityRoutes,
   ...paymentRoutes,
   ...paymentProviderRoutes,
+  ...orderRoutes,
+  ...adminCouponRoutes,
 ];

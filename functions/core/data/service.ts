@@ -2,11 +2,17 @@ import { Service } from 'electrodb';
 import { settings } from '../settings.ts';
 import { dynamo } from './client.ts';
 import { Config, ConfigName } from './entities/config.ts';
+import { Coupon, CouponBonusQuota, CouponDiscount, CouponRedemption } from './entities/coupon.ts';
 import { Job, JobItemOutcome } from './entities/job.ts';
+import { Payment } from './entities/payment.ts';
+import { PaymentContact, PaymentPhone } from './entities/payment-contact.ts';
+import { PaymentOrder } from './entities/payment-order.ts';
+import { PaymentSession } from './entities/payment-session.ts';
 import { PlanPrice } from './entities/plan-price.ts';
 import { PlanUsage } from './entities/plan-usage.ts';
 import { PendingSignUp, RefreshToken, SessionFamily, SignInFailures } from './entities/session.ts';
 import { User, UserEmail } from './entities/user.ts';
+import { UserPlan, UserPlanHead } from './entities/user-plan.ts';
 
 /** Every entity of the one table, joined in one ElectroDB service (transactions span them). */
 export const entities = {
@@ -22,6 +28,17 @@ export const entities = {
   refreshToken: RefreshToken,
   pendingSignUp: PendingSignUp,
   signInFailures: SignInFailures,
+  paymentSession: PaymentSession,
+  paymentOrder: PaymentOrder,
+  payment: Payment,
+  userPlan: UserPlan,
+  userPlanHead: UserPlanHead,
+  paymentContact: PaymentContact,
+  paymentPhone: PaymentPhone,
+  coupon: Coupon,
+  couponDiscount: CouponDiscount,
+  couponBonusQuota: CouponBonusQuota,
+  couponRedemption: CouponRedemption,
 };
 
 let service: Service<typeof entities> | undefined;
