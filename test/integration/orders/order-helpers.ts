@@ -183,3 +183,19 @@ export async function until<T>(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** The customer on the wallet's registration page: registers a test card (or cancels). */
+export async function registerInWallet(reserveId: string, card: string | 'cancel'): Promise<URL> {
+  const form = new URLSearchParams({
+    reserveId,
+    action: card === 'cancel' ? 'cancel' : 'register',
+    ...(card === 'cancel' ? {} : { card }),
+  });
+  const answer = await fetch(`${inject('apiUrl')}/_local/payments/naver-pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+    redirect: 'manual',
+  });
+  return new URL(answer.headers.get('location') ?? '');
+}
