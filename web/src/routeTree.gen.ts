@@ -23,6 +23,11 @@ import { Route as LangSignupPendingRouteImport } from './routes/$lang/signup/pen
 import { Route as LangSignupRedirectRouteImport } from './routes/$lang/signup/redirect'
 import { Route as LangSignupVerifyRouteImport } from './routes/$lang/signup/verify'
 import { Route as AdminConsoleIndexRouteImport } from './routes/admin/_console/index'
+import { Route as LangPaymentOrderFixedtermRouteImport } from './routes/$lang/payment/order/fixedterm'
+import { Route as LangPaymentOrderSubscriptionRouteImport } from './routes/$lang/payment/order/subscription'
+import { Route as LangPaymentResultFailRouteImport } from './routes/$lang/payment/result/fail'
+import { Route as LangPaymentResultPendingRouteImport } from './routes/$lang/payment/result/pending'
+import { Route as LangPaymentResultSuccessRouteImport } from './routes/$lang/payment/result/success'
 import { Route as LangSigninOauthGoogleForwardRouteImport } from './routes/$lang/signin/oauth/google/forward'
 import { Route as LangSigninOauthGoogleRedirectRouteImport } from './routes/$lang/signin/oauth/google/redirect'
 
@@ -95,6 +100,35 @@ const AdminConsoleIndexRoute = AdminConsoleIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const LangPaymentOrderFixedtermRoute =
+  LangPaymentOrderFixedtermRouteImport.update({
+    id: '/payment/order/fixedterm',
+    path: '/payment/order/fixedterm',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
+const LangPaymentOrderSubscriptionRoute =
+  LangPaymentOrderSubscriptionRouteImport.update({
+    id: '/payment/order/subscription',
+    path: '/payment/order/subscription',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
+const LangPaymentResultFailRoute = LangPaymentResultFailRouteImport.update({
+  id: '/payment/result/fail',
+  path: '/payment/result/fail',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangPaymentResultPendingRoute =
+  LangPaymentResultPendingRouteImport.update({
+    id: '/payment/result/pending',
+    path: '/payment/result/pending',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
+const LangPaymentResultSuccessRoute =
+  LangPaymentResultSuccessRouteImport.update({
+    id: '/payment/result/success',
+    path: '/payment/result/success',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
 const LangSigninOauthGoogleForwardRoute =
   LangSigninOauthGoogleForwardRouteImport.update({
     id: '/signin/oauth/google/forward',
@@ -122,6 +156,11 @@ export interface FileRoutesByFullPath {
   '/$lang/signup/verify': typeof LangSignupVerifyRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/': typeof AdminConsoleIndexRoute
+  '/$lang/payment/order/fixedterm': typeof LangPaymentOrderFixedtermRoute
+  '/$lang/payment/order/subscription': typeof LangPaymentOrderSubscriptionRoute
+  '/$lang/payment/result/fail': typeof LangPaymentResultFailRoute
+  '/$lang/payment/result/pending': typeof LangPaymentResultPendingRoute
+  '/$lang/payment/result/success': typeof LangPaymentResultSuccessRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
 }
@@ -137,6 +176,11 @@ export interface FileRoutesByTo {
   '/$lang/signup/redirect': typeof LangSignupRedirectRoute
   '/$lang/signup/verify': typeof LangSignupVerifyRoute
   '/$lang/signup': typeof LangSignupIndexRoute
+  '/$lang/payment/order/fixedterm': typeof LangPaymentOrderFixedtermRoute
+  '/$lang/payment/order/subscription': typeof LangPaymentOrderSubscriptionRoute
+  '/$lang/payment/result/fail': typeof LangPaymentResultFailRoute
+  '/$lang/payment/result/pending': typeof LangPaymentResultPendingRoute
+  '/$lang/payment/result/success': typeof LangPaymentResultSuccessRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
 }
@@ -156,6 +200,11 @@ export interface FileRoutesById {
   '/$lang/signup/verify': typeof LangSignupVerifyRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/_console/': typeof AdminConsoleIndexRoute
+  '/$lang/payment/order/fixedterm': typeof LangPaymentOrderFixedtermRoute
+  '/$lang/payment/order/subscription': typeof LangPaymentOrderSubscriptionRoute
+  '/$lang/payment/result/fail': typeof LangPaymentResultFailRoute
+  '/$lang/payment/result/pending': typeof LangPaymentResultPendingRoute
+  '/$lang/payment/result/success': typeof LangPaymentResultSuccessRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
 }
@@ -175,6 +224,11 @@ export interface FileRouteTypes {
     | '/$lang/signup/verify'
     | '/$lang/signup/'
     | '/admin/'
+    | '/$lang/payment/order/fixedterm'
+    | '/$lang/payment/order/subscription'
+    | '/$lang/payment/result/fail'
+    | '/$lang/payment/result/pending'
+    | '/$lang/payment/result/success'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
   fileRoutesByTo: FileRoutesByTo
@@ -190,6 +244,11 @@ export interface FileRouteTypes {
     | '/$lang/signup/redirect'
     | '/$lang/signup/verify'
     | '/$lang/signup'
+    | '/$lang/payment/order/fixedterm'
+    | '/$lang/payment/order/subscription'
+    | '/$lang/payment/result/fail'
+    | '/$lang/payment/result/pending'
+    | '/$lang/payment/result/success'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
   id:
@@ -208,6 +267,11 @@ export interface FileRouteTypes {
     | '/$lang/signup/verify'
     | '/$lang/signup/'
     | '/admin/_console/'
+    | '/$lang/payment/order/fixedterm'
+    | '/$lang/payment/order/subscription'
+    | '/$lang/payment/result/fail'
+    | '/$lang/payment/result/pending'
+    | '/$lang/payment/result/success'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
   fileRoutesById: FileRoutesById
@@ -319,6 +383,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleIndexRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/$lang/payment/order/fixedterm': {
+      id: '/$lang/payment/order/fixedterm'
+      path: '/payment/order/fixedterm'
+      fullPath: '/$lang/payment/order/fixedterm'
+      preLoaderRoute: typeof LangPaymentOrderFixedtermRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/payment/order/subscription': {
+      id: '/$lang/payment/order/subscription'
+      path: '/payment/order/subscription'
+      fullPath: '/$lang/payment/order/subscription'
+      preLoaderRoute: typeof LangPaymentOrderSubscriptionRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/payment/result/fail': {
+      id: '/$lang/payment/result/fail'
+      path: '/payment/result/fail'
+      fullPath: '/$lang/payment/result/fail'
+      preLoaderRoute: typeof LangPaymentResultFailRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/payment/result/pending': {
+      id: '/$lang/payment/result/pending'
+      path: '/payment/result/pending'
+      fullPath: '/$lang/payment/result/pending'
+      preLoaderRoute: typeof LangPaymentResultPendingRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/payment/result/success': {
+      id: '/$lang/payment/result/success'
+      path: '/payment/result/success'
+      fullPath: '/$lang/payment/result/success'
+      preLoaderRoute: typeof LangPaymentResultSuccessRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
     '/$lang/signin/oauth/google/forward': {
       id: '/$lang/signin/oauth/google/forward'
       path: '/signin/oauth/google/forward'
@@ -344,6 +443,11 @@ interface LangRouteRouteChildren {
   LangSignupRedirectRoute: typeof LangSignupRedirectRoute
   LangSignupVerifyRoute: typeof LangSignupVerifyRoute
   LangSignupIndexRoute: typeof LangSignupIndexRoute
+  LangPaymentOrderFixedtermRoute: typeof LangPaymentOrderFixedtermRoute
+  LangPaymentOrderSubscriptionRoute: typeof LangPaymentOrderSubscriptionRoute
+  LangPaymentResultFailRoute: typeof LangPaymentResultFailRoute
+  LangPaymentResultPendingRoute: typeof LangPaymentResultPendingRoute
+  LangPaymentResultSuccessRoute: typeof LangPaymentResultSuccessRoute
   LangSigninOauthGoogleForwardRoute: typeof LangSigninOauthGoogleForwardRoute
   LangSigninOauthGoogleRedirectRoute: typeof LangSigninOauthGoogleRedirectRoute
 }
@@ -356,6 +460,11 @@ const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangSignupRedirectRoute: LangSignupRedirectRoute,
   LangSignupVerifyRoute: LangSignupVerifyRoute,
   LangSignupIndexRoute: LangSignupIndexRoute,
+  LangPaymentOrderFixedtermRoute: LangPaymentOrderFixedtermRoute,
+  LangPaymentOrderSubscriptionRoute: LangPaymentOrderSubscriptionRoute,
+  LangPaymentResultFailRoute: LangPaymentResultFailRoute,
+  LangPaymentResultPendingRoute: LangPaymentResultPendingRoute,
+  LangPaymentResultSuccessRoute: LangPaymentResultSuccessRoute,
   LangSigninOauthGoogleForwardRoute: LangSigninOauthGoogleForwardRoute,
   LangSigninOauthGoogleRedirectRoute: LangSigninOauthGoogleRedirectRoute,
 }

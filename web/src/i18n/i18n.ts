@@ -2,7 +2,15 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { SiteLanguage } from '../../../shared/languages.ts';
 
-export const NAMESPACES = ['common', 'errors', 'console', 'auth', 'pay-methods'] as const;
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'console',
+  'auth',
+  'pay-methods',
+  'order',
+  'payment-result',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** One JSON module per language and namespace; Vite splits them so a page loads only its language. */

@@ -61,7 +61,7 @@ describe('translations', () => {
     const missing: string[] = [];
     for (const file of files) {
       const source = readFileSync(join(srcDir, file), 'utf8');
-      const namespace = source.match(/useTranslation\('(\w+)'\)/)?.[1] ?? 'common';
+      const namespace = source.match(/useTranslation\('([\w-]+)'\)/)?.[1] ?? 'common';
       for (const [, key] of source.matchAll(/\bt\('([^']+)'\)/g)) {
         const [ns, path] = key?.includes(':')
           ? (key.split(':') as [string, string])

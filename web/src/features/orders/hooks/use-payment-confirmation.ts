@@ -1,0 +1,208 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import type { RouteOutput } from '../../../../../shared/api/define-route.ts';
+import type { getPaymentResult } from '../../../../../shared/api/orders.ts';
+import { type ClientErrorCode, clientCodeForServerError } from '../../../../../shared/errors/catalogue.ts';
+import type { SiteLanguage } from '../../../../../shared/languages.ts';
+import { WALLET_SUCCESS_CODE } from '../../../../../shared/payments/checkout-contract.ts';
+import {
+  PAYMENT_CONFIRMATION_DELAY_MS,
+  PAYMENT_RESULT_RETRIES,
+  PAYMENT_RESULT_RETRY_DELAY_MS,
+  retryDelayMs,
+} from '../../../../../shared/payments/constants.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import type { PaymentQuery } from '../../../lib/order-session.ts';
+import { readPaymentReturn } from '../../payment-provider/checkout.ts';
+import {
+  fetchBillingKeyPayment,
+  fetchPaymentResult,
+  fetchSendVbankText,
+  fetchStartWallet,
+  fetchVbankIssuedInfo,
+} from '../api/payment-calls.ts';
+import { clientCodeOf } from '../format.ts';
+import { reportFunnelStage } from '../funnel.ts';
+import {
+  type PaymentOutcome,
+  type PaymentProgressInfo,
+  readOutcome,
+  readProgress,
+  saveOutcome,
+} from '../payment-storage.ts';
+import { resultPagePath } from './use-pay.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A call retried on network failures only, 100 ms x 2^attempt apart (section 9's retry helper). */
+async function withRetries<T>(call: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await call();
+    } catch (error) {
+      const network = !(error instanceof ApiError) || error.clientCode === 'L04';
+      if (!network || attempt + 1 >= attempts) throw error;
+      await sleep(retryDelayMs(attempt));
+    }
+  }
+}
+
+class PaymentFailure extends Error {
+  constructor(
+    readonly errorCode: ClientErrorCode,
+    readonly errMsg: string,
+  ) {
+    super(errMsg);
+  }
+}
+
+/** The server's answer of a confirmation (a billing-key charge adds 'failed': the card was declined). */
+type ServerResult = Pick<RouteOutput<typeof getPaymentResult>, 'merchantUid' | 'errorType' | 'errorMsg'> & {
+  result: RouteOutput<typeof getPaymentResult>['result'] | 'failed';
+};
+
+function failure(answer: ServerResult): PaymentFailure {
+  return new PaymentFailure(clientCodeForServerError(answer.errorType), answer.errorMsg ?? '');
+}
+
+/**
+ * Asks for the result until it is no longer pending: once a second, up to 5 retries; the count starts
+ * again when the server answers for another merchantUid. Then the retrier error.
+ */
+async function untilSettled(
+  ask: () => Promise<ServerResult>,
+  onRetry: (attempt: number) => void,
+): Promise<void> {
+  let retries = 0;
+  let merchantUid: string | undefined;
+  for (;;) {
+    const answer = await withRetries(ask);
+    if (answer.result === 'success') return;
+    if (answer.result !== 'pending') throw failure(answer);
+    if (answer.merchantUid !== merchantUid) {
+      merchantUid = answer.merchantUid;
+      retries = 0;
+    }
+    if (retries >= PAYMENT_RESULT_RETRIES) throw new PaymentFailure('L11', '');
+    retries += 1;
+    onRetry(retries);
+    await sleep(PAYMENT_RESULT_RETRY_DELAY_MS);
+  }
+}
+
+/**
+ * The result page's confirmation (section 4), run once, 100 ms after the page opened: the provider's
+ * or the wallet's return is read from the query; a failure there is the outcome; otherwise the server
+ * confirms (a virtual account is looked up and texted; a subscription's first payment is charged on
+ * its billing key; the wallet's registration is approved and charged; anything else is confirmed,
+ * pending retried). The outcome is stored and the success or fail page opened.
+ */
+export function usePaymentConfirmation(input: {
+  lang: SiteLanguage;
+  guid: string | undefined;
+  query: PaymentQuery;
+}) {
+  const { lang, guid, query } = input;
+  const navigate = useNavigate();
+  const started = useRef(false);
+  const [retry, setRetry] = useState(0);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (started.current) return;
+      started.current = true;
+      void confirm();
+    }, PAYMENT_CONFIRMATION_DELAY_MS);
+    return () => clearTimeout(timer);
+  });
+
+  async function finish(outcome: PaymentOutcome) {
+    if (!guid) return;
+    saveOutcome(guid, outcome);
+    reportFunnelStage(outcome.kind === 'error' ? 'PaymentFailed' : 'PaymentSucceeded');
+    await navigate({
+      href: resultPagePath(lang, outcome.kind === 'error' ? 'fail' : 'success', guid, query),
+      replace: true,
+    });
+  }
+
+  async function settle(
+    guid: string,
+    progress: PaymentProgressInfo,
+    returned: ReturnType<typeof readPaymentReturn>,
+  ) {
+    const claims = {
+      price: progress.finalPrice,
+      isTest: progress.isTest,
+      couponCode: progress.couponCode ?? '',
+    };
+    const merchantUid = progress.merchantUid;
+    if (returned.from === 'wallet') {
+      const { resultCode, resultMessage, reserveId, tempReceiptId } = returned.value;
+      if (resultCode !== WALLET_SUCCESS_CODE) throw new PaymentFailure('L22', resultMessage ?? resultCode);
+      if (!reserveId || !tempReceiptId) throw new PaymentFailure('L26', '');
+      const answer = await withRetries(() =>
+        fetchStartWallet({ guid, merchantUid, reserveId, tempReceiptId, ...claims }),
+      );
+      if (answer.result === 'error') throw failure(answer);
+      if (answer.result === 'pending')
+        await untilSettled(() => fetchPaymentResult({ guid, merchantUid, ...claims }), setRetry);
+      return finish({
+        kind: 'success',
+        planName: progress.planName,
+        amount: progress.amount,
+        currency: progress.currency,
+      });
+    }
+    if (returned.from !== 'provider') return;
+    if (returned.value.imp_success !== 'true')
+      throw new PaymentFailure('L09', returned.value.error_msg ?? '');
+    if (progress.selectedMethod === 'vbank') {
+      const { vbankIssuedInfo } = await withRetries(() => fetchVbankIssuedInfo({ guid, merchantUid }));
+      await fetchSendVbankText({ guid, merchantUid }).catch((error: unknown) =>
+        console.warn('The virtual account text was not sent', error),
+      );
+      return finish({ kind: 'vbank_issued', planName: progress.planName, vbank: vbankIssuedInfo });
+    }
+    if (progress.customerUid) {
+      const customerUid = progress.customerUid;
+      const answer = await withRetries(() =>
+        fetchBillingKeyPayment({ guid, merchantUid, customerUid, ...claims }),
+      );
+      if (answer.result === 'failed' || answer.result === 'error') throw failure(answer);
+      if (answer.result === 'pending')
+        await untilSettled(() => fetchPaymentResult({ guid, merchantUid, ...claims }), setRetry);
+    } else {
+      await untilSettled(() => fetchPaymentResult({ guid, merchantUid, ...claims }), setRetry);
+    }
+    return finish({
+      kind: 'success',
+      planName: progress.planName,
+      amount: progress.amount,
+      currency: progress.currency,
+    });
+  }
+
+  async function confirm() {
+    if (!guid) return;
+    const returned = readPaymentReturn(new URLSearchParams(window.location.search));
+    if (returned.from === 'none') {
+      // No provider parameters: the state is the result already given.
+      const given = readOutcome(guid);
+      return finish(given ?? { kind: 'error', errorCode: 'L23', errMsg: '' });
+    }
+    const progress = readProgress(guid);
+    try {
+      if (!progress) throw new PaymentFailure('L23', '');
+      await settle(guid, progress, returned);
+    } catch (error) {
+      const { errorCode, errMsg } =
+        error instanceof PaymentFailure
+          ? error
+          : { errorCode: clientCodeOf(error), errMsg: error instanceof ApiError ? error.message : '' };
+      await finish({ kind: 'error', errorCode, errMsg });
+    }
+  }
+
+  return { retry };
+}
