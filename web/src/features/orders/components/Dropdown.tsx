@@ -43,9 +43,9 @@ export function Dropdown<T extends string>({
         <span id={`${id}-value`}>{current?.label ?? ''}</span>
       </button>
       {open ? (
-        <ul className="order-dropdown-list" role="listbox" aria-labelledby={`${id}-label`}>
+        <div className="order-dropdown-list" role="listbox" aria-labelledby={`${id}-label`}>
           {options.map((option) => (
-            <li
+            <div
               key={option.value}
               role="option"
               aria-selected={option.value === value}
@@ -60,9 +60,9 @@ export function Dropdown<T extends string>({
               }}
             >
               {option.label}
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       ) : null}
       {children}
     </div>

@@ -98,9 +98,9 @@ export function PhoneField({
               value={search}
               onChange={(event) => setSearch(event.target.value)}
             />
-            <ul role="listbox" aria-label={t('contact.country_list')}>
+            <div className="order-phone-options" role="listbox" aria-label={t('contact.country_list')}>
               {shown.map((candidate) => (
-                <li
+                <div
                   key={candidate.code}
                   role="option"
                   aria-selected={candidate.code === country}
@@ -116,9 +116,9 @@ export function PhoneField({
                   }}
                 >
                   {candidate.name} +{candidate.callingCode}
-                </li>
+                </div>
               ))}
-            </ul>
+            </div>
           </div>
         ) : null}
       </div>
