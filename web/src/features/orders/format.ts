@@ -27,8 +27,11 @@ export const price = (amount: number, currency: Currency) => formatPrice(amount,
 /** Dates and times of the payment path are shown in Seoul time (UTC+9), with the zone named. */
 export function paymentTime(ms: number, lang: SiteLanguage): string {
   return new Intl.DateTimeFormat(lang, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
     timeZone: PAYMENT_TIME_ZONE,
     timeZoneName: 'short',
   }).format(new Date(ms));

@@ -19,14 +19,16 @@ export function PaymentPending({
   lang,
   guid,
   query,
+  returned,
 }: {
   lang: SiteLanguage;
   guid: string | undefined;
   query: PaymentQuery;
+  returned: Record<string, string | undefined>;
 }) {
   const { t } = useTranslation('payment-result');
   useTitle(t('pending.title'));
-  const { retry } = usePaymentConfirmation({ lang, guid, query });
+  const { retry } = usePaymentConfirmation({ lang, guid, query, returned });
   return (
     <main className="order-page order-result">
       <h1>{t('pending.title')}</h1>

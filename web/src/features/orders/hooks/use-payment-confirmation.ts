@@ -101,6 +101,8 @@ export function usePaymentConfirmation(input: {
   lang: SiteLanguage;
   guid: string | undefined;
   query: PaymentQuery;
+  /** The result page's query as the router read it (the provider's or the wallet's return). */
+  returned: Record<string, string | undefined>;
 }) {
   const { lang, guid, query } = input;
   const navigate = useNavigate();
@@ -185,7 +187,11 @@ export function usePaymentConfirmation(input: {
 
   async function confirm() {
     if (!guid) return;
-    const returned = readPaymentReturn(new URLSearchParams(window.location.search));
+    const returned = readPaymentReturn(
+      new URLSearchParams(
+        Object.entries(input.returned).filter((entry): entry is [string, string] => entry[1] !== undefined),
+      ),
+    );
     if (returned.from === 'none') {
       // No provider parameters: the state is the result already given.
       const given = readOutcome(guid);

@@ -9,7 +9,12 @@ export const Route = createFileRoute('/$lang/payment/result/pending')({
   component: () => {
     const search = Route.useSearch();
     return (
-      <PaymentPending lang={Route.useRouteContext().lang} guid={search.guid} query={orderQuery(search)} />
+      <PaymentPending
+        lang={Route.useRouteContext().lang}
+        guid={search.guid}
+        returned={search}
+        query={orderQuery(search)}
+      />
     );
   },
 });
