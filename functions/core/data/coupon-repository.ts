@@ -225,19 +225,28 @@ export function couponTakeItems(
   ];
 }
 
+/** The transaction items that give a held coupon back: the hold (still this order's) goes, one is freed. */
+export function couponReleaseItems(
+  tx: Pick<TransactionEntities, 'coupon' | 'couponRedemption'>,
+  hold: { couponCode: string; uid: string; merchantUid: string },
+) {
+  const { couponCode, uid, merchantUid } = hold;
+  return [
+    tx.couponRedemption
+      .delete({ couponCode, uid })
+      .where((attr, op) => `${op.eq(attr.status, 'held')} AND ${op.eq(attr.merchantUid, merchantUid)}`)
+      .commit(),
+    tx.coupon.patch({ couponCode }).add({ remainAmount: 1 }).commit(),
+  ];
+}
+
 /**
- * Gives a held coupon back (its order failed or its time ran out), only if it is still held for that
- * order: one transaction deletes the hold and frees one coupon. False when there was nothing to give.
+ * Gives a held coupon back (its time ran out), only if it is still held for that order: one
+ * transaction deletes the hold and frees one coupon. False when there was nothing to give.
  */
 export async function releaseCouponHold(couponCode: string, uid: string, merchantUid: string) {
   const { canceled } = await db()
-    .transaction.write(({ coupon, couponRedemption }) => [
-      couponRedemption
-        .delete({ couponCode, uid })
-        .where((attr, op) => `${op.eq(attr.status, 'held')} AND ${op.eq(attr.merchantUid, merchantUid)}`)
-        .commit(),
-      coupon.patch({ couponCode }).add({ remainAmount: 1 }).commit(),
-    ])
+    .transaction.write((tx) => couponReleaseItems(tx, { couponCode, uid, merchantUid }))
     .go();
   return !canceled;
 }

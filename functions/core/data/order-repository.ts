@@ -1,5 +1,5 @@
 import type { CouponRedemption } from './coupon-repository.ts';
-import { couponTakeItems } from './coupon-repository.ts';
+import { couponReleaseItems, couponTakeItems, getCouponRedemption } from './coupon-repository.ts';
 import type { OrderStatus, PaymentOrderItem } from './entities/payment-order.ts';
 import { db } from './service.ts';
 import { conditionFailed, type ItemOutcomes, lostToConcurrentWrite } from './transaction.ts';
@@ -13,6 +13,15 @@ export type NewPaymentOrder = Omit<PaymentOrderItem, 'created' | 'updated' | 'st
  * reports paid must end granted or refunded, never ignored.
  */
 export const GRANTABLE_STATUSES: readonly OrderStatus[] = ['created', 'charging', 'vbank_issued', 'failed'];
+
+type OrderCondition = Parameters<
+  ReturnType<ReturnType<ReturnType<typeof db>['entities']['paymentOrder']['patch']>['set']>['where']
+>[0];
+
+/** The condition that an order's status is one of `statuses`. */
+function statusIn(statuses: readonly OrderStatus[]): OrderCondition {
+  return (attr, op) => statuses.map((status) => op.eq(attr.status, status)).join(' OR ');
+}
 
 export interface CouponHold {
   couponCode: string;
@@ -96,13 +105,39 @@ export async function updateOrderFrom(
     const { data } = await db()
       .entities.paymentOrder.patch({ merchantUid })
       .set(changes)
-      .where((attr, op) => from.map((status) => op.eq(attr.status, status)).join(' OR '))
+      .where(statusIn(from))
       .go({ response: 'all_new' });
     return data as PaymentOrder;
   } catch (error) {
     if (String((error as Error).message).includes('conditional request failed')) return undefined;
     throw error;
   }
+}
+
+/**
+ * Ends an order that will not be granted (failed; refund_required while its money goes back) while its
+ * status is one of `from`, and gives its coupon back in the same transaction when the order still
+ * holds one: the coupon is free again the moment the order is closed, never a moment later. Answers
+ * the order as stored, or undefined when its status had already moved on.
+ */
+export async function closeOrder(
+  order: PaymentOrder,
+  from: readonly OrderStatus[],
+  changes: OrderChanges,
+): Promise<PaymentOrder | undefined> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const hold = order.couponCode ? await getCouponRedemption(order.couponCode, order.uid) : undefined;
+    const releases = hold?.status === 'held' && hold.merchantUid === order.merchantUid;
+    const { canceled, data } = await db()
+      .transaction.write((tx) => [
+        tx.paymentOrder.patch({ merchantUid: order.merchantUid }).set(changes).where(statusIn(from)).commit(),
+        ...(releases && hold ? couponReleaseItems(tx, hold) : []),
+      ])
+      .go();
+    if (!canceled) return getOrder(order.merchantUid);
+    if (conditionFailed(data as ItemOutcomes, 0)) return undefined;
+  }
+  throw new Error(`The order ${order.merchantUid} could not be closed`);
 }
 
 /** Claims an open order for the one caller that will charge it (a billing key or the wallet). */
@@ -170,7 +205,7 @@ export async function grantOrder(input: {
       tx.paymentOrder
         .patch({ merchantUid: order.merchantUid })
         .set({ ...input.paidChanges, status: 'paid' })
-        .where((attr, op) => GRANTABLE_STATUSES.map((status) => op.eq(attr.status, status)).join(' OR '))
+        .where(statusIn(GRANTABLE_STATUSES))
         .commit(),
       tx.payment.create(input.payment).commit(),
       tx.userPlan.create(plan).commit(),

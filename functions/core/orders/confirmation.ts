@@ -8,9 +8,10 @@ import {
   type ProviderPayment,
 } from '../adapters/payment-provider/portone.ts';
 import { nowMs } from '../clock.ts';
-import { getCouponRedemption, releaseCouponHold, releaseExpiredHolds } from '../data/coupon-repository.ts';
+import { getCouponRedemption, releaseExpiredHolds } from '../data/coupon-repository.ts';
 import type { OrderStatus } from '../data/entities/payment-order.ts';
 import {
+  closeOrder,
   GRANTABLE_STATUSES,
   getOrder,
   grantOrder,
@@ -197,14 +198,13 @@ export async function failOrder(
   failure: { code?: string | undefined; message: string },
   type: ServerErrorType,
 ): Promise<Confirmation> {
-  const failed = await updateOrderFrom(order.merchantUid, ['created', 'charging', 'vbank_issued'], {
+  const failed = await closeOrder(order, ['created', 'charging', 'vbank_issued'], {
     status: 'failed',
     failureType: type,
     ...(failure.code ? { failureCode: failure.code } : {}),
     failureMessage: failure.message,
   });
   if (!failed) return orderResult(await reread(order.merchantUid));
-  if (order.couponCode) await releaseCouponHold(order.couponCode, order.uid, order.merchantUid);
   await notePaymentSessionOrder(order.guid, order.merchantUid, 'failed').catch(() => undefined);
   return orderResult(failed);
 }
@@ -221,13 +221,12 @@ async function refundOrder(
   type: ServerErrorType,
   message: string,
 ): Promise<Confirmation> {
-  const claimed = await updateOrderFrom(order.merchantUid, GRANTABLE_STATUSES, {
+  const claimed = await closeOrder(order, GRANTABLE_STATUSES, {
     status: 'refund_required',
     failureType: type,
     failureMessage: message,
   });
   if (!claimed) return orderResult(await reread(order.merchantUid));
-  if (order.couponCode) await releaseCouponHold(order.couponCode, order.uid, order.merchantUid);
   const refunded = await returnMoney(order, receipt, message).catch((error: unknown) => {
     logger.error('Refund failed', { merchantUid: order.merchantUid, error });
     return false;
