@@ -15,6 +15,7 @@ import type { PlanPriceInfo } from '../../../shared/plans/plan-types.ts';
 import { nowMs } from '../clock.ts';
 import {
   type Coupon,
+  type CouponDiscount,
   createCoupon,
   createCouponDiscount,
   deleteCouponBonusQuota,
@@ -136,46 +137,26 @@ function discountOf(couponCode: string, plan: PlanPriceInfo, rate: number) {
   };
 }
 
-const discountRow = ({
-  couponCode,
-  planName,
-  rate,
-  priceKo,
-  priceJa,
-  priceEn,
-}: ReturnType<typeof discountOf>) => ({
-  couponCode,
-  planName,
-  rate,
-  priceKo,
-  priceJa,
-  priceEn,
-});
+/** A discount as the console shows it (its stored fields, without the record's timestamps). */
+const discountRow = ({ created: _created, ...row }: CouponDiscount) => row;
 
 export async function adminCouponDiscounts(code: string) {
   const coupon = await existingCoupon(code);
   return (await listCouponDiscounts(coupon.couponCode)).map(discountRow);
 }
 
-export async function adminCreateCouponDiscount(input: {
-  couponCode: string;
-  planName: string;
-  rate: number;
-}) {
+/** Adds a discount for a plan (before the coupon starts) or changes an existing one's rate. */
+export async function adminSaveCouponDiscount(
+  input: { couponCode: string; planName: string; rate: number },
+  mode: 'create' | 'update',
+) {
   const coupon = await existingCoupon(input.couponCode);
-  refuseAfterStart(coupon);
+  if (mode === 'create') refuseAfterStart(coupon);
   const { plan } = await builtInPlan(input.planName);
-  return discountRow(await createCouponDiscount(discountOf(coupon.couponCode, plan, input.rate)));
-}
-
-export async function adminUpdateCouponDiscount(input: {
-  couponCode: string;
-  planName: string;
-  rate: number;
-}) {
-  const coupon = await existingCoupon(input.couponCode);
-  const { plan } = await builtInPlan(input.planName);
-  return discountRow(await updateCouponDiscount(discountOf(coupon.couponCode, plan, input.rate)));
+  const discount = discountOf(coupon.couponCode, plan, input.rate);
+  return discountRow(
+    await (mode === 'create' ? createCouponDiscount(discount) : updateCouponDiscount(discount)),
+  );
 }
 
 export async function adminDeleteCouponDiscount(input: { couponCode: string; planName: string }) {

@@ -23,6 +23,7 @@ import {
   placeOrder,
   progressInput,
   sandboxState,
+  sessionWithCoupon,
   until,
   VISA_OK,
 } from './order-helpers.ts';
@@ -191,51 +192,26 @@ describe('a coupon with one left', () => {
 
   it('comes back when its order fails, for the next customer', async () => {
     const couponCode = await startedCoupon({ totalAmount: 1, discounts: { Y1_LIGHT_V3: 50 } });
-    const first = await openSession(await newCustomer(), { planName: 'Y1_LIGHT_V3' });
-    const withCoupon = await call(registerPaymentSessionCoupon, {
-      guid: first.guid,
-      code: couponCode,
-      planName: 'Y1_LIGHT_V3',
-    });
-    const order = await placeOrder(withCoupon.body.sessionInfo, 'card');
-    await checkout(withCoupon.body.sessionInfo, order, 'card', 'abandon');
-    expect((await confirm(first.guid, order.merchantUid)).body.result).toBe('error');
+    const withCoupon = await sessionWithCoupon(await newCustomer(), 'Y1_LIGHT_V3', couponCode);
+    const order = await placeOrder(withCoupon, 'card');
+    await checkout(withCoupon, order, 'card', 'abandon');
+    expect((await confirm(withCoupon.guid, order.merchantUid)).body.result).toBe('error');
     expect((await getCoupon(couponCode))?.remainAmount).toBe(1);
-    const second = await openSession(await newCustomer(), { planName: 'Y1_LIGHT_V3' });
-    const taken = await call(registerPaymentSessionCoupon, {
-      guid: second.guid,
-      code: couponCode,
-      planName: 'Y1_LIGHT_V3',
-    });
-    expect((await call(insertPaymentProgress, progressInput(taken.body.sessionInfo, 'card'))).status).toBe(
-      200,
-    );
+    const taken = await sessionWithCoupon(await newCustomer(), 'Y1_LIGHT_V3', couponCode);
+    expect((await call(insertPaymentProgress, progressInput(taken, 'card'))).status).toBe(200);
   });
 
   it('comes back when its hold runs out', async () => {
     const couponCode = await startedCoupon({ totalAmount: 1, discounts: { Y1_LIGHT_V3: 50 } });
-    const first = await openSession(await newCustomer(), { planName: 'Y1_LIGHT_V3' });
-    const withCoupon = await call(registerPaymentSessionCoupon, {
-      guid: first.guid,
-      code: couponCode,
-      planName: 'Y1_LIGHT_V3',
-    });
-    await placeOrder(withCoupon.body.sessionInfo, 'card');
+    const withCoupon = await sessionWithCoupon(await newCustomer(), 'Y1_LIGHT_V3', couponCode);
+    await placeOrder(withCoupon, 'card');
     const [hold] = await listCouponRedemptions(couponCode);
     await db()
       .entities.couponRedemption.patch({ couponCode, uid: hold?.uid as string })
       .set({ heldUntil: Date.now() - 1 })
       .go();
-    const second = await openSession(await newCustomer(), { planName: 'Y1_LIGHT_V3' });
-    const taken = await call(registerPaymentSessionCoupon, {
-      guid: second.guid,
-      code: couponCode,
-      planName: 'Y1_LIGHT_V3',
-    });
-    expect(taken.status).toBe(200);
-    expect((await call(insertPaymentProgress, progressInput(taken.body.sessionInfo, 'card'))).status).toBe(
-      200,
-    );
+    const taken = await sessionWithCoupon(await newCustomer(), 'Y1_LIGHT_V3', couponCode);
+    expect((await call(insertPaymentProgress, progressInput(taken, 'card'))).status).toBe(200);
     expect((await getCoupon(couponCode))?.remainAmount).toBe(0);
   });
 });

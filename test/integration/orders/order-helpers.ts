@@ -2,7 +2,12 @@ import { inject } from 'vitest';
 import { signIdToken } from '../../../functions/core/auth/id-token.ts';
 import { createUser } from '../../../functions/core/data/user-repository.ts';
 import type { RouteInput } from '../../../shared/api/define-route.ts';
-import { createInitPayment, getPaymentResult, insertPaymentProgress } from '../../../shared/api/orders.ts';
+import {
+  createInitPayment,
+  getPaymentResult,
+  insertPaymentProgress,
+  registerPaymentSessionCoupon,
+} from '../../../shared/api/orders.ts';
 import type { SessionInfo } from '../../../shared/orders/session-info.ts';
 import type { CheckoutReturn, RequestPayParams } from '../../../shared/payments/checkout-contract.ts';
 import { type PayMethod, providerChannel, WALLET_PG } from '../../../shared/payments/pay-methods.ts';
@@ -198,4 +203,17 @@ export async function registerInWallet(reserveId: string, card: string | 'cancel
     redirect: 'manual',
   });
   return new URL(answer.headers.get('location') ?? '');
+}
+
+/** A session for a plan with a coupon registered on it (the coupon box's apply). */
+export async function sessionWithCoupon(
+  customer: Customer,
+  planName: string,
+  couponCode: string,
+): Promise<SessionInfo> {
+  const { guid } = await openSession(customer, { planName });
+  const registered = await call(registerPaymentSessionCoupon, { guid, code: couponCode, planName });
+  if (registered.status !== 200)
+    throw new Error(`register-payment-session-coupon: ${JSON.stringify(registered.body)}`);
+  return registered.body.sessionInfo;
 }

@@ -1,7 +1,7 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { CURRENCIES } from '../../../../shared/currency.ts';
-import { nowMs } from '../../clock.ts';
 import { ENTITY_SERVICE } from '../entity-service.ts';
+import { bonusQuotaAttribute, createdAttribute, updatedAttribute } from './order-attributes.ts';
 
 /**
  * Coupons (promo codes) and their rules, one partition per code: the coupon, its discounts and bonus
@@ -12,16 +12,6 @@ import { ENTITY_SERVICE } from '../entity-service.ts';
  * record when the order is paid; taking and giving back are conditional updates, so no number of
  * concurrent orders can take more than the coupon has.
  */
-const quota = {
-  type: 'map',
-  properties: {
-    STT: { type: 'number' },
-    TTS: { type: 'number' },
-    TRANSLATE: { type: 'number' },
-    GENIMAGE: { type: 'number' },
-  },
-} as const;
-
 export const Coupon = new Entity({
   model: { entity: 'coupon', version: '1', service: ENTITY_SERVICE },
   attributes: {
@@ -33,8 +23,8 @@ export const Coupon = new Entity({
     expiredAt: { type: 'number', required: true },
     description: { type: 'string', required: true, default: '' },
     createdBy: { type: 'string', readOnly: true },
-    created: { type: 'number', required: true, readOnly: true, default: () => nowMs() },
-    updated: { type: 'number', required: true, default: () => nowMs(), watch: '*', set: () => nowMs() },
+    created: createdAttribute,
+    updated: updatedAttribute,
   },
   indexes: {
     byCode: {
@@ -62,7 +52,7 @@ export const CouponDiscount = new Entity({
     priceKo: { type: 'number', required: true },
     priceJa: { type: 'number', required: true },
     priceEn: { type: 'number', required: true },
-    created: { type: 'number', required: true, readOnly: true, default: () => nowMs() },
+    created: createdAttribute,
   },
   indexes: {
     byCoupon: {
@@ -80,8 +70,8 @@ export const CouponBonusQuota = new Entity({
   attributes: {
     couponCode: { type: 'string', required: true, readOnly: true },
     planName: { type: 'string', required: true, readOnly: true },
-    quota: { ...quota, required: true },
-    created: { type: 'number', required: true, readOnly: true, default: () => nowMs() },
+    quota: { ...bonusQuotaAttribute, required: true },
+    created: createdAttribute,
   },
   indexes: {
     byCoupon: {
@@ -115,8 +105,8 @@ export const CouponRedemption = new Entity({
     price: { type: 'number' },
     currency: { type: CURRENCIES },
     paidAt: { type: 'number' },
-    created: { type: 'number', required: true, readOnly: true, default: () => nowMs() },
-    updated: { type: 'number', required: true, default: () => nowMs(), watch: '*', set: () => nowMs() },
+    created: createdAttribute,
+    updated: updatedAttribute,
   },
   indexes: {
     byCoupon: {

@@ -1,6 +1,6 @@
 import { Entity } from 'electrodb';
-import { nowMs } from '../../clock.ts';
 import { ENTITY_SERVICE } from '../entity-service.ts';
+import { updatedAttribute } from './order-attributes.ts';
 
 /** A user's payment contact (admin-console.md: PaymentContactInfo): the last one an order was paid with. */
 export const PaymentContact = new Entity({
@@ -11,7 +11,7 @@ export const PaymentContact = new Entity({
     contactEmail: { type: 'string', required: true },
     /** E.164. */
     contactPhoneNumber: { type: 'string', required: true },
-    updated: { type: 'number', required: true, default: () => nowMs(), watch: '*', set: () => nowMs() },
+    updated: updatedAttribute,
   },
   indexes: {
     byUser: { pk: { field: 'pk', composite: ['uid'] }, sk: { field: 'sk', composite: [] } },
@@ -28,7 +28,7 @@ export const PaymentPhone = new Entity({
     phoneNumber: { type: 'string', required: true, readOnly: true },
     uid: { type: 'string', required: true },
     email: { type: 'string', required: true },
-    updated: { type: 'number', required: true, default: () => nowMs(), watch: '*', set: () => nowMs() },
+    updated: updatedAttribute,
   },
   indexes: {
     byPhone: { pk: { field: 'pk', composite: ['phoneNumber'] }, sk: { field: 'sk', composite: [] } },

@@ -3,8 +3,8 @@ import { CURRENCIES } from '../../../../shared/currency.ts';
 import { CLIENT_TYPES } from '../../../../shared/identity/client-types.ts';
 import { SITE_LANGUAGES } from '../../../../shared/languages.ts';
 import { PLAN_PERIODS, PLAN_TYPES } from '../../../../shared/plans/plan-types.ts';
-import { nowMs } from '../../clock.ts';
 import { ENTITY_SERVICE } from '../entity-service.ts';
+import { bonusQuotaAttribute, createdAttribute, updatedAttribute } from './order-attributes.ts';
 
 /**
  * A merchant order (the specification's payment progress info): what one checkout is for, at the
@@ -60,16 +60,7 @@ export const PaymentOrder = new Entity({
     isTest: { type: 'boolean', required: true, readOnly: true },
     couponCode: { type: 'string', readOnly: true },
     /** The coupon's bonus quota for the plan, added to the plan's limits at the grant. */
-    bonusQuota: {
-      type: 'map',
-      readOnly: true,
-      properties: {
-        STT: { type: 'number' },
-        TTS: { type: 'number' },
-        TRANSLATE: { type: 'number' },
-        GENIMAGE: { type: 'number' },
-      },
-    },
+    bonusQuota: { ...bonusQuotaAttribute, readOnly: true },
     /** The billing key a subscription's checkout issues (server-made, never the browser's). */
     customerUid: { type: 'string', readOnly: true },
     userName: { type: 'string', required: true, readOnly: true },
@@ -92,8 +83,8 @@ export const PaymentOrder = new Entity({
     reserveId: { type: 'string' },
     recurrentId: { type: 'string' },
     walletPaymentId: { type: 'string' },
-    created: { type: 'number', required: true, readOnly: true, default: () => nowMs() },
-    updated: { type: 'number', required: true, default: () => nowMs(), watch: '*', set: () => nowMs() },
+    created: createdAttribute,
+    updated: updatedAttribute,
   },
   indexes: {
     byMerchantUid: { pk: { field: 'pk', composite: ['merchantUid'] }, sk: { field: 'sk', composite: [] } },

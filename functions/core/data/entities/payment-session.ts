@@ -3,8 +3,8 @@ import { CURRENCIES } from '../../../../shared/currency.ts';
 import { CLIENT_TYPES } from '../../../../shared/identity/client-types.ts';
 import { SITE_LANGUAGES } from '../../../../shared/languages.ts';
 import { ACCOUNT_TYPES } from '../../../../shared/plans/plans-offered.ts';
-import { nowMs } from '../../clock.ts';
 import { ENTITY_SERVICE } from '../entity-service.ts';
+import { createdAttribute, updatedAttribute } from './order-attributes.ts';
 
 /**
  * A payment session: one customer choosing a plan on the order pages, named by an unguessable guid
@@ -38,8 +38,8 @@ export const PaymentSession = new Entity({
     createdBy: { type: 'string' },
     merchantUid: { type: 'string' },
     updatedStatus: { type: 'string' },
-    created: { type: 'number', required: true, readOnly: true, default: () => nowMs() },
-    updated: { type: 'number', required: true, default: () => nowMs(), watch: '*', set: () => nowMs() },
+    created: createdAttribute,
+    updated: updatedAttribute,
     /** Epoch ms after which the session can no longer be changed or ordered from (EXPIRED). */
     expiresAt: { type: 'number', required: true, readOnly: true },
     /** Kept a week past expiry so that result pages can still confirm the orders made from it. */

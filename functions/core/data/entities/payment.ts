@@ -1,7 +1,7 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { CURRENCIES } from '../../../../shared/currency.ts';
-import { nowMs } from '../../clock.ts';
 import { ENTITY_SERVICE } from '../entity-service.ts';
+import { createdAttribute } from './order-attributes.ts';
 
 /**
  * A payment taken (admin-console.md section 3, Payment): one per merchantUid, written once, in the
@@ -34,7 +34,7 @@ export const Payment = new Entity({
     isTest: { type: 'boolean', required: true, readOnly: true },
     couponCode: { type: 'string', readOnly: true },
     receiptUrl: { type: 'string', readOnly: true },
-    created: { type: 'number', required: true, readOnly: true, default: () => nowMs() },
+    created: createdAttribute,
   },
   indexes: {
     byMerchantUid: { pk: { field: 'pk', composite: ['merchantUid'] }, sk: { field: 'sk', composite: [] } },

@@ -1,8 +1,8 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { CURRENCIES } from '../../../../shared/currency.ts';
 import { PLAN_PERIODS, PLAN_TYPES } from '../../../../shared/plans/plan-types.ts';
-import { nowMs } from '../../clock.ts';
 import { ENTITY_SERVICE } from '../entity-service.ts';
+import { bonusQuotaAttribute, createdAttribute, updatedAttribute } from './order-attributes.ts';
 
 /**
  * A plan a user holds (site-and-payments.md section 3, user plan info; admin-console.md Plan): one item
@@ -51,18 +51,10 @@ export const UserPlan = new Entity({
     cloudStorageLimit: { type: 'number', required: true },
     userTTSSpeakerLimit: { type: 'number', required: true },
     couponCode: { type: 'string' },
-    bonusQuota: {
-      type: 'map',
-      properties: {
-        STT: { type: 'number' },
-        TTS: { type: 'number' },
-        TRANSLATE: { type: 'number' },
-        GENIMAGE: { type: 'number' },
-      },
-    },
+    bonusQuota: bonusQuotaAttribute,
     isTest: { type: 'boolean', required: true },
-    created: { type: 'number', required: true, readOnly: true, default: () => nowMs() },
-    updated: { type: 'number', required: true, default: () => nowMs(), watch: '*', set: () => nowMs() },
+    created: createdAttribute,
+    updated: updatedAttribute,
   },
   indexes: {
     byPlan: {
@@ -93,7 +85,7 @@ export const UserPlanHead = new Entity({
     version: { type: 'number', required: true },
     currentPlanId: { type: 'string', required: true },
     currentExpiredAt: { type: 'number', required: true },
-    updated: { type: 'number', required: true, default: () => nowMs(), watch: '*', set: () => nowMs() },
+    updated: updatedAttribute,
   },
   indexes: {
     byUser: { pk: { field: 'pk', composite: ['uid'] }, sk: { field: 'sk', composite: [] } },

@@ -62,18 +62,22 @@ export function OrderPage({
     document.title = `${PRODUCT_NAME} | ${t(`title.${kind}`)}`;
     if (!guid) console.warn('The order page was opened without a payment session guid');
   }, [guid, kind, t]);
-  if (!guid) {
-    return (
-      <main className="order-page">
-        <h1>{t(`title.${kind}`)}</h1>
-        <p role="alert">{t('session.missing')}</p>
-        <a className="button" href={`/${lang}/payment/pricepolicy`}>
-          {t('session.to_pricing')}
-        </a>
-      </main>
-    );
-  }
+  if (!guid) return <SessionProblem lang={lang} title={t(`title.${kind}`)} message={t('session.missing')} />;
   return <OrderWithSession lang={lang} kind={kind} guid={guid} query={query} isTest={isTest} />;
+}
+
+/** No session to order from (none given, lapsed, or not loaded): the reason, and the way back to pricing. */
+function SessionProblem({ lang, title, message }: { lang: SiteLanguage; title: string; message: string }) {
+  const { t } = useTranslation('order');
+  return (
+    <main className="order-page">
+      <h1>{title}</h1>
+      <p role="alert">{message}</p>
+      <a className="button" href={`/${lang}/payment/pricepolicy`}>
+        {t('session.to_pricing')}
+      </a>
+    </main>
+  );
 }
 
 function OrderWithSession({
@@ -108,15 +112,13 @@ function OrderWithSession({
     );
   }
   if (!sessionInfo) {
-    const code = clientCodeOf(session.error);
+    const expired = clientCodeOf(session.error) === 'L03';
     return (
-      <main className="order-page">
-        <h1>{code === 'L03' ? t('session.expired_title') : t('session.failed_title')}</h1>
-        <p role="alert">{clientErrorText(t, code === 'L03' ? code : 'L17')}</p>
-        <a className="button" href={`/${lang}/payment/pricepolicy`}>
-          {t('session.to_pricing')}
-        </a>
-      </main>
+      <SessionProblem
+        lang={lang}
+        title={expired ? t('session.expired_title') : t('session.failed_title')}
+        message={clientErrorText(t, expired ? 'L03' : 'L17')}
+      />
     );
   }
   return <OrderForm lang={lang} sessionInfo={sessionInfo} query={query} />;

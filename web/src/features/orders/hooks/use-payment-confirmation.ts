@@ -139,22 +139,27 @@ export function usePaymentConfirmation(input: {
       couponCode: progress.couponCode ?? '',
     };
     const merchantUid = progress.merchantUid;
-    if (returned.from === 'wallet') {
-      const { resultCode, resultMessage, reserveId, tempReceiptId } = returned.value;
-      if (resultCode !== WALLET_SUCCESS_CODE) throw new PaymentFailure('L22', resultMessage ?? resultCode);
-      if (!reserveId || !tempReceiptId) throw new PaymentFailure('L26', '');
-      const answer = await withRetries(() =>
-        fetchStartWallet({ guid, merchantUid, reserveId, tempReceiptId, ...claims }),
-      );
-      if (answer.result === 'error') throw failure(answer);
-      if (answer.result === 'pending')
-        await untilSettled(() => fetchPaymentResult({ guid, merchantUid, ...claims }), setRetry);
-      return finish({
+    const succeed = () =>
+      finish({
         kind: 'success',
         planName: progress.planName,
         amount: progress.amount,
         currency: progress.currency,
       });
+    /** The charge (when the result page makes one), then the result asked until it is not pending. */
+    const settleWith = async (charge?: () => Promise<ServerResult>) => {
+      const first = charge ? await withRetries(charge) : undefined;
+      if (first && first.result !== 'success' && first.result !== 'pending') throw failure(first);
+      if (first?.result !== 'success') {
+        await untilSettled(() => fetchPaymentResult({ guid, merchantUid, ...claims }), setRetry);
+      }
+      return succeed();
+    };
+    if (returned.from === 'wallet') {
+      const { resultCode, resultMessage, reserveId, tempReceiptId } = returned.value;
+      if (resultCode !== WALLET_SUCCESS_CODE) throw new PaymentFailure('L22', resultMessage ?? resultCode);
+      if (!reserveId || !tempReceiptId) throw new PaymentFailure('L26', '');
+      return settleWith(() => fetchStartWallet({ guid, merchantUid, reserveId, tempReceiptId, ...claims }));
     }
     if (returned.from !== 'provider') return;
     if (returned.value.imp_success !== 'true')
@@ -166,23 +171,10 @@ export function usePaymentConfirmation(input: {
       );
       return finish({ kind: 'vbank_issued', planName: progress.planName, vbank: vbankIssuedInfo });
     }
-    if (progress.customerUid) {
-      const customerUid = progress.customerUid;
-      const answer = await withRetries(() =>
-        fetchBillingKeyPayment({ guid, merchantUid, customerUid, ...claims }),
-      );
-      if (answer.result === 'failed' || answer.result === 'error') throw failure(answer);
-      if (answer.result === 'pending')
-        await untilSettled(() => fetchPaymentResult({ guid, merchantUid, ...claims }), setRetry);
-    } else {
-      await untilSettled(() => fetchPaymentResult({ guid, merchantUid, ...claims }), setRetry);
-    }
-    return finish({
-      kind: 'success',
-      planName: progress.planName,
-      amount: progress.amount,
-      currency: progress.currency,
-    });
+    const { customerUid } = progress;
+    return settleWith(
+      customerUid ? () => fetchBillingKeyPayment({ guid, merchantUid, customerUid, ...claims }) : undefined,
+    );
   }
 
   async function confirm() {
