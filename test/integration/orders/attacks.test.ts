@@ -18,6 +18,7 @@ import { startedCoupon } from './coupon-helpers.ts';
 import {
   checkout,
   confirm,
+  lapsedSession,
   newCustomer,
   openSession,
   placeOrder,
@@ -238,5 +239,51 @@ describe('a second plan for the same account', () => {
     );
     const provider = (await sandboxState()).payments.find((payment) => payment.imp_uid === back.imp_uid);
     expect(provider?.status).toBe('cancelled');
+  });
+});
+
+describe('an order whose coupon was lost before its payment', () => {
+  it('is not granted without the coupon: the payment is returned (COUPON_USAGE_INSERT_FAILED)', async () => {
+    const couponCode = await startedCoupon({ totalAmount: 1, discounts: { Y1_LIGHT_V3: 50 } });
+    const late = await sessionWithCoupon(await newCustomer(), 'Y1_LIGHT_V3', couponCode);
+    const order = await placeOrder(late, 'card');
+    const [hold] = await listCouponRedemptions(couponCode);
+    await db()
+      .entities.couponRedemption.patch({ couponCode, uid: hold?.uid as string })
+      .set({ heldUntil: Date.now() - 1 })
+      .go();
+    // Another customer takes the last coupon once the hold ran out; then the first one pays anyway.
+    const other = await sessionWithCoupon(await newCustomer(), 'Y1_LIGHT_V3', couponCode);
+    await placeOrder(other, 'card');
+    await checkout(late, order, 'card', VISA_OK);
+    expect((await confirm(late.guid, order.merchantUid)).body).toMatchObject({
+      result: 'error',
+      errorType: 'COUPON_USAGE_INSERT_FAILED',
+    });
+    await until(
+      async () => ((await getOrder(order.merchantUid))?.status === 'refunded' ? true : undefined),
+      'the refund',
+    );
+    expect((await getCoupon(couponCode))?.remainAmount).toBe(0);
+  });
+});
+
+describe('an order from a session opened before the account bought a plan', () => {
+  it('is refused (USER_ALREADY_SUBSCRIBED), and one from a lapsed session too (EXPIRED)', async () => {
+    const buyer = await newCustomer();
+    const early = await openSession(buyer, { planName: 'Y1_STANDARD_V3' });
+    const { sessionInfo } = await openSession(buyer, { planName: 'Y1_LIGHT_V3' });
+    const order = await placeOrder(sessionInfo, 'card');
+    await checkout(sessionInfo, order, 'card', VISA_OK);
+    expect((await confirm(sessionInfo.guid, order.merchantUid)).body.result).toBe('success');
+    const again = await call(insertPaymentProgress, progressInput(early.sessionInfo, 'card'));
+    expect(again).toMatchObject({ status: 409, body: { error: { code: 'USER_ALREADY_SUBSCRIBED' } } });
+
+    const lapsedGuid = await lapsedSession((await newCustomer()).uid);
+    const expired = await call(
+      insertPaymentProgress,
+      progressInput(sessionInfo, 'card', { guid: lapsedGuid }),
+    );
+    expect(expired).toMatchObject({ status: 410, body: { error: { code: 'EXPIRED' } } });
   });
 });

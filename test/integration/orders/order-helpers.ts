@@ -1,6 +1,8 @@
 import { inject } from 'vitest';
 import { signIdToken } from '../../../functions/core/auth/id-token.ts';
+import { createPaymentSession } from '../../../functions/core/data/payment-session-repository.ts';
 import { createUser } from '../../../functions/core/data/user-repository.ts';
+import { newGuid } from '../../../functions/core/orders/sessions.ts';
 import type { RouteInput } from '../../../shared/api/define-route.ts';
 import {
   createInitPayment,
@@ -216,4 +218,22 @@ export async function sessionWithCoupon(
   if (registered.status !== 200)
     throw new Error(`register-payment-session-coupon: ${JSON.stringify(registered.body)}`);
   return registered.body.sessionInfo;
+}
+
+/** A payment session that has lapsed (written straight into the table with its expiry passed). */
+export async function lapsedSession(uid: string): Promise<string> {
+  const guid = newGuid();
+  await createPaymentSession({
+    guid,
+    uid,
+    clientType: 'landing',
+    language: 'ko',
+    createdStatus: 'init',
+    catalogue: 'default',
+    planName: 'MR_LIGHT_V3',
+    currency: 'KRW',
+    expiresAt: Date.now() - 1000,
+    ttl: Math.ceil(Date.now() / 1000) + 3600,
+  });
+  return guid;
 }

@@ -372,3 +372,16 @@ describe('the provider webhook', () => {
     expect(bad).toMatchObject({ status: 400, body: { error: { code: 'INVALID_ARGUMENT' } } });
   });
 });
+
+describe('create-billing-key-payment', () => {
+  it('is only for a subscription’s first payment', async () => {
+    const buyer = await newCustomer();
+    const { sessionInfo } = await openSession(buyer, { planName: 'Y1_LIGHT_V3' });
+    const pass = await placeOrder(sessionInfo, 'card');
+    const input = { guid: sessionInfo.guid, merchantUid: pass.merchantUid, customerUid: 'cus_x' };
+    expect((await call(createBillingKeyPayment, input)).body.error.code).toBe('INVALID_ARGUMENT');
+    expect((await call(createBillingKeyPayment, { ...input, isUpgrade: true })).body.error.code).toBe(
+      'UPGRADE_NOT_ALLOWED',
+    );
+  });
+});

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createPaymentSession } from '../../../functions/core/data/payment-session-repository.ts';
 import { newGuid } from '../../../functions/core/orders/sessions.ts';
 import {
   changePaymentSessionAccountType,
@@ -13,7 +12,15 @@ import {
 import { SESSION_LIFETIME_MS } from '../../../shared/orders/order-rules.ts';
 import { testModePrice } from '../../../shared/payments/price-bounds.ts';
 import { call, customerToken } from '../helpers.ts';
-import { checkout, confirm, newCustomer, openSession, placeOrder, VISA_OK } from './order-helpers.ts';
+import {
+  checkout,
+  confirm,
+  lapsedSession,
+  newCustomer,
+  openSession,
+  placeOrder,
+  VISA_OK,
+} from './order-helpers.ts';
 
 describe('POST /payment/create-init-payment', () => {
   it('opens a session for the signed-in account, priced in the language’s currency', async () => {
@@ -147,6 +154,14 @@ describe('POST /payment/get-payment-session-info', () => {
     });
   });
 
+  it('refuses a malformed request (INVALID_ARGUMENT)', async () => {
+    const { guid } = await openSession(await newCustomer());
+    expect(await call(getPaymentSessionInfo, { guid, isTest: 'yes' })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'INVALID_ARGUMENT' } },
+    });
+  });
+
   it('refuses a malformed guid (AUTHORIZATION) and an unknown or lapsed one (EXPIRED)', async () => {
     expect(await call(getPaymentSessionInfo, { guid: 'short' })).toMatchObject({
       status: 401,
@@ -156,20 +171,7 @@ describe('POST /payment/get-payment-session-info', () => {
       status: 410,
       body: { error: { code: 'EXPIRED' } },
     });
-    const buyer = await newCustomer();
-    const guid = newGuid();
-    await createPaymentSession({
-      guid,
-      uid: buyer.uid,
-      clientType: 'landing',
-      language: 'ko',
-      createdStatus: 'init',
-      catalogue: 'default',
-      planName: 'MR_LIGHT_V3',
-      currency: 'KRW',
-      expiresAt: Date.now() - 1000,
-      ttl: Math.ceil(Date.now() / 1000) + 3600,
-    });
+    const guid = await lapsedSession((await newCustomer()).uid);
     expect(await call(getPaymentSessionInfo, { guid })).toMatchObject({
       status: 410,
       body: { error: { code: 'EXPIRED' } },

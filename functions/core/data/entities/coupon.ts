@@ -12,6 +12,13 @@ import { bonusQuotaAttribute, createdAttribute, updatedAttribute } from './order
  * record when the order is paid; taking and giving back are conditional updates, so no number of
  * concurrent orders can take more than the coupon has.
  */
+/** A coupon's row per plan, read with the coupon in one query. */
+const perPlanOfCoupon = {
+  collection: 'couponRules',
+  pk: { field: 'pk', composite: ['couponCode'] },
+  sk: { field: 'sk', composite: ['planName'] },
+} as const;
+
 export const Coupon = new Entity({
   model: { entity: 'coupon', version: '1', service: ENTITY_SERVICE },
   attributes: {
@@ -54,13 +61,7 @@ export const CouponDiscount = new Entity({
     priceEn: { type: 'number', required: true },
     created: createdAttribute,
   },
-  indexes: {
-    byCoupon: {
-      collection: 'couponRules',
-      pk: { field: 'pk', composite: ['couponCode'] },
-      sk: { field: 'sk', composite: ['planName'] },
-    },
-  },
+  indexes: { byCoupon: perPlanOfCoupon },
 });
 export type CouponDiscountItem = EntityItem<typeof CouponDiscount>;
 
@@ -73,13 +74,7 @@ export const CouponBonusQuota = new Entity({
     quota: { ...bonusQuotaAttribute, required: true },
     created: createdAttribute,
   },
-  indexes: {
-    byCoupon: {
-      collection: 'couponRules',
-      pk: { field: 'pk', composite: ['couponCode'] },
-      sk: { field: 'sk', composite: ['planName'] },
-    },
-  },
+  indexes: { byCoupon: perPlanOfCoupon },
 });
 export type CouponBonusQuotaItem = EntityItem<typeof CouponBonusQuota>;
 

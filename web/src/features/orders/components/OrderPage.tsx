@@ -44,19 +44,15 @@ const SECTION_ID: Record<OrderSection, string> = {
  * specified order, and the pay button. A session whose plan is of the other kind moves to the other
  * order page; a lapsed session shows the expired title; without a guid there is nothing to pay.
  */
-export function OrderPage({
-  lang,
-  kind,
-  guid,
-  query,
-  isTest,
-}: {
+interface OrderPageProps {
   lang: SiteLanguage;
   kind: OrderKind;
   guid: string | undefined;
   query: PaymentQuery;
   isTest: boolean;
-}) {
+}
+
+export function OrderPage({ lang, kind, guid, query, isTest }: OrderPageProps) {
   const { t } = useTranslation('order');
   useEffect(() => {
     document.title = `${PRODUCT_NAME} | ${t(`title.${kind}`)}`;
@@ -80,19 +76,7 @@ function SessionProblem({ lang, title, message }: { lang: SiteLanguage; title: s
   );
 }
 
-function OrderWithSession({
-  lang,
-  kind,
-  guid,
-  query,
-  isTest,
-}: {
-  lang: SiteLanguage;
-  kind: OrderKind;
-  guid: string;
-  query: PaymentQuery;
-  isTest: boolean;
-}) {
+function OrderWithSession({ lang, kind, guid, query, isTest }: OrderPageProps & { guid: string }) {
   const { t } = useTranslation('order');
   const navigate = useNavigate();
   const session = usePaymentSession(guid, isTest);
