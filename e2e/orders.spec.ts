@@ -47,6 +47,8 @@ async function startOrder(page: Page, email: string, lang: 'en' | 'ko', planName
 
 /** Chooses the individual account type (confirming its warning), when the page asks for one. */
 async function chooseIndividual(page: Page) {
+  // The session is loaded once the contact section is there; only then is the account type's absence real.
+  await page.locator('#order-contact').waitFor();
   const individual = page.getByRole('radio', { name: /^(Individual|개인)$/ });
   if (!(await individual.count())) return;
   await individual.click();

@@ -13,6 +13,18 @@ const router = createRouter({
   context: { queryClient },
   defaultPreload: 'intent',
   scrollRestoration: true,
+  // Plain query strings (`?guid=…&test=1&imp_success=true`): every value is text, as the payment
+  // provider's return and partners' links write them, instead of the router's default JSON values
+  // (which would rewrite `imp_success=false` into `imp_success="false"`).
+  parseSearch: (search) => Object.fromEntries(new URLSearchParams(search)),
+  stringifySearch: (search) => {
+    const query = new URLSearchParams(
+      Object.entries(search)
+        .filter(([, value]) => value !== undefined && value !== null)
+        .map(([name, value]) => [name, String(value)]),
+    ).toString();
+    return query ? `?${query}` : '';
+  },
 });
 
 declare module '@tanstack/react-router' {
