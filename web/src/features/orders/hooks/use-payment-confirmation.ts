@@ -1,16 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import type { RouteOutput } from '../../../../../shared/api/define-route.ts';
-import type { getPaymentResult } from '../../../../../shared/api/orders.ts';
-import { type ClientErrorCode, clientCodeForServerError } from '../../../../../shared/errors/catalogue.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { WALLET_SUCCESS_CODE } from '../../../../../shared/payments/checkout-contract.ts';
-import {
-  PAYMENT_CONFIRMATION_DELAY_MS,
-  PAYMENT_RESULT_RETRIES,
-  PAYMENT_RESULT_RETRY_DELAY_MS,
-  retryDelayMs,
-} from '../../../../../shared/payments/constants.ts';
+import { PAYMENT_CONFIRMATION_DELAY_MS } from '../../../../../shared/payments/constants.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { PaymentQuery } from '../../../lib/order-session.ts';
 import { readPaymentReturn } from '../../payment-provider/checkout.ts';
@@ -21,6 +13,13 @@ import {
   fetchStartWallet,
   fetchVbankIssuedInfo,
 } from '../api/payment-calls.ts';
+import {
+  failure,
+  PaymentFailure,
+  type ServerResult,
+  untilSettled,
+  withRetries,
+} from '../confirmation-retries.ts';
 import { clientCodeOf } from '../format.ts';
 import { reportFunnelStage } from '../funnel.ts';
 import {
@@ -31,64 +30,6 @@ import {
   saveOutcome,
 } from '../payment-storage.ts';
 import { resultPagePath } from './use-pay.ts';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A call retried on network failures only, 100 ms x 2^attempt apart (section 9's retry helper). */
-async function withRetries<T>(call: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return await call();
-    } catch (error) {
-      const network = !(error instanceof ApiError) || error.clientCode === 'L04';
-      if (!network || attempt + 1 >= attempts) throw error;
-      await sleep(retryDelayMs(attempt));
-    }
-  }
-}
-
-class PaymentFailure extends Error {
-  constructor(
-    readonly errorCode: ClientErrorCode,
-    readonly errMsg: string,
-  ) {
-    super(errMsg);
-  }
-}
-
-/** The server's answer of a confirmation (a billing-key charge adds 'failed': the card was declined). */
-type ServerResult = Pick<RouteOutput<typeof getPaymentResult>, 'merchantUid' | 'errorType' | 'errorMsg'> & {
-  result: RouteOutput<typeof getPaymentResult>['result'] | 'failed';
-};
-
-function failure(answer: ServerResult): PaymentFailure {
-  return new PaymentFailure(clientCodeForServerError(answer.errorType), answer.errorMsg ?? '');
-}
-
-/**
- * Asks for the result until it is no longer pending: once a second, up to 5 retries; the count starts
- * again when the server answers for another merchantUid. Then the retrier error.
- */
-async function untilSettled(
-  ask: () => Promise<ServerResult>,
-  onRetry: (attempt: number) => void,
-): Promise<void> {
-  let retries = 0;
-  let merchantUid: string | undefined;
-  for (;;) {
-    const answer = await withRetries(ask);
-    if (answer.result === 'success') return;
-    if (answer.result !== 'pending') throw failure(answer);
-    if (answer.merchantUid !== merchantUid) {
-      merchantUid = answer.merchantUid;
-      retries = 0;
-    }
-    if (retries >= PAYMENT_RESULT_RETRIES) throw new PaymentFailure('L11', '');
-    retries += 1;
-    onRetry(retries);
-    await sleep(PAYMENT_RESULT_RETRY_DELAY_MS);
-  }
-}
 
 /**
  * The result page's confirmation (section 4), run once, 100 ms after the page opened: the provider's
