@@ -131,14 +131,9 @@ describe('50 concurrent confirmations of one order', () => {
   it('grant exactly one plan, one payment and one coupon usage', async () => {
     const couponCode = await startedCoupon({ totalAmount: 10, discounts: { Y1_LIGHT_V3: 10 } });
     const buyer = await newCustomer();
-    const { sessionInfo } = await openSession(buyer, { planName: 'Y1_LIGHT_V3' });
-    const registered = await call(registerPaymentSessionCoupon, {
-      guid: sessionInfo.guid,
-      code: couponCode,
-      planName: 'Y1_LIGHT_V3',
-    });
-    const order = await placeOrder(registered.body.sessionInfo, 'card');
-    const back = await checkout(registered.body.sessionInfo, order, 'card', VISA_OK);
+    const sessionInfo = await sessionWithCoupon(buyer, 'Y1_LIGHT_V3', couponCode);
+    const order = await placeOrder(sessionInfo, 'card');
+    const back = await checkout(sessionInfo, order, 'card', VISA_OK);
     const confirmations = Array.from({ length: 50 }, (_, index) =>
       index % 10 === 0
         ? call(portoneWebhook, { imp_uid: back.imp_uid, merchant_uid: order.merchantUid, status: 'paid' })
@@ -164,16 +159,9 @@ describe('a coupon with one left', () => {
   it('goes to exactly one of 20 concurrent orders', async () => {
     const couponCode = await startedCoupon({ totalAmount: 1, discounts: { MR_LIGHT_V3: 50 } });
     const sessions = await Promise.all(
-      Array.from({ length: 20 }, async () => {
-        const { sessionInfo } = await openSession(await newCustomer(), { planName: 'MR_LIGHT_V3' });
-        const registered = await call(registerPaymentSessionCoupon, {
-          guid: sessionInfo.guid,
-          code: couponCode,
-          planName: 'MR_LIGHT_V3',
-        });
-        expect(registered.status).toBe(200);
-        return registered.body.sessionInfo;
-      }),
+      Array.from({ length: 20 }, async () =>
+        sessionWithCoupon(await newCustomer(), 'MR_LIGHT_V3', couponCode),
+      ),
     );
     const answers = await Promise.all(
       sessions.map((sessionInfo) => call(insertPaymentProgress, progressInput(sessionInfo, 'card'))),

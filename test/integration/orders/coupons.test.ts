@@ -34,6 +34,7 @@ import {
   openSession,
   placeOrder,
   progressInput,
+  sessionWithCoupon,
   VISA_OK,
 } from './order-helpers.ts';
 
@@ -132,13 +133,8 @@ describe('the console’s coupon calls', () => {
 
   it('never bring the total under the coupons already taken', async () => {
     const couponCode = await startedCoupon({ totalAmount: 3, discounts: { MR_LIGHT_V3: 10 } });
-    const { sessionInfo } = await openSession(await newCustomer(), { planName: 'MR_LIGHT_V3' });
-    const registered = await call(registerPaymentSessionCoupon, {
-      guid: sessionInfo.guid,
-      code: couponCode,
-      planName: 'MR_LIGHT_V3',
-    });
-    await placeOrder(registered.body.sessionInfo, 'card');
+    const sessionInfo = await sessionWithCoupon(await newCustomer(), 'MR_LIGHT_V3', couponCode);
+    await placeOrder(sessionInfo, 'card');
     const current = (await admin(adminGetCoupon, { couponCode })).body.data;
     expect(current).toMatchObject({ totalAmount: 3, remainAmount: 2 });
     expect((await admin(adminUpdateCoupon, { ...current, totalAmount: 0 })).body.error.msg).toBe(
@@ -297,21 +293,16 @@ describe('a coupon on an order', () => {
   it('adds its bonus quota to the plan’s limits', async () => {
     const couponCode = await startedCoupon({ bonusQuotas: ['MR_STANDARD_V3'] });
     const buyer = await newCustomer();
-    const { sessionInfo } = await openSession(buyer, { planName: 'MR_STANDARD_V3' });
-    const registered = await call(registerPaymentSessionCoupon, {
-      guid: sessionInfo.guid,
-      code: couponCode,
-      planName: 'MR_STANDARD_V3',
-    });
-    expect(registered.body.sessionInfo.bonusQuota).toEqual({
+    const sessionInfo = await sessionWithCoupon(buyer, 'MR_STANDARD_V3', couponCode);
+    expect(sessionInfo.bonusQuota).toEqual({
       STT: 21600,
       TTS: 60000,
       TRANSLATE: 180000,
       GENIMAGE: 600,
     });
-    expect(registered.body.sessionInfo.price.finalPrice).toBe(19900);
-    const order = await placeOrder(registered.body.sessionInfo, 'card');
-    await checkout(registered.body.sessionInfo, order, 'card', VISA_OK);
+    expect(sessionInfo.price.finalPrice).toBe(19900);
+    const order = await placeOrder(sessionInfo, 'card');
+    await checkout(sessionInfo, order, 'card', VISA_OK);
     await call(createBillingKeyPayment, {
       guid: sessionInfo.guid,
       merchantUid: order.merchantUid,
@@ -372,27 +363,16 @@ describe('a coupon on an order', () => {
     expect(register.body.error.coupon.reason).toBe('invalid_plan');
 
     const none = await startedCoupon({ totalAmount: 1, discounts: { MR_STANDARD_V3: 10 } });
-    const taker = await openSession(await newCustomer(), { planName: 'MR_STANDARD_V3' });
-    const took = await call(registerPaymentSessionCoupon, {
-      guid: taker.guid,
-      code: none,
-      planName: 'MR_STANDARD_V3',
-    });
-    await placeOrder(took.body.sessionInfo, 'card');
+    await placeOrder(await sessionWithCoupon(await newCustomer(), 'MR_STANDARD_V3', none), 'card');
     expect((await check(none)).body.error.coupon.reason).toBe('exhausted');
   });
 
   it('is used once per account', async () => {
     const couponCode = await startedCoupon({ discounts: { Y1_LIGHT_V3: 10, Y1_STANDARD_V3: 10 } });
     const buyer = await newCustomer();
-    const { sessionInfo } = await openSession(buyer, { planName: 'Y1_LIGHT_V3' });
-    const registered = await call(registerPaymentSessionCoupon, {
-      guid: sessionInfo.guid,
-      code: couponCode,
-      planName: 'Y1_LIGHT_V3',
-    });
-    const order = await placeOrder(registered.body.sessionInfo, 'card');
-    await checkout(registered.body.sessionInfo, order, 'card', VISA_OK);
+    const sessionInfo = await sessionWithCoupon(buyer, 'Y1_LIGHT_V3', couponCode);
+    const order = await placeOrder(sessionInfo, 'card');
+    await checkout(sessionInfo, order, 'card', VISA_OK);
     await confirm(sessionInfo.guid, order.merchantUid);
     expect(await getUserPlanHead(buyer.uid)).toMatchObject({ currentPlanId: order.merchantUid, version: 1 });
     // The pass ended (its plan expired); the same account comes back for the coupon.
