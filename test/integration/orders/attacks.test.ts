@@ -8,11 +8,7 @@ import {
   listPaymentsByUser,
   listUserPlans,
 } from '../../../functions/core/data/user-plan-repository.ts';
-import {
-  insertPaymentProgress,
-  portoneWebhook,
-  registerPaymentSessionCoupon,
-} from '../../../shared/api/orders.ts';
+import { insertPaymentProgress, portoneWebhook } from '../../../shared/api/orders.ts';
 import { call } from '../helpers.ts';
 import { startedCoupon } from './coupon-helpers.ts';
 import {
