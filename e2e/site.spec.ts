@@ -276,22 +276,33 @@ test.describe('the pricing page', () => {
     await expect(page).toHaveURL(/\/en\/payment\/pricepolicy\?open=signIn&plan=MR_STANDARD_V3$/);
   });
 
-  test('with a session guid, it stores the chosen plan in the session and goes to the order page', async ({
+  test('with a session guid, it stores the chosen plan in the session and goes to its order page', async ({
     page,
+    request,
   }) => {
-    const guid = 'a'.repeat(32);
+    const signIn = await request.post('/auth/v2/sign-in', {
+      data: {
+        email: 'demo@cutloom.local',
+        password: 'demo-pass1',
+        clientType: 'desktop',
+        language: 'ko',
+        persistSession: false,
+      },
+    });
+    const { session } = await signIn.json();
+    const created = await request.post('/payment/create-init-payment', {
+      headers: { authorization: `Bearer ${session.idToken}` },
+      data: { clientType: 'desktop', language: 'ko' },
+    });
+    expect(created.ok()).toBe(true);
+    const { guid } = await created.json();
+
     await open(page, `/ko/payment/pricepolicy?guid=${guid}&test=1`);
     await page.getByRole('tab', { name: '기간제 이용권' }).click();
     await page.locator('th').getByRole('button', { name: '시작하기: 라이트' }).click();
-    await expect(page).toHaveURL(
-      new RegExp(`/ko/payment/order/fixedterm\\?guid=${guid}&plan=Y1_LIGHT_V3&test=1$`),
-    );
-    const session = await page.evaluate(
-      (key) => JSON.parse(sessionStorage.getItem(key) ?? '{}'),
-      `cutloom.payment-session.${guid}`,
-    );
-    expect(session.planPriceInfo).toMatchObject({ name: 'Y1_LIGHT_V3', priceKo: 118800 });
-    expect(session.planUsageInfo).toMatchObject({ planType: 'LIGHT' });
+    await expect(page).toHaveURL(new RegExp(`/ko/payment/order/fixedterm\\?guid=${guid}&test=1$`));
+    const stored = await request.post('/payment/get-payment-session-info', { data: { guid, isTest: true } });
+    expect((await stored.json()).sessionInfo.planPriceInfo).toMatchObject({ name: 'Y1_LIGHT_V3' });
   });
 
   test('when upgrading, disables the current and lower plans with the reason, and leads the others to the upgrade order', async ({

@@ -106,8 +106,10 @@ function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props:
     environment.TABLE_NAME = stateful.table.tableName;
   const readsSigningKey = route.caller === 'user' || route.caller === 'admin' || grants.has('token:sign');
   if (readsSigningKey) environment.ID_TOKEN_SECRET_ARN = stateful.idTokenSecret.secretArn;
-  if (route.service === 'auth') {
+  // The site's origin: the base of mailed links, and of the wallet's return to the result pages.
+  if (route.service === 'auth' || grants.has('payment:provider'))
     environment.SITE_URL = props.identity.siteUrl;
+  if (route.service === 'auth') {
     environment.MAIL_FROM = props.identity.mailFrom;
     environment.GOOGLE_CLIENT_ID = props.identity.googleClientId;
   }

@@ -1,3 +1,4 @@
+import { adminCouponRoutes } from './admin-coupons.ts';
 import { adminJobsRoutes } from './admin-jobs.ts';
 import { adminUsersRoutes } from './admin-users.ts';
 import { analyticsRoutes } from './analytics.ts';
@@ -6,6 +7,7 @@ import type { RouteDefinition } from './define-route.ts';
 import { downloadRoutes } from './downloads.ts';
 import { feedbackRoutes } from './feedback.ts';
 import { identityRoutes } from './identity.ts';
+import { orderRoutes } from './orders.ts';
 import { paymentRoutes } from './payment.ts';
 import { paymentProviderRoutes } from './payment-provider.ts';
 import { smartSurveyRoutes } from './smart-surveys.ts';
@@ -30,4 +32,6 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...ttsVoiceRoutes,
   ...downloadRoutes,
   ...analyticsRoutes,
+  ...orderRoutes,
+  ...adminCouponRoutes,
 ];

@@ -157,3 +157,223 @@ export const BUILT_IN_PLAN_USAGES: readonly PlanUsageInfo[] = [
     userTTSSpeakerUsage: 6,
   },
 ];
+
+/**
+ * Plans no longer sold but still held (and renewed, upgraded, refunded) by earlier customers: the V2
+ * names and the unversioned first names (admin-console.md section 9). They live in their own catalogue,
+ * LEGACY_CATALOGUE, which is never offered on the pricing or order pages; a user plan names the
+ * catalogue its plan came from.
+ */
+export const LEGACY_PLAN_PRICES: readonly PlanPriceInfo[] = [
+  {
+    name: 'MR_LIGHT_V2',
+    planType: 'LIGHT',
+    period: 'MONTHLY',
+    isSubscription: true,
+    priceKo: 8900,
+    priceJa: 1000,
+    priceEn: 7.99,
+  },
+  {
+    name: 'YR_LIGHT_V2',
+    planType: 'LIGHT',
+    period: 'ANNUAL',
+    isSubscription: true,
+    priceKo: 89000,
+    priceJa: 10000,
+    priceEn: 79.9,
+  },
+  {
+    name: 'Y1_LIGHT_V2',
+    planType: 'LIGHT',
+    period: 'ONE_YEAR',
+    isSubscription: false,
+    priceKo: 106800,
+    priceJa: 12000,
+    priceEn: 95.88,
+  },
+  {
+    name: 'MR_STANDARD_V2',
+    planType: 'STANDARD',
+    period: 'MONTHLY',
+    isSubscription: true,
+    priceKo: 16900,
+    priceJa: 1900,
+    priceEn: 14.99,
+  },
+  {
+    name: 'YR_STANDARD_V2',
+    planType: 'STANDARD',
+    period: 'ANNUAL',
+    isSubscription: true,
+    priceKo: 169000,
+    priceJa: 19000,
+    priceEn: 149.9,
+  },
+  {
+    name: 'Y1_STANDARD_V2',
+    planType: 'STANDARD',
+    period: 'ONE_YEAR',
+    isSubscription: false,
+    priceKo: 202800,
+    priceJa: 22800,
+    priceEn: 179.88,
+  },
+  {
+    name: 'MR_BUSINESS_V2',
+    planType: 'BUSINESS',
+    period: 'MONTHLY',
+    isSubscription: true,
+    priceKo: 33000,
+    priceJa: 3700,
+    priceEn: 29.99,
+  },
+  {
+    name: 'YR_BUSINESS_V2',
+    planType: 'BUSINESS',
+    period: 'ANNUAL',
+    isSubscription: true,
+    priceKo: 330000,
+    priceJa: 37000,
+    priceEn: 299.9,
+  },
+  {
+    name: 'Y1_BUSINESS_V2',
+    planType: 'BUSINESS',
+    period: 'ONE_YEAR',
+    isSubscription: false,
+    priceKo: 396000,
+    priceJa: 44400,
+    priceEn: 359.88,
+  },
+  {
+    name: 'MR_LIGHT',
+    planType: 'LIGHT',
+    period: 'MONTHLY',
+    isSubscription: true,
+    priceKo: 8000,
+    priceJa: 900,
+    priceEn: 7.19,
+  },
+  {
+    name: 'YR_LIGHT',
+    planType: 'LIGHT',
+    period: 'ANNUAL',
+    isSubscription: true,
+    priceKo: 80000,
+    priceJa: 9000,
+    priceEn: 71.9,
+  },
+  {
+    name: 'Y1_LIGHT',
+    planType: 'LIGHT',
+    period: 'ONE_YEAR',
+    isSubscription: false,
+    priceKo: 96000,
+    priceJa: 10800,
+    priceEn: 86.28,
+  },
+  {
+    name: 'MR_STANDARD',
+    planType: 'STANDARD',
+    period: 'MONTHLY',
+    isSubscription: true,
+    priceKo: 15200,
+    priceJa: 1710,
+    priceEn: 13.49,
+  },
+  {
+    name: 'YR_STANDARD',
+    planType: 'STANDARD',
+    period: 'ANNUAL',
+    isSubscription: true,
+    priceKo: 152000,
+    priceJa: 17100,
+    priceEn: 134.9,
+  },
+  {
+    name: 'Y1_STANDARD',
+    planType: 'STANDARD',
+    period: 'ONE_YEAR',
+    isSubscription: false,
+    priceKo: 182400,
+    priceJa: 20520,
+    priceEn: 161.88,
+  },
+  {
+    name: 'MR_BUSINESS',
+    planType: 'BUSINESS',
+    period: 'MONTHLY',
+    isSubscription: true,
+    priceKo: 29700,
+    priceJa: 3330,
+    priceEn: 26.99,
+  },
+  {
+    name: 'YR_BUSINESS',
+    planType: 'BUSINESS',
+    period: 'ANNUAL',
+    isSubscription: true,
+    priceKo: 297000,
+    priceJa: 33300,
+    priceEn: 269.9,
+  },
+  {
+    name: 'Y1_BUSINESS',
+    planType: 'BUSINESS',
+    period: 'ONE_YEAR',
+    isSubscription: false,
+    priceKo: 356400,
+    priceJa: 39960,
+    priceEn: 323.88,
+  },
+];
+
+/** The quotas of a CUSTOM plan when the operator keeps the defaults (admin-console.md section 9). */
+export const DEFAULT_CUSTOM_PLAN_USAGE: PlanUsageInfo = {
+  planType: 'CUSTOM',
+  sttUsage: 7_200 * 60,
+  ttsUsage: 600_000,
+  translateUsage: 1_800_000,
+  genimageUsage: 6_000,
+  cloudStorageUsage: 60 * GIGABYTE,
+  userTTSSpeakerUsage: 6,
+};
+
+/**
+ * The partners' own catalogues: the CUSTOM plans agreed with a partner, offered only to accounts of
+ * that referral type (section 4: the special referral type sees only CUSTOM). Operators add more with
+ * the custom-plan screen; these are the ones every machine starts with.
+ */
+export const PARTNER_CATALOGUES: Readonly<
+  Record<string, { prices: readonly PlanPriceInfo[]; usages: readonly PlanUsageInfo[] }>
+> = {
+  manebi: {
+    prices: [
+      {
+        name: 'Y1_BUSINESS_MANEBI',
+        planType: 'CUSTOM',
+        period: 'ONE_YEAR',
+        isSubscription: false,
+        priceKo: 360000,
+        priceJa: 39600,
+        priceEn: 323.88,
+      },
+    ],
+    usages: [DEFAULT_CUSTOM_PLAN_USAGE],
+  },
+  malgnsoft: {
+    prices: [
+      {
+        name: 'M6_BUSINESS_MALGNSOFT',
+        planType: 'CUSTOM',
+        period: 'SIX_MONTH',
+        isSubscription: false,
+        priceKo: 198000,
+        priceJa: 21780,
+        priceEn: 179.94,
+      },
+    ],
+    usages: [DEFAULT_CUSTOM_PLAN_USAGE],
+  },
+};

@@ -40,6 +40,11 @@ export const SITE_PAGES: readonly string[] = [
   '/password-reset',
   '/signin/oauth/google/forward',
   '/signin/oauth/google/redirect',
+  '/payment/order/subscription',
+  '/payment/order/fixedterm',
+  '/payment/result/pending',
+  '/payment/result/success',
+  '/payment/result/fail',
 ];
 
 /**

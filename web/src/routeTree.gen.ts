@@ -35,6 +35,11 @@ import { Route as LangSignupRedirectRouteImport } from './routes/$lang/signup/re
 import { Route as LangSignupVerifyRouteImport } from './routes/$lang/signup/verify'
 import { Route as LangSolutionsSolutionSlugRouteImport } from './routes/$lang/solutions/$solutionSlug'
 import { Route as AdminConsoleIndexRouteImport } from './routes/admin/_console/index'
+import { Route as LangPaymentOrderFixedtermRouteImport } from './routes/$lang/payment/order/fixedterm'
+import { Route as LangPaymentOrderSubscriptionRouteImport } from './routes/$lang/payment/order/subscription'
+import { Route as LangPaymentResultFailRouteImport } from './routes/$lang/payment/result/fail'
+import { Route as LangPaymentResultPendingRouteImport } from './routes/$lang/payment/result/pending'
+import { Route as LangPaymentResultSuccessRouteImport } from './routes/$lang/payment/result/success'
 import { Route as LangPaymentUpgradePricepolicyRouteImport } from './routes/$lang/payment/upgrade/pricepolicy'
 import { Route as AdminConsoleBulkUserCreateRouteImport } from './routes/admin/_console/bulk/userCreate'
 import { Route as AdminConsoleConfigIndexRouteImport } from './routes/admin/_console/config/index'
@@ -186,6 +191,35 @@ const AdminConsoleIndexRoute = AdminConsoleIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const LangPaymentOrderFixedtermRoute =
+  LangPaymentOrderFixedtermRouteImport.update({
+    id: '/payment/order/fixedterm',
+    path: '/payment/order/fixedterm',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
+const LangPaymentOrderSubscriptionRoute =
+  LangPaymentOrderSubscriptionRouteImport.update({
+    id: '/payment/order/subscription',
+    path: '/payment/order/subscription',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
+const LangPaymentResultFailRoute = LangPaymentResultFailRouteImport.update({
+  id: '/payment/result/fail',
+  path: '/payment/result/fail',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangPaymentResultPendingRoute =
+  LangPaymentResultPendingRouteImport.update({
+    id: '/payment/result/pending',
+    path: '/payment/result/pending',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
+const LangPaymentResultSuccessRoute =
+  LangPaymentResultSuccessRouteImport.update({
+    id: '/payment/result/success',
+    path: '/payment/result/success',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
 const LangPaymentUpgradePricepolicyRoute =
   LangPaymentUpgradePricepolicyRouteImport.update({
     id: '/payment/upgrade/pricepolicy',
@@ -317,6 +351,11 @@ export interface FileRoutesByFullPath {
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/': typeof AdminConsoleIndexRoute
+  '/$lang/payment/order/fixedterm': typeof LangPaymentOrderFixedtermRoute
+  '/$lang/payment/order/subscription': typeof LangPaymentOrderSubscriptionRoute
+  '/$lang/payment/result/fail': typeof LangPaymentResultFailRoute
+  '/$lang/payment/result/pending': typeof LangPaymentResultPendingRoute
+  '/$lang/payment/result/success': typeof LangPaymentResultSuccessRoute
   '/$lang/payment/upgrade/pricepolicy': typeof LangPaymentUpgradePricepolicyRoute
   '/admin/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/config/create': typeof AdminConsoleConfigCreateRoute
@@ -360,6 +399,11 @@ export interface FileRoutesByTo {
   '/$lang/signup/verify': typeof LangSignupVerifyRoute
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/$lang/signup': typeof LangSignupIndexRoute
+  '/$lang/payment/order/fixedterm': typeof LangPaymentOrderFixedtermRoute
+  '/$lang/payment/order/subscription': typeof LangPaymentOrderSubscriptionRoute
+  '/$lang/payment/result/fail': typeof LangPaymentResultFailRoute
+  '/$lang/payment/result/pending': typeof LangPaymentResultPendingRoute
+  '/$lang/payment/result/success': typeof LangPaymentResultSuccessRoute
   '/$lang/payment/upgrade/pricepolicy': typeof LangPaymentUpgradePricepolicyRoute
   '/admin/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/config/create': typeof AdminConsoleConfigCreateRoute
@@ -407,6 +451,11 @@ export interface FileRoutesById {
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/_console/': typeof AdminConsoleIndexRoute
+  '/$lang/payment/order/fixedterm': typeof LangPaymentOrderFixedtermRoute
+  '/$lang/payment/order/subscription': typeof LangPaymentOrderSubscriptionRoute
+  '/$lang/payment/result/fail': typeof LangPaymentResultFailRoute
+  '/$lang/payment/result/pending': typeof LangPaymentResultPendingRoute
+  '/$lang/payment/result/success': typeof LangPaymentResultSuccessRoute
   '/$lang/payment/upgrade/pricepolicy': typeof LangPaymentUpgradePricepolicyRoute
   '/admin/_console/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/_console/config/create': typeof AdminConsoleConfigCreateRoute
@@ -454,6 +503,11 @@ export interface FileRouteTypes {
     | '/$lang/solutions/$solutionSlug'
     | '/$lang/signup/'
     | '/admin/'
+    | '/$lang/payment/order/fixedterm'
+    | '/$lang/payment/order/subscription'
+    | '/$lang/payment/result/fail'
+    | '/$lang/payment/result/pending'
+    | '/$lang/payment/result/success'
     | '/$lang/payment/upgrade/pricepolicy'
     | '/admin/bulk/userCreate'
     | '/admin/config/create'
@@ -497,6 +551,11 @@ export interface FileRouteTypes {
     | '/$lang/signup/verify'
     | '/$lang/solutions/$solutionSlug'
     | '/$lang/signup'
+    | '/$lang/payment/order/fixedterm'
+    | '/$lang/payment/order/subscription'
+    | '/$lang/payment/result/fail'
+    | '/$lang/payment/result/pending'
+    | '/$lang/payment/result/success'
     | '/$lang/payment/upgrade/pricepolicy'
     | '/admin/bulk/userCreate'
     | '/admin/config/create'
@@ -543,6 +602,11 @@ export interface FileRouteTypes {
     | '/$lang/solutions/$solutionSlug'
     | '/$lang/signup/'
     | '/admin/_console/'
+    | '/$lang/payment/order/fixedterm'
+    | '/$lang/payment/order/subscription'
+    | '/$lang/payment/result/fail'
+    | '/$lang/payment/result/pending'
+    | '/$lang/payment/result/success'
     | '/$lang/payment/upgrade/pricepolicy'
     | '/admin/_console/bulk/userCreate'
     | '/admin/_console/config/create'
@@ -754,6 +818,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleIndexRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/$lang/payment/order/fixedterm': {
+      id: '/$lang/payment/order/fixedterm'
+      path: '/payment/order/fixedterm'
+      fullPath: '/$lang/payment/order/fixedterm'
+      preLoaderRoute: typeof LangPaymentOrderFixedtermRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/payment/order/subscription': {
+      id: '/$lang/payment/order/subscription'
+      path: '/payment/order/subscription'
+      fullPath: '/$lang/payment/order/subscription'
+      preLoaderRoute: typeof LangPaymentOrderSubscriptionRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/payment/result/fail': {
+      id: '/$lang/payment/result/fail'
+      path: '/payment/result/fail'
+      fullPath: '/$lang/payment/result/fail'
+      preLoaderRoute: typeof LangPaymentResultFailRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/payment/result/pending': {
+      id: '/$lang/payment/result/pending'
+      path: '/payment/result/pending'
+      fullPath: '/$lang/payment/result/pending'
+      preLoaderRoute: typeof LangPaymentResultPendingRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/payment/result/success': {
+      id: '/$lang/payment/result/success'
+      path: '/payment/result/success'
+      fullPath: '/$lang/payment/result/success'
+      preLoaderRoute: typeof LangPaymentResultSuccessRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
     '/$lang/payment/upgrade/pricepolicy': {
       id: '/$lang/payment/upgrade/pricepolicy'
       path: '/payment/upgrade/pricepolicy'
@@ -903,6 +1002,11 @@ interface LangRouteRouteChildren {
   LangSignupVerifyRoute: typeof LangSignupVerifyRoute
   LangSolutionsSolutionSlugRoute: typeof LangSolutionsSolutionSlugRoute
   LangSignupIndexRoute: typeof LangSignupIndexRoute
+  LangPaymentOrderFixedtermRoute: typeof LangPaymentOrderFixedtermRoute
+  LangPaymentOrderSubscriptionRoute: typeof LangPaymentOrderSubscriptionRoute
+  LangPaymentResultFailRoute: typeof LangPaymentResultFailRoute
+  LangPaymentResultPendingRoute: typeof LangPaymentResultPendingRoute
+  LangPaymentResultSuccessRoute: typeof LangPaymentResultSuccessRoute
   LangPaymentUpgradePricepolicyRoute: typeof LangPaymentUpgradePricepolicyRoute
   LangSigninOauthGoogleForwardRoute: typeof LangSigninOauthGoogleForwardRoute
   LangSigninOauthGoogleRedirectRoute: typeof LangSigninOauthGoogleRedirectRoute
@@ -928,6 +1032,11 @@ const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangSignupVerifyRoute: LangSignupVerifyRoute,
   LangSolutionsSolutionSlugRoute: LangSolutionsSolutionSlugRoute,
   LangSignupIndexRoute: LangSignupIndexRoute,
+  LangPaymentOrderFixedtermRoute: LangPaymentOrderFixedtermRoute,
+  LangPaymentOrderSubscriptionRoute: LangPaymentOrderSubscriptionRoute,
+  LangPaymentResultFailRoute: LangPaymentResultFailRoute,
+  LangPaymentResultPendingRoute: LangPaymentResultPendingRoute,
+  LangPaymentResultSuccessRoute: LangPaymentResultSuccessRoute,
   LangPaymentUpgradePricepolicyRoute: LangPaymentUpgradePricepolicyRoute,
   LangSigninOauthGoogleForwardRoute: LangSigninOauthGoogleForwardRoute,
   LangSigninOauthGoogleRedirectRoute: LangSigninOauthGoogleRedirectRoute,

@@ -3,6 +3,8 @@ import { db } from './service.ts';
 
 /** The catalogue of the built-in plans; partner and custom catalogues are named by referral type. */
 export const DEFAULT_CATALOGUE = 'default';
+/** Plans no longer sold, kept for those who hold them (shared/plans/price-book.ts LEGACY_PLAN_PRICES). */
+export const LEGACY_CATALOGUE = 'legacy';
 
 type PriceItem = { sortOrder: number } & PlanPriceInfo;
 
@@ -43,4 +45,15 @@ export async function putPlanCatalogue(
   await db()
     .entities.planUsage.put(usages.map((usage) => ({ ...usage, catalogue })))
     .go();
+}
+
+/** The catalogue a referral type sells from: its own when it has plans, else the built-in one. */
+export async function catalogueFor(
+  referralType: string | undefined,
+): Promise<{ catalogue: string; prices: PlanPriceInfo[]; usages: PlanUsageInfo[] }> {
+  if (referralType && referralType !== DEFAULT_CATALOGUE && referralType !== LEGACY_CATALOGUE) {
+    const own = await getPlanCatalogue(referralType);
+    if (own.prices.length > 0) return { catalogue: referralType, ...own };
+  }
+  return { catalogue: DEFAULT_CATALOGUE, ...(await getPlanCatalogue(DEFAULT_CATALOGUE)) };
 }

@@ -3,7 +3,12 @@ import { settings } from '../settings.ts';
 import { dynamo } from './client.ts';
 import { AnalyticsEvent } from './entities/analytics-event.ts';
 import { Config, ConfigName } from './entities/config.ts';
+import { Coupon, CouponBonusQuota, CouponDiscount, CouponRedemption } from './entities/coupon.ts';
 import { Job, JobItemOutcome } from './entities/job.ts';
+import { Payment } from './entities/payment.ts';
+import { PaymentContact, PaymentPhone } from './entities/payment-contact.ts';
+import { PaymentOrder } from './entities/payment-order.ts';
+import { PaymentSession } from './entities/payment-session.ts';
 import { PlanPrice } from './entities/plan-price.ts';
 import { PlanUsage } from './entities/plan-usage.ts';
 import { Preregistration } from './entities/preregistration.ts';
@@ -12,6 +17,7 @@ import { PendingSignUp, RefreshToken, SessionFamily, SignInFailures } from './en
 import { SmartSurvey, SurveyTarget } from './entities/smart-survey.ts';
 import { User, UserEmail } from './entities/user.ts';
 import { UserActivity } from './entities/user-activity.ts';
+import { UserPlan, UserPlanHead } from './entities/user-plan.ts';
 
 /** Every entity of the one table, joined in one ElectroDB service (transactions span them). */
 export const entities = {
@@ -33,6 +39,17 @@ export const entities = {
   surveyTarget: SurveyTarget,
   releaseResource: ReleaseResource,
   analyticsEvent: AnalyticsEvent,
+  paymentSession: PaymentSession,
+  paymentOrder: PaymentOrder,
+  payment: Payment,
+  userPlan: UserPlan,
+  userPlanHead: UserPlanHead,
+  paymentContact: PaymentContact,
+  paymentPhone: PaymentPhone,
+  coupon: Coupon,
+  couponDiscount: CouponDiscount,
+  couponBonusQuota: CouponBonusQuota,
+  couponRedemption: CouponRedemption,
 };
 
 let service: Service<typeof entities> | undefined;

@@ -21,6 +21,8 @@ export const NAMESPACES = [
   'solutions',
   'business',
   'blog',
+  'order',
+  'payment-result',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -14,13 +14,17 @@ import {
   isErrorBody,
 } from '../../../shared/errors/catalogue.ts';
 
-/** A failed call: the catalogue's client code, the server's own code and message, and the status. */
+/**
+ * A failed call: the catalogue's client code, the server's own code and message, the status, and the
+ * other fields of the error body (a coupon's refusal, the plan an account already holds).
+ */
 export class ApiError extends Error {
   constructor(
     readonly clientCode: ClientErrorCode,
     readonly serverCode: string | undefined,
     readonly status: number | undefined,
     message: string,
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -99,13 +103,18 @@ export async function callRoute<R extends RouteDefinition>(
   }
   const clientCode = clientCodeForResponse({ status: response.status, body });
   if (clientCode) {
-    const serverCode = isErrorBody(body) ? body.error.code : undefined;
-    const message = isErrorBody(body) ? body.error.msg : `Error ${response.status} on ${route.name}`;
+    const {
+      code: serverCode,
+      msg,
+      ...details
+    } = isErrorBody(body) ? body.error : { code: undefined, msg: undefined };
+    const message = msg ?? `Error ${response.status} on ${route.name}`;
     throw new ApiError(
       clientCode,
       serverCode,
       response.status,
       route.caller === 'admin' && serverCode ? formatAdminError(serverCode, message) : message,
+      details,
     );
   }
   if (body === undefined)

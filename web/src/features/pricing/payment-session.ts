@@ -33,20 +33,3 @@ export function readPaymentSession(guid: string): PaymentSession {
     return {};
   }
 }
-
-/**
- * Stores the chosen plan's price and usage info in the payment session before the order page
- * opens. The order pages (a later issue) complete this step by asking the server to recompute the
- * session for the plan; the price shown there is always the server's, never this one.
- */
-export function storeChosenPlan(
-  guid: string,
-  choice: { planPriceInfo: PlanPriceInfo; planUsageInfo: PlanUsageInfo | undefined },
-): void {
-  const session = { ...readPaymentSession(guid), ...choice };
-  try {
-    sessionStorage.setItem(sessionKey(guid), JSON.stringify(session));
-  } catch {
-    // Storage blocked: the order page fetches the session from the server by guid all the same.
-  }
-}

@@ -1,6 +1,5 @@
 import type { SiteLanguage } from '../../../../shared/languages.ts';
 import { funnel } from '../../lib/analytics/index.ts';
-import { storeChosenPlan } from './payment-session.ts';
 import type { PlanDisplay } from './plan-display.ts';
 
 /** The pricing pages' query: the payment session, the price version and referral, test mode, and the sign-in modal's. */
@@ -44,19 +43,34 @@ export function startTarget(
   return { kind: 'order', href: `/${context.lang}/payment/${page}?${query}` };
 }
 
-/** Runs the start button: records the funnel stage and, with a session, stores the chosen plan in it. */
-export function startPlan(
-  plan: Pick<PlanDisplay, 'planPriceInfo' | 'planUsageInfo'>,
+/**
+ * Runs the start button: records the funnel stage and, with a session, asks the server to store the
+ * chosen plan in it (the plan-change recompute) and goes to the order page of the recomputed session.
+ * The order code loads on the click, so the pricing page ships none of it. The upgrade order page reads
+ * the session itself. If the recompute fails (an expired session, say), the order page is still the
+ * place to go: it shows the session's problem.
+ */
+export async function startPlan(
+  plan: Pick<PlanDisplay, 'planPriceInfo'>,
   context: { lang: SiteLanguage; search: PricingSearch; upgrading: boolean },
-): StartTarget {
+): Promise<StartTarget> {
   const target = startTarget(plan, context);
   if (target.kind === 'sign-in') {
     funnel().set('PaymentSignInModalOpened');
-  } else if (context.search.guid) {
-    storeChosenPlan(context.search.guid, {
-      planPriceInfo: plan.planPriceInfo,
-      planUsageInfo: plan.planUsageInfo,
-    });
+    return target;
   }
-  return target;
+  const { guid, test, priceVersion } = context.search;
+  if (context.upgrading || !guid) return target;
+  try {
+    const { choosePlan, isTestQuery, orderPagePath } = await import('../../lib/order-session.ts');
+    const query = { test, priceVersion };
+    const sessionInfo = await choosePlan({
+      guid,
+      planName: plan.planPriceInfo.name,
+      isTest: isTestQuery(query),
+    });
+    return { kind: 'order', href: orderPagePath(context.lang, sessionInfo, query) };
+  } catch {
+    return target;
+  }
 }

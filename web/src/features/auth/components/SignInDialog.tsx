@@ -1,29 +1,53 @@
+import '../auth.css';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod';
 import { SITE_CLIENT_TYPE } from '../../../../../shared/identity/client-types.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
-import { signOutSession } from '../../../lib/session-api.ts';
+import { MessageDialog, Modal } from '../../../components/Modal.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { createPaymentSession, orderPagePath } from '../../../lib/order-session.ts';
+import { searchText } from '../../../lib/search-text.ts';
+import { type SignedIn, signOutSession } from '../../../lib/session-api.ts';
 import { openApp, safeNextPath } from '../app-url.ts';
 import { useAuthStrings } from '../hooks/use-auth-strings.ts';
 import { maintenanceText } from '../maintenance-text.ts';
-import { MessageDialog, Modal } from './Modal.tsx';
 import { SignInForm } from './SignInForm.tsx';
 
 /**
  * The sign-in modal of every site page, opened by the query `?open=signIn`. The payment-start
  * variant adds `purpose=payment`, and optionally `plan` (the plan name chosen on the pricing page)
- * and `next` (a same-site path to continue to); without `next` it returns to the pricing page with
- * the plan. Closing it removes these parameters. After a plain sign-in the visitor goes to the app.
+ * and `next` (a same-site path to continue to); without `next` it opens a payment session and goes to
+ * the plan's order page, or to the pricing page with the session when no plan was chosen (`test` and
+ * `priceVersion` travel along). Closing it removes these parameters. After a plain sign-in the visitor
+ * goes to the app.
  */
 const SignInQuery = z.object({
   open: z.literal('signIn'),
   purpose: z.enum(['payment']).optional(),
   plan: z.string().max(64).optional(),
   next: z.string().max(512).optional(),
+  test: searchText(8),
+  priceVersion: searchText(16),
 });
 const SIGN_IN_PARAMS = ['open', 'purpose', 'plan', 'next'];
+
+const definedEntries = (values: Record<string, string | undefined>) =>
+  Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined);
+
+/**
+ * Why the payment start cannot open an order (section 4): a subscriber goes to the upgrade pages; a
+ * pass holder is stopped (using_term_pass); an unverified account too (verify_needed_msg).
+ */
+function paymentStartRefusal(error: unknown): 'upgrade' | `payment.${string}` {
+  if (error instanceof ApiError && error.serverCode === 'USER_ALREADY_SUBSCRIBED') {
+    return error.details.isSubscription ? 'upgrade' : 'payment.using_term_pass';
+  }
+  if (error instanceof ApiError && error.serverCode === 'USER_VERIFICATION_NEEDED')
+    return 'payment.verify_needed_msg';
+  return 'payment.start_failed';
+}
 
 export function SignInDialog({ language }: { language: SiteLanguage }) {
   const search = useLocation({ select: (location) => location.search as Record<string, unknown> });
@@ -53,7 +77,7 @@ function OpenSignInDialog({
       replace: true,
     });
 
-  async function continueAfterSignIn(user: { referralType?: string | undefined }) {
+  async function continueAfterSignIn({ user, session }: SignedIn) {
     if (!payment) return openApp();
     // Partner referral accounts buy through their partner, not through the site's payment flow.
     if (user.referralType && user.referralType !== 'affiliate') {
@@ -61,8 +85,28 @@ function OpenSignInDialog({
       setAlert(t('payment.referral_user_login'));
       return;
     }
-    const pricing = `/${language}/payment/pricepolicy${query.plan ? `?plan=${encodeURIComponent(query.plan)}` : ''}`;
-    window.location.assign(safeNextPath(query.next) ?? pricing);
+    const next = safeNextPath(query.next);
+    if (next) return window.location.assign(next);
+    const paymentQuery = { test: query.test, priceVersion: query.priceVersion };
+    try {
+      // A payment session for the account; with a chosen plan, straight to its order page.
+      const { guid, sessionInfo } = await createPaymentSession({
+        idToken: session.idToken,
+        lang: language,
+        planName: query.plan,
+        query: paymentQuery,
+      });
+      const pricing = new URLSearchParams({ guid, ...definedEntries(paymentQuery) });
+      window.location.assign(
+        query.plan
+          ? orderPagePath(language, sessionInfo, paymentQuery)
+          : `/${language}/payment/pricepolicy?${pricing}`,
+      );
+    } catch (error) {
+      const refusal = paymentStartRefusal(error);
+      if (refusal === 'upgrade') return window.location.assign(`/${language}/payment/upgrade/pricepolicy`);
+      setAlert(t(refusal));
+    }
   }
 
   return (
@@ -72,7 +116,7 @@ function OpenSignInDialog({
         {payment ? <p className="auth-lead">{t('sign_in.payment_lead')}</p> : null}
         <SignInForm
           language={language}
-          onSignedIn={({ user }) => void continueAfterSignIn(user)}
+          onSignedIn={(signedIn) => void continueAfterSignIn(signedIn)}
           onMaintenance={({ maintenance }) => setAlert(maintenanceText(maintenance, language, t))}
           onAlert={setAlert}
         />

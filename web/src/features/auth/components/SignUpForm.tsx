@@ -10,11 +10,11 @@ import {
 import type { ClientType } from '../../../../../shared/identity/client-types.ts';
 import { REFERRAL_TYPES } from '../../../../../shared/identity/referral.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
+import { MessageDialog } from '../../../components/Modal.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { alertText, signUpProblem } from '../../../lib/identity-errors.ts';
 import { PENDING_SIGN_UP_KEY, submitSignUp } from '../api/sign-up.ts';
 import { maintenanceText } from '../maintenance-text.ts';
-import { MessageDialog } from './Modal.tsx';
 
 export interface SignUpContext {
   clientType: ClientType;

@@ -70,8 +70,8 @@ function StartButton({ plan, context }: { plan: PlanDisplay; context: PlanContex
       className="button button-primary start-button"
       aria-label={`${label}: ${name}`}
       data-plan-name={plan.planPriceInfo.name}
-      onClick={() => {
-        const target = startPlan(plan, context);
+      onClick={async () => {
+        const target = await startPlan(plan, context);
         if (target.kind === 'sign-in') void navigate({ to: '.', search: target.search });
         else void navigate({ href: target.href });
       }}

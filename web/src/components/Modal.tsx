@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import '../auth.css';
+import './modal.css';
 
 /**
  * A modal on the platform's <dialog>: focus is trapped and restored, Escape closes, the page behind
@@ -26,7 +26,7 @@ export function Modal({
   return (
     <dialog
       ref={ref}
-      className="auth-modal"
+      className="modal"
       aria-labelledby={labelledBy}
       onClose={onClose}
       onCancel={(event) => {
@@ -52,12 +52,42 @@ export function MessageDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal open={Boolean(message)} onClose={onClose} labelledBy="auth-message-title">
-      <h2 id="auth-message-title">{title}</h2>
+    <Modal open={Boolean(message)} onClose={onClose} labelledBy="message-dialog-title">
+      <h2 id="message-dialog-title">{title}</h2>
       <p role="alert">{message}</p>
-      <div className="auth-actions">
+      <div className="modal-actions">
         <button type="button" className="button" onClick={onClose}>
           {buttonLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/** A question in a modal with two answers (the specification's confirm prompts). */
+export function ConfirmDialog({
+  message,
+  title,
+  confirmLabel,
+  cancelLabel,
+  onAnswer,
+}: {
+  message: string | undefined;
+  title: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  onAnswer: (confirmed: boolean) => void;
+}) {
+  return (
+    <Modal open={Boolean(message)} onClose={() => onAnswer(false)} labelledBy="confirm-dialog-title">
+      <h2 id="confirm-dialog-title">{title}</h2>
+      <p>{message}</p>
+      <div className="modal-actions">
+        <button type="button" className="button-link" onClick={() => onAnswer(false)}>
+          {cancelLabel}
+        </button>
+        <button type="button" className="button" onClick={() => onAnswer(true)}>
+          {confirmLabel}
         </button>
       </div>
     </Modal>

@@ -1,0 +1,241 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
+/**
+ * Buying a plan in a real browser against the whole local product: the payment-start sign-in opens a
+ * payment session and lands on the order page; the order page's checks, coupon box and pay flow; the
+ * sandbox checkout (test cards, virtual accounts, the wallet's page); the result pages.
+ */
+const PASSWORD = 'order-pass1';
+
+async function newAccount(request: APIRequestContext, language = 'en'): Promise<string> {
+  const email = `buyer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const signUp = await request.post('/auth/sign-up', {
+    data: { name: 'Sky Kim', email, password: PASSWORD, language, clientType: 'landing' },
+  });
+  expect(signUp.ok()).toBe(true);
+  let token: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get('/_local/outbox.json')).json()) as Array<{
+        to: string[];
+        links: string[];
+      }>;
+      const link = mails.find((mail) => mail.to.includes(email))?.links[0];
+      token = link ? (new URL(link).searchParams.get('token') ?? undefined) : undefined;
+      return token;
+    })
+    .toBeTruthy();
+  expect((await request.post('/auth/verify-email', { data: { token } })).ok()).toBe(true);
+  return email;
+}
+
+/** The payment-start sign-in: the modal on a site page, with the plan chosen on the pricing page. */
+async function startOrder(page: Page, email: string, lang: 'en' | 'ko', planName: string) {
+  const labels =
+    lang === 'ko'
+      ? { email: '이메일', password: '비밀번호', submit: '로그인' }
+      : { email: 'E-mail', password: 'Password', submit: 'Sign in' };
+  await page.goto(`/${lang}?open=signIn&purpose=payment&plan=${planName}`);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(labels.email).fill(email);
+  await dialog.getByLabel(labels.password).fill(PASSWORD);
+  await dialog.getByRole('button', { name: labels.submit, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/${lang}/payment/order/(subscription|fixedterm)\\?guid=`), {
+    timeout: 15_000,
+  });
+}
+
+/** Chooses the individual account type (confirming its warning), when the page asks for one. */
+async function chooseIndividual(page: Page) {
+  // The session is loaded once the contact section is there; only then is the account type's absence real.
+  await page.locator('#order-contact').waitFor();
+  const individual = page.getByRole('radio', { name: /^(Individual|개인)$/ });
+  if (!(await individual.count())) return;
+  await individual.click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^(Continue|계속)$/ })
+    .click();
+  await expect(individual).toBeChecked();
+}
+
+/** Fills the account type, contact phone, the method, both agreements and every final confirmation shown. */
+async function completeOrderForm(page: Page, method: string, phone: string) {
+  await chooseIndividual(page);
+  await page.getByRole('textbox', { name: /Phone number|휴대폰 번호/ }).fill(phone);
+  await page.getByRole('radio', { name: method, exact: true }).check();
+  for (const box of await page.locator('#order-agreement input[type=checkbox]').all()) await box.check();
+  for (const box of await page.locator('#order-final-confirmation input[type=checkbox]').all())
+    await box.check();
+}
+
+async function operatorToken(request: APIRequestContext): Promise<string> {
+  const answer = await request.post('/auth/v2/sign-in', {
+    data: {
+      email: 'operator@cutloom.local',
+      password: 'operator-pass1',
+      clientType: 'console',
+      language: 'en',
+    },
+  });
+  return ((await answer.json()) as { session: { idToken: string } }).session.idToken;
+}
+
+test('a subscription bought with a sandbox card, after the pay checks in their order', async ({
+  page,
+  request,
+}) => {
+  const email = await newAccount(request);
+  await startOrder(page, email, 'en', 'MR_STANDARD_V3');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order your subscription');
+  await expect(page.getByTestId('order-total')).toHaveText('US$17.99');
+  await expect(page.getByText('Sky Kim', { exact: true })).toBeVisible();
+
+  const pay = page.getByRole('button', { name: 'Pay US$17.99' });
+  await pay.click();
+  await expect(page.getByRole('dialog')).toContainText('Please tick every final confirmation.');
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  for (const box of await page.locator('#order-final-confirmation input[type=checkbox]').all())
+    await box.check();
+  await pay.click();
+  await expect(page.getByRole('dialog')).toContainText('Please agree to both service agreements.');
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+
+  await completeOrderForm(page, 'Credit or debit card', '415 555 0100');
+  await pay.click();
+  await expect(page).toHaveURL(/\/_local\/payments\/checkout\?/);
+  await expect(page.getByRole('row', { name: /Billing key/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/en\/payment\/result\/success\?guid=/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment complete');
+  await expect(page.getByText('Standard · Monthly subscription')).toBeVisible();
+  await expect(page.getByText('Amount paid: US$17.99')).toBeVisible();
+});
+
+test('a fixed-term pass bought by virtual account, paid in with the Deposit button', async ({
+  page,
+  request,
+}) => {
+  const email = await newAccount(request, 'ko');
+  await startOrder(page, email, 'ko', 'Y1_LIGHT_V3');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('기간제 이용권 주문');
+  await completeOrderForm(page, '가상계좌 입금', '010-2345-6789');
+  await page.getByRole('button', { name: '₩118,800 결제하기' }).click();
+  await expect(page).toHaveURL(/\/_local\/payments\/checkout\?/);
+  await page.getByLabel(/deposit only with the Deposit button/).check();
+  await page.getByRole('button', { name: 'Issue account' }).click();
+
+  await expect(page).toHaveURL(/\/ko\/payment\/result\/success\?guid=/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('가상계좌가 발급되었습니다');
+  const accountNumber = (await page.getByTestId('vbank-number').textContent()) as string;
+  expect(accountNumber).toMatch(/^\d{14}$/);
+  await expect(page.getByText('₩118,800')).toBeVisible();
+  const texts = (await (await request.get('/_local/sms.json')).json()) as Array<{ to: string; text: string }>;
+  expect(texts.find((sms) => sms.text.includes(accountNumber))?.to).toBe('01023456789');
+
+  await page.goto('/_local/payments');
+  const row = page.locator('#payments').getByRole('row').filter({ hasText: accountNumber });
+  await row.getByRole('button', { name: 'Deposit' }).click();
+  await expect(page.locator('#payments').getByRole('row').filter({ hasText: accountNumber })).toContainText(
+    'paid',
+  );
+  await expect
+    .poll(async () => {
+      const state = (await (await request.get('/_local/payments.json')).json()) as {
+        notifications: Array<{ body: { status: string; imp_uid: string }; state: string }>;
+        payments: Array<{ imp_uid: string; vbank_num: string }>;
+      };
+      const impUid = state.payments.find((payment) => payment.vbank_num === accountNumber)?.imp_uid;
+      return state.notifications.find((n) => n.body.imp_uid === impUid && n.body.status === 'paid')?.state;
+    })
+    .toBe('delivered');
+});
+
+test('a declined card ends on the fail page with the card company’s reason', async ({ page, request }) => {
+  const email = await newAccount(request);
+  await startOrder(page, email, 'en', 'Y1_LIGHT_V3');
+  await completeOrderForm(page, 'Credit or debit card', '415 555 0101');
+  await page.getByRole('button', { name: 'Pay US$107.88' }).click();
+  await page.getByLabel(/4000 0000 0000 0001/).check();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/payment\/result\/fail\?guid=/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The payment did not go through');
+  await expect(page.getByRole('alert')).toHaveText(
+    /^\[L09\] The payment provider reported an error\. \[CC01\] 잔액부족$/,
+  );
+});
+
+test('a pending payment resolves while the result page asks again', async ({ page, request }) => {
+  const email = await newAccount(request);
+  await startOrder(page, email, 'en', 'Y1_STANDARD_V3');
+  await completeOrderForm(page, 'Credit or debit card', '415 555 0102');
+  await page.getByRole('button', { name: 'Pay US$215.88' }).click();
+  await page.getByLabel(/4000 0000 0000 3000/).check();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByRole('status')).toContainText('has not settled the payment yet', {
+    timeout: 10_000,
+  });
+  await expect(page).toHaveURL(/\/en\/payment\/result\/success\?guid=/, { timeout: 15_000 });
+  await expect(page.getByText('Amount paid: US$215.88')).toBeVisible();
+});
+
+test('a coupon applied (after switching to its plan) and one refused', async ({ page, request }) => {
+  const token = await operatorToken(request);
+  const couponCode = `E2E${String(Date.now()).slice(-7)}`;
+  const startsAt = Date.now() + 3000;
+  const admin = (path: string, data: Record<string, unknown>) =>
+    request.post(`/payment/${path}`, { data, headers: { authorization: `Bearer ${token}` } });
+  expect(
+    (
+      await admin('admin-create-coupon', {
+        couponCode,
+        name: 'Browser test',
+        totalAmount: 5,
+        startedAt: new Date(startsAt).toISOString(),
+        expiredAt: new Date(startsAt + 86_400_000).toISOString(),
+      })
+    ).ok(),
+  ).toBe(true);
+  expect(
+    (
+      await admin('admin-create-coupon-discount-info', { couponCode, planName: 'MR_LIGHT_V3', rate: 50 })
+    ).ok(),
+  ).toBe(true);
+
+  const email = await newAccount(request);
+  await startOrder(page, email, 'en', 'MR_STANDARD_V3');
+  const input = page.getByRole('textbox', { name: 'Coupon code' });
+  await input.fill('NOSUCHCODE');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.locator('#order-coupon-error')).toHaveText('There is no coupon with this code.');
+
+  await page.waitForTimeout(Math.max(0, startsAt - Date.now() + 200));
+  await input.fill(couponCode.toLowerCase());
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const prompt = page.getByRole('dialog');
+  await expect(prompt).toContainText('Switch to Light · Monthly subscription to use it?');
+  await prompt.getByRole('button', { name: 'Switch plan' }).click();
+  await expect(page.getByText('Browser test')).toBeVisible();
+  await expect(page.getByTestId('order-total')).toHaveText('US$4.49');
+  await expect(page.getByText('Coupon discount (50%)')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /a coupon can be used once per account/ })).toBeVisible();
+});
+
+test('naver_pay in Korean: the wallet registers the subscription and the first payment', async ({
+  page,
+  request,
+}) => {
+  const email = await newAccount(request, 'ko');
+  await startOrder(page, email, 'ko', 'MR_LIGHT_V3');
+  await expect(
+    page.getByText('원화로 결제하는 구독은 카드사에서 휴대폰 본인 인증을 요청할 수 있습니다.'),
+  ).toBeVisible();
+  await completeOrderForm(page, '네이버페이', '010-3456-7890');
+  await page.getByRole('button', { name: '₩9,900 결제하기' }).click();
+  await expect(page).toHaveURL(/\/_local\/payments\/naver-pay\?reserveId=/);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/ko\/payment\/result\/success\?guid=/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('결제가 완료되었습니다');
+  await expect(page.getByText('결제 금액: ₩9,900')).toBeVisible();
+});

@@ -1,0 +1,99 @@
+import { Entity, type EntityItem } from 'electrodb';
+import { CURRENCIES } from '../../../../shared/currency.ts';
+import { CLIENT_TYPES } from '../../../../shared/identity/client-types.ts';
+import { SITE_LANGUAGES } from '../../../../shared/languages.ts';
+import { PLAN_PERIODS, PLAN_TYPES } from '../../../../shared/plans/plan-types.ts';
+import { ENTITY_SERVICE } from '../entity-service.ts';
+import { bonusQuotaAttribute, createdAttribute, updatedAttribute } from './order-attributes.ts';
+
+/**
+ * A merchant order (the specification's payment progress info): what one checkout is for, at the
+ * amount the server accepted, keyed by the merchantUid the provider is given. Its status moves one way:
+ *
+ *   created -> charging (a billing-key or wallet charge under way) -> paid | failed
+ *   created -> vbank_issued -> paid | failed
+ *   created -> paid | failed | refunded | refund_required
+ *   failed -> paid (the provider may still report a later attempt on the same order as paid)
+ *
+ * The move to paid happens in the same transaction as the grant (plan, payment, coupon usage), on the
+ * condition that the order is not paid yet: that is what makes confirmation exactly-once.
+ * refunded: the provider took a payment we could not accept (wrong amount, a second order for the same
+ * account) and it was cancelled at once; refund_required: the same, but the money could not be returned
+ * automatically (a deposited virtual account needs the customer's bank account): an operator acts.
+ */
+export const ORDER_STATUSES = [
+  'created',
+  'charging',
+  'vbank_issued',
+  'paid',
+  'failed',
+  'refunded',
+  'refund_required',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PaymentOrder = new Entity({
+  model: { entity: 'paymentOrder', version: '1', service: ENTITY_SERVICE },
+  attributes: {
+    merchantUid: { type: 'string', required: true, readOnly: true },
+    guid: { type: 'string', required: true, readOnly: true },
+    uid: { type: 'string', required: true, readOnly: true },
+    cid: { type: 'string' },
+    clientType: { type: CLIENT_TYPES, required: true, readOnly: true },
+    language: { type: SITE_LANGUAGES, required: true, readOnly: true },
+    /** oneoff (fixed-term pass) or regular (a subscription's first payment). */
+    paymentType: { type: ['oneoff', 'regular'] as const, required: true, readOnly: true },
+    planName: { type: 'string', required: true, readOnly: true },
+    planType: { type: PLAN_TYPES, required: true, readOnly: true },
+    period: { type: PLAN_PERIODS, required: true, readOnly: true },
+    catalogue: { type: 'string', required: true, readOnly: true },
+    currency: { type: CURRENCIES, required: true, readOnly: true },
+    payMethod: { type: 'string', required: true, readOnly: true },
+    pg: { type: 'string', required: true, readOnly: true },
+    listPrice: { type: 'number', required: true, readOnly: true },
+    /** The price the customer agreed to (after discount, before the test mapping). */
+    finalPrice: { type: 'number', required: true, readOnly: true },
+    /** What the provider must report as paid: the final price, or its test-range image. */
+    amount: { type: 'number', required: true, readOnly: true },
+    /** A subscription's price at renewal: without the coupon (which is for the first period). */
+    renewalPrice: { type: 'number', readOnly: true },
+    isTest: { type: 'boolean', required: true, readOnly: true },
+    couponCode: { type: 'string', readOnly: true },
+    /** The coupon's bonus quota for the plan, added to the plan's limits at the grant. */
+    bonusQuota: { ...bonusQuotaAttribute, readOnly: true },
+    /** The billing key a subscription's checkout issues (server-made, never the browser's). */
+    customerUid: { type: 'string', readOnly: true },
+    userName: { type: 'string', required: true, readOnly: true },
+    userEmail: { type: 'string', required: true, readOnly: true },
+    userPhone: { type: 'string', required: true, readOnly: true },
+    status: { type: ORDER_STATUSES, required: true, default: 'created' },
+    impUid: { type: 'string' },
+    paidAt: { type: 'number' },
+    /** Why the order did not end paid: a server error type (PORTONE_FAILED, INCONSISTENCY, ...). */
+    failureType: { type: 'string' },
+    /** The card company's code of a decline (e.g. CC01). */
+    failureCode: { type: 'string' },
+    failureMessage: { type: 'string' },
+    vbankName: { type: 'string' },
+    vbankNum: { type: 'string' },
+    vbankHolder: { type: 'string' },
+    vbankDueDate: { type: 'number' },
+    smsSentAt: { type: 'number' },
+    /** The wallet: the registration reserved for this order, the recurring id it gave, the charge. */
+    reserveId: { type: 'string' },
+    recurrentId: { type: 'string' },
+    walletPaymentId: { type: 'string' },
+    created: createdAttribute,
+    updated: updatedAttribute,
+  },
+  indexes: {
+    byMerchantUid: { pk: { field: 'pk', composite: ['merchantUid'] }, sk: { field: 'sk', composite: [] } },
+    /** A user's orders in time order (the console, and the one-active-plan rule). */
+    byUser: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['uid'] },
+      sk: { field: 'gsi1sk', composite: ['created'] },
+    },
+  },
+});
+export type PaymentOrderItem = EntityItem<typeof PaymentOrder>;

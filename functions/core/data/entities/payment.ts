@@ -1,0 +1,49 @@
+import { Entity, type EntityItem } from 'electrodb';
+import { CURRENCIES } from '../../../../shared/currency.ts';
+import { ENTITY_SERVICE } from '../entity-service.ts';
+import { createdAttribute } from './order-attributes.ts';
+
+/**
+ * A payment taken (admin-console.md section 3, Payment): one per merchantUid, written once, in the
+ * transaction that grants its plan. Renewals, upgrades, erasers and refunds add their own payments
+ * (their own merchantUids) and update `status` and `cancelledAmount` when money goes back.
+ */
+export const Payment = new Entity({
+  model: { entity: 'payment', version: '1', service: ENTITY_SERVICE },
+  attributes: {
+    merchantUid: { type: 'string', required: true, readOnly: true },
+    uid: { type: 'string', required: true, readOnly: true },
+    /** The provider's payment id; absent for wallet payments (see walletPaymentId). */
+    impUid: { type: 'string', readOnly: true },
+    walletPaymentId: { type: 'string', readOnly: true },
+    paidAt: { type: 'number', required: true, readOnly: true },
+    planName: { type: 'string', required: true, readOnly: true },
+    payMethod: { type: 'string', required: true, readOnly: true },
+    pg: { type: 'string', required: true, readOnly: true },
+    /** The amount charged, in `currency`. */
+    price: { type: 'number', required: true, readOnly: true },
+    currency: { type: CURRENCIES, required: true, readOnly: true },
+    userName: { type: 'string', required: true, readOnly: true },
+    userEmail: { type: 'string', required: true, readOnly: true },
+    userPhone: { type: 'string', required: true, readOnly: true },
+    status: { type: ['paid', 'cancelled', 'partial_cancelled'] as const, required: true },
+    cancelledAmount: { type: 'number', required: true, default: 0 },
+    customerUid: { type: 'string', readOnly: true },
+    /** oneoff, regular (a subscription's payments); later issues add upgrade, eraser and their own. */
+    paymentType: { type: 'string', required: true, readOnly: true },
+    isTest: { type: 'boolean', required: true, readOnly: true },
+    couponCode: { type: 'string', readOnly: true },
+    receiptUrl: { type: 'string', readOnly: true },
+    created: createdAttribute,
+  },
+  indexes: {
+    byMerchantUid: { pk: { field: 'pk', composite: ['merchantUid'] }, sk: { field: 'sk', composite: [] } },
+    /** A user's payments in time order (the console's user detail, receipts, refunds). */
+    byUser: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['uid'] },
+      sk: { field: 'gsi1sk', composite: ['paidAt'] },
+    },
+  },
+});
+export type PaymentItem = EntityItem<typeof Payment>;

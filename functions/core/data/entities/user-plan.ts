@@ -1,0 +1,94 @@
+import { Entity, type EntityItem } from 'electrodb';
+import { CURRENCIES } from '../../../../shared/currency.ts';
+import { PLAN_PERIODS, PLAN_TYPES } from '../../../../shared/plans/plan-types.ts';
+import { ENTITY_SERVICE } from '../entity-service.ts';
+import { bonusQuotaAttribute, createdAttribute, updatedAttribute } from './order-attributes.ts';
+
+/**
+ * A plan a user holds (site-and-payments.md section 3, user plan info; admin-console.md Plan): one item
+ * per purchase, named by the merchantUid of the payment that bought it (`planId`). A renewal moves
+ * paidAt and expiredAt forward on the same item; an upgrade or a new purchase adds a new item. The
+ * user's current plan is the newest one (byUserTime), valid while not expired (admin-console.md
+ * section 4: otherwise FREE).
+ *
+ * planStatus: PAID, a subscription that renews; UNSCHEDULED, nothing scheduled (a fixed-term pass,
+ * or a subscription whose renewal was cancelled), it simply ends at expiredAt; HOLD, suspended (a
+ * renewal could not be charged).
+ * The limits are the plan type's monthly quotas plus the coupon's bonus quota, fixed at purchase so
+ * that a later catalogue change does not alter what was sold; STT in seconds, storage in bytes.
+ */
+export const PLAN_STATUSES = ['PAID', 'UNSCHEDULED', 'HOLD'] as const;
+export type PlanStatus = (typeof PLAN_STATUSES)[number];
+
+export const UserPlan = new Entity({
+  model: { entity: 'userPlan', version: '1', service: ENTITY_SERVICE },
+  attributes: {
+    uid: { type: 'string', required: true, readOnly: true },
+    planId: { type: 'string', required: true, readOnly: true },
+    planName: { type: 'string', required: true },
+    planType: { type: PLAN_TYPES, required: true },
+    period: { type: PLAN_PERIODS, required: true },
+    isSubscription: { type: 'boolean', required: true },
+    /** The price book the plan came from (its price at renewal is looked up there). */
+    catalogue: { type: 'string', required: true },
+    paidAt: { type: 'number', required: true },
+    expiredAt: { type: 'number', required: true },
+    planStatus: { type: PLAN_STATUSES, required: true },
+    customerUid: { type: 'string' },
+    /** The wallet's recurring registration a wallet subscription renews on. */
+    recurrentId: { type: 'string' },
+    /** The amount of the last payment, in `currency`. */
+    price: { type: 'number', required: true },
+    /** What the next renewal will charge (the final price before any test mapping). */
+    scheduledPrice: { type: 'number' },
+    payMethod: { type: 'string', required: true },
+    pg: { type: 'string', required: true },
+    currency: { type: CURRENCIES, required: true },
+    sttLimit: { type: 'number', required: true },
+    ttsLimit: { type: 'number', required: true },
+    translateLimit: { type: 'number', required: true },
+    genimageLimit: { type: 'number', required: true },
+    cloudStorageLimit: { type: 'number', required: true },
+    userTTSSpeakerLimit: { type: 'number', required: true },
+    couponCode: { type: 'string' },
+    bonusQuota: bonusQuotaAttribute,
+    isTest: { type: 'boolean', required: true },
+    created: createdAttribute,
+    updated: updatedAttribute,
+  },
+  indexes: {
+    byPlan: {
+      pk: { field: 'pk', composite: ['uid'] },
+      sk: { field: 'sk', composite: ['planId'] },
+    },
+    /** A user's plans in purchase order: the last is the current one. */
+    byUserTime: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['uid'] },
+      sk: { field: 'gsi1sk', composite: ['created'] },
+    },
+  },
+});
+export type UserPlanItem = EntityItem<typeof UserPlan>;
+
+/**
+ * The head of a user's plan history: which plan is current and until when, and a version that every
+ * change of the user's plans (a grant, a renewal, an upgrade, a refund) moves on by one, on the
+ * condition that it is still the version the change read. Two changes racing for one user (two
+ * different orders paid in the same instant, a renewal crossing an upgrade) therefore cannot both
+ * succeed on stale knowledge: the loser reads again.
+ */
+export const UserPlanHead = new Entity({
+  model: { entity: 'userPlanHead', version: '1', service: ENTITY_SERVICE },
+  attributes: {
+    uid: { type: 'string', required: true, readOnly: true },
+    version: { type: 'number', required: true },
+    currentPlanId: { type: 'string', required: true },
+    currentExpiredAt: { type: 'number', required: true },
+    updated: updatedAttribute,
+  },
+  indexes: {
+    byUser: { pk: { field: 'pk', composite: ['uid'] }, sk: { field: 'sk', composite: [] } },
+  },
+});
+export type UserPlanHeadItem = EntityItem<typeof UserPlanHead>;

@@ -1,0 +1,264 @@
+import type { CouponRedemption } from './coupon-repository.ts';
+import { couponReleaseItems, couponTakeItems, getCouponRedemption } from './coupon-repository.ts';
+import type { OrderStatus, PaymentOrderItem } from './entities/payment-order.ts';
+import { db } from './service.ts';
+import { conditionFailed, type ItemOutcomes, lostToConcurrentWrite } from './transaction.ts';
+import type { Payment, UserPlan, UserPlanHead } from './user-plan-repository.ts';
+
+export type PaymentOrder = PaymentOrderItem;
+export type NewPaymentOrder = Omit<PaymentOrderItem, 'created' | 'updated' | 'status'>;
+
+/**
+ * The statuses an order can still be paid from. A failed order is among them: whatever the provider
+ * reports paid must end granted or refunded, never ignored.
+ */
+export const GRANTABLE_STATUSES: readonly OrderStatus[] = ['created', 'charging', 'vbank_issued', 'failed'];
+
+type OrderCondition = Parameters<
+  ReturnType<ReturnType<ReturnType<typeof db>['entities']['paymentOrder']['patch']>['set']>['where']
+>[0];
+
+/** The condition that an order's status is one of `statuses`. */
+function statusIn(statuses: readonly OrderStatus[]): OrderCondition {
+  return (attr, op) => statuses.map((status) => op.eq(attr.status, status)).join(' OR ');
+}
+
+export interface CouponHold {
+  couponCode: string;
+  heldUntil: number;
+  nowMs: number;
+  existing: CouponRedemption | undefined;
+}
+
+/**
+ * Creates an order, with its coupon taken in the same transaction when it has one. Answers 'no-coupon'
+ * when the coupon could not be taken (none free, out of its window, or the account's redemption
+ * changed meanwhile) and 'conflict' when a concurrent transaction got in the way: then nothing is
+ * written.
+ */
+export async function createOrder(
+  order: NewPaymentOrder,
+  hold?: CouponHold,
+): Promise<'created' | 'no-coupon' | 'conflict'> {
+  const { canceled, data } = await db()
+    .transaction.write(({ paymentOrder, coupon, couponRedemption }) => [
+      paymentOrder.create(order).commit(),
+      ...(hold
+        ? couponTakeItems(
+            { coupon, couponRedemption },
+            {
+              couponCode: hold.couponCode,
+              uid: order.uid,
+              merchantUid: order.merchantUid,
+              heldUntil: hold.heldUntil,
+              nowMs: hold.nowMs,
+              existing: hold.existing,
+            },
+          )
+        : []),
+    ])
+    .go();
+  if (!canceled) return 'created';
+  return lostToConcurrentWrite(data as ItemOutcomes) ? 'conflict' : 'no-coupon';
+}
+
+export async function getOrder(merchantUid: string): Promise<PaymentOrder | undefined> {
+  const { data } = await db().entities.paymentOrder.get({ merchantUid }).go();
+  return data ?? undefined;
+}
+
+/** A user's orders in creation order (the console's payment progress). */
+export async function listOrdersByUser(uid: string): Promise<PaymentOrder[]> {
+  const { data } = await db().entities.paymentOrder.query.byUser({ uid }).go({ pages: 'all' });
+  return data;
+}
+
+type OrderChanges = Partial<
+  Pick<
+    PaymentOrderItem,
+    | 'status'
+    | 'impUid'
+    | 'failureType'
+    | 'failureCode'
+    | 'failureMessage'
+    | 'vbankName'
+    | 'vbankNum'
+    | 'vbankHolder'
+    | 'vbankDueDate'
+    | 'smsSentAt'
+    | 'reserveId'
+    | 'recurrentId'
+    | 'walletPaymentId'
+  >
+>;
+
+/**
+ * Changes an order only while its status is one of `from`; answers the order as stored, or undefined
+ * when its status had already moved on (another caller got there first).
+ */
+export async function updateOrderFrom(
+  merchantUid: string,
+  from: readonly OrderStatus[],
+  changes: OrderChanges,
+): Promise<PaymentOrder | undefined> {
+  try {
+    const { data } = await db()
+      .entities.paymentOrder.patch({ merchantUid })
+      .set(changes)
+      .where(statusIn(from))
+      .go({ response: 'all_new' });
+    return data as PaymentOrder;
+  } catch (error) {
+    if (String((error as Error).message).includes('conditional request failed')) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Ends an order that will not be granted (failed; refund_required while its money goes back) while its
+ * status is one of `from`, and gives its coupon back in the same transaction when the order still
+ * holds one: the coupon is free again the moment the order is closed, never a moment later. Answers
+ * the order as stored, or undefined when its status had already moved on.
+ */
+export async function closeOrder(
+  order: PaymentOrder,
+  from: readonly OrderStatus[],
+  changes: OrderChanges,
+): Promise<PaymentOrder | undefined> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const hold = order.couponCode ? await getCouponRedemption(order.couponCode, order.uid) : undefined;
+    const releases = hold?.status === 'held' && hold.merchantUid === order.merchantUid;
+    const { canceled, data } = await db()
+      .transaction.write((tx) => [
+        tx.paymentOrder.patch({ merchantUid: order.merchantUid }).set(changes).where(statusIn(from)).commit(),
+        ...(releases && hold ? couponReleaseItems(tx, hold) : []),
+      ])
+      .go();
+    if (!canceled) return getOrder(order.merchantUid);
+    if (conditionFailed(data as ItemOutcomes, 0)) return undefined;
+  }
+  throw new Error(`The order ${order.merchantUid} could not be closed`);
+}
+
+/** Claims an open order for the one caller that will charge it (a billing key or the wallet). */
+export function claimOrderForCharge(merchantUid: string): Promise<PaymentOrder | undefined> {
+  return updateOrderFrom(merchantUid, ['created'], { status: 'charging' });
+}
+
+/** Marks that the virtual account's text went out; false when it already had (it goes once). */
+export async function claimOrderSms(merchantUid: string, at: number): Promise<boolean> {
+  try {
+    await db()
+      .entities.paymentOrder.patch({ merchantUid })
+      .set({ smsSentAt: at })
+      .where((attr, op) => op.notExists(attr.smsSentAt))
+      .go();
+    return true;
+  } catch (error) {
+    if (String((error as Error).message).includes('conditional request failed')) return false;
+    throw error;
+  }
+}
+
+/** Takes back the text mark after the SMS service failed, so that a retry can send it. */
+export async function releaseOrderSms(merchantUid: string): Promise<void> {
+  await db().entities.paymentOrder.patch({ merchantUid }).remove(['smsSentAt']).go();
+}
+
+/** How the grant takes the order's coupon (see couponTakeItems): the hold read before the grant. */
+export interface CouponUse {
+  couponCode: string;
+  existing: CouponRedemption | undefined;
+  nowMs: number;
+}
+
+export type GrantOutcome =
+  /** This call granted the plan. */
+  | 'granted'
+  /** The order was no longer open: another call granted it (or it ended). */
+  | 'order-closed'
+  /** The user's plans changed meanwhile (another grant, a renewal): read again and decide again. */
+  | 'plans-changed'
+  /** The coupon could not be used for the order (its redemption changed, or none is free). */
+  | 'coupon-lost'
+  /** Lost to a concurrent transaction on the same items: try again. */
+  | 'conflict';
+
+/**
+ * The grant: in one transaction the order becomes paid (only if it is still open), the payment is
+ * recorded (only if no payment has this merchantUid), the plan is added and becomes the user's current
+ * plan (only if the plan head is still the version read), the payment contact is kept, and the coupon's
+ * redemption becomes its usage record. Any failed condition cancels all of it: whatever the number of
+ * concurrent or repeated confirmations, one grant happens.
+ */
+export async function grantOrder(input: {
+  order: PaymentOrder;
+  paidChanges: OrderChanges;
+  payment: Omit<Payment, 'created'>;
+  plan: Omit<UserPlan, 'created' | 'updated'>;
+  head: UserPlanHead | undefined;
+  coupon: CouponUse | undefined;
+}): Promise<GrantOutcome> {
+  const { order, plan, head, coupon } = input;
+  const { canceled, data } = await db()
+    .transaction.write((tx) => [
+      tx.paymentOrder
+        .patch({ merchantUid: order.merchantUid })
+        .set({ ...input.paidChanges, status: 'paid' })
+        .where(statusIn(GRANTABLE_STATUSES))
+        .commit(),
+      tx.payment.create(input.payment).commit(),
+      tx.userPlan.create(plan).commit(),
+      head
+        ? tx.userPlanHead
+            .patch({ uid: order.uid })
+            .set({ version: head.version + 1, currentPlanId: plan.planId, currentExpiredAt: plan.expiredAt })
+            .where((attr, op) => op.eq(attr.version, head.version))
+            .commit()
+        : tx.userPlanHead
+            .create({
+              uid: order.uid,
+              version: 1,
+              currentPlanId: plan.planId,
+              currentExpiredAt: plan.expiredAt,
+            })
+            .commit(),
+      tx.paymentContact
+        .put({
+          uid: order.uid,
+          contactName: order.userName,
+          contactEmail: order.userEmail,
+          contactPhoneNumber: order.userPhone,
+        })
+        .commit(),
+      tx.paymentPhone.put({ phoneNumber: order.userPhone, uid: order.uid, email: order.userEmail }).commit(),
+      ...(coupon
+        ? couponTakeItems(tx, {
+            couponCode: coupon.couponCode,
+            uid: order.uid,
+            merchantUid: order.merchantUid,
+            heldUntil: coupon.nowMs,
+            nowMs: coupon.nowMs,
+            existing: coupon.existing,
+            usage: {
+              userName: order.userName,
+              userEmail: order.userEmail,
+              ...(order.customerUid ? { customerUid: order.customerUid } : {}),
+              planName: order.planName,
+              payMethod: order.payMethod,
+              price: input.payment.price,
+              currency: order.currency,
+              paidAt: input.payment.paidAt,
+            },
+          })
+        : []),
+    ])
+    .go();
+  if (!canceled) return 'granted';
+  const outcomes = data as ItemOutcomes;
+  if (conditionFailed(outcomes, 0) || conditionFailed(outcomes, 1)) return 'order-closed';
+  if (conditionFailed(outcomes, 3)) return 'plans-changed';
+  if (conditionFailed(outcomes, 6) || conditionFailed(outcomes, 7)) return 'coupon-lost';
+  if (lostToConcurrentWrite(outcomes)) return 'conflict';
+  throw new Error(`The grant of ${order.merchantUid} was refused: ${JSON.stringify(outcomes)}`);
+}

@@ -1,0 +1,42 @@
+import type { PaymentSessionItem } from './entities/payment-session.ts';
+import { db } from './service.ts';
+
+export type PaymentSession = PaymentSessionItem;
+export type NewPaymentSession = Omit<PaymentSessionItem, 'created' | 'updated'>;
+
+export async function createPaymentSession(session: NewPaymentSession): Promise<PaymentSession> {
+  const { data } = await db().entities.paymentSession.create(session).go();
+  return data;
+}
+
+export async function getPaymentSession(guid: string): Promise<PaymentSession | undefined> {
+  const { data } = await db().entities.paymentSession.get({ guid }).go();
+  return data ?? undefined;
+}
+
+type SessionChoices = Partial<
+  Pick<PaymentSessionItem, 'planName' | 'currency' | 'accountType' | 'previousPlanName' | 'couponCode'>
+>;
+
+/** Changes a session's choices; a choice set to undefined is removed. Answers the session as stored. */
+export async function updatePaymentSession(guid: string, choices: SessionChoices): Promise<PaymentSession> {
+  const set = Object.fromEntries(Object.entries(choices).filter(([, value]) => value !== undefined));
+  const removed = Object.entries(choices)
+    .filter(([, value]) => value === undefined)
+    .map(([name]) => name as keyof SessionChoices);
+  let update = db().entities.paymentSession.patch({ guid }).set(set);
+  if (removed.length) update = update.remove(removed);
+  const { data } = await update.go({ response: 'all_new' });
+  return data as PaymentSession;
+}
+
+/** Copies an order's id and status onto its session (the console's payment progress row). */
+export async function notePaymentSessionOrder(guid: string, merchantUid: string, status: string) {
+  await db().entities.paymentSession.patch({ guid }).set({ merchantUid, updatedStatus: status }).go();
+}
+
+/** A user's payment sessions in creation order (the console's payment progress list). */
+export async function listPaymentSessionsByUser(uid: string): Promise<PaymentSession[]> {
+  const { data } = await db().entities.paymentSession.query.byUser({ uid }).go({ pages: 'all' });
+  return data;
+}

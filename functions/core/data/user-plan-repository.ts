@@ -1,0 +1,66 @@
+import type { PaymentItem } from './entities/payment.ts';
+import type { UserPlanHeadItem, UserPlanItem } from './entities/user-plan.ts';
+import { db } from './service.ts';
+
+/**
+ * What a user holds and paid: plans (one per purchase), payments (one per merchantUid), the payment
+ * contact, and the plan head (current plan and the version every plan change moves on). Written by
+ * the grant (order-repository.ts) and by the after-purchase flows; read by the console's user detail,
+ * usage metering and the order rules.
+ */
+export type UserPlan = UserPlanItem;
+export type Payment = PaymentItem;
+export type UserPlanHead = UserPlanHeadItem;
+
+/** A user's plans in purchase order (oldest first). */
+export async function listUserPlans(uid: string): Promise<UserPlan[]> {
+  const { data } = await db().entities.userPlan.query.byUserTime({ uid }).go({ pages: 'all' });
+  return data;
+}
+
+/** The newest plan a user bought (the current one while it has not expired). */
+export async function latestUserPlan(uid: string): Promise<UserPlan | undefined> {
+  const { data } = await db().entities.userPlan.query.byUserTime({ uid }).go({ order: 'desc', limit: 1 });
+  return data[0];
+}
+
+export async function getUserPlan(uid: string, planId: string): Promise<UserPlan | undefined> {
+  const { data } = await db().entities.userPlan.get({ uid, planId }).go();
+  return data ?? undefined;
+}
+
+export async function getUserPlanHead(uid: string): Promise<UserPlanHead | undefined> {
+  const { data } = await db().entities.userPlanHead.get({ uid }).go();
+  return data ?? undefined;
+}
+
+/**
+ * The plan a user holds now: the newest, while it has not expired and is not on hold (a held
+ * subscription could not renew; its holder may buy again). Otherwise the user is on FREE.
+ */
+export async function activeUserPlan(uid: string, nowMs: number): Promise<UserPlan | undefined> {
+  const latest = await latestUserPlan(uid);
+  return latest && latest.expiredAt > nowMs && latest.planStatus !== 'HOLD' ? latest : undefined;
+}
+
+export async function getPayment(merchantUid: string): Promise<Payment | undefined> {
+  const { data } = await db().entities.payment.get({ merchantUid }).go();
+  return data ?? undefined;
+}
+
+/** A user's payments in payment order. */
+export async function listPaymentsByUser(uid: string): Promise<Payment[]> {
+  const { data } = await db().entities.payment.query.byUser({ uid }).go({ pages: 'all' });
+  return data;
+}
+
+export async function getPaymentContact(uid: string) {
+  const { data } = await db().entities.paymentContact.get({ uid }).go();
+  return data ?? undefined;
+}
+
+/** Which account last paid with a phone number (E.164), if any. */
+export async function findPaymentPhone(phoneNumber: string) {
+  const { data } = await db().entities.paymentPhone.get({ phoneNumber }).go();
+  return data ?? undefined;
+}

@@ -1,0 +1,71 @@
+import { PaymentProviderError, payWithBillingKey } from '../adapters/payment-provider/portone.ts';
+import { claimOrderForCharge, getOrder } from '../data/order-repository.ts';
+import { PaymentError } from '../errors.ts';
+import { logger } from '../logger.ts';
+import { type Confirmation, confirmOrder, failOrder, orderResult } from './confirmation.ts';
+import { checkOrderClaims, orderOfSession } from './order-access.ts';
+
+/**
+ * A subscription's first payment on the billing key its checkout issued (create-billing-key-payment).
+ * One caller claims the order (created -> charging) and charges; any other caller, concurrent or
+ * repeated, only confirms what the provider has for the order. The provider itself refuses a second
+ * payment of one merchant_uid, a second guard against a double charge.
+ */
+export type BillingKeyResult =
+  | { result: 'success' }
+  | { result: 'pending' }
+  | { result: 'failed' | 'error'; errorType: string; errorMsg: string; failureCode?: string };
+
+function asBillingKeyResult(confirmation: Confirmation): BillingKeyResult {
+  if (confirmation.result !== 'error') return confirmation;
+  // A card the company refused is 'failed'; everything else is an error.
+  return { ...confirmation, result: confirmation.failureCode ? 'failed' : 'error' };
+}
+
+export async function createBillingKeyPayment(request: {
+  guid: string;
+  merchantUid: string;
+  customerUid: string;
+  isUpgrade?: boolean | undefined;
+  price?: number | undefined;
+  isTest?: boolean | undefined;
+  couponCode?: string | undefined;
+}): Promise<BillingKeyResult> {
+  if (request.isUpgrade)
+    throw new PaymentError('UPGRADE_NOT_ALLOWED', 'Upgrades are charged by the upgrade flow');
+  const order = await orderOfSession(request.guid, request.merchantUid);
+  if (order.paymentType !== 'regular' || !order.customerUid) {
+    throw new PaymentError('INVALID_ARGUMENT', 'The order is not a subscription paid by billing key');
+  }
+  if (request.customerUid !== order.customerUid) {
+    throw new PaymentError('INCONSISTENCY', 'The billing key is not the order’s');
+  }
+  checkOrderClaims(order, request);
+  if (order.status !== 'created') return asBillingKeyResult(await confirmOrder(order));
+  const claimed = await claimOrderForCharge(order.merchantUid);
+  if (!claimed) {
+    const current = await getOrder(order.merchantUid);
+    return asBillingKeyResult(current ? await confirmOrder(current) : orderResult(order));
+  }
+  let payment: Awaited<ReturnType<typeof payWithBillingKey>>;
+  try {
+    payment = await payWithBillingKey({
+      customerUid: claimed.customerUid as string,
+      merchantUid: claimed.merchantUid,
+      amount: claimed.amount,
+      currency: claimed.currency,
+      name: claimed.planName,
+      buyer: { name: claimed.userName, email: claimed.userEmail, tel: claimed.userPhone },
+    });
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    if (error.providerCode !== undefined) {
+      // The provider understood and refused (no such billing key, an amount it does not take).
+      return asBillingKeyResult(await failOrder(claimed, { message: error.message }, 'PORTONE_FAILED'));
+    }
+    // Unreachable mid-charge: whether it charged is unknown until the provider is asked again.
+    logger.warn('Billing-key charge outcome unknown', { merchantUid: claimed.merchantUid });
+    return { result: 'pending' };
+  }
+  return asBillingKeyResult(await confirmOrder(claimed, payment));
+}

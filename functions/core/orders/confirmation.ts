@@ -1,0 +1,258 @@
+import { toMinorUnits } from '../../../shared/currency.ts';
+import type { ServerErrorType } from '../../../shared/errors/catalogue.ts';
+import { WALLET_PAY_METHOD } from '../../../shared/payments/pay-methods.ts';
+import { cancelWalletPayment } from '../adapters/payment-provider/naver-pay.ts';
+import {
+  cancelPayment,
+  findPaymentByMerchantUid,
+  type ProviderPayment,
+} from '../adapters/payment-provider/portone.ts';
+import { nowMs } from '../clock.ts';
+import { getCouponRedemption, releaseExpiredHolds } from '../data/coupon-repository.ts';
+import type { OrderStatus } from '../data/entities/payment-order.ts';
+import {
+  closeOrder,
+  GRANTABLE_STATUSES,
+  getOrder,
+  grantOrder,
+  type PaymentOrder,
+  updateOrderFrom,
+} from '../data/order-repository.ts';
+import { notePaymentSessionOrder } from '../data/payment-session-repository.ts';
+import { getPlanCatalogue } from '../data/plan-catalogue-repository.ts';
+import { activeUserPlan, getUserPlanHead } from '../data/user-plan-repository.ts';
+import { PaymentError } from '../errors.ts';
+import { logger } from '../logger.ts';
+import { paymentRecord, planRecord, type Receipt } from './grant-records.ts';
+
+/**
+ * Confirmation (get-payment-result, the provider's notifications, billing-key and wallet charges):
+ * a payment is granted only after the provider's own record of it is read and matches the order
+ * (status paid, the order's amount, the order's currency). The grant itself is one conditional
+ * transaction (order-repository.ts grantOrder): any number of repeated or concurrent confirmations of
+ * one order grant one plan, record one payment and one coupon usage. A payment that took money but
+ * cannot be granted (wrong amount, a second plan for the same account, a coupon gone) is cancelled at
+ * once, or flagged for an operator when the provider cannot return it by itself.
+ */
+export type Confirmation =
+  | { result: 'success' }
+  | { result: 'pending' }
+  | { result: 'error'; errorType: ServerErrorType; errorMsg: string; failureCode?: string };
+
+const SUCCESS: Confirmation = { result: 'success' };
+const PENDING: Confirmation = { result: 'pending' };
+const CLOSED_STATUSES: readonly OrderStatus[] = ['failed', 'refunded', 'refund_required'];
+/** Attempts of the grant when it loses to concurrent writes or the user's plans move meanwhile. */
+const GRANT_ATTEMPTS = 6;
+
+/** What a finished (or unfinished) order answers, from what it recorded. */
+export function orderResult(order: PaymentOrder): Confirmation {
+  if (order.status === 'paid') return SUCCESS;
+  if (!CLOSED_STATUSES.includes(order.status)) return PENDING;
+  return {
+    result: 'error',
+    errorType: (order.failureType as ServerErrorType | undefined) ?? 'PORTONE_FAILED',
+    errorMsg: order.failureMessage ?? '',
+    ...(order.failureCode ? { failureCode: order.failureCode } : {}),
+  };
+}
+
+async function reread(merchantUid: string): Promise<PaymentOrder> {
+  const order = await getOrder(merchantUid);
+  if (!order) throw new PaymentError('NO_PAYMENT_PROGRESS', `No order ${merchantUid}`);
+  return order;
+}
+
+/** The order's payment as the provider reports it, settled against the order. */
+export async function confirmOrder(
+  order: PaymentOrder,
+  known?: ProviderPayment | null,
+): Promise<Confirmation> {
+  if (order.status === 'paid' || order.status === 'refunded' || order.status === 'refund_required') {
+    return orderResult(order);
+  }
+  // Wallet orders are charged and confirmed by start-recurrent-naver-pay; nothing to ask the provider.
+  if (order.payMethod === WALLET_PAY_METHOD) return orderResult(order);
+  const payment = known === undefined ? await findPaymentByMerchantUid(order.merchantUid) : known;
+  return settle(order, payment);
+}
+
+async function settle(order: PaymentOrder, payment: ProviderPayment | null): Promise<Confirmation> {
+  if (!payment || payment.merchantUid !== order.merchantUid) return orderResult(order);
+  switch (payment.status) {
+    case 'ready':
+      if (payment.vbank) await noteVbankIssued(order, payment);
+      return orderResult(order);
+    case 'failed':
+      return failOrder(order, payment.failure ?? { message: 'The payment failed' }, 'PORTONE_FAILED');
+    case 'cancelled':
+      if (order.status === 'failed') return orderResult(order);
+      return failOrder(
+        order,
+        { message: 'The payment was cancelled at the provider' },
+        'ABNORMAL_PAYMENT_STATUS',
+      );
+    case 'paid':
+      return settlePaid(order, {
+        paidAt: payment.paidAt?.getTime() ?? nowMs(),
+        amount: payment.amount,
+        currency: payment.currency,
+        impUid: payment.impUid,
+        receiptUrl: payment.receiptUrl,
+      });
+  }
+}
+
+/** Records an issued virtual account on its order (waiting for the deposit). */
+export async function noteVbankIssued(order: PaymentOrder, payment: ProviderPayment): Promise<PaymentOrder> {
+  if (!payment.vbank) return order;
+  const updated = await updateOrderFrom(order.merchantUid, ['created', 'vbank_issued'], {
+    status: 'vbank_issued',
+    impUid: payment.impUid,
+    vbankName: payment.vbank.vbankName,
+    vbankNum: payment.vbank.vbankNum,
+    vbankHolder: payment.vbank.vbankHolder,
+    vbankDueDate: payment.vbank.vbankDueDate.getTime(),
+  });
+  return updated ?? reread(order.merchantUid);
+}
+
+/** A payment reported paid: granted when it matches the order, else returned. */
+export async function settlePaid(order: PaymentOrder, receipt: Receipt): Promise<Confirmation> {
+  const matches =
+    receipt.currency === order.currency &&
+    toMinorUnits(receipt.amount, order.currency) === toMinorUnits(order.amount, order.currency);
+  if (!matches) {
+    logger.error('Paid amount differs from the order', {
+      merchantUid: order.merchantUid,
+      paid: `${receipt.amount} ${receipt.currency}`,
+      expected: `${order.amount} ${order.currency}`,
+    });
+    return refundOrder(order, receipt, 'INCONSISTENCY', 'The amount paid differs from the order');
+  }
+  return grant(order, receipt);
+}
+
+async function grant(order: PaymentOrder, receipt: Receipt): Promise<Confirmation> {
+  const usage = (await getPlanCatalogue(order.catalogue)).usages.find(
+    (candidate) => candidate.planType === order.planType,
+  );
+  if (!usage) throw new PaymentError('DB_ERROR', `No usage for ${order.planType} in ${order.catalogue}`);
+  for (let attempt = 0; attempt < GRANT_ATTEMPTS; attempt += 1) {
+    const now = nowMs();
+    const [head, active, redemption] = await Promise.all([
+      getUserPlanHead(order.uid),
+      activeUserPlan(order.uid, now),
+      order.couponCode ? getCouponRedemption(order.couponCode, order.uid) : undefined,
+    ]);
+    if (active && active.planId !== order.merchantUid) {
+      return refundOrder(order, receipt, 'DUPLICATE_PAYMENT', `The account already holds ${active.planName}`);
+    }
+    if (redemption?.status === 'used' && redemption.merchantUid !== order.merchantUid) {
+      return refundOrder(
+        order,
+        receipt,
+        'COUPON_USAGE_INSERT_FAILED',
+        'The account has already used the coupon',
+      );
+    }
+    const outcome = await grantOrder({
+      order,
+      paidChanges: {
+        ...(receipt.impUid ? { impUid: receipt.impUid } : {}),
+        ...(receipt.walletPaymentId ? { walletPaymentId: receipt.walletPaymentId } : {}),
+        ...(receipt.recurrentId ? { recurrentId: receipt.recurrentId } : {}),
+      },
+      payment: paymentRecord(order, receipt),
+      plan: planRecord(order, receipt, usage),
+      head,
+      coupon: order.couponCode
+        ? { couponCode: order.couponCode, existing: redemption, nowMs: now }
+        : undefined,
+    });
+    if (outcome === 'granted') {
+      logger.info('Order granted', { merchantUid: order.merchantUid, planName: order.planName });
+      await notePaymentSessionOrder(order.guid, order.merchantUid, 'paid').catch((error: unknown) =>
+        logger.warn('Could not note the order on its session', { merchantUid: order.merchantUid, error }),
+      );
+      return SUCCESS;
+    }
+    if (outcome === 'order-closed') {
+      const current = await reread(order.merchantUid);
+      if (!GRANTABLE_STATUSES.includes(current.status)) return orderResult(current);
+    }
+    if (
+      outcome === 'coupon-lost' &&
+      !redemption &&
+      (await releaseExpiredHolds(order.couponCode ?? '', now)) === 0
+    ) {
+      return refundOrder(order, receipt, 'COUPON_USAGE_INSERT_FAILED', 'No coupon is left for the order');
+    }
+  }
+  throw new PaymentError('DB_ERROR', `The grant of ${order.merchantUid} did not settle`);
+}
+
+/** Ends an order that did not take money (declined, abandoned, cancelled) and gives its coupon back. */
+export async function failOrder(
+  order: PaymentOrder,
+  failure: { code?: string | undefined; message: string },
+  type: ServerErrorType,
+): Promise<Confirmation> {
+  const failed = await closeOrder(order, ['created', 'charging', 'vbank_issued'], {
+    status: 'failed',
+    failureType: type,
+    ...(failure.code ? { failureCode: failure.code } : {}),
+    failureMessage: failure.message,
+  });
+  if (!failed) return orderResult(await reread(order.merchantUid));
+  await notePaymentSessionOrder(order.guid, order.merchantUid, 'failed').catch(() => undefined);
+  return orderResult(failed);
+}
+
+/**
+ * Returns the money of a payment that cannot be granted. The order is first claimed (refund_required,
+ * with the reason), so that of concurrent confirmations only one refunds; it becomes refunded once the
+ * provider (or the wallet) confirms the cancel. A deposited virtual account cannot be returned without
+ * the customer's bank account: it stays refund_required for an operator.
+ */
+async function refundOrder(
+  order: PaymentOrder,
+  receipt: Receipt,
+  type: ServerErrorType,
+  message: string,
+): Promise<Confirmation> {
+  const claimed = await closeOrder(order, GRANTABLE_STATUSES, {
+    status: 'refund_required',
+    failureType: type,
+    failureMessage: message,
+  });
+  if (!claimed) return orderResult(await reread(order.merchantUid));
+  const refunded = await returnMoney(order, receipt, message).catch((error: unknown) => {
+    logger.error('Refund failed', { merchantUid: order.merchantUid, error });
+    return false;
+  });
+  const final = refunded
+    ? await updateOrderFrom(order.merchantUid, ['refund_required'], { status: 'refunded' })
+    : claimed;
+  if (!refunded)
+    logger.error('Payment taken but not granted: an operator must refund it', {
+      merchantUid: order.merchantUid,
+      type,
+    });
+  return orderResult(final ?? claimed);
+}
+
+async function returnMoney(order: PaymentOrder, receipt: Receipt, reason: string): Promise<boolean> {
+  if (receipt.walletPaymentId) {
+    await cancelWalletPayment({
+      paymentId: receipt.walletPaymentId,
+      amount: receipt.amount,
+      reason,
+      expectedRestAmount: receipt.amount,
+    });
+    return true;
+  }
+  if (order.payMethod === 'vbank' || !receipt.impUid) return false;
+  await cancelPayment({ impUid: receipt.impUid, checksum: receipt.amount, reason });
+  return true;
+}

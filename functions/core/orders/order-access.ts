@@ -1,0 +1,41 @@
+import { type Currency, toMinorUnits } from '../../../shared/currency.ts';
+import { getOrder, type PaymentOrder } from '../data/order-repository.ts';
+import { PaymentError } from '../errors.ts';
+
+/**
+ * The order a result page asks about: it must exist and belong to the session whose guid the caller
+ * holds (NO_PAYMENT_PROGRESS otherwise: a guid never learns about another session's orders).
+ */
+export async function orderOfSession(guid: string, merchantUid: string): Promise<PaymentOrder> {
+  const order = await getOrder(merchantUid);
+  if (!order || order.guid !== guid) {
+    throw new PaymentError('NO_PAYMENT_PROGRESS', 'No such order in this payment session');
+  }
+  return order;
+}
+
+/**
+ * The browser repeats what it stored when it created the order (price, test mode, coupon); each one it
+ * sends must be what the order recorded, else INCONSISTENCY (a mixed-up tab, or a tampered page).
+ */
+export function checkOrderClaims(
+  order: PaymentOrder,
+  claims: { price?: number | undefined; isTest?: boolean | undefined; couponCode?: string | undefined },
+): void {
+  const samePrice = (price: number) => {
+    try {
+      return (
+        toMinorUnits(price, order.currency as Currency) === toMinorUnits(order.finalPrice, order.currency)
+      );
+    } catch {
+      return false;
+    }
+  };
+  if (
+    (claims.price !== undefined && !samePrice(claims.price)) ||
+    (claims.isTest !== undefined && claims.isTest !== order.isTest) ||
+    (claims.couponCode !== undefined && (claims.couponCode || undefined) !== order.couponCode)
+  ) {
+    throw new PaymentError('INCONSISTENCY', 'The request does not match the order');
+  }
+}

@@ -1,0 +1,370 @@
+import { randomBytes } from 'node:crypto';
+import { type Currency, currencyForLanguage } from '../../../shared/currency.ts';
+import type { ClientType } from '../../../shared/identity/client-types.ts';
+import type { SiteLanguage } from '../../../shared/languages.ts';
+import { couponInputAllowed } from '../../../shared/orders/coupon-rules.ts';
+import { orderCharge, orderPrice } from '../../../shared/orders/order-price.ts';
+import {
+  currencyOptions,
+  OPERATOR_SESSION_LIFETIME_MS,
+  SESSION_KEPT_AFTER_EXPIRY_MS,
+  SESSION_LIFETIME_MS,
+} from '../../../shared/orders/order-rules.ts';
+import type { SessionInfo } from '../../../shared/orders/session-info.ts';
+import { type Partner, partnerOf } from '../../../shared/plans/partners.ts';
+import type { PlanPriceInfo, PlanUsageInfo } from '../../../shared/plans/plan-types.ts';
+import {
+  type AccountType,
+  offeredPlanPrices,
+  planForChoice,
+  planTypesOffered,
+} from '../../../shared/plans/plans-offered.ts';
+import { nowMs } from '../clock.ts';
+import { findConfigByName } from '../data/config-repository.ts';
+import type { CouponRules } from '../data/coupon-repository.ts';
+import { getCouponRules } from '../data/coupon-repository.ts';
+import type { PAYMENT_SESSION_STATUSES } from '../data/entities/payment-session.ts';
+import {
+  createPaymentSession,
+  getPaymentSession,
+  type PaymentSession,
+  updatePaymentSession,
+} from '../data/payment-session-repository.ts';
+import { catalogueFor, getPlanCatalogue } from '../data/plan-catalogue-repository.ts';
+import { activeUserPlan } from '../data/user-plan-repository.ts';
+import { getUser, type User } from '../data/user-repository.ts';
+import { PaymentError } from '../errors.ts';
+import { isVerified } from '../identity/user-info.ts';
+import { settings } from '../settings.ts';
+import { checkCoupon, couponInfoOf, couponRefusalError } from './coupons.ts';
+
+/**
+ * Payment sessions: opening one, reading it back with every price computed, and the recomputes the
+ * order pages ask for (plan, currency, account type, coupon). The session stores choices only; each
+ * read prices them afresh from the catalogue and the coupon, so nothing the browser holds is trusted.
+ */
+
+/** The config entry that turns the wallet off for new orders ('off'); anything else leaves it on. */
+export const WALLET_CONFIG = 'naver-pay-recurring';
+
+export interface SessionContext {
+  session: PaymentSession;
+  user: User;
+  prices: PlanPriceInfo[];
+  usages: PlanUsageInfo[];
+  /** The plans this session may choose among (the plan types offered, every period). */
+  offered: PlanPriceInfo[];
+  plan: PlanPriceInfo;
+  usage: PlanUsageInfo;
+  /** The account's referral partner, when its rate applies to this catalogue. */
+  partner: Partner | undefined;
+  /** The session's coupon while it is in its window, with its rules. */
+  coupon: CouponRules | undefined;
+  walletAllowed: boolean;
+}
+
+/** 192 random bits, URL-safe: 32 characters, what the guid routes accept. */
+export function newGuid(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+function offeredFor(session: Pick<PaymentSession, 'priceVersion' | 'accountType'>, prices: PlanPriceInfo[]) {
+  return offeredPlanPrices(prices, session.priceVersion, session.accountType);
+}
+
+function planOrRefuse(offered: readonly PlanPriceInfo[], planName: string): PlanPriceInfo {
+  const plan = offered.find((candidate) => candidate.name === planName);
+  if (!plan)
+    throw new PaymentError('INVALID_ARGUMENT', `The plan ${planName} is not offered in this session`);
+  return plan;
+}
+
+/** Whether test mode may be used: anywhere but the release level, and there by operators only. */
+export function testModeAllowed(user: User): boolean {
+  return settings.stage !== 'release' || (user.adminLevel ?? 0) >= 1;
+}
+
+/**
+ * Opens a session for an account. Refused for an unverified account (and a minor whose parent has
+ * not verified), and, for a customer's own session, while the account holds an active plan: the
+ * answer names it so that the site can send a subscriber to the upgrade pages and stop a pass holder.
+ */
+export async function openPaymentSession(input: {
+  uid: string;
+  cid?: string | undefined;
+  clientType: ClientType;
+  language: SiteLanguage;
+  planName?: string | undefined;
+  priceVersion?: string | undefined;
+  createdStatus?: (typeof PAYMENT_SESSION_STATUSES)[number];
+  desc?: string;
+  createdBy?: string;
+}): Promise<{ guid: string; sessionInfo: SessionInfo }> {
+  const user = await getUser(input.uid);
+  if (!user || user.deleted) throw new PaymentError('AUTHORIZATION', 'No such account');
+  if (!isVerified(user)) throw new PaymentError('USER_VERIFICATION_NEEDED', 'The account is not verified');
+  const createdStatus = input.createdStatus ?? 'init';
+  const now = nowMs();
+  if (createdStatus === 'init') {
+    const active = await activeUserPlan(user.uid, now);
+    if (active) {
+      throw new PaymentError('USER_ALREADY_SUBSCRIBED', `The account holds ${active.planName}`, {
+        planName: active.planName,
+        isSubscription: active.isSubscription,
+      });
+    }
+  }
+  const { catalogue, prices } = await catalogueFor(user.referralType);
+  const offered = offeredPlanPrices(prices, input.priceVersion);
+  const plan = input.planName ? planOrRefuse(offered, input.planName) : offered[0];
+  if (!plan) throw new PaymentError('INVALID_ARGUMENT', 'The catalogue offers no plan');
+  const expiresAt = now + (createdStatus === 'init' ? SESSION_LIFETIME_MS : OPERATOR_SESSION_LIFETIME_MS);
+  const guid = newGuid();
+  await createPaymentSession({
+    guid,
+    uid: user.uid,
+    ...(input.cid ? { cid: input.cid } : {}),
+    clientType: input.clientType,
+    language: input.language,
+    createdStatus,
+    catalogue,
+    ...(input.priceVersion ? { priceVersion: input.priceVersion } : {}),
+    planName: plan.name,
+    currency: currencyForLanguage(input.language),
+    ...(input.desc ? { desc: input.desc } : {}),
+    ...(input.createdBy ? { createdBy: input.createdBy } : {}),
+    expiresAt,
+    ttl: Math.ceil((expiresAt + SESSION_KEPT_AFTER_EXPIRY_MS) / 1000),
+  });
+  return { guid, sessionInfo: sessionInfoOf(await readSession(guid, 'open'), false) };
+}
+
+/**
+ * A session with everything its prices need. 'open' refuses a lapsed session (EXPIRED): choices and
+ * new orders need a live one; 'any' serves the result pages, which confirm orders already made. A
+ * guid that names nothing is EXPIRED too: once a lapsed session's record is gone the two cannot be
+ * told apart, and the customer's next step is the same (start again).
+ */
+export async function readSession(guid: string, state: 'open' | 'any'): Promise<SessionContext> {
+  const session = await getPaymentSession(guid);
+  if (!session) throw new PaymentError('EXPIRED', 'The payment session has expired');
+  if (state === 'open' && session.expiresAt <= nowMs())
+    throw new PaymentError('EXPIRED', 'The payment session has expired');
+  return contextOf(session);
+}
+
+async function contextOf(session: PaymentSession): Promise<SessionContext> {
+  const [user, catalogue, coupon, walletConfig] = await Promise.all([
+    getUser(session.uid),
+    getPlanCatalogue(session.catalogue),
+    session.couponCode ? getCouponRules(session.couponCode) : undefined,
+    findConfigByName(WALLET_CONFIG),
+  ]);
+  if (!user) throw new PaymentError('AUTHORIZATION', 'The session belongs to no account');
+  const offered = offeredFor(session, catalogue.prices);
+  const plan = planOrRefuse(offered, session.planName);
+  const usage = catalogue.usages.find((candidate) => candidate.planType === plan.planType);
+  if (!usage) throw new PaymentError('DB_ERROR', `The catalogue has no usage for ${plan.planType}`);
+  const partner = partnerOf(user.referralType);
+  const now = nowMs();
+  const couponLive = coupon && coupon.coupon.startedAt <= now && now <= coupon.coupon.expiredAt;
+  return {
+    session,
+    user,
+    prices: catalogue.prices,
+    usages: catalogue.usages,
+    offered,
+    plan,
+    usage,
+    partner,
+    coupon: couponLive ? coupon : undefined,
+    walletAllowed: walletConfig?.value.trim().toLowerCase() !== 'off',
+  };
+}
+
+/** The referral rate that applies: a partner's, on the built-in plans (a partner's own plans carry its price). */
+function referralRate(ctx: SessionContext): number {
+  return ctx.partner && ctx.plan.planType !== 'CUSTOM' ? ctx.partner.discountPercent : 0;
+}
+
+/** The session's price, computed from the catalogue, the partner's rate and the coupon. */
+export function sessionPrice(ctx: SessionContext, isTest: boolean) {
+  const discount = ctx.coupon?.discounts.find((info) => info.planName === ctx.plan.name);
+  const price = orderPrice({
+    plan: ctx.plan,
+    currency: ctx.session.currency,
+    referralDiscountPercent: referralRate(ctx),
+    couponPrice: discount,
+  });
+  const charge = orderCharge(price.finalPrice, ctx.session.currency, isTest);
+  return { ...price, charge };
+}
+
+/**
+ * What a subscription renews at: the plan's price with the partner's rate, without the coupon. A
+ * coupon's discount and bonus are for the first period only (our decision: a coupon is a welcome, not
+ * a permanent price).
+ */
+export function renewalPrice(ctx: SessionContext): number {
+  return orderPrice({
+    plan: ctx.plan,
+    currency: ctx.session.currency,
+    referralDiscountPercent: referralRate(ctx),
+  }).finalPrice;
+}
+
+/** The coupon's bonus quota for the session's plan, if it has one. */
+export function sessionBonusQuota(ctx: SessionContext) {
+  return ctx.coupon?.bonusQuotas.find((info) => info.planName === ctx.plan.name)?.quota;
+}
+
+/** Whether the wallet may be offered: KRW, Korean, a subscription, and not switched off. */
+export function walletOffered(ctx: SessionContext): boolean {
+  return (
+    ctx.walletAllowed &&
+    ctx.session.currency === 'KRW' &&
+    ctx.session.language === 'ko' &&
+    ctx.plan.isSubscription
+  );
+}
+
+export function sessionInfoOf(ctx: SessionContext, isTest: boolean): SessionInfo {
+  if (isTest && !testModeAllowed(ctx.user)) {
+    throw new PaymentError('INVALID_ARGUMENT', 'Test mode is not available to this account');
+  }
+  const { session, plan, user } = ctx;
+  const price = sessionPrice(ctx, isTest);
+  const referralApplies = referralRate(ctx) > 0;
+  const isCustom = plan.planType === 'CUSTOM';
+  const bonusQuota = sessionBonusQuota(ctx);
+  return {
+    guid: session.guid,
+    language: session.language,
+    clientType: session.clientType,
+    isCustom,
+    isTest,
+    planPriceInfo: plan,
+    planUsageInfo: ctx.usage,
+    planPriceInfos: ctx.offered,
+    planTypesOffered: planTypesOffered({
+      catalogue: ctx.prices,
+      accountType: session.accountType,
+      priceVersion: session.priceVersion,
+    }),
+    currency: session.currency,
+    currencyOptions: currencyOptions(session.language),
+    ...(user.referralType ? { referralType: user.referralType } : {}),
+    ...(user.referralCode ? { referralCode: user.referralCode } : {}),
+    ...(ctx.partner && (referralApplies || isCustom)
+      ? {
+          referral: {
+            label: ctx.partner.label,
+            discountPercent: referralRate(ctx),
+            priceDisplay: ctx.partner.priceDisplay,
+          },
+        }
+      : {}),
+    ...(session.priceVersion ? { priceVersion: session.priceVersion } : {}),
+    showNaverPay: walletOffered(ctx),
+    accountInfo: { userName: user.name, email: user.email },
+    showAccountType: !isCustom && !referralApplies,
+    ...(session.accountType ? { accountType: session.accountType } : {}),
+    couponAllowed: !isCustom && couponInputAllowed(plan),
+    ...(ctx.coupon ? { couponInfo: couponInfoOf(ctx.coupon, ctx.offered) } : {}),
+    ...(bonusQuota ? { bonusQuota } : {}),
+    price: {
+      listPrice: price.listPrice,
+      finalPrice: price.finalPrice,
+      discountRate: price.discountRate,
+      discountSource: price.discountSource,
+      chargedPrice: price.charge.kind === 'payable' ? price.charge.amount : 0,
+      payable: price.charge.kind === 'payable',
+    },
+    expiresAt: session.expiresAt,
+  };
+}
+
+/** Whether the session's coupon covers a plan (a discount or a bonus quota for it). */
+function couponCovers(coupon: CouponRules | undefined, planName: string): boolean {
+  return Boolean(
+    coupon && [...coupon.discounts, ...coupon.bonusQuotas].some((info) => info.planName === planName),
+  );
+}
+
+/** Stores new choices (dropping a coupon that does not cover the plan chosen) and prices them again. */
+async function recompute(
+  ctx: SessionContext,
+  choices: Parameters<typeof updatePaymentSession>[1],
+  isTest: boolean,
+): Promise<SessionInfo> {
+  const planName = choices.planName ?? ctx.session.planName;
+  const keepsCoupon = 'couponCode' in choices || couponCovers(ctx.coupon, planName);
+  const stored = await updatePaymentSession(ctx.session.guid, {
+    ...choices,
+    ...(keepsCoupon ? {} : { couponCode: undefined }),
+  });
+  return sessionInfoOf(await contextOf(stored), isTest);
+}
+
+export async function changeSessionPlan(guid: string, planName: string, isTest: boolean) {
+  const ctx = await readSession(guid, 'open');
+  planOrRefuse(ctx.offered, planName);
+  return recompute(ctx, { planName }, isTest);
+}
+
+export async function changeSessionCurrency(guid: string, currency: Currency, isTest: boolean) {
+  const ctx = await readSession(guid, 'open');
+  if (!currencyOptions(ctx.session.language).includes(currency)) {
+    throw new PaymentError('INVALID_ARGUMENT', `${currency} is not offered in this session`);
+  }
+  return recompute(ctx, { currency }, isTest);
+}
+
+/**
+ * The account type (section 4): business remembers the current plan and switches to the BUSINESS plan
+ * of the same period (or kind); individual switches back to the remembered plan, else the first
+ * individual plan of the same kind. Not offered for CUSTOM plans nor when a referral rate applies.
+ */
+export async function changeSessionAccountType(guid: string, accountType: AccountType, isTest: boolean) {
+  const ctx = await readSession(guid, 'open');
+  if (ctx.plan.planType === 'CUSTOM' || referralRate(ctx) > 0) {
+    throw new PaymentError('INVALID_ARGUMENT', 'This session has no account type to choose');
+  }
+  const offered = offeredFor({ ...ctx.session, accountType }, ctx.prices);
+  const current = { period: ctx.plan.period, isSubscription: ctx.plan.isSubscription };
+  if (accountType === 'business') {
+    const plan = planForChoice(offered, { planType: 'BUSINESS', ...current });
+    if (!plan) throw new PaymentError('INVALID_ARGUMENT', 'The catalogue has no BUSINESS plan');
+    const previousPlanName =
+      ctx.plan.planType === 'BUSINESS' ? ctx.session.previousPlanName : ctx.session.planName;
+    return recompute(ctx, { accountType, planName: plan.name, previousPlanName }, isTest);
+  }
+  const remembered = offered.find((plan) => plan.name === ctx.session.previousPlanName);
+  const plan =
+    remembered ??
+    (ctx.plan.planType === 'BUSINESS'
+      ? offered.find((candidate) => candidate.isSubscription === current.isSubscription)
+      : ctx.plan) ??
+    offered[0];
+  if (!plan) throw new PaymentError('INVALID_ARGUMENT', 'The catalogue has no individual plan');
+  return recompute(ctx, { accountType, planName: plan.name, previousPlanName: undefined }, isTest);
+}
+
+/** Applies a coupon for a plan: the session switches to that plan, and the price is recomputed. */
+export async function registerSessionCoupon(guid: string, code: string, planName: string, isTest: boolean) {
+  const ctx = await readSession(guid, 'open');
+  const check = await checkCoupon({
+    code,
+    uid: ctx.user.uid,
+    planName,
+    offered: ctx.offered,
+    nowMs: nowMs(),
+  });
+  if (!check.ok) throw couponRefusalError(check.refusal);
+  return recompute(ctx, { couponCode: check.rules.coupon.couponCode, planName }, isTest);
+}
+
+export async function removeSessionCoupon(guid: string, isTest: boolean) {
+  const ctx = await readSession(guid, 'open');
+  return recompute(ctx, { couponCode: undefined }, isTest);
+}

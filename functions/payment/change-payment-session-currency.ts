@@ -1,0 +1,7 @@
+import { changePaymentSessionCurrency } from '../../shared/api/orders.ts';
+import { changeSessionCurrency } from '../core/orders/sessions.ts';
+import { defineHandler } from '../core/pipeline.ts';
+
+export const handler = defineHandler(changePaymentSessionCurrency, async (input) => ({
+  sessionInfo: await changeSessionCurrency(input.guid, input.currency, input.isTest),
+}));

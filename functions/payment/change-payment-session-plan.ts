@@ -1,0 +1,7 @@
+import { changePaymentSessionPlan } from '../../shared/api/orders.ts';
+import { changeSessionPlan } from '../core/orders/sessions.ts';
+import { defineHandler } from '../core/pipeline.ts';
+
+export const handler = defineHandler(changePaymentSessionPlan, async (input) => ({
+  sessionInfo: await changeSessionPlan(input.guid, input.planName, input.isTest),
+}));

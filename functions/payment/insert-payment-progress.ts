@@ -1,0 +1,5 @@
+import { insertPaymentProgress } from '../../shared/api/orders.ts';
+import { insertPaymentProgress as createMerchantOrder } from '../core/orders/progress.ts';
+import { defineHandler } from '../core/pipeline.ts';
+
+export const handler = defineHandler(insertPaymentProgress, async (input) => createMerchantOrder(input));

@@ -1,0 +1,7 @@
+import { removePaymentSessionCoupon } from '../../shared/api/orders.ts';
+import { removeSessionCoupon } from '../core/orders/sessions.ts';
+import { defineHandler } from '../core/pipeline.ts';
+
+export const handler = defineHandler(removePaymentSessionCoupon, async (input) => ({
+  sessionInfo: await removeSessionCoupon(input.guid, input.isTest),
+}));

@@ -1,0 +1,11 @@
+import { changePaymentSessionCurrency } from '../../../../../shared/api/orders.ts';
+import type { Currency } from '../../../../../shared/currency.ts';
+import { callRoute } from '../../../lib/api-client.ts';
+import { useSessionChange } from '../hooks/use-session-change.ts';
+
+export const useChangeSessionCurrency = (guid: string, isTest: boolean) =>
+  useSessionChange<{ currency: Currency }>(
+    guid,
+    isTest,
+    async (input) => (await callRoute(changePaymentSessionCurrency, input)).sessionInfo,
+  );

@@ -1,0 +1,407 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SiteLanguage } from '../../../../../shared/languages.ts';
+import { firstPayProblem, type OrderSection } from '../../../../../shared/orders/pay-checks.ts';
+import type { SessionInfo } from '../../../../../shared/orders/session-info.ts';
+import { COUPON_BLINK_MS } from '../../../../../shared/payments/constants.ts';
+import { type PayMethod, payMethodsFor } from '../../../../../shared/payments/pay-methods.ts';
+import type { AccountType } from '../../../../../shared/plans/plans-offered.ts';
+import { PRODUCT_NAME } from '../../../../../shared/product.ts';
+import { ConfirmDialog, MessageDialog } from '../../../components/Modal.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import type { ApiError } from '../../../lib/api-client.ts';
+import { orderPagePath, type PaymentQuery } from '../../../lib/order-session.ts';
+import { useChangeSessionAccountType } from '../api/change-payment-session-account-type.ts';
+import { useChangeSessionCurrency } from '../api/change-payment-session-currency.ts';
+import { useChangeSessionPlan } from '../api/change-payment-session-plan.ts';
+import { useCurrencyOptionShown } from '../api/check-currency-option.ts';
+import { usePaymentSession } from '../api/get-payment-session-info.ts';
+import { clientCodeOf, clientErrorText, planLabel, price } from '../format.ts';
+import { usePay } from '../hooks/use-pay.ts';
+import { Checklist } from './Checklist.tsx';
+import { CouponBox } from './CouponBox.tsx';
+import { PayMethodCards } from './PayMethodCards.tsx';
+import { PhoneField } from './PhoneField.tsx';
+import { PlanSelectionForm } from './PlanSelectionForm.tsx';
+import { PriceSummary } from './PriceSummary.tsx';
+import '../orders.css';
+import { flushAnalyticsByBeacon, funnel } from '../../../lib/analytics/index.ts';
+
+export type OrderKind = 'subscription' | 'fixedterm';
+
+const SECTION_ID: Record<OrderSection, string> = {
+  'final-confirmation': 'order-final-confirmation',
+  agreement: 'order-agreement',
+  'pay-method': 'order-pay-method',
+  contact: 'order-contact',
+  'account-type': 'order-account-type',
+  coupon: 'order-coupon',
+};
+
+/**
+ * The order page (subscription or fixed-term): the session by guid, then every section in the
+ * specified order, and the pay button. A session whose plan is of the other kind moves to the other
+ * order page; a lapsed session shows the expired title; without a guid there is nothing to pay.
+ */
+interface OrderPageProps {
+  lang: SiteLanguage;
+  kind: OrderKind;
+  guid: string | undefined;
+  query: PaymentQuery;
+  isTest: boolean;
+}
+
+export function OrderPage({ lang, kind, guid, query, isTest }: OrderPageProps) {
+  const { t } = useTranslation('order');
+  useEffect(() => {
+    document.title = `${PRODUCT_NAME} | ${t(`title.${kind}`)}`;
+    if (!guid) console.warn('The order page was opened without a payment session guid');
+  }, [guid, kind, t]);
+  useEffect(() => {
+    // Leaving for the provider's checkout must not lose the funnel events: hand them to the browser.
+    window.addEventListener('pagehide', flushAnalyticsByBeacon);
+    return () => window.removeEventListener('pagehide', flushAnalyticsByBeacon);
+  }, []);
+  if (!guid) return <SessionProblem lang={lang} title={t(`title.${kind}`)} message={t('session.missing')} />;
+  return <OrderWithSession lang={lang} kind={kind} guid={guid} query={query} isTest={isTest} />;
+}
+
+/** No session to order from (none given, lapsed, or not loaded): the reason, and the way back to pricing. */
+function SessionProblem({ lang, title, message }: { lang: SiteLanguage; title: string; message: string }) {
+  const { t } = useTranslation('order');
+  return (
+    <main className="order-page">
+      <h1>{title}</h1>
+      <p role="alert">{message}</p>
+      <a className="button" href={`/${lang}/payment/pricepolicy`}>
+        {t('session.to_pricing')}
+      </a>
+    </main>
+  );
+}
+
+function OrderWithSession({ lang, kind, guid, query, isTest }: OrderPageProps & { guid: string }) {
+  const { t } = useTranslation('order');
+  const navigate = useNavigate();
+  const session = usePaymentSession(guid, isTest);
+  const sessionInfo = session.data;
+
+  useEffect(() => {
+    if (sessionInfo && sessionInfo.planPriceInfo.isSubscription !== (kind === 'subscription')) {
+      void navigate({ href: orderPagePath(lang, sessionInfo, query), replace: true });
+    }
+  }, [sessionInfo, kind, lang, query, navigate]);
+
+  if (session.isPending) {
+    return (
+      <main className="order-page">
+        <div className="spinner" role="status" aria-label={t('session.loading')} />
+      </main>
+    );
+  }
+  if (!sessionInfo) {
+    const expired = clientCodeOf(session.error) === 'L03';
+    return (
+      <SessionProblem
+        lang={lang}
+        title={expired ? t('session.expired_title') : t('session.failed_title')}
+        message={clientErrorText(t, expired ? 'L03' : 'L17')}
+      />
+    );
+  }
+  return <OrderForm lang={lang} sessionInfo={sessionInfo} query={query} />;
+}
+
+function OrderForm({
+  lang,
+  sessionInfo,
+  query,
+}: {
+  lang: SiteLanguage;
+  sessionInfo: SessionInfo;
+  query: PaymentQuery;
+}) {
+  const { t } = useTranslation('order');
+  const { guid, isTest, planPriceInfo: plan } = sessionInfo;
+  const changePlan = useChangeSessionPlan(guid, isTest);
+  const changeCurrency = useChangeSessionCurrency(guid, isTest);
+  const changeAccountType = useChangeSessionAccountType(guid, isTest);
+  const currencyChoice = useCurrencyOptionShown(lang);
+
+  const [userName, setUserName] = useState(sessionInfo.accountInfo.userName);
+  const [userEmail, setUserEmail] = useState(sessionInfo.accountInfo.email);
+  const [userPhone, setUserPhone] = useState('');
+  const [payMethod, setPayMethod] = useState<PayMethod>();
+  const [agreements, setAgreements] = useState<[boolean, boolean]>([false, false]);
+  const [confirms, setConfirms] = useState<[boolean, boolean, boolean]>([false, false, false]);
+  const [couponTyped, setCouponTyped] = useState('');
+  const [blinking, setBlinking] = useState(false);
+  const [alert, setAlert] = useState<string>();
+  const [question, setQuestion] = useState<{ message: string; answer: (yes: boolean) => void }>();
+  const blinkTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(blinkTimer.current), []);
+
+  const ask = (message: string) =>
+    new Promise<boolean>((resolve) =>
+      setQuestion({
+        message,
+        answer: (yes) => {
+          setQuestion(undefined);
+          resolve(yes);
+        },
+      }),
+    );
+  const { pay, paying, gatewayOpen } = usePay({
+    lang,
+    query,
+    confirmPhone: (email) => ask(t('contact.phone_used', { email: email ?? '' })),
+    onCouponRefused: (error: ApiError) => setAlert(clientErrorText(t, error.clientCode, error.message)),
+  });
+
+  const methods = payMethodsFor({
+    isSubscription: plan.isSubscription,
+    language: lang,
+    currency: sessionInfo.currency,
+    walletAllowed: sessionInfo.showNaverPay,
+  });
+  const method = payMethod && methods.includes(payMethod) ? payMethod : undefined;
+  const couponApplied = Boolean(sessionInfo.couponInfo);
+  const busy = paying || changePlan.isPending || changeCurrency.isPending || changeAccountType.isPending;
+
+  async function chooseAccountType(accountType: AccountType) {
+    if (accountType === sessionInfo.accountType) return;
+    if (!(await ask(t(`account_type.warning_${accountType}`)))) return;
+    changeAccountType.mutate({ accountType });
+  }
+
+  function onPay() {
+    if (busy) return;
+    const problem = firstPayProblem({
+      finalConfirms: confirms,
+      isSubscription: plan.isSubscription,
+      couponApplied,
+      agreements,
+      payMethod: method,
+      userName,
+      userEmail,
+      userPhone,
+      accountTypeShown: sessionInfo.showAccountType,
+      accountType: sessionInfo.accountType,
+      couponUnapplied: couponApplied ? '' : couponTyped,
+    });
+    if (problem) {
+      setAlert(t(`pay_checks.${problem.alert}`));
+      document
+        .getElementById(SECTION_ID[problem.section])
+        ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      if (problem.section === 'coupon') {
+        setBlinking(true);
+        clearTimeout(blinkTimer.current);
+        blinkTimer.current = setTimeout(() => setBlinking(false), COUPON_BLINK_MS);
+      }
+      return;
+    }
+    funnel().set('PaymentInfoEntered');
+    void pay(
+      sessionInfo,
+      method as PayMethod,
+      { userName: userName.trim(), userEmail: userEmail.trim(), userPhone },
+      `${PRODUCT_NAME} ${planLabel(t, plan)}`,
+    );
+  }
+
+  return (
+    <main className="order-page" aria-busy={busy}>
+      <h1>{t(`title.${plan.isSubscription ? 'subscription' : 'fixedterm'}`)}</h1>
+      {isTest ? <p className="order-test">{t('test_mode_banner')}</p> : null}
+      <PlanSelectionForm
+        sessionInfo={sessionInfo}
+        busy={busy}
+        onChoose={(planName) => changePlan.mutateAsync({ planName })}
+      />
+      {sessionInfo.showAccountType ? (
+        <section id="order-account-type" className="order-section" aria-labelledby="order-account-type-title">
+          <h2 id="order-account-type-title">{t('account_type.title')}</h2>
+          <div role="radiogroup" aria-labelledby="order-account-type-title" className="order-inline-choices">
+            {(['individual', 'business'] as const).map((type) => (
+              <label key={type}>
+                <input
+                  type="radio"
+                  name="account-type"
+                  checked={sessionInfo.accountType === type}
+                  disabled={busy}
+                  onChange={() => void chooseAccountType(type)}
+                />
+                {t(`account_type.${type}`)}
+              </label>
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      <section className="order-section" aria-labelledby="order-account-title">
+        <h2 id="order-account-title">{t('account.title')}</h2>
+        <dl className="order-account">
+          <dt>{t('account.name')}</dt>
+          <dd>{sessionInfo.accountInfo.userName}</dd>
+          <dt>{t('account.email')}</dt>
+          <dd>{sessionInfo.accountInfo.email}</dd>
+        </dl>
+        <p className="order-helper">{t('account.confirm_note')}</p>
+      </section>
+
+      <section
+        id="order-contact"
+        className="order-section order-contact"
+        aria-labelledby="order-contact-title"
+      >
+        <h2 id="order-contact-title">{t('contact.title')}</h2>
+        <TextField
+          id="order-contact-name"
+          label={t('contact.name')}
+          value={userName}
+          autoComplete="name"
+          onChange={(event) => setUserName(event.target.value)}
+        />
+        <TextField
+          id="order-contact-email"
+          label={t('contact.email')}
+          type="email"
+          value={userEmail}
+          autoComplete="email"
+          onChange={(event) => setUserEmail(event.target.value)}
+        />
+        <PhoneField language={lang} onChange={setUserPhone} />
+      </section>
+
+      {sessionInfo.couponAllowed ? (
+        <CouponBox
+          sessionInfo={sessionInfo}
+          language={lang}
+          typed={couponTyped}
+          onTyped={setCouponTyped}
+          blinking={blinking}
+        />
+      ) : null}
+      <PriceSummary
+        sessionInfo={sessionInfo}
+        currencyChoice={currencyChoice}
+        busy={busy}
+        onCurrency={(currency) => changeCurrency.mutate({ currency })}
+      />
+
+      <PayMethodCards
+        methods={methods}
+        language={lang}
+        isSubscription={plan.isSubscription}
+        value={method}
+        disabled={busy}
+        onChange={setPayMethod}
+      />
+
+      <Checklist
+        id="order-agreement"
+        title={t('agreement.title')}
+        items={[
+          {
+            key: 'collection',
+            label: t('agreement.collection'),
+            checked: agreements[0],
+            onChange: (checked) => setAgreements([checked, agreements[1]]),
+            detail: (
+              <ol className="order-agreement-detail">
+                <li>{t('agreement.purpose')}</li>
+                <li>{t('agreement.items')}</li>
+                <li>{t('agreement.validity')}</li>
+                <li>{t('agreement.rights')}</li>
+              </ol>
+            ),
+          },
+          {
+            key: 'provider',
+            label: t('agreement.provider'),
+            checked: agreements[1],
+            onChange: (checked) => setAgreements([agreements[0], checked]),
+          },
+        ]}
+      />
+
+      <section className="order-section" aria-labelledby="order-refund-title">
+        <h2 id="order-refund-title">{t('refund.title')}</h2>
+        <ul className="order-refund">
+          <li>{t(plan.isSubscription ? 'refund.subscription' : 'refund.fixedterm')}</li>
+          <li>{t('refund.usage')}</li>
+          <li>
+            {t('refund.policy')} <a href={`/${lang}/refund-policy`}>{t('refund.policy_link')}</a>
+          </li>
+        </ul>
+      </section>
+
+      <Checklist
+        id="order-final-confirmation"
+        title={t('final.title')}
+        items={[
+          {
+            key: 'plan',
+            label: t('final.plan'),
+            checked: confirms[0],
+            onChange: (checked) => setConfirms([checked, confirms[1], confirms[2]]),
+          },
+          ...(plan.isSubscription
+            ? [
+                {
+                  key: 'renewal',
+                  label: t('final.renewal'),
+                  checked: confirms[1],
+                  onChange: (checked: boolean) => setConfirms([confirms[0], checked, confirms[2]]),
+                },
+              ]
+            : []),
+          ...(couponApplied
+            ? [
+                {
+                  key: 'coupon',
+                  label: t('final.coupon'),
+                  checked: confirms[2],
+                  onChange: (checked: boolean) => setConfirms([confirms[0], confirms[1], checked]),
+                },
+              ]
+            : []),
+        ]}
+      />
+
+      {sessionInfo.currency === 'KRW' && plan.isSubscription ? (
+        <p className="order-warning" role="note">
+          {t('phone_auth_warning')}
+        </p>
+      ) : null}
+
+      {sessionInfo.price.payable ? (
+        <button type="button" className="button order-pay" disabled={busy} aria-busy={paying} onClick={onPay}>
+          {t('pay', { price: price(sessionInfo.price.finalPrice, sessionInfo.currency) })}
+        </button>
+      ) : null}
+
+      {gatewayOpen ? (
+        <div className="order-overlay" role="status" aria-live="polite">
+          <div className="spinner" />
+          <p>{t('overlay')}</p>
+        </div>
+      ) : null}
+      <MessageDialog
+        message={alert}
+        title={t('alert_title')}
+        buttonLabel={t('common_actions.ok')}
+        onClose={() => setAlert(undefined)}
+      />
+      <ConfirmDialog
+        message={question?.message}
+        title={t('alert_title')}
+        confirmLabel={t('common_actions.continue')}
+        cancelLabel={t('common_actions.cancel')}
+        onAnswer={(yes) => question?.answer(yes)}
+      />
+    </main>
+  );
+}

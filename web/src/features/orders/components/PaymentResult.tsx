@@ -1,0 +1,114 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SiteLanguage } from '../../../../../shared/languages.ts';
+import { PRODUCT_NAME } from '../../../../../shared/product.ts';
+import type { PaymentQuery } from '../../../lib/order-session.ts';
+import { clientErrorText, paymentTime, price } from '../format.ts';
+import { usePaymentConfirmation } from '../hooks/use-payment-confirmation.ts';
+import { type PaymentOutcome, readOutcome, readProgress } from '../payment-storage.ts';
+import '../orders.css';
+
+function useTitle(title: string) {
+  useEffect(() => {
+    document.title = `${PRODUCT_NAME} | ${title}`;
+  }, [title]);
+}
+
+/** /payment/result/pending: the confirmation runs, retries show while the provider settles. */
+export function PaymentPending({
+  lang,
+  guid,
+  query,
+  returned,
+}: {
+  lang: SiteLanguage;
+  guid: string | undefined;
+  query: PaymentQuery;
+  returned: Record<string, string | undefined>;
+}) {
+  const { t } = useTranslation('payment-result');
+  useTitle(t('pending.title'));
+  const { retry } = usePaymentConfirmation({ lang, guid, query, returned });
+  return (
+    <main className="order-page order-result">
+      <h1>{t('pending.title')}</h1>
+      <div className="spinner" />
+      <p role="status">{retry ? t('pending.retrying', { attempt: retry }) : t('pending.confirming')}</p>
+      {guid ? null : <p role="alert">{t('pending.no_session')}</p>}
+    </main>
+  );
+}
+
+/** The outcome the pending page stored for this session (read once, in the browser). */
+function useOutcome(guid: string | undefined): PaymentOutcome | undefined | 'none' {
+  const [outcome, setOutcome] = useState<PaymentOutcome | undefined | 'none'>();
+  useEffect(() => setOutcome((guid && readOutcome(guid)) || 'none'), [guid]);
+  return outcome;
+}
+
+/** /payment/result/success: what was bought, or the virtual account to pay into. */
+export function PaymentSuccess({ lang, guid }: { lang: SiteLanguage; guid: string | undefined }) {
+  const { t } = useTranslation('payment-result');
+  const outcome = useOutcome(guid);
+  const vbank = outcome && outcome !== 'none' && outcome.kind === 'vbank_issued' ? outcome.vbank : undefined;
+  useTitle(vbank ? t('vbank.title') : t('success.title'));
+  if (outcome === undefined) return null;
+  const progress = guid ? readProgress(guid) : undefined;
+  const planLine = progress
+    ? `${t(`common:plan_type.${progress.planType === 'CUSTOM' ? 'BUSINESS' : progress.planType}`)} · ${t(`common:plan_period.${progress.planPeriod}`)}`
+    : undefined;
+  return (
+    <main className="order-page order-result">
+      <h1>{vbank ? t('vbank.title') : t('success.title')}</h1>
+      {vbank ? (
+        <>
+          <p>{t('vbank.lead')}</p>
+          <dl className="order-vbank" aria-label={t('vbank.title')}>
+            <dt>{t('vbank.bank')}</dt>
+            <dd>{vbank.vbankName}</dd>
+            <dt>{t('vbank.number')}</dt>
+            <dd data-testid="vbank-number">{vbank.vbankNum}</dd>
+            <dt>{t('vbank.holder')}</dt>
+            <dd>{vbank.vbankHolder}</dd>
+            <dt>{t('vbank.amount')}</dt>
+            <dd>{price(vbank.price, vbank.currency)}</dd>
+            <dt>{t('vbank.due')}</dt>
+            <dd>{paymentTime(vbank.vbankDueDate, lang)}</dd>
+          </dl>
+          <p className="order-helper">{t('vbank.texted')}</p>
+        </>
+      ) : (
+        <>
+          <p role="status">{t('success.lead')}</p>
+          {planLine ? <p className="order-result-plan">{planLine}</p> : null}
+          {outcome !== 'none' && outcome.kind === 'success' ? (
+            <p>{t('success.paid', { price: price(outcome.amount, outcome.currency) })}</p>
+          ) : null}
+        </>
+      )}
+      {/* The language home sends a signed-in visitor on to the app. */}
+      <a className="button" href={`/${lang}`}>
+        {t('success.start')}
+      </a>
+    </main>
+  );
+}
+
+/** /payment/result/fail: the stored error, with the expired title for an expired session. */
+export function PaymentFail({ lang, guid }: { lang: SiteLanguage; guid: string | undefined }) {
+  const { t } = useTranslation('payment-result');
+  const outcome = useOutcome(guid);
+  const error = outcome && outcome !== 'none' && outcome.kind === 'error' ? outcome : undefined;
+  const expired = error?.errorCode === 'L03';
+  useTitle(expired ? t('fail.expired_title') : t('fail.title'));
+  if (outcome === undefined) return null;
+  return (
+    <main className="order-page order-result">
+      <h1>{expired ? t('fail.expired_title') : t('fail.title')}</h1>
+      <p role="alert">{clientErrorText(t, error?.errorCode ?? 'L02', error?.errMsg)}</p>
+      <a className="button" href={`/${lang}/payment/pricepolicy`}>
+        {t('fail.retry')}
+      </a>
+    </main>
+  );
+}

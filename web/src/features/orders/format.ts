@@ -1,0 +1,48 @@
+import type { TFunction } from 'i18next';
+import { type Currency, formatPrice } from '../../../../shared/currency.ts';
+import {
+  type ClientErrorCode,
+  clientErrorKey,
+  formatClientError,
+} from '../../../../shared/errors/catalogue.ts';
+import type { SiteLanguage } from '../../../../shared/languages.ts';
+import { PAYMENT_TIME_ZONE } from '../../../../shared/payments/constants.ts';
+import type { PlanPriceInfo } from '../../../../shared/plans/plan-types.ts';
+import { ApiError } from '../../lib/api-client.ts';
+
+/** A plan as the order pages name it: its type and period ("Standard · Monthly subscription"). */
+export function planLabel(t: TFunction, plan: Pick<PlanPriceInfo, 'planType' | 'period'>): string {
+  const type = plan.planType === 'CUSTOM' ? 'BUSINESS' : plan.planType;
+  return `${t(`common:plan_type.${type}`)} · ${t(`common:plan_period.${plan.period}`)}`;
+}
+
+/** A plan named by its plan name, labelled when the session offers it. */
+export function planNameLabel(t: TFunction, plans: readonly PlanPriceInfo[], planName: string): string {
+  const plan = plans.find((candidate) => candidate.name === planName);
+  return plan ? planLabel(t, plan) : planName;
+}
+
+export const price = (amount: number, currency: Currency) => formatPrice(amount, currency);
+
+/** Dates and times of the payment path are shown in Seoul time (UTC+9), with the zone named. */
+export function paymentTime(ms: number, lang: SiteLanguage): string {
+  return new Intl.DateTimeFormat(lang, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: PAYMENT_TIME_ZONE,
+    timeZoneName: 'short',
+  }).format(new Date(ms));
+}
+
+/** "[L10] The payment amount is not valid." with the server's description when there is one. */
+export function clientErrorText(t: TFunction, code: ClientErrorCode, description?: string): string {
+  return formatClientError(code, t(clientErrorKey(code)), description || undefined);
+}
+
+/** The client code of any failure of a call (a network failure is the payment network error). */
+export function clientCodeOf(error: unknown): ClientErrorCode {
+  return error instanceof ApiError ? error.clientCode : 'L04';
+}

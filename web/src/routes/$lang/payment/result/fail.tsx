@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PaymentFail } from '../../../../features/orders/components/PaymentResult.tsx';
+import { ResultSearch } from '../../../../features/orders/route-search.ts';
+import { loadLanguage } from '../../../../i18n/i18n.ts';
+
+export const Route = createFileRoute('/$lang/payment/result/fail')({
+  validateSearch: ResultSearch,
+  beforeLoad: ({ context }) => loadLanguage(context.lang, ['common', 'errors', 'payment-result']),
+  component: () => {
+    const search = Route.useSearch();
+    return <PaymentFail lang={Route.useRouteContext().lang} guid={search.guid} />;
+  },
+});
