@@ -38,7 +38,9 @@ export async function assertSignInAllowed(emailKey: string, clientAddress: strin
   for (const [scope, limit] of scopes(emailKey, clientAddress)) {
     const start = windowStartOf(nowMs, limit.windowMs);
     const [current = 0, previous = 0] = await failureCounts(scope, [start, start - limit.windowMs]);
-    if (slidingFailures(current, previous, nowMs, limit.windowMs) >= limit.maxFailures)
+    // Rounded up: a failure still partly inside the sliding window counts whole, so failures that
+    // straddle a window boundary lock the account at the same count as any others.
+    if (Math.ceil(slidingFailures(current, previous, nowMs, limit.windowMs)) >= limit.maxFailures)
       throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER', 'Too many failed sign-ins: try again later');
   }
 }

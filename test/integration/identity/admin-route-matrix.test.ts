@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_ACCOUNTS } from '../../../scripts/local/seed.ts';
 import { ROUTES } from '../../../shared/api/routes.ts';
@@ -63,7 +64,34 @@ const routeInputs: Record<string, () => Record<string, unknown>> = {
   }),
   adminFeedbackFilesInfo: () => ({ filenames: ['some-file.log'] }),
   copyCloudProjectForFeedback: () => ({ projectId: 'some-project', requestedBy: 'operator@example.com' }),
+  ...couponInputs(),
 };
+
+/** The coupon calls take a code (and a plan); a code nobody created gets a real answer (not found). */
+function couponInputs(): Record<string, () => Record<string, unknown>> {
+  const couponCode = () => ({ couponCode: 'MATRIXNONE' });
+  const plan = () => ({ ...couponCode(), planName: 'MR_LIGHT_V3' });
+  const coupon = () => ({
+    couponCode: `MX${randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()}`,
+    name: 'Matrix',
+    totalAmount: 1,
+    startedAt: new Date(Date.UTC(2030, 0, 1)).toISOString(),
+    expiredAt: new Date(Date.UTC(2030, 1, 1)).toISOString(),
+  });
+  return {
+    adminGetCoupon: couponCode,
+    adminCreateCoupon: coupon,
+    adminUpdateCoupon: () => ({ ...coupon(), couponCode: 'MATRIXNONE' }),
+    adminGetCouponDiscountInfos: couponCode,
+    adminCreateCouponDiscountInfo: () => ({ ...plan(), rate: 10 }),
+    adminUpdateCouponDiscountInfo: () => ({ ...plan(), rate: 10 }),
+    adminDeleteCouponDiscountInfo: plan,
+    adminGetCouponBonusQuotas: couponCode,
+    adminUpsertCouponBonusQuota: plan,
+    adminDeleteCouponBonusQuota: plan,
+    adminGetCouponUsageInfos: couponCode,
+  };
+}
 
 type Caller = {
   name: string;
