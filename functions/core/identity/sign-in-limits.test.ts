@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIGN_IN_LIMITS, slidingFailures, windowStartOf } from './sign-in-limits.ts';
+import { isPastLimit, SIGN_IN_LIMITS, slidingFailures, windowStartOf } from './sign-in-limits.ts';
 
 describe('sign-in limits', () => {
   const { windowMs, maxFailures } = SIGN_IN_LIMITS.account;
@@ -13,5 +13,14 @@ describe('sign-in limits', () => {
     expect(slidingFailures(2, 10, start, windowMs)).toBe(12);
     expect(slidingFailures(2, 10, start + windowMs / 2, windowMs)).toBe(7);
     expect(slidingFailures(0, 10, start + windowMs - 1, windowMs)).toBeCloseTo(0, 2);
+  });
+  it('lock at the limit when the failures straddle a window boundary', () => {
+    const limit = SIGN_IN_LIMITS.account;
+    const start = windowStartOf(7 * windowMs, windowMs);
+    // Half the failures just before the boundary, half just after it.
+    expect(isPastLimit(maxFailures / 2, maxFailures / 2, start + 2_000, limit)).toBe(true);
+    expect(isPastLimit(maxFailures / 2 - 1, maxFailures / 2, start + 2_000, limit)).toBe(false);
+    // Long after the boundary the earlier window has faded out.
+    expect(isPastLimit(maxFailures / 2, maxFailures / 2, start + windowMs / 2, limit)).toBe(false);
   });
 });

@@ -33,14 +33,21 @@ function scopes(emailKey: string, clientAddress: string): Array<[string, Limit]>
   ];
 }
 
+/**
+ * Whether failures counted in the current and previous windows reach the limit. Rounded up: a failure
+ * still partly inside the sliding window counts whole, so failures that straddle a window boundary lock
+ * at the same count as any others.
+ */
+export function isPastLimit(current: number, previous: number, nowMs: number, limit: Limit): boolean {
+  return Math.ceil(slidingFailures(current, previous, nowMs, limit.windowMs)) >= limit.maxFailures;
+}
+
 /** Throws TOO_MANY_ATTEMPTS_TRY_LATER when the account or the client address is past its limit. */
 export async function assertSignInAllowed(emailKey: string, clientAddress: string, nowMs: number) {
   for (const [scope, limit] of scopes(emailKey, clientAddress)) {
     const start = windowStartOf(nowMs, limit.windowMs);
     const [current = 0, previous = 0] = await failureCounts(scope, [start, start - limit.windowMs]);
-    // Rounded up: a failure still partly inside the sliding window counts whole, so failures that
-    // straddle a window boundary lock the account at the same count as any others.
-    if (Math.ceil(slidingFailures(current, previous, nowMs, limit.windowMs)) >= limit.maxFailures)
+    if (isPastLimit(current, previous, nowMs, limit))
       throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER', 'Too many failed sign-ins: try again later');
   }
 }
