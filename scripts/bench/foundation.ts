@@ -53,7 +53,13 @@ async function startProduct(
     }
     await new Promise((resolveWait) => setTimeout(resolveWait, 50));
   }
-  return { child, url, ms: performance.now() - started, output: () => output };
+  const ms = performance.now() - started;
+  // The gateway answers a moment before the banner (with the DynamoDB Local endpoint) is printed.
+  while (!output.includes('Cutloom is running')) {
+    if (child.exitCode !== null) throw new Error(`start failed:\n${output}`);
+    await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+  }
+  return { child, url, ms, output: () => output };
 }
 
 async function stopProduct(child: ChildProcess): Promise<void> {
