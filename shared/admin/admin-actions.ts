@@ -13,5 +13,6 @@ export const ADMIN_ACTIONS = [
   'preregistration.use',
   'preregistration.reset',
   'project.copy-for-feedback',
+  'usage.grant',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
