@@ -14,5 +14,7 @@ export const ADMIN_ACTIONS = [
   'preregistration.reset',
   'project.copy-for-feedback',
   'usage.grant',
+  'subscription.unsubscribe',
+  'subscription.resubscribe',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];

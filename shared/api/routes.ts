@@ -11,6 +11,7 @@ import { orderRoutes } from './orders.ts';
 import { paymentRoutes } from './payment.ts';
 import { paymentProviderRoutes } from './payment-provider.ts';
 import { smartSurveyRoutes } from './smart-surveys.ts';
+import { subscriptionRoutes } from './subscriptions.ts';
 import { surveyFormRoutes } from './survey-forms.ts';
 import { ttsVoiceRoutes } from './tts-voices.ts';
 import { usageRoutes } from './usage.ts';
@@ -36,4 +37,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...orderRoutes,
   ...adminCouponRoutes,
   ...usageRoutes,
+  ...subscriptionRoutes,
 ];

@@ -31,6 +31,8 @@ const survey = {
 };
 const routeInputs: Record<string, () => Record<string, unknown>> = {
   adminUserInfo: () => ({ uid: SEEDED_ACCOUNTS.customer.uid }),
+  unsubscribePayment: () => ({ uid: SEEDED_ACCOUNTS.customer.uid, requestedBy: 'matrix@example.com' }),
+  reschedulePayment: () => ({ uid: SEEDED_ACCOUNTS.customer.uid, requestedBy: 'matrix@example.com' }),
   adminUserPreregistration: () => ({ uid: SEEDED_ACCOUNTS.customer.uid, operation: 'use', desc: 'matrix' }),
   adminUserCreate: () => ({
     info: {
