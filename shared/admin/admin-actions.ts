@@ -16,5 +16,6 @@ export const ADMIN_ACTIONS = [
   'usage.grant',
   'subscription.unsubscribe',
   'subscription.resubscribe',
+  'payment.refund',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];

@@ -10,6 +10,7 @@ import { identityRoutes } from './identity.ts';
 import { orderRoutes } from './orders.ts';
 import { paymentRoutes } from './payment.ts';
 import { paymentProviderRoutes } from './payment-provider.ts';
+import { refundRoutes } from './refunds.ts';
 import { smartSurveyRoutes } from './smart-surveys.ts';
 import { subscriptionRoutes } from './subscriptions.ts';
 import { surveyFormRoutes } from './survey-forms.ts';
@@ -38,4 +39,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...adminCouponRoutes,
   ...usageRoutes,
   ...subscriptionRoutes,
+  ...refundRoutes,
 ];
