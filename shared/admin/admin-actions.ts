@@ -13,5 +13,9 @@ export const ADMIN_ACTIONS = [
   'preregistration.use',
   'preregistration.reset',
   'project.copy-for-feedback',
+  'usage.grant',
+  'subscription.unsubscribe',
+  'subscription.resubscribe',
+  'payment.refund',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];

@@ -10,9 +10,12 @@ import { identityRoutes } from './identity.ts';
 import { orderRoutes } from './orders.ts';
 import { paymentRoutes } from './payment.ts';
 import { paymentProviderRoutes } from './payment-provider.ts';
+import { refundRoutes } from './refunds.ts';
 import { smartSurveyRoutes } from './smart-surveys.ts';
+import { subscriptionRoutes } from './subscriptions.ts';
 import { surveyFormRoutes } from './survey-forms.ts';
 import { ttsVoiceRoutes } from './tts-voices.ts';
+import { usageRoutes } from './usage.ts';
 
 /**
  * The route table: every API route of every service. The CDK stacks, the local gateway, the
@@ -34,4 +37,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...analyticsRoutes,
   ...orderRoutes,
   ...adminCouponRoutes,
+  ...usageRoutes,
+  ...subscriptionRoutes,
+  ...refundRoutes,
 ];

@@ -45,6 +45,9 @@ export const SITE_PAGES: readonly string[] = [
   '/payment/result/pending',
   '/payment/result/success',
   '/payment/result/fail',
+  '/payment/user-refund',
+  '/payment/user-refund/success',
+  '/payment/user-refund/fail',
 ];
 
 /**

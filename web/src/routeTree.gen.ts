@@ -41,6 +41,9 @@ import { Route as LangPaymentResultFailRouteImport } from './routes/$lang/paymen
 import { Route as LangPaymentResultPendingRouteImport } from './routes/$lang/payment/result/pending'
 import { Route as LangPaymentResultSuccessRouteImport } from './routes/$lang/payment/result/success'
 import { Route as LangPaymentUpgradePricepolicyRouteImport } from './routes/$lang/payment/upgrade/pricepolicy'
+import { Route as LangPaymentUserRefundIndexRouteImport } from './routes/$lang/payment/user-refund/index'
+import { Route as LangPaymentUserRefundFailRouteImport } from './routes/$lang/payment/user-refund/fail'
+import { Route as LangPaymentUserRefundSuccessRouteImport } from './routes/$lang/payment/user-refund/success'
 import { Route as AdminConsoleBulkUserCreateRouteImport } from './routes/admin/_console/bulk/userCreate'
 import { Route as AdminConsoleConfigIndexRouteImport } from './routes/admin/_console/config/index'
 import { Route as AdminConsoleConfigCreateRouteImport } from './routes/admin/_console/config/create'
@@ -226,6 +229,24 @@ const LangPaymentUpgradePricepolicyRoute =
     path: '/payment/upgrade/pricepolicy',
     getParentRoute: () => LangRouteRoute,
   } as any)
+const LangPaymentUserRefundIndexRoute =
+  LangPaymentUserRefundIndexRouteImport.update({
+    id: '/payment/user-refund/',
+    path: '/payment/user-refund/',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
+const LangPaymentUserRefundFailRoute =
+  LangPaymentUserRefundFailRouteImport.update({
+    id: '/payment/user-refund/fail',
+    path: '/payment/user-refund/fail',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
+const LangPaymentUserRefundSuccessRoute =
+  LangPaymentUserRefundSuccessRouteImport.update({
+    id: '/payment/user-refund/success',
+    path: '/payment/user-refund/success',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
 const AdminConsoleBulkUserCreateRoute =
   AdminConsoleBulkUserCreateRouteImport.update({
     id: '/bulk/userCreate',
@@ -357,12 +378,15 @@ export interface FileRoutesByFullPath {
   '/$lang/payment/result/pending': typeof LangPaymentResultPendingRoute
   '/$lang/payment/result/success': typeof LangPaymentResultSuccessRoute
   '/$lang/payment/upgrade/pricepolicy': typeof LangPaymentUpgradePricepolicyRoute
+  '/$lang/payment/user-refund/fail': typeof LangPaymentUserRefundFailRoute
+  '/$lang/payment/user-refund/success': typeof LangPaymentUserRefundSuccessRoute
   '/admin/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/config/create': typeof AdminConsoleConfigCreateRoute
   '/admin/feedbackFiles/cloud': typeof AdminConsoleFeedbackFilesCloudRoute
   '/admin/surveys/create': typeof AdminConsoleSurveysCreateRoute
   '/admin/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
   '/admin/users/create': typeof AdminConsoleUsersCreateRoute
+  '/$lang/payment/user-refund/': typeof LangPaymentUserRefundIndexRoute
   '/admin/config/': typeof AdminConsoleConfigIndexRoute
   '/admin/feedbackFiles/': typeof AdminConsoleFeedbackFilesIndexRoute
   '/admin/formBuilder/': typeof AdminConsoleFormBuilderIndexRoute
@@ -405,12 +429,15 @@ export interface FileRoutesByTo {
   '/$lang/payment/result/pending': typeof LangPaymentResultPendingRoute
   '/$lang/payment/result/success': typeof LangPaymentResultSuccessRoute
   '/$lang/payment/upgrade/pricepolicy': typeof LangPaymentUpgradePricepolicyRoute
+  '/$lang/payment/user-refund/fail': typeof LangPaymentUserRefundFailRoute
+  '/$lang/payment/user-refund/success': typeof LangPaymentUserRefundSuccessRoute
   '/admin/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/config/create': typeof AdminConsoleConfigCreateRoute
   '/admin/feedbackFiles/cloud': typeof AdminConsoleFeedbackFilesCloudRoute
   '/admin/surveys/create': typeof AdminConsoleSurveysCreateRoute
   '/admin/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
   '/admin/users/create': typeof AdminConsoleUsersCreateRoute
+  '/$lang/payment/user-refund': typeof LangPaymentUserRefundIndexRoute
   '/admin/config': typeof AdminConsoleConfigIndexRoute
   '/admin/feedbackFiles': typeof AdminConsoleFeedbackFilesIndexRoute
   '/admin/formBuilder': typeof AdminConsoleFormBuilderIndexRoute
@@ -457,12 +484,15 @@ export interface FileRoutesById {
   '/$lang/payment/result/pending': typeof LangPaymentResultPendingRoute
   '/$lang/payment/result/success': typeof LangPaymentResultSuccessRoute
   '/$lang/payment/upgrade/pricepolicy': typeof LangPaymentUpgradePricepolicyRoute
+  '/$lang/payment/user-refund/fail': typeof LangPaymentUserRefundFailRoute
+  '/$lang/payment/user-refund/success': typeof LangPaymentUserRefundSuccessRoute
   '/admin/_console/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/_console/config/create': typeof AdminConsoleConfigCreateRoute
   '/admin/_console/feedbackFiles/cloud': typeof AdminConsoleFeedbackFilesCloudRoute
   '/admin/_console/surveys/create': typeof AdminConsoleSurveysCreateRoute
   '/admin/_console/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
   '/admin/_console/users/create': typeof AdminConsoleUsersCreateRoute
+  '/$lang/payment/user-refund/': typeof LangPaymentUserRefundIndexRoute
   '/admin/_console/config/': typeof AdminConsoleConfigIndexRoute
   '/admin/_console/feedbackFiles/': typeof AdminConsoleFeedbackFilesIndexRoute
   '/admin/_console/formBuilder/': typeof AdminConsoleFormBuilderIndexRoute
@@ -509,12 +539,15 @@ export interface FileRouteTypes {
     | '/$lang/payment/result/pending'
     | '/$lang/payment/result/success'
     | '/$lang/payment/upgrade/pricepolicy'
+    | '/$lang/payment/user-refund/fail'
+    | '/$lang/payment/user-refund/success'
     | '/admin/bulk/userCreate'
     | '/admin/config/create'
     | '/admin/feedbackFiles/cloud'
     | '/admin/surveys/create'
     | '/admin/surveys/targetCreate'
     | '/admin/users/create'
+    | '/$lang/payment/user-refund/'
     | '/admin/config/'
     | '/admin/feedbackFiles/'
     | '/admin/formBuilder/'
@@ -557,12 +590,15 @@ export interface FileRouteTypes {
     | '/$lang/payment/result/pending'
     | '/$lang/payment/result/success'
     | '/$lang/payment/upgrade/pricepolicy'
+    | '/$lang/payment/user-refund/fail'
+    | '/$lang/payment/user-refund/success'
     | '/admin/bulk/userCreate'
     | '/admin/config/create'
     | '/admin/feedbackFiles/cloud'
     | '/admin/surveys/create'
     | '/admin/surveys/targetCreate'
     | '/admin/users/create'
+    | '/$lang/payment/user-refund'
     | '/admin/config'
     | '/admin/feedbackFiles'
     | '/admin/formBuilder'
@@ -608,12 +644,15 @@ export interface FileRouteTypes {
     | '/$lang/payment/result/pending'
     | '/$lang/payment/result/success'
     | '/$lang/payment/upgrade/pricepolicy'
+    | '/$lang/payment/user-refund/fail'
+    | '/$lang/payment/user-refund/success'
     | '/admin/_console/bulk/userCreate'
     | '/admin/_console/config/create'
     | '/admin/_console/feedbackFiles/cloud'
     | '/admin/_console/surveys/create'
     | '/admin/_console/surveys/targetCreate'
     | '/admin/_console/users/create'
+    | '/$lang/payment/user-refund/'
     | '/admin/_console/config/'
     | '/admin/_console/feedbackFiles/'
     | '/admin/_console/formBuilder/'
@@ -860,6 +899,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangPaymentUpgradePricepolicyRouteImport
       parentRoute: typeof LangRouteRoute
     }
+    '/$lang/payment/user-refund/': {
+      id: '/$lang/payment/user-refund/'
+      path: '/payment/user-refund'
+      fullPath: '/$lang/payment/user-refund/'
+      preLoaderRoute: typeof LangPaymentUserRefundIndexRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/payment/user-refund/fail': {
+      id: '/$lang/payment/user-refund/fail'
+      path: '/payment/user-refund/fail'
+      fullPath: '/$lang/payment/user-refund/fail'
+      preLoaderRoute: typeof LangPaymentUserRefundFailRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/payment/user-refund/success': {
+      id: '/$lang/payment/user-refund/success'
+      path: '/payment/user-refund/success'
+      fullPath: '/$lang/payment/user-refund/success'
+      preLoaderRoute: typeof LangPaymentUserRefundSuccessRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
     '/admin/_console/bulk/userCreate': {
       id: '/admin/_console/bulk/userCreate'
       path: '/bulk/userCreate'
@@ -1008,6 +1068,9 @@ interface LangRouteRouteChildren {
   LangPaymentResultPendingRoute: typeof LangPaymentResultPendingRoute
   LangPaymentResultSuccessRoute: typeof LangPaymentResultSuccessRoute
   LangPaymentUpgradePricepolicyRoute: typeof LangPaymentUpgradePricepolicyRoute
+  LangPaymentUserRefundFailRoute: typeof LangPaymentUserRefundFailRoute
+  LangPaymentUserRefundSuccessRoute: typeof LangPaymentUserRefundSuccessRoute
+  LangPaymentUserRefundIndexRoute: typeof LangPaymentUserRefundIndexRoute
   LangSigninOauthGoogleForwardRoute: typeof LangSigninOauthGoogleForwardRoute
   LangSigninOauthGoogleRedirectRoute: typeof LangSigninOauthGoogleRedirectRoute
 }
@@ -1038,6 +1101,9 @@ const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangPaymentResultPendingRoute: LangPaymentResultPendingRoute,
   LangPaymentResultSuccessRoute: LangPaymentResultSuccessRoute,
   LangPaymentUpgradePricepolicyRoute: LangPaymentUpgradePricepolicyRoute,
+  LangPaymentUserRefundFailRoute: LangPaymentUserRefundFailRoute,
+  LangPaymentUserRefundSuccessRoute: LangPaymentUserRefundSuccessRoute,
+  LangPaymentUserRefundIndexRoute: LangPaymentUserRefundIndexRoute,
   LangSigninOauthGoogleForwardRoute: LangSigninOauthGoogleForwardRoute,
   LangSigninOauthGoogleRedirectRoute: LangSigninOauthGoogleRedirectRoute,
 }

@@ -2,8 +2,10 @@ import { Service } from 'electrodb';
 import { settings } from '../settings.ts';
 import { dynamo } from './client.ts';
 import { AnalyticsEvent } from './entities/analytics-event.ts';
+import { ChangeCardRequest } from './entities/change-card.ts';
 import { Config, ConfigName } from './entities/config.ts';
 import { Coupon, CouponBonusQuota, CouponDiscount, CouponRedemption } from './entities/coupon.ts';
+import { HolidayMonth } from './entities/holiday.ts';
 import { Job, JobItemOutcome } from './entities/job.ts';
 import { Payment } from './entities/payment.ts';
 import { PaymentContact, PaymentPhone } from './entities/payment-contact.ts';
@@ -12,9 +14,11 @@ import { PaymentSession } from './entities/payment-session.ts';
 import { PlanPrice } from './entities/plan-price.ts';
 import { PlanUsage } from './entities/plan-usage.ts';
 import { Preregistration } from './entities/preregistration.ts';
+import { RefundSession } from './entities/refund-session.ts';
 import { ReleaseResource } from './entities/release-resource.ts';
 import { PendingSignUp, RefreshToken, SessionFamily, SignInFailures } from './entities/session.ts';
 import { SmartSurvey, SurveyTarget } from './entities/smart-survey.ts';
+import { UsageCounter, UsageEntry } from './entities/usage.ts';
 import { User, UserEmail } from './entities/user.ts';
 import { UserActivity } from './entities/user-activity.ts';
 import { UserPlan, UserPlanHead } from './entities/user-plan.ts';
@@ -50,6 +54,11 @@ export const entities = {
   couponDiscount: CouponDiscount,
   couponBonusQuota: CouponBonusQuota,
   couponRedemption: CouponRedemption,
+  usageCounter: UsageCounter,
+  usageEntry: UsageEntry,
+  changeCardRequest: ChangeCardRequest,
+  holidayMonth: HolidayMonth,
+  refundSession: RefundSession,
 };
 
 let service: Service<typeof entities> | undefined;
