@@ -30,7 +30,10 @@ function problems(overrides: Partial<CustomPlanForm>): Record<string, string[]> 
   const result = customPlanFormRule.safeParse(form(overrides));
   if (result.success) return {};
   const byField: Record<string, string[]> = {};
-  for (const issue of result.error.issues) (byField[String(issue.path[0])] ??= []).push(issue.message);
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0]);
+    byField[field] = [...(byField[field] ?? []), issue.message];
+  }
   return byField;
 }
 
