@@ -13,5 +13,7 @@ export const ADMIN_ACTIONS = [
   'preregistration.use',
   'preregistration.reset',
   'project.copy-for-feedback',
+  'payment-progress.create',
+  'contact-info.update',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];

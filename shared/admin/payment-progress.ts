@@ -21,9 +21,8 @@ export function orderLinkLanguage(currency: Currency): SiteLanguage {
   return 'en';
 }
 
-/** Deployment stages; every stage but release is a test level. */
-export const STAGES = ['local', 'dev', 'release'] as const;
-export type Stage = (typeof STAGES)[number];
+/** The release level; every other stage (local, dev, any staging) is a test level. */
+export const RELEASE_STAGE = 'release';
 
 /**
  * The order link of an operator's payment session: the order page of the plan's kind (subscription
@@ -32,7 +31,7 @@ export type Stage = (typeof STAGES)[number];
  */
 export function orderLink(input: {
   siteUrl: string;
-  stage: Stage;
+  stage: string;
   guid: string;
   planName: string;
   currency: Currency;
@@ -40,7 +39,7 @@ export function orderLink(input: {
   const period = periodOfPlanName(input.planName);
   const page = period && isSubscriptionPeriod(period) ? 'subscription' : 'fixedterm';
   const search = new URLSearchParams({ guid: input.guid });
-  if (input.stage !== 'release') search.set('test', '1');
+  if (input.stage !== RELEASE_STAGE) search.set('test', '1');
   const base = input.siteUrl.replace(/\/$/, '');
   return `${base}/${orderLinkLanguage(input.currency)}/payment/order/${page}?${search}`;
 }

@@ -1,5 +1,7 @@
 import { adminCouponRoutes } from './admin-coupons.ts';
 import { adminJobsRoutes } from './admin-jobs.ts';
+import { adminPaymentsRoutes } from './admin-payments.ts';
+import { adminPlansRoutes } from './admin-plans.ts';
 import { adminUsersRoutes } from './admin-users.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { authRoutes } from './auth.ts';
@@ -34,4 +36,6 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...analyticsRoutes,
   ...orderRoutes,
   ...adminCouponRoutes,
+  ...adminPlansRoutes,
+  ...adminPaymentsRoutes,
 ];

@@ -125,7 +125,7 @@ export const customPlanFormRule = z
     genimageUsage: formNumber(messages.quota),
     cloudStorageUsage: formNumber(messages.quota),
     userTTSSpeakerUsage: formNumber(messages.quota),
-    referralType: z.string(),
+    referralType: z.string().optional(),
     description: z.string(),
   })
   .transform((form) => ({

@@ -4,6 +4,7 @@ import { dynamo } from './client.ts';
 import { AnalyticsEvent } from './entities/analytics-event.ts';
 import { Config, ConfigName } from './entities/config.ts';
 import { Coupon, CouponBonusQuota, CouponDiscount, CouponRedemption } from './entities/coupon.ts';
+import { CustomPlan } from './entities/custom-plan.ts';
 import { Job, JobItemOutcome } from './entities/job.ts';
 import { Payment } from './entities/payment.ts';
 import { PaymentContact, PaymentPhone } from './entities/payment-contact.ts';
@@ -25,6 +26,7 @@ export const entities = {
   configName: ConfigName,
   planPrice: PlanPrice,
   planUsage: PlanUsage,
+  customPlan: CustomPlan,
   job: Job,
   jobItemOutcome: JobItemOutcome,
   user: User,

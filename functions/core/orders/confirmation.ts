@@ -19,7 +19,7 @@ import {
   updateOrderFrom,
 } from '../data/order-repository.ts';
 import { notePaymentSessionOrder } from '../data/payment-session-repository.ts';
-import { getPlanCatalogue } from '../data/plan-catalogue-repository.ts';
+import { getPlanCatalogue, planUsageFor } from '../data/plan-catalogue-repository.ts';
 import { activeUserPlan, getUserPlanHead } from '../data/user-plan-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { logger } from '../logger.ts';
@@ -134,10 +134,11 @@ export async function settlePaid(order: PaymentOrder, receipt: Receipt): Promise
 }
 
 async function grant(order: PaymentOrder, receipt: Receipt): Promise<Confirmation> {
-  const usage = (await getPlanCatalogue(order.catalogue)).usages.find(
-    (candidate) => candidate.planType === order.planType,
-  );
-  if (!usage) throw new PaymentError('DB_ERROR', `No usage for ${order.planType} in ${order.catalogue}`);
+  const usage = planUsageFor(await getPlanCatalogue(order.catalogue), {
+    name: order.planName,
+    planType: order.planType,
+  });
+  if (!usage) throw new PaymentError('DB_ERROR', `No usage for ${order.planName} in ${order.catalogue}`);
   for (let attempt = 0; attempt < GRANT_ATTEMPTS; attempt += 1) {
     const now = nowMs();
     const [head, active, redemption] = await Promise.all([
