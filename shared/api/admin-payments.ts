@@ -107,9 +107,9 @@ export const adminPaymentProgressCreate = defineRoute({
   path: '/admin-payment-progress-create',
   caller: 'admin',
   summary:
-    'Open a payment session for an account at a plan of the plan-name choices (init_custom, or ' +
-    'init_custom_upgrade while it holds an active subscription): the order link the operator sends. ' +
-    'Recorded in the account’s activities',
+    'Open a payment session (init_custom) for an account at a plan of the plan-name choices: the order ' +
+    'link the operator sends. Refused while the account holds an active plan (its payment would be ' +
+    'refunded). Recorded in the account’s activities',
   request: z.object({
     uid: Uid,
     planName: z.string().trim().min(1, 'console-payments:validation.plan_name').max(64),

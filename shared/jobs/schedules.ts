@@ -1,16 +1,28 @@
+import type { RouteGrant } from '../api/define-route.ts';
+
 /**
  * Targets that EventBridge Scheduler may invoke, declared once: the jobs stack creates a Lambda for
- * each and lets the scheduler role invoke it; the local scheduler stand-in invokes the same module.
- * Admin direct-deposit schedules (issue 8) and renewal retries (issue 6) add their targets here.
+ * each, with the grants it declares, and lets the scheduler role invoke it; the local scheduler
+ * stand-in invokes the same module. Admin direct-deposit schedules (issue 8) add their targets here.
  */
 export interface ScheduledTarget {
   readonly id: string;
   /** Handler module below `events/`, without extension. */
   readonly handler: string;
   readonly description: string;
+  /** What the target touches beyond the table (which every target may write). */
+  readonly grants?: readonly RouteGrant[];
 }
 
-export const SCHEDULED_TARGETS: readonly ScheduledTarget[] = [];
+/** A subscription's renewal on its due date, and its retries (functions/core/subscriptions). */
+export const RENEWAL_TARGET = {
+  id: 'renew-plan',
+  handler: 'renewals/renew-plan',
+  description: "Charges a subscription's renewal (billing key or wallet) and schedules what follows",
+  grants: ['payment:provider', 'mail:send', 'scheduler'],
+} as const satisfies ScheduledTarget;
+
+export const SCHEDULED_TARGETS: readonly ScheduledTarget[] = [RENEWAL_TARGET];
 
 /** Environment variable that carries a target's Lambda ARN to the functions that create schedules. */
 export function scheduledTargetArnVariable(id: string): string {

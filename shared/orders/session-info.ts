@@ -2,7 +2,12 @@ import * as z from 'zod';
 import { CURRENCIES } from '../currency.ts';
 import { CLIENT_TYPES } from '../identity/client-types.ts';
 import { SITE_LANGUAGES } from '../languages.ts';
-import { PlanPriceInfoSchema, PlanTypeSchema, PlanUsageInfoSchema } from '../plans/plan-types.ts';
+import {
+  PlanPeriodSchema,
+  PlanPriceInfoSchema,
+  PlanTypeSchema,
+  PlanUsageInfoSchema,
+} from '../plans/plan-types.ts';
 import { ACCOUNT_TYPES } from '../plans/plans-offered.ts';
 import { BONUS_QUOTA_FEATURES, COUPON_REFUSALS } from './coupon-rules.ts';
 
@@ -56,8 +61,27 @@ export const OrderPriceSchema = z.object({
   chargedPrice: z.number(),
   /** 'free' when nothing is to be paid (no pay button). */
   payable: z.boolean(),
+  /** An upgrade's credit for the plan it replaces, already taken off finalPrice. */
+  credit: z.number().default(0),
 });
 export type OrderPriceInfo = z.infer<typeof OrderPriceSchema>;
+
+/**
+ * Plan upgrade data (section 3): the plan being upgraded, the credit for its unused part (refundAmount,
+ * computed by the server) and who paid for it. previousPlanPerod is the specification's spelling.
+ */
+export const PlanUpgradeDataSchema = z.object({
+  previousPrice: z.number(),
+  previousPlanName: z.string(),
+  previousPlanType: PlanTypeSchema,
+  previousPlanPerod: PlanPeriodSchema,
+  previousCurrency: CurrencySchema,
+  previousPayMethod: z.string(),
+  refundAmount: z.number(),
+  customerUid: z.string().optional(),
+  paidUserInfo: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+});
+export type PlanUpgradeData = z.infer<typeof PlanUpgradeDataSchema>;
 
 export const SessionInfoSchema = z.object({
   guid: z.string(),
@@ -92,6 +116,8 @@ export const SessionInfoSchema = z.object({
   couponAllowed: z.boolean(),
   couponInfo: CouponInfoSchema.optional(),
   bonusQuota: BonusQuotaSchema.optional(),
+  /** Upgrade sessions: the plan upgraded; the price is the new plan's less refundAmount. */
+  planUpgradeData: PlanUpgradeDataSchema.optional(),
   price: OrderPriceSchema,
   expiresAt: z.number(),
 });

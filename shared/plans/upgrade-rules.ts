@@ -33,3 +33,15 @@ export function upgradeBlock(from: PlanKey, to: PlanKey, fixedTermTab: boolean):
   if (from.planType === to.planType && from.period === to.period) return 'current_plan';
   return canUpgrade(from, to) ? undefined : 'can_not_change_to_lower_plan';
 }
+
+/**
+ * The plans an upgrade can go to (site-and-payments.md section 4): the sold subscriptions `canUpgrade`
+ * allows from the current plan, whichever catalogue (legacy, V2, V3) the current plan came from. A
+ * fixed-term pass upgrades to nothing.
+ */
+export function upgradeTargets<P extends PlanKey & { isSubscription: boolean }>(
+  from: PlanKey,
+  sold: readonly P[],
+): P[] {
+  return sold.filter((plan) => plan.isSubscription && canUpgrade(from, plan));
+}

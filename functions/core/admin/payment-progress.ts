@@ -55,10 +55,14 @@ function progressRow(session: PaymentSession, order: PaymentOrder | undefined): 
 }
 
 /**
- * Opens an order link for an account: a session at one plan of the plan-name choices, in the language
- * of the currency (KRW Korean, JPY Japanese, USD English). An account holding an active subscription
- * gets init_custom_upgrade (its order is an upgrade), any other init_custom. The operator's action is
+ * Opens an order link for an account: an init_custom session at one plan of the plan-name choices, in
+ * the language of the currency (KRW Korean, JPY Japanese, USD English). The operator's action is
  * written in the session's transaction.
+ *
+ * An account that holds an active plan is refused here: the grant refuses a second plan
+ * (DUPLICATE_PAYMENT) and would refund the payment, so the link could only take money and give it
+ * back. The choices are fixed-term passes, never among a subscription's upgrade targets; the console
+ * still offers the order link of init_custom_upgrade rows (upgrade sessions opened for an operator).
  */
 export async function createPaymentProgress(input: {
   uid: string;
@@ -77,6 +81,12 @@ export async function createPaymentProgress(input: {
   if (!choices.includes(input.planName) || !found) {
     throw new AdminError('invalid_argument', `${input.planName} is not among the plan-name choices`);
   }
+  if (active) {
+    throw new AdminError(
+      'invalid_argument',
+      `The account holds ${active.planName} until ${active.expiredAt}`,
+    );
+  }
   try {
     const { guid } = await openPaymentSession({
       uid: user.uid,
@@ -84,7 +94,7 @@ export async function createPaymentProgress(input: {
       language: orderLinkLanguage(input.currency),
       planName: found.plan.name,
       catalogue: found.catalogue,
-      createdStatus: active?.isSubscription ? 'init_custom_upgrade' : 'init_custom',
+      createdStatus: 'init_custom',
       desc: input.desc,
       createdBy: input.operator.email,
       activity: {

@@ -1,8 +1,14 @@
+import type { PaidCounter } from '../../../shared/usage/usage-rules.ts';
 import type { CouponRedemption } from './coupon-repository.ts';
 import { couponReleaseItems, couponTakeItems, getCouponRedemption } from './coupon-repository.ts';
 import type { OrderStatus, PaymentOrderItem } from './entities/payment-order.ts';
 import { db } from './service.ts';
-import { conditionFailed, type ItemOutcomes, lostToConcurrentWrite } from './transaction.ts';
+import {
+  conditionFailed,
+  type ItemOutcomes,
+  lostToConcurrentWrite,
+  type TransactionEntities,
+} from './transaction.ts';
 import type { Payment, UserPlan, UserPlanHead } from './user-plan-repository.ts';
 
 export type PaymentOrder = PaymentOrderItem;
@@ -184,81 +190,175 @@ export type GrantOutcome =
   /** Lost to a concurrent transaction on the same items: try again. */
   | 'conflict';
 
+/** A new plan as the grant writes it. */
+export type NewUserPlan = Omit<UserPlan, 'created' | 'updated'>;
+
+/** What a renewal changes on the plan it extends. */
+export type RenewalChanges = Pick<
+  UserPlan,
+  | 'paidAt'
+  | 'expiredAt'
+  | 'price'
+  | 'paidMerchantUid'
+  | 'sttLimit'
+  | 'ttsLimit'
+  | 'translateLimit'
+  | 'genimageLimit'
+  | 'cloudStorageLimit'
+  | 'userTTSSpeakerLimit'
+>;
+
+/**
+ * What a paid order does besides being recorded (see PaymentOrder's paymentType):
+ * - new-plan: the plan is added and becomes the user's current plan;
+ * - renewal: the plan's period moves on, if it is still the period the renewal was charged for;
+ * - upgrade: the new plan is added and becomes current, the plan it replaces ends now, if that plan is
+ *   still as it was when the upgrade was ordered;
+ * - eraser: one paid counter of this month goes back to zero.
+ */
+export type GrantEffect =
+  | { kind: 'new-plan'; plan: NewUserPlan }
+  | { kind: 'renewal'; planId: string; expiredAt: number; changes: RenewalChanges }
+  | { kind: 'upgrade'; plan: NewUserPlan; replaced: { planId: string; expiredAt: number } }
+  | { kind: 'eraser'; counter: PaidCounter };
+
+/** The head moving on to `planId` (created with the user's first plan), only from the version read. */
+function headItems(
+  tx: TransactionEntities,
+  uid: string,
+  head: UserPlanHead | undefined,
+  current: Pick<UserPlan, 'planId' | 'expiredAt'>,
+) {
+  const values = { currentPlanId: current.planId, currentExpiredAt: current.expiredAt };
+  return head
+    ? tx.userPlanHead
+        .patch({ uid })
+        .set({ version: head.version + 1, ...values })
+        .where((attr, op) => op.eq(attr.version, head.version))
+        .commit()
+    : tx.userPlanHead.create({ uid, version: 1, ...values }).commit();
+}
+
+function effectItems(
+  tx: TransactionEntities,
+  order: PaymentOrder,
+  effect: GrantEffect,
+  head: UserPlanHead | undefined,
+) {
+  const uid = order.uid;
+  switch (effect.kind) {
+    case 'new-plan':
+      return [
+        tx.userPlan.create(effect.plan).commit(),
+        headItems(tx, uid, head, effect.plan),
+        tx.paymentContact
+          .put({
+            uid,
+            contactName: order.userName,
+            contactEmail: order.userEmail,
+            contactPhoneNumber: order.userPhone,
+          })
+          .commit(),
+        tx.paymentPhone.put({ phoneNumber: order.userPhone, uid, email: order.userEmail }).commit(),
+      ];
+    case 'renewal':
+      return [
+        tx.userPlan
+          .patch({ uid, planId: effect.planId })
+          .set({ ...effect.changes, planStatus: 'PAID' })
+          .remove(['bonusQuota'])
+          .where(
+            (attr, op) =>
+              `${op.eq(attr.expiredAt, effect.expiredAt)} AND (${op.eq(attr.planStatus, 'PAID')} OR ${op.eq(attr.planStatus, 'HOLD')})`,
+          )
+          .commit(),
+        headItems(tx, uid, head, { planId: effect.planId, expiredAt: effect.changes.expiredAt }),
+      ];
+    case 'upgrade':
+      return [
+        tx.userPlan.create(effect.plan).commit(),
+        tx.userPlan
+          .patch({ uid, planId: effect.replaced.planId })
+          .set({ expiredAt: effect.plan.paidAt, planStatus: 'UNSCHEDULED' })
+          .where((attr, op) => op.eq(attr.expiredAt, effect.replaced.expiredAt))
+          .commit(),
+        headItems(tx, uid, head, effect.plan),
+      ];
+    case 'eraser':
+      return [
+        tx.userPlanHead
+          .check({ uid })
+          .where((attr, op) => op.eq(attr.version, head?.version ?? 0))
+          .commit(),
+        tx.usageCounter
+          .update({ uid })
+          .set({ [effect.counter]: 0 })
+          .commit(),
+      ];
+  }
+}
+
 /**
  * The grant: in one transaction the order becomes paid (only if it is still open), the payment is
- * recorded (only if no payment has this merchantUid), the plan is added and becomes the user's current
- * plan (only if the plan head is still the version read), the payment contact is kept, and the coupon's
- * redemption becomes its usage record. Any failed condition cancels all of it: whatever the number of
- * concurrent or repeated confirmations, one grant happens.
+ * recorded (only if no payment has this merchantUid), the order's effect is written on the condition
+ * that the user's plans are still as read (the plan head at the version read, the plan renewed or
+ * replaced unchanged), and the coupon's redemption becomes its usage record. Any failed condition
+ * cancels all of it: whatever the number of concurrent or repeated confirmations, one grant happens.
  */
 export async function grantOrder(input: {
   order: PaymentOrder;
   paidChanges: OrderChanges;
   payment: Omit<Payment, 'created'>;
-  plan: Omit<UserPlan, 'created' | 'updated'>;
+  effect: GrantEffect;
   head: UserPlanHead | undefined;
   coupon: CouponUse | undefined;
 }): Promise<GrantOutcome> {
-  const { order, plan, head, coupon } = input;
+  const { order, coupon } = input;
+  let effectCount = 0;
   const { canceled, data } = await db()
-    .transaction.write((tx) => [
-      tx.paymentOrder
-        .patch({ merchantUid: order.merchantUid })
-        .set({ ...input.paidChanges, status: 'paid' })
-        .where(statusIn(GRANTABLE_STATUSES))
-        .commit(),
-      tx.payment.create(input.payment).commit(),
-      tx.userPlan.create(plan).commit(),
-      head
-        ? tx.userPlanHead
-            .patch({ uid: order.uid })
-            .set({ version: head.version + 1, currentPlanId: plan.planId, currentExpiredAt: plan.expiredAt })
-            .where((attr, op) => op.eq(attr.version, head.version))
-            .commit()
-        : tx.userPlanHead
-            .create({
+    .transaction.write((tx) => {
+      const effects = effectItems(tx, order, input.effect, input.head);
+      effectCount = effects.length;
+      return [
+        tx.paymentOrder
+          .patch({ merchantUid: order.merchantUid })
+          .set({ ...input.paidChanges, status: 'paid' })
+          .where(statusIn(GRANTABLE_STATUSES))
+          .commit(),
+        tx.payment.create(input.payment).commit(),
+        ...effects,
+        ...(coupon
+          ? couponTakeItems(tx, {
+              couponCode: coupon.couponCode,
               uid: order.uid,
-              version: 1,
-              currentPlanId: plan.planId,
-              currentExpiredAt: plan.expiredAt,
+              merchantUid: order.merchantUid,
+              heldUntil: coupon.nowMs,
+              nowMs: coupon.nowMs,
+              existing: coupon.existing,
+              usage: {
+                userName: order.userName,
+                userEmail: order.userEmail,
+                ...(order.customerUid ? { customerUid: order.customerUid } : {}),
+                planName: order.planName,
+                payMethod: order.payMethod,
+                price: input.payment.price,
+                currency: order.currency,
+                paidAt: input.payment.paidAt,
+              },
             })
-            .commit(),
-      tx.paymentContact
-        .put({
-          uid: order.uid,
-          contactName: order.userName,
-          contactEmail: order.userEmail,
-          contactPhoneNumber: order.userPhone,
-        })
-        .commit(),
-      tx.paymentPhone.put({ phoneNumber: order.userPhone, uid: order.uid, email: order.userEmail }).commit(),
-      ...(coupon
-        ? couponTakeItems(tx, {
-            couponCode: coupon.couponCode,
-            uid: order.uid,
-            merchantUid: order.merchantUid,
-            heldUntil: coupon.nowMs,
-            nowMs: coupon.nowMs,
-            existing: coupon.existing,
-            usage: {
-              userName: order.userName,
-              userEmail: order.userEmail,
-              ...(order.customerUid ? { customerUid: order.customerUid } : {}),
-              planName: order.planName,
-              payMethod: order.payMethod,
-              price: input.payment.price,
-              currency: order.currency,
-              paidAt: input.payment.paidAt,
-            },
-          })
-        : []),
-    ])
+          : []),
+      ];
+    })
     .go();
   if (!canceled) return 'granted';
   const outcomes = data as ItemOutcomes;
-  if (conditionFailed(outcomes, 0) || conditionFailed(outcomes, 1)) return 'order-closed';
-  if (conditionFailed(outcomes, 3)) return 'plans-changed';
-  if (conditionFailed(outcomes, 6) || conditionFailed(outcomes, 7)) return 'coupon-lost';
+  const failedAt = (from: number, count: number) =>
+    Array.from({ length: count }, (_, offset) => from + offset).some((index) =>
+      conditionFailed(outcomes, index),
+    );
+  if (failedAt(0, 2)) return 'order-closed';
+  if (failedAt(2, effectCount)) return 'plans-changed';
+  if (failedAt(2 + effectCount, outcomes.length - 2 - effectCount)) return 'coupon-lost';
   if (lostToConcurrentWrite(outcomes)) return 'conflict';
   throw new Error(`The grant of ${order.merchantUid} was refused: ${JSON.stringify(outcomes)}`);
 }

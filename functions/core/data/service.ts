@@ -2,9 +2,11 @@ import { Service } from 'electrodb';
 import { settings } from '../settings.ts';
 import { dynamo } from './client.ts';
 import { AnalyticsEvent } from './entities/analytics-event.ts';
+import { ChangeCardRequest } from './entities/change-card.ts';
 import { Config, ConfigName } from './entities/config.ts';
 import { Coupon, CouponBonusQuota, CouponDiscount, CouponRedemption } from './entities/coupon.ts';
 import { CustomPlan } from './entities/custom-plan.ts';
+import { HolidayMonth } from './entities/holiday.ts';
 import { Job, JobItemOutcome } from './entities/job.ts';
 import { Payment } from './entities/payment.ts';
 import { PaymentContact, PaymentPhone } from './entities/payment-contact.ts';
@@ -16,6 +18,7 @@ import { Preregistration } from './entities/preregistration.ts';
 import { ReleaseResource } from './entities/release-resource.ts';
 import { PendingSignUp, RefreshToken, SessionFamily, SignInFailures } from './entities/session.ts';
 import { SmartSurvey, SurveyTarget } from './entities/smart-survey.ts';
+import { UsageCounter, UsageEntry } from './entities/usage.ts';
 import { User, UserEmail } from './entities/user.ts';
 import { UserActivity } from './entities/user-activity.ts';
 import { UserPlan, UserPlanHead } from './entities/user-plan.ts';
@@ -52,6 +55,10 @@ export const entities = {
   couponDiscount: CouponDiscount,
   couponBonusQuota: CouponBonusQuota,
   couponRedemption: CouponRedemption,
+  usageCounter: UsageCounter,
+  usageEntry: UsageEntry,
+  changeCardRequest: ChangeCardRequest,
+  holidayMonth: HolidayMonth,
 };
 
 let service: Service<typeof entities> | undefined;

@@ -19,11 +19,11 @@ import {
   updateOrderFrom,
 } from '../data/order-repository.ts';
 import { notePaymentSessionOrder } from '../data/payment-session-repository.ts';
-import { getPlanCatalogue, planUsageFor } from '../data/plan-catalogue-repository.ts';
-import { activeUserPlan, getUserPlanHead } from '../data/user-plan-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { logger } from '../logger.ts';
-import { paymentRecord, planRecord, type Receipt } from './grant-records.ts';
+import { ensureRenewalScheduled } from '../subscriptions/renewal-schedule.ts';
+import { grantDecision, renewedPlanId } from './grant-effects.ts';
+import { paymentRecord, type Receipt } from './grant-records.ts';
 
 /**
  * Confirmation (get-payment-result, the provider's notifications, billing-key and wallet charges):
@@ -68,9 +68,11 @@ export async function confirmOrder(
   order: PaymentOrder,
   known?: ProviderPayment | null,
 ): Promise<Confirmation> {
-  if (order.status === 'paid' || order.status === 'refunded' || order.status === 'refund_required') {
-    return orderResult(order);
+  if (order.status === 'paid') {
+    await keepRenewing(order);
+    return SUCCESS;
   }
+  if (order.status === 'refunded' || order.status === 'refund_required') return orderResult(order);
   // Wallet orders are charged and confirmed by start-recurrent-naver-pay; nothing to ask the provider.
   if (order.payMethod === WALLET_PAY_METHOD) return orderResult(order);
   const payment = known === undefined ? await findPaymentByMerchantUid(order.merchantUid) : known;
@@ -134,21 +136,13 @@ export async function settlePaid(order: PaymentOrder, receipt: Receipt): Promise
 }
 
 async function grant(order: PaymentOrder, receipt: Receipt): Promise<Confirmation> {
-  const usage = planUsageFor(await getPlanCatalogue(order.catalogue), {
-    name: order.planName,
-    planType: order.planType,
-  });
-  if (!usage) throw new PaymentError('DB_ERROR', `No usage for ${order.planName} in ${order.catalogue}`);
   for (let attempt = 0; attempt < GRANT_ATTEMPTS; attempt += 1) {
     const now = nowMs();
-    const [head, active, redemption] = await Promise.all([
-      getUserPlanHead(order.uid),
-      activeUserPlan(order.uid, now),
+    const [decision, redemption] = await Promise.all([
+      grantDecision(order, receipt, now),
       order.couponCode ? getCouponRedemption(order.couponCode, order.uid) : undefined,
     ]);
-    if (active && active.planId !== order.merchantUid) {
-      return refundOrder(order, receipt, 'DUPLICATE_PAYMENT', `The account already holds ${active.planName}`);
-    }
+    if ('refuse' in decision) return refundOrder(order, receipt, decision.refuse, decision.message);
     if (redemption?.status === 'used' && redemption.merchantUid !== order.merchantUid) {
       return refundOrder(
         order,
@@ -165,17 +159,16 @@ async function grant(order: PaymentOrder, receipt: Receipt): Promise<Confirmatio
         ...(receipt.recurrentId ? { recurrentId: receipt.recurrentId } : {}),
       },
       payment: paymentRecord(order, receipt),
-      plan: planRecord(order, receipt, usage),
-      head,
+      effect: decision.grant,
+      head: decision.head,
       coupon: order.couponCode
         ? { couponCode: order.couponCode, existing: redemption, nowMs: now }
         : undefined,
     });
     if (outcome === 'granted') {
       logger.info('Order granted', { merchantUid: order.merchantUid, planName: order.planName });
-      await notePaymentSessionOrder(order.guid, order.merchantUid, 'paid').catch((error: unknown) =>
-        logger.warn('Could not note the order on its session', { merchantUid: order.merchantUid, error }),
-      );
+      await noteOnSession(order, 'paid');
+      await keepRenewing(order);
       return SUCCESS;
     }
     if (outcome === 'order-closed') {
@@ -193,6 +186,27 @@ async function grant(order: PaymentOrder, receipt: Receipt): Promise<Confirmatio
   throw new PaymentError('DB_ERROR', `The grant of ${order.merchantUid} did not settle`);
 }
 
+/** Copies the order's outcome onto its payment session (the console's payment progress), when it has one. */
+async function noteOnSession(order: PaymentOrder, status: 'paid' | 'failed'): Promise<void> {
+  if (!order.guid) return;
+  await notePaymentSessionOrder(order.guid, order.merchantUid, status).catch((error: unknown) =>
+    logger.warn('Could not note the order on its session', { merchantUid: order.merchantUid, error }),
+  );
+}
+
+/**
+ * After a subscription's payment is granted (or confirmed again), its next renewal is scheduled. The
+ * schedule is named after the plan and period, so however often this runs one renewal waits; should
+ * the scheduler be unreachable, the next confirmation of the order schedules it.
+ */
+async function keepRenewing(order: PaymentOrder): Promise<void> {
+  const planId = renewedPlanId(order);
+  if (!planId) return;
+  await ensureRenewalScheduled(order.uid, planId).catch((error: unknown) =>
+    logger.error('The renewal could not be scheduled', { merchantUid: order.merchantUid, planId, error }),
+  );
+}
+
 /** Ends an order that did not take money (declined, abandoned, cancelled) and gives its coupon back. */
 export async function failOrder(
   order: PaymentOrder,
@@ -206,7 +220,7 @@ export async function failOrder(
     failureMessage: failure.message,
   });
   if (!failed) return orderResult(await reread(order.merchantUid));
-  await notePaymentSessionOrder(order.guid, order.merchantUid, 'failed').catch(() => undefined);
+  await noteOnSession(order, 'failed');
   return orderResult(failed);
 }
 

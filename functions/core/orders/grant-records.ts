@@ -40,6 +40,7 @@ export function planRecord(
     ...(order.customerUid ? { customerUid: order.customerUid } : {}),
     ...(receipt.recurrentId ? { recurrentId: receipt.recurrentId } : {}),
     price: receipt.amount,
+    paidMerchantUid: order.merchantUid,
     ...(isSubscription && order.renewalPrice !== undefined ? { scheduledPrice: order.renewalPrice } : {}),
     payMethod: order.payMethod,
     pg: order.pg,

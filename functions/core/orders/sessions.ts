@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { type Currency, currencyForLanguage } from '../../../shared/currency.ts';
+import {
+  type Currency,
+  currencyForLanguage,
+  fromMinorUnits,
+  toMinorUnits,
+} from '../../../shared/currency.ts';
 import type { ClientType } from '../../../shared/identity/client-types.ts';
 import type { SiteLanguage } from '../../../shared/languages.ts';
 import { couponInputAllowed } from '../../../shared/orders/coupon-rules.ts';
@@ -10,29 +15,46 @@ import {
   SESSION_KEPT_AFTER_EXPIRY_MS,
   SESSION_LIFETIME_MS,
 } from '../../../shared/orders/order-rules.ts';
-import type { SessionInfo } from '../../../shared/orders/session-info.ts';
+import type { PlanUpgradeData, SessionInfo } from '../../../shared/orders/session-info.ts';
+import { WALLET_PAY_METHOD } from '../../../shared/payments/pay-methods.ts';
 import { type Partner, partnerOf } from '../../../shared/plans/partners.ts';
-import type { PlanPriceInfo, PlanUsageInfo } from '../../../shared/plans/plan-types.ts';
+import { PLAN_TYPES, type PlanPriceInfo, type PlanUsageInfo } from '../../../shared/plans/plan-types.ts';
 import {
   type AccountType,
   offeredPlanPrices,
   planForChoice,
   planTypesOffered,
 } from '../../../shared/plans/plans-offered.ts';
+import { upgradeTargets } from '../../../shared/plans/upgrade-rules.ts';
+import { upgradeCredit } from '../../../shared/refunds/refund-rules.ts';
+import { planActions } from '../../../shared/subscriptions/plan-actions.ts';
 import { nowMs } from '../clock.ts';
 import { findConfigByName } from '../data/config-repository.ts';
 import type { CouponRules } from '../data/coupon-repository.ts';
 import { getCouponRules } from '../data/coupon-repository.ts';
-import type { PAYMENT_SESSION_STATUSES } from '../data/entities/payment-session.ts';
+import type { PAYMENT_SESSION_STATUSES, SessionPurpose } from '../data/entities/payment-session.ts';
 import {
   createPaymentSession,
   getPaymentSession,
+  type NewPaymentSession,
   type PaymentSession,
   updatePaymentSession,
 } from '../data/payment-session-repository.ts';
-import { catalogueFor, getPlanCatalogue, planUsageFor } from '../data/plan-catalogue-repository.ts';
+import {
+  catalogueFor,
+  DEFAULT_CATALOGUE,
+  getPlanCatalogue,
+  planUsageFor,
+} from '../data/plan-catalogue-repository.ts';
 import type { AdminActivity } from '../data/user-activity-repository.ts';
-import { activeUserPlan } from '../data/user-plan-repository.ts';
+import {
+  activeUserPlan,
+  getPayment,
+  getUserPlan,
+  getUserPlanHead,
+  latestUserPlan,
+  type UserPlan,
+} from '../data/user-plan-repository.ts';
 import { getUser, type User } from '../data/user-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { isVerified } from '../identity/user-info.ts';
@@ -62,6 +84,14 @@ export interface SessionContext {
   /** The session's coupon while it is in its window, with its rules. */
   coupon: CouponRules | undefined;
   walletAllowed: boolean;
+  /** For an upgrade session: the plan replaced, its credit, and who paid for it. */
+  upgrade: UpgradeContext | undefined;
+}
+
+export interface UpgradeContext {
+  replaced: UserPlan;
+  credit: number;
+  paidUser: { name: string; email: string; phone: string };
 }
 
 /** 192 random bits, URL-safe: 32 characters, what the guid routes accept. */
@@ -102,6 +132,7 @@ export function testModeAllowed(user: User): boolean {
  * Opens a session for an account. Refused for an unverified account (and a minor whose parent has
  * not verified), and, for a customer's own session, while the account holds an active plan: the
  * answer names it so that the site can send a subscriber to the upgrade pages and stop a pass holder.
+ * An operator's upgrade link (init_custom_upgrade) opens an upgrade session.
  */
 export async function openPaymentSession(input: {
   uid: string;
@@ -118,10 +149,9 @@ export async function openPaymentSession(input: {
   /** The operator's action, recorded in the account's activities in the session's own transaction. */
   activity?: AdminActivity;
 }): Promise<{ guid: string; sessionInfo: SessionInfo }> {
-  const user = await getUser(input.uid);
-  if (!user || user.deleted) throw new PaymentError('AUTHORIZATION', 'No such account');
-  if (!isVerified(user)) throw new PaymentError('USER_VERIFICATION_NEEDED', 'The account is not verified');
   const createdStatus = input.createdStatus ?? 'init';
+  if (createdStatus === 'init_custom_upgrade') return openUpgradeSession({ ...input, createdStatus });
+  const user = await verifiedUser(input.uid);
   const now = nowMs();
   if (createdStatus === 'init') {
     const active = await activeUserPlan(user.uid, now);
@@ -138,28 +168,119 @@ export async function openPaymentSession(input: {
   const offered = createdStatus === 'init' ? offeredPlanPrices(prices, input.priceVersion) : prices;
   const plan = input.planName ? planOrRefuse(offered, input.planName) : offered[0];
   if (!plan) throw new PaymentError('INVALID_ARGUMENT', 'The catalogue offers no plan');
-  const expiresAt = now + (createdStatus === 'init' ? SESSION_LIFETIME_MS : OPERATOR_SESSION_LIFETIME_MS);
+  const guid = await storeSession(
+    {
+      ...input,
+      uid: user.uid,
+      createdStatus,
+      purpose: 'order',
+      catalogue,
+      planName: plan.name,
+      currency: currencyForLanguage(input.language),
+    },
+    input.activity,
+  );
+  return { guid, sessionInfo: sessionInfoOf(await readSession(guid, 'open'), false) };
+}
+
+/**
+ * Opens an upgrade session (create-init-plan-upgrade, or an operator's upgrade link) for the account's
+ * current subscription: refused without one (USER_NOT_SUBSCRIBED), for a fixed-term pass or a plan
+ * with nothing above it (UPGRADE_NOT_ALLOWED, naming the plan). The session sells the sold (V3)
+ * subscriptions the plan may upgrade to, in the plan's currency, at their price less the credit for
+ * the unused part of the plan.
+ */
+export async function openUpgradeSession(input: {
+  uid: string;
+  cid?: string | undefined;
+  clientType: ClientType;
+  language: SiteLanguage;
+  planName?: string | undefined;
+  createdStatus?: (typeof PAYMENT_SESSION_STATUSES)[number];
+  desc?: string;
+  createdBy?: string;
+}): Promise<{ guid: string; sessionInfo: SessionInfo }> {
+  const user = await verifiedUser(input.uid);
+  const latest = await latestUserPlan(user.uid);
+  if (!latest || latest.expiredAt <= nowMs()) {
+    throw new PaymentError('USER_NOT_SUBSCRIBED', 'The account holds no plan to upgrade');
+  }
+  const { prices } = await getPlanCatalogue(DEFAULT_CATALOGUE);
+  const targets = upgradeTargets(latest, prices);
+  if (!planActions(latest, nowMs()).upgrade || targets.length === 0) {
+    throw new PaymentError('UPGRADE_NOT_ALLOWED', `${latest.planName} cannot be upgraded`, {
+      planName: latest.planName,
+      isSubscription: latest.isSubscription,
+    });
+  }
+  const plan = (input.planName && targets.find((target) => target.name === input.planName)) || targets[0];
+  const guid = await storeSession({
+    ...input,
+    uid: user.uid,
+    createdStatus: input.createdStatus ?? 'init',
+    purpose: 'upgrade',
+    planId: latest.planId,
+    catalogue: DEFAULT_CATALOGUE,
+    planName: (plan as PlanPriceInfo).name,
+    currency: latest.currency,
+  });
+  return { guid, sessionInfo: sessionInfoOf(await readSession(guid, 'open', ['upgrade']), false) };
+}
+
+/** The account a session is opened for: it must exist and be verified (a minor's parent too). */
+export async function verifiedUser(uid: string): Promise<User> {
+  const user = await getUser(uid);
+  if (!user || user.deleted) throw new PaymentError('AUTHORIZATION', 'No such account');
+  if (!isVerified(user)) throw new PaymentError('USER_VERIFICATION_NEEDED', 'The account is not verified');
+  return user;
+}
+
+/** Stores a new session, live 24 hours (an operator's link 14 days); answers its guid. */
+export async function storeSession(
+  input: Pick<
+    NewPaymentSession,
+    | 'uid'
+    | 'cid'
+    | 'clientType'
+    | 'language'
+    | 'createdStatus'
+    | 'purpose'
+    | 'planId'
+    | 'catalogue'
+    | 'planName'
+    | 'currency'
+    | 'priceVersion'
+    | 'desc'
+    | 'createdBy'
+  >,
+  /** An operator's action, recorded in the account's activities in the session's own transaction. */
+  activity?: AdminActivity,
+): Promise<string> {
+  const expiresAt =
+    nowMs() + (input.createdStatus === 'init' ? SESSION_LIFETIME_MS : OPERATOR_SESSION_LIFETIME_MS);
   const guid = newGuid();
   await createPaymentSession(
     {
       guid,
-      uid: user.uid,
+      uid: input.uid,
       ...(input.cid ? { cid: input.cid } : {}),
       clientType: input.clientType,
       language: input.language,
-      createdStatus,
-      catalogue,
+      createdStatus: input.createdStatus,
+      purpose: input.purpose,
+      ...(input.planId ? { planId: input.planId } : {}),
+      catalogue: input.catalogue,
       ...(input.priceVersion ? { priceVersion: input.priceVersion } : {}),
-      planName: plan.name,
-      currency: currencyForLanguage(input.language),
+      planName: input.planName,
+      currency: input.currency,
       ...(input.desc ? { desc: input.desc } : {}),
       ...(input.createdBy ? { createdBy: input.createdBy } : {}),
       expiresAt,
       ttl: Math.ceil((expiresAt + SESSION_KEPT_AFTER_EXPIRY_MS) / 1000),
     },
-    input.activity,
+    activity,
   );
-  return { guid, sessionInfo: sessionInfoOf(await readSession(guid, 'open'), false) };
+  return guid;
 }
 
 /**
@@ -168,23 +289,42 @@ export async function openPaymentSession(input: {
  * guid that names nothing is EXPIRED too: once a lapsed session's record is gone the two cannot be
  * told apart, and the customer's next step is the same (start again).
  */
-export async function readSession(guid: string, state: 'open' | 'any'): Promise<SessionContext> {
+export async function readSession(
+  guid: string,
+  state: 'open' | 'any',
+  purposes: readonly SessionPurpose[] = ['order'],
+): Promise<SessionContext> {
+  return contextOf(await sessionOf(guid, state, purposes));
+}
+
+/** A session as stored, checked for its purpose and, for 'open', its lifetime. */
+export async function sessionOf(
+  guid: string,
+  state: 'open' | 'any',
+  purposes: readonly SessionPurpose[],
+): Promise<PaymentSession> {
   const session = await getPaymentSession(guid);
   if (!session) throw new PaymentError('EXPIRED', 'The payment session has expired');
+  if (!purposes.includes(session.purpose ?? 'order')) {
+    throw new PaymentError('INVALID_ARGUMENT', `The payment session is for ${session.purpose}`);
+  }
   if (state === 'open' && session.expiresAt <= nowMs())
     throw new PaymentError('EXPIRED', 'The payment session has expired');
-  return contextOf(session);
+  return session;
 }
 
 async function contextOf(session: PaymentSession): Promise<SessionContext> {
-  const [user, catalogue, coupon, walletConfig] = await Promise.all([
+  const [user, catalogue, coupon, walletConfig, upgrade] = await Promise.all([
     getUser(session.uid),
     getPlanCatalogue(session.catalogue),
     session.couponCode ? getCouponRules(session.couponCode) : undefined,
     findConfigByName(WALLET_CONFIG),
+    session.purpose === 'upgrade' ? upgradeOf(session) : undefined,
   ]);
   if (!user) throw new PaymentError('AUTHORIZATION', 'The session belongs to no account');
-  const offered = offeredFor(session, catalogue.prices);
+  const offered = upgrade
+    ? upgradeTargets(upgrade.replaced, catalogue.prices)
+    : offeredFor(session, catalogue.prices);
   const plan = planOrRefuse(offered, session.planName);
   const usage = planUsageFor(catalogue, plan);
   if (!usage) throw new PaymentError('DB_ERROR', `The catalogue has no usage for ${plan.name}`);
@@ -202,6 +342,36 @@ async function contextOf(session: PaymentSession): Promise<SessionContext> {
     partner,
     coupon: couponLive ? coupon : undefined,
     walletAllowed: walletConfig?.value.trim().toLowerCase() !== 'off',
+    upgrade,
+  };
+}
+
+/**
+ * What an upgrade session upgrades: the plan, as long as it may still be upgraded (not replaced,
+ * expired or held meanwhile), the credit for its unused days, and who paid for it (the upgrade's
+ * contact: only the final confirmations are asked on the upgrade order page).
+ */
+async function upgradeOf(session: PaymentSession): Promise<UpgradeContext> {
+  const [replaced, head] = await Promise.all([
+    getUserPlan(session.uid, session.planId ?? ''),
+    getUserPlanHead(session.uid),
+  ]);
+  const now = nowMs();
+  if (!replaced || head?.currentPlanId !== replaced.planId || !planActions(replaced, now).upgrade) {
+    throw new PaymentError('UPGRADE_NOT_ALLOWED', 'The plan can no longer be upgraded');
+  }
+  const payment = await getPayment(replaced.paidMerchantUid ?? replaced.planId);
+  if (!payment) throw new PaymentError('DB_ERROR', `No payment for ${replaced.planId}`);
+  return {
+    replaced,
+    credit: upgradeCredit({
+      price: replaced.price,
+      currency: replaced.currency,
+      paidAtMs: replaced.paidAt,
+      expiredAtMs: replaced.expiredAt,
+      nowMs: now,
+    }),
+    paidUser: { name: payment.userName, email: payment.userEmail, phone: payment.userPhone },
   };
 }
 
@@ -213,14 +383,21 @@ function referralRate(ctx: SessionContext): number {
 /** The session's price, computed from the catalogue, the partner's rate and the coupon. */
 export function sessionPrice(ctx: SessionContext, isTest: boolean) {
   const discount = ctx.coupon?.discounts.find((info) => info.planName === ctx.plan.name);
+  const { currency } = ctx.session;
   const price = orderPrice({
     plan: ctx.plan,
-    currency: ctx.session.currency,
+    currency,
     referralDiscountPercent: referralRate(ctx),
     couponPrice: discount,
   });
-  const charge = orderCharge(price.finalPrice, ctx.session.currency, isTest);
-  return { ...price, charge };
+  // An upgrade pays the new plan's price less the credit of the plan it replaces.
+  const credit = ctx.upgrade?.credit ?? 0;
+  const finalPrice = fromMinorUnits(
+    Math.max(0, toMinorUnits(price.finalPrice, currency) - toMinorUnits(credit, currency)),
+    currency,
+  );
+  const charge = orderCharge(finalPrice, currency, isTest);
+  return { ...price, finalPrice, credit, charge };
 }
 
 /**
@@ -243,6 +420,7 @@ export function sessionBonusQuota(ctx: SessionContext) {
 
 /** Whether the wallet may be offered: KRW, Korean, a subscription, and not switched off. */
 export function walletOffered(ctx: SessionContext): boolean {
+  if (ctx.upgrade) return ctx.upgrade.replaced.payMethod === WALLET_PAY_METHOD;
   return (
     ctx.walletAllowed &&
     ctx.session.currency === 'KRW' &&
@@ -271,13 +449,15 @@ export function sessionInfoOf(ctx: SessionContext, isTest: boolean): SessionInfo
     planPriceInfo: plan,
     planUsageInfo: ctx.usage,
     planPriceInfos: ctx.offered,
-    planTypesOffered: operatorLink
-      ? [plan.planType]
-      : planTypesOffered({
-          catalogue: ctx.prices,
-          accountType: session.accountType,
-          priceVersion: session.priceVersion,
-        }),
+    planTypesOffered: ctx.upgrade
+      ? PLAN_TYPES.filter((type) => ctx.offered.some((offered) => offered.planType === type))
+      : operatorLink
+        ? [plan.planType]
+        : planTypesOffered({
+            catalogue: ctx.prices,
+            accountType: session.accountType,
+            priceVersion: session.priceVersion,
+          }),
     currency: session.currency,
     currencyOptions: currencyOptions(session.language),
     ...(user.referralType ? { referralType: user.referralType } : {}),
@@ -294,9 +474,10 @@ export function sessionInfoOf(ctx: SessionContext, isTest: boolean): SessionInfo
     ...(session.priceVersion ? { priceVersion: session.priceVersion } : {}),
     showNaverPay: walletOffered(ctx),
     accountInfo: { userName: user.name, email: user.email },
-    showAccountType: !isCustom && !referralApplies && !operatorLink,
+    showAccountType: !isCustom && !referralApplies && !ctx.upgrade && !operatorLink,
     ...(session.accountType ? { accountType: session.accountType } : {}),
-    couponAllowed: !isCustom && couponInputAllowed(plan),
+    couponAllowed: !isCustom && !ctx.upgrade && couponInputAllowed(plan),
+    ...(ctx.upgrade ? { planUpgradeData: planUpgradeDataOf(ctx.upgrade) } : {}),
     ...(ctx.coupon ? { couponInfo: couponInfoOf(ctx.coupon, ctx.offered) } : {}),
     ...(bonusQuota ? { bonusQuota } : {}),
     price: {
@@ -306,8 +487,25 @@ export function sessionInfoOf(ctx: SessionContext, isTest: boolean): SessionInfo
       discountSource: price.discountSource,
       chargedPrice: price.charge.kind === 'payable' ? price.charge.amount : 0,
       payable: price.charge.kind === 'payable',
+      credit: price.credit,
     },
     expiresAt: session.expiresAt,
+  };
+}
+
+/** Plan upgrade data (site-and-payments.md section 3; previousPlanPerod is the specification's spelling). */
+function planUpgradeDataOf(upgrade: UpgradeContext): PlanUpgradeData {
+  const { replaced } = upgrade;
+  return {
+    previousPrice: replaced.price,
+    previousPlanName: replaced.planName,
+    previousPlanType: replaced.planType,
+    previousPlanPerod: replaced.period,
+    previousCurrency: replaced.currency,
+    previousPayMethod: replaced.payMethod,
+    refundAmount: upgrade.credit,
+    ...(replaced.customerUid ? { customerUid: replaced.customerUid } : {}),
+    paidUserInfo: upgrade.paidUser,
   };
 }
 
@@ -334,7 +532,7 @@ async function recompute(
 }
 
 export async function changeSessionPlan(guid: string, planName: string, isTest: boolean) {
-  const ctx = await readSession(guid, 'open');
+  const ctx = await readSession(guid, 'open', ['order', 'upgrade']);
   planOrRefuse(ctx.offered, planName);
   return recompute(ctx, { planName }, isTest);
 }

@@ -32,7 +32,7 @@ function walletOrder(order: PaymentOrder): PaymentOrder {
 /** Where the wallet's page returns: the result page of the order's language, with the order named. */
 export function walletReturnUrl(order: PaymentOrder): string {
   const url = new URL(`${settings.siteUrl}/${order.language}/payment/result/pending`);
-  url.searchParams.set('guid', order.guid);
+  url.searchParams.set('guid', order.guid ?? '');
   url.searchParams.set('merchant_uid', order.merchantUid);
   if (order.isTest) url.searchParams.set('test', '1');
   return url.toString();

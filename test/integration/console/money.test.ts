@@ -231,27 +231,30 @@ describe('payment progress', () => {
     ]);
   });
 
-  it('is init_custom_upgrade for a subscriber, and refuses a plan outside the choices and a missing desc', async () => {
+  it('refuses an account holding a plan, a plan outside the choices and a missing desc', async () => {
     const { buyer } = await subscriber();
     const token = await adminToken();
-    const upgrade = await call(
+    const held = await call(
       adminPaymentProgressCreate,
-      { uid: buyer.uid, planName: 'Y1_BUSINESS_V3', currency: 'KRW', desc: 'upgrade offer' },
+      { uid: buyer.uid, planName: 'Y1_BUSINESS_V3', currency: 'KRW', desc: 'second plan' },
       { token },
     );
-    expect(upgrade.body.result.createdStatus).toBe('init_custom_upgrade');
+    expect(held.body.error).toMatchObject({ code: 'invalid_argument' });
+    expect(held.body.error.msg).toContain('MR_STANDARD_V3');
+    const free = await newCustomer();
     const outside = await call(
       adminPaymentProgressCreate,
-      { uid: buyer.uid, planName: 'MR_LIGHT_V3', currency: 'KRW', desc: 'no' },
+      { uid: free.uid, planName: 'MR_LIGHT_V3', currency: 'KRW', desc: 'no' },
       { token },
     );
     expect(outside.body.error.code).toBe('invalid_argument');
     const noDesc = await call(
       adminPaymentProgressCreate,
-      { uid: buyer.uid, planName: 'Y1_LIGHT_V3', currency: 'KRW', desc: '' },
+      { uid: free.uid, planName: 'Y1_LIGHT_V3', currency: 'KRW', desc: '' },
       { token },
     );
     expect(noDesc.body.error.code).toBe('invalid_argument');
+    expect((await call(adminPaymentProgressList, { uid: free.uid }, { token })).body.result).toEqual([]);
   });
 
   it('gives the console the stage and site address its order links are built from', async () => {

@@ -3,6 +3,7 @@ import { CURRENCIES } from '../../../../shared/currency.ts';
 import { CLIENT_TYPES } from '../../../../shared/identity/client-types.ts';
 import { SITE_LANGUAGES } from '../../../../shared/languages.ts';
 import { PLAN_PERIODS, PLAN_TYPES } from '../../../../shared/plans/plan-types.ts';
+import { METERED_USAGE_TYPES } from '../../../../shared/usage/usage-rules.ts';
 import { ENTITY_SERVICE } from '../entity-service.ts';
 import { nameSearchKey, searchShard } from '../search-keys.ts';
 import { bonusQuotaAttribute, createdAttribute, updatedAttribute } from './order-attributes.ts';
@@ -21,7 +22,14 @@ import { bonusQuotaAttribute, createdAttribute, updatedAttribute } from './order
  * refunded: the provider took a payment we could not accept (wrong amount, a second order for the same
  * account) and it was cancelled at once; refund_required: the same, but the money could not be returned
  * automatically (a deposited virtual account needs the customer's bank account): an operator acts.
+ *
+ * What an order buys is its paymentType: a fixed-term pass (oneoff) or a subscription's first payment
+ * (regular) grant a new plan; a renewal extends the plan `planId`; an upgrade replaces it with a new
+ * plan; an eraser sets one of this month's counters (`usageType`) back to zero. Renewals are made by the
+ * server, not from a payment session: they have no guid.
  */
+export const PAYMENT_TYPES = ['oneoff', 'regular', 'renewal', 'upgrade', 'eraser'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export const ORDER_STATUSES = [
   'created',
   'charging',
@@ -37,13 +45,21 @@ export const PaymentOrder = new Entity({
   model: { entity: 'paymentOrder', version: '1', service: ENTITY_SERVICE },
   attributes: {
     merchantUid: { type: 'string', required: true, readOnly: true },
-    guid: { type: 'string', required: true, readOnly: true },
+    guid: { type: 'string', readOnly: true },
     uid: { type: 'string', required: true, readOnly: true },
     cid: { type: 'string' },
     clientType: { type: CLIENT_TYPES, required: true, readOnly: true },
     language: { type: SITE_LANGUAGES, required: true, readOnly: true },
-    /** oneoff (fixed-term pass) or regular (a subscription's first payment). */
-    paymentType: { type: ['oneoff', 'regular'] as const, required: true, readOnly: true },
+    paymentType: { type: PAYMENT_TYPES, required: true, readOnly: true },
+    /** The plan a renewal extends or an upgrade replaces, and its expiry when the order was made. */
+    planId: { type: 'string', readOnly: true },
+    planExpiredAt: { type: 'number', readOnly: true },
+    /** A renewal's attempt: 0 on the due date, then the retries. */
+    renewalAttempt: { type: 'number', readOnly: true },
+    /** An upgrade's credit for the unused part of the plan it replaces (planUpgradeData.refundAmount). */
+    credit: { type: 'number', readOnly: true },
+    /** The counter an eraser sets back to zero. */
+    usageType: { type: METERED_USAGE_TYPES, readOnly: true },
     planName: { type: 'string', required: true, readOnly: true },
     planType: { type: PLAN_TYPES, required: true, readOnly: true },
     period: { type: PLAN_PERIODS, required: true, readOnly: true },
@@ -80,6 +96,8 @@ export const PaymentOrder = new Entity({
     vbankHolder: { type: 'string' },
     vbankDueDate: { type: 'number' },
     smsSentAt: { type: 'number' },
+    /** When the customer was told by mail that this (renewal) payment failed. */
+    noticeSentAt: { type: 'number' },
     /** The wallet: the registration reserved for this order, the recurring id it gave, the charge. */
     reserveId: { type: 'string' },
     recurrentId: { type: 'string' },

@@ -14,6 +14,13 @@ import { createdAttribute, updatedAttribute } from './order-attributes.ts';
  */
 export const PAYMENT_SESSION_STATUSES = ['init', 'init_custom', 'init_custom_upgrade'] as const;
 
+/**
+ * What a session is for: a new plan (order), an upgrade of the current subscription, a change of the
+ * card it renews on, a usage eraser, or a refund. Every purpose but order acts on one plan (`planId`).
+ */
+export const SESSION_PURPOSES = ['order', 'upgrade', 'change-card', 'usage-eraser', 'refund'] as const;
+export type SessionPurpose = (typeof SESSION_PURPOSES)[number];
+
 export const PaymentSession = new Entity({
   model: { entity: 'paymentSession', version: '1', service: ENTITY_SERVICE },
   attributes: {
@@ -24,6 +31,9 @@ export const PaymentSession = new Entity({
     language: { type: SITE_LANGUAGES, required: true },
     /** How the session was opened: by the customer (init) or by an operator's order link (init_custom...). */
     createdStatus: { type: PAYMENT_SESSION_STATUSES, required: true, readOnly: true },
+    purpose: { type: SESSION_PURPOSES, required: true, readOnly: true, default: 'order' },
+    /** The plan an upgrade, change of card, eraser or refund session acts on. */
+    planId: { type: 'string', readOnly: true },
     /** The price book the session sells from: 'default', or the account's referral type's own. */
     catalogue: { type: 'string', required: true },
     priceVersion: { type: 'string' },

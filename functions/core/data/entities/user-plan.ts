@@ -37,8 +37,9 @@ export const UserPlan = new Entity({
     customerUid: { type: 'string' },
     /** The wallet's recurring registration a wallet subscription renews on. */
     recurrentId: { type: 'string' },
-    /** The amount of the last payment, in `currency`. */
+    /** The amount of the last payment, in `currency`, and its merchantUid (what paid the current period). */
     price: { type: 'number', required: true },
+    paidMerchantUid: { type: 'string' },
     /** What the next renewal will charge (the final price before any test mapping). */
     scheduledPrice: { type: 'number' },
     payMethod: { type: 'string', required: true },

@@ -1,0 +1,146 @@
+import type { ServerErrorType } from '../../../shared/errors/catalogue.ts';
+import { limitsWithBonus } from '../../../shared/orders/coupon-rules.ts';
+import { erasersOffered } from '../../../shared/plans/eraser-options.ts';
+import { periodEnd } from '../../../shared/plans/plan-period.ts';
+import type { PlanType, PlanUsageInfo } from '../../../shared/plans/plan-types.ts';
+import { counterFor, type PaidCounter } from '../../../shared/usage/usage-rules.ts';
+import type { GrantEffect, PaymentOrder } from '../data/order-repository.ts';
+import { getPlanCatalogue, planUsageFor } from '../data/plan-catalogue-repository.ts';
+import {
+  activeUserPlan,
+  getUserPlan,
+  getUserPlanHead,
+  type UserPlanHead,
+} from '../data/user-plan-repository.ts';
+import { PaymentError } from '../errors.ts';
+import { planRecord, type Receipt } from './grant-records.ts';
+
+/**
+ * What a paid order grants, decided from the account's plans as they are now (read before the grant
+ * transaction, which writes only if they are still so). An order whose purpose no longer holds (a
+ * second plan for an account that has one, a renewal of a plan refunded meanwhile, an upgrade of a plan
+ * that changed, an eraser for a plan without erasers) is refused: its money goes back.
+ */
+export type GrantDecision =
+  | { grant: GrantEffect; head: UserPlanHead | undefined }
+  | { refuse: ServerErrorType; message: string };
+
+/** A plan's quotas: a custom plan's own, else its plan type's (planUsageFor). */
+async function usageOf(catalogue: string, planName: string, planType: PlanType): Promise<PlanUsageInfo> {
+  const usage = planUsageFor(await getPlanCatalogue(catalogue), { name: planName, planType });
+  if (!usage) throw new PaymentError('DB_ERROR', `No usage for ${planName} in ${catalogue}`);
+  return usage;
+}
+
+function planLimits(usage: PlanUsageInfo) {
+  return {
+    ...limitsWithBonus(usage, undefined),
+    cloudStorageLimit: usage.cloudStorageUsage,
+    userTTSSpeakerLimit: usage.userTTSSpeakerUsage,
+  };
+}
+
+export async function grantDecision(
+  order: PaymentOrder,
+  receipt: Receipt,
+  now: number,
+): Promise<GrantDecision> {
+  switch (order.paymentType) {
+    case 'oneoff':
+    case 'regular': {
+      const [head, active, usage] = await Promise.all([
+        getUserPlanHead(order.uid),
+        activeUserPlan(order.uid, now),
+        usageOf(order.catalogue, order.planName, order.planType),
+      ]);
+      if (active && active.planId !== order.merchantUid) {
+        return { refuse: 'DUPLICATE_PAYMENT', message: `The account already holds ${active.planName}` };
+      }
+      return { grant: { kind: 'new-plan', plan: planRecord(order, receipt, usage) }, head };
+    }
+    case 'renewal': {
+      const [head, plan] = await Promise.all([
+        getUserPlanHead(order.uid),
+        getUserPlan(order.uid, order.planId ?? ''),
+      ]);
+      if (
+        !plan ||
+        head?.currentPlanId !== plan.planId ||
+        plan.expiredAt !== order.planExpiredAt ||
+        (plan.planStatus !== 'PAID' && plan.planStatus !== 'HOLD')
+      ) {
+        return { refuse: 'ABNORMAL_PAYMENT_STATUS', message: 'The plan changed before its renewal was paid' };
+      }
+      // On its due date a renewal continues the period without a gap; a late retry starts it when paid.
+      const start = order.renewalAttempt === 0 ? plan.expiredAt : receipt.paidAt;
+      const usage = await usageOf(plan.catalogue, plan.planName, plan.planType);
+      return {
+        grant: {
+          kind: 'renewal',
+          planId: plan.planId,
+          expiredAt: plan.expiredAt,
+          changes: {
+            paidAt: start,
+            expiredAt: periodEnd(new Date(start), plan.period).getTime(),
+            price: receipt.amount,
+            paidMerchantUid: order.merchantUid,
+            ...planLimits(usage),
+          },
+        },
+        head,
+      };
+    }
+    case 'upgrade': {
+      const [head, replaced, usage] = await Promise.all([
+        getUserPlanHead(order.uid),
+        getUserPlan(order.uid, order.planId ?? ''),
+        usageOf(order.catalogue, order.planName, order.planType),
+      ]);
+      if (
+        !replaced ||
+        head?.currentPlanId !== replaced.planId ||
+        replaced.expiredAt !== order.planExpiredAt ||
+        replaced.expiredAt <= now ||
+        replaced.planStatus === 'HOLD'
+      ) {
+        return { refuse: 'UPGRADE_NOT_ALLOWED', message: 'The plan changed before the upgrade was paid' };
+      }
+      const plan = planRecord(
+        order,
+        { ...receipt, recurrentId: receipt.recurrentId ?? replaced.recurrentId },
+        usage,
+      );
+      return {
+        grant: {
+          kind: 'upgrade',
+          plan,
+          replaced: { planId: replaced.planId, expiredAt: replaced.expiredAt },
+        },
+        head,
+      };
+    }
+    case 'eraser': {
+      const [head, active] = await Promise.all([getUserPlanHead(order.uid), activeUserPlan(order.uid, now)]);
+      if (!active || !erasersOffered(active.planType) || !order.usageType) {
+        return { refuse: 'INCONSISTENCY', message: 'The account holds no plan the eraser is for' };
+      }
+      return {
+        grant: { kind: 'eraser', counter: counterFor(order.usageType, true) as PaidCounter },
+        head,
+      };
+    }
+  }
+}
+
+/** The plan whose renewal a granted order leaves scheduled (subscriptions only). */
+export function renewedPlanId(order: PaymentOrder): string | undefined {
+  switch (order.paymentType) {
+    case 'regular':
+    case 'upgrade':
+      return order.merchantUid;
+    case 'renewal':
+      return order.planId;
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,49 @@
+import { RENEWAL_TARGET } from '../../../shared/jobs/schedules.ts';
+import { scheduleOnce } from '../adapters/scheduler.ts';
+import { nowMs } from '../clock.ts';
+import { getUserPlan } from '../data/user-plan-repository.ts';
+
+/**
+ * When renewals run (decision): on the day the period ends, at the very instant it ends, then, when the
+ * charge fails for a reason a retry can cure, 1, 3 and 5 days after that day. Each run schedules the
+ * next (one-off schedules, no cron); a schedule is named after the plan, the period and the attempt,
+ * so that scheduling it again while it waits changes nothing.
+ */
+export const RENEWAL_RETRY_DAYS = [1, 3, 5] as const;
+const DAY_MS = 86_400_000;
+/** A schedule for a moment already past runs this soon instead (the scheduler takes no past times). */
+const OVERDUE_DELAY_MS = 60_000;
+
+export interface RenewalEvent {
+  uid: string;
+  planId: string;
+  /** The expiry of the period to renew: a run for a period already renewed does nothing. */
+  periodEnd: number;
+  /** 0 on the due date, 1 to 3 for the retries; an operator's retry of a held plan goes beyond. */
+  attempt: number;
+}
+
+export function renewalScheduleName(event: RenewalEvent): string {
+  return `rnw-${event.planId}-${Math.floor(event.periodEnd / 1000)}-${event.attempt}`;
+}
+
+export function retryAt(periodEnd: number, attempt: number): number | undefined {
+  const days = RENEWAL_RETRY_DAYS[attempt - 1];
+  return days === undefined ? undefined : periodEnd + days * DAY_MS;
+}
+
+export async function scheduleRenewal(event: RenewalEvent, atMs: number): Promise<void> {
+  await scheduleOnce({
+    name: renewalScheduleName(event),
+    at: new Date(Math.max(atMs, nowMs() + OVERDUE_DELAY_MS)),
+    targetId: RENEWAL_TARGET.id,
+    payload: event,
+  });
+}
+
+/** Schedules the due-date renewal of a plan that renews (a PAID subscription); anything else is left. */
+export async function ensureRenewalScheduled(uid: string, planId: string): Promise<void> {
+  const plan = await getUserPlan(uid, planId);
+  if (!plan?.isSubscription || plan.planStatus !== 'PAID') return;
+  await scheduleRenewal({ uid, planId, periodEnd: plan.expiredAt, attempt: 0 }, plan.expiredAt);
+}
