@@ -1,6 +1,6 @@
 import { signIdToken } from '../../functions/core/auth/id-token.ts';
-import { db } from '../../functions/core/data/service.ts';
 import { nameSearchKey, searchShard } from '../../functions/core/data/search-keys.ts';
+import { db } from '../../functions/core/data/service.ts';
 import { normalizeEmail } from '../../shared/identity/account-rules.ts';
 import { startRuntime } from '../local/runtime.ts';
 import { type LoadResult, runLoad } from './load.ts';

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { CURRENCIES } from '../currency.ts';
 import { adminDescRule } from '../identity/admin-user-rules.ts';
 import { PhoneNumberSchema } from '../orders/contact.ts';
+import { FREE_COUNTERS, PAID_COUNTERS } from '../usage/usage-rules.ts';
 import { defineRoute } from './define-route.ts';
 
 /**
@@ -51,8 +52,18 @@ export const PaymentContactInfoSchema = z.object({
   contactPhoneNumber: z.string(),
 });
 
+/** The monthly counters of the user detail (section 2): STT in seconds, the others in their units. */
+export const AdminUsageCountersSchema = z.object({
+  free: z.record(z.enum(FREE_COUNTERS), z.number()),
+  paid: z.record(z.enum(PAID_COUNTERS), z.number()),
+  lastUpdatedMonthly: z.number().optional(),
+  paidLastUpdatedMonthly: z.number().optional(),
+});
+export type AdminUsageCounters = z.infer<typeof AdminUsageCountersSchema>;
+
 /** The money keys of admin-user-info (spread into AdminUserInfoSchema). */
 export const AdminUserMoneyShape = {
+  usage: AdminUsageCountersSchema,
   plans: z.array(AdminPlanRowSchema),
   payments: z.array(AdminPaymentRowSchema),
   paymentContactInfo: PaymentContactInfoSchema.nullable(),

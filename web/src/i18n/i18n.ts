@@ -13,6 +13,8 @@ export const NAMESPACES = [
   'console-configs',
   'console-surveys',
   'console-feedback',
+  'console-payments',
+  'console-plans',
   'site',
   'pricing',
   'legal',
