@@ -15,5 +15,6 @@ export const ADMIN_ACTIONS = [
   'project.copy-for-feedback',
   'payment-progress.create',
   'contact-info.update',
+  'usage.grant',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];

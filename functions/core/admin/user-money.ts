@@ -8,7 +8,7 @@ import {
   paidResetDate,
 } from '../../../shared/usage/usage-rules.ts';
 import { nowMs } from '../clock.ts';
-import { db } from '../data/service.ts';
+import { getUsageCounters } from '../data/usage-repository.ts';
 import {
   getPaymentContact,
   listPaymentsByUser,
@@ -26,12 +26,12 @@ export async function userMoneySections(uid: string) {
     listUserPlans(uid),
     listPaymentsByUser(uid),
     getPaymentContact(uid),
-    db().entities.usageCounter.get({ uid }).go(),
+    getUsageCounters(uid),
   ]);
   const checkedAt = nowMs();
   const planRows = plans.map(toPlanRow).sort((a, b) => b.created - a.created);
   return {
-    usage: usageCounters(counter.data ?? {}, latestPlan(planRows)?.paidAt, checkedAt),
+    usage: usageCounters(counter ?? {}, latestPlan(planRows)?.paidAt, checkedAt),
     plans: planRows,
     payments: payments.map(toPaymentRow).sort((a, b) => b.paidAt - a.paidAt),
     paymentContactInfo: contact

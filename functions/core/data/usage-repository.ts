@@ -1,0 +1,131 @@
+import type { FreeCounter, PaidCounter, UsageType } from '../../../shared/usage/usage-rules.ts';
+import { FREE_COUNTERS, PAID_COUNTERS } from '../../../shared/usage/usage-rules.ts';
+import type { UsageCounterItem, UsageEntryItem } from './entities/usage.ts';
+import { db } from './service.ts';
+import { conditionFailed, type ItemOutcomes, lostToConcurrentWrite } from './transaction.ts';
+
+/**
+ * An account's usage: its monthly counters (one item) and its entries (one per recording, refusal or
+ * grant). Counters move only by conditional writes in the same transaction as the entry that moves
+ * them, so an entry and its count are written together or not at all, and a retried recording (same
+ * entry id) never counts twice.
+ */
+export type UsageCounters = UsageCounterItem;
+export type UsageEntry = UsageEntryItem;
+
+/** Which group of counters a write moves: the FREE month's or the paid plan's. */
+export type CounterGroup = 'free' | 'paid';
+const GROUP = {
+  free: { counters: FREE_COUNTERS, updatedAt: 'lastUpdatedMonthly' },
+  paid: { counters: PAID_COUNTERS, updatedAt: 'paidLastUpdatedMonthly' },
+} as const;
+
+/** Usage entries are kept two years (the console lists them; nothing older is asked for). */
+const ENTRY_RETENTION_SECONDS = 2 * 366 * 24 * 3600;
+
+/** The expiry (epoch seconds) of an entry written at `at`. */
+export function usageEntryTtl(at: number): number {
+  return Math.floor(at / 1000) + ENTRY_RETENTION_SECONDS;
+}
+
+export async function getUsageCounters(uid: string): Promise<UsageCounters | undefined> {
+  const { data } = await db().entities.usageCounter.get({ uid }).go({ consistent: true });
+  return data ?? undefined;
+}
+
+export async function getUsageEntry(uid: string, entryId: string): Promise<UsageEntry | undefined> {
+  const { data } = await db().entities.usageEntry.get({ uid, entryId }).go({ consistent: true });
+  return data ?? undefined;
+}
+
+/**
+ * How one write moves a group of counters:
+ * - `add`: the group's month is current (its last update is not before `resetAt`); each delta is added,
+ *   on the condition that the month is still current and, for `ceiling`, that the counter stays at or
+ *   under it after the addition;
+ * - `restart`: the group's month has passed (or never began); every counter of the group is set (the
+ *   deltas, the rest zero), on the condition that nobody restarted it meanwhile.
+ */
+export interface CounterMove {
+  group: CounterGroup;
+  mode: 'add' | 'restart';
+  resetAt: number;
+  at: number;
+  deltas: Partial<Record<FreeCounter | PaidCounter, number>>;
+  /** A counter that must not pass a limit: its name and the limit. */
+  ceiling?: { counter: FreeCounter | PaidCounter; limit: number };
+}
+
+export type UsageWriteOutcome = 'written' | 'entry-exists' | 'counter-moved' | 'conflict';
+
+/**
+ * Writes entries and, when given, their counter move in one transaction. 'entry-exists' when an entry
+ * with one of these ids is there already (a replay); 'counter-moved' when the counters are no longer
+ * what the move was planned on (another write restarted the month or took the quota); 'conflict' when
+ * a concurrent transaction on the same items won (worth another try as planned).
+ */
+export async function writeUsage(
+  entries: readonly UsageEntry[],
+  move: CounterMove | undefined,
+): Promise<UsageWriteOutcome> {
+  const { canceled, data } = await db()
+    .transaction.write(({ usageEntry, usageCounter }) => [
+      ...entries.map((entry) => usageEntry.create(entry).commit()),
+      ...(move ? [counterUpdate(usageCounter, entries[0]?.uid ?? '', move)] : []),
+    ])
+    .go();
+  if (!canceled) return 'written';
+  const outcomes = data as ItemOutcomes;
+  if (entries.some((_, index) => conditionFailed(outcomes, index))) return 'entry-exists';
+  if (move && conditionFailed(outcomes, entries.length)) return 'counter-moved';
+  if (lostToConcurrentWrite(outcomes)) return 'conflict';
+  throw new Error('The usage write was cancelled for an unexpected reason');
+}
+
+type CounterEntity = Parameters<
+  Parameters<ReturnType<typeof db>['transaction']['write']>[0]
+>[0]['usageCounter'];
+
+function counterUpdate(usageCounter: CounterEntity, uid: string, move: CounterMove) {
+  const { counters, updatedAt } = GROUP[move.group];
+  const update = usageCounter.update({ uid });
+  if (move.mode === 'restart') {
+    const values = Object.fromEntries(counters.map((counter) => [counter, move.deltas[counter] ?? 0]));
+    return update
+      .set({ ...values, [updatedAt]: move.at })
+      .where((attr, op) => `${op.notExists(attr[updatedAt])} OR ${op.lt(attr[updatedAt], move.resetAt)}`)
+      .commit();
+  }
+  const ceiling = move.ceiling;
+  return update
+    .add(move.deltas)
+    .set({ [updatedAt]: move.at })
+    .where((attr, op) => {
+      const current = op.gte(attr[updatedAt], move.resetAt);
+      if (!ceiling) return current;
+      const room = ceiling.limit - (move.deltas[ceiling.counter] ?? 0);
+      return `${current} AND (${op.notExists(attr[ceiling.counter])} OR ${op.lte(attr[ceiling.counter], room)})`;
+    })
+    .commit();
+}
+
+/**
+ * An account's entries over [from, to), newest first; of one type, or of all types. The range is read
+ * inclusively on the index (its sort key is `at` then the entry id) and the end trimmed here.
+ */
+export async function listUsageEntries(query: {
+  uid: string;
+  from: number;
+  to: number;
+  usageType?: UsageType;
+}): Promise<UsageEntry[]> {
+  const { uid, from, to, usageType } = query;
+  const entries = db().entities.usageEntry.query;
+  const { data } = usageType
+    ? await entries
+        .byUserTypeTime({ uid, usageType })
+        .between({ at: from }, { at: to })
+        .go({ order: 'desc', pages: 'all' })
+    : await entries.byUserTime({ uid }).between({ at: from }, { at: to }).go({ order: 'desc', pages: 'all' });
+  return data.filter((entry) => entry.at < to);
+}
