@@ -2,6 +2,7 @@ import { adminCouponRoutes } from './admin-coupons.ts';
 import { adminJobsRoutes } from './admin-jobs.ts';
 import { adminPaymentsRoutes } from './admin-payments.ts';
 import { adminPlansRoutes } from './admin-plans.ts';
+import { adminUsageRoutes } from './admin-usage.ts';
 import { adminUsersRoutes } from './admin-users.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { authRoutes } from './auth.ts';
@@ -40,4 +41,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...adminPlansRoutes,
   ...adminPaymentsRoutes,
   ...usageRoutes,
+  ...adminUsageRoutes,
 ];

@@ -73,6 +73,16 @@ const routeInputs: Record<string, () => Record<string, unknown>> = {
     desc: 'matrix',
   }),
   adminUserPaymentList: () => ({ uid: SEEDED_ACCOUNTS.customer.uid }),
+  adminUsageList: () => ({ uid: SEEDED_ACCOUNTS.customer.uid, from: 0, to: 86_400_000, usageType: 'ALL' }),
+  adminUsageCreate: () => ({
+    uid: SEEDED_ACCOUNTS.customer.uid,
+    grantId: randomUUID(),
+    sttMin: -1,
+    tts: 0,
+    translate: 0,
+    genimage: 0,
+    desc: 'matrix',
+  }),
   updateUserContactInfo: () => ({
     uid: SEEDED_ACCOUNTS.customer.uid,
     phone: '+821012345678',
