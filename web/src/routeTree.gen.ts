@@ -64,6 +64,8 @@ import { Route as AdminConsoleUsersIdShowRouteImport } from './routes/admin/_con
 import { Route as AdminConsoleUsersIdUserContactInfoRouteImport } from './routes/admin/_console/users/$id/userContactInfo'
 import { Route as AdminConsoleUsersIdPaymentProgressIndexRouteImport } from './routes/admin/_console/users/$id/paymentProgress/index'
 import { Route as AdminConsoleUsersIdPaymentProgressCreateRouteImport } from './routes/admin/_console/users/$id/paymentProgress/create'
+import { Route as AdminConsoleUsersIdUsagesIndexRouteImport } from './routes/admin/_console/users/$id/usages/index'
+import { Route as AdminConsoleUsersIdUsagesCreateRouteImport } from './routes/admin/_console/users/$id/usages/create'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -366,6 +368,18 @@ const AdminConsoleUsersIdPaymentProgressCreateRoute =
     path: '/users/$id/paymentProgress/create',
     getParentRoute: () => AdminConsoleRoute,
   } as any)
+const AdminConsoleUsersIdUsagesIndexRoute =
+  AdminConsoleUsersIdUsagesIndexRouteImport.update({
+    id: '/users/$id/usages/',
+    path: '/users/$id/usages/',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleUsersIdUsagesCreateRoute =
+  AdminConsoleUsersIdUsagesCreateRouteImport.update({
+    id: '/users/$id/usages/create',
+    path: '/users/$id/usages/create',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -421,7 +435,9 @@ export interface FileRoutesByFullPath {
   '/admin/users/$id/show': typeof AdminConsoleUsersIdShowRoute
   '/admin/users/$id/userContactInfo': typeof AdminConsoleUsersIdUserContactInfoRoute
   '/admin/users/$id/paymentProgress/create': typeof AdminConsoleUsersIdPaymentProgressCreateRoute
+  '/admin/users/$id/usages/create': typeof AdminConsoleUsersIdUsagesCreateRoute
   '/admin/users/$id/paymentProgress/': typeof AdminConsoleUsersIdPaymentProgressIndexRoute
+  '/admin/users/$id/usages/': typeof AdminConsoleUsersIdUsagesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -475,7 +491,9 @@ export interface FileRoutesByTo {
   '/admin/users/$id/show': typeof AdminConsoleUsersIdShowRoute
   '/admin/users/$id/userContactInfo': typeof AdminConsoleUsersIdUserContactInfoRoute
   '/admin/users/$id/paymentProgress/create': typeof AdminConsoleUsersIdPaymentProgressCreateRoute
+  '/admin/users/$id/usages/create': typeof AdminConsoleUsersIdUsagesCreateRoute
   '/admin/users/$id/paymentProgress': typeof AdminConsoleUsersIdPaymentProgressIndexRoute
+  '/admin/users/$id/usages': typeof AdminConsoleUsersIdUsagesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -533,7 +551,9 @@ export interface FileRoutesById {
   '/admin/_console/users/$id/show': typeof AdminConsoleUsersIdShowRoute
   '/admin/_console/users/$id/userContactInfo': typeof AdminConsoleUsersIdUserContactInfoRoute
   '/admin/_console/users/$id/paymentProgress/create': typeof AdminConsoleUsersIdPaymentProgressCreateRoute
+  '/admin/_console/users/$id/usages/create': typeof AdminConsoleUsersIdUsagesCreateRoute
   '/admin/_console/users/$id/paymentProgress/': typeof AdminConsoleUsersIdPaymentProgressIndexRoute
+  '/admin/_console/users/$id/usages/': typeof AdminConsoleUsersIdUsagesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -591,7 +611,9 @@ export interface FileRouteTypes {
     | '/admin/users/$id/show'
     | '/admin/users/$id/userContactInfo'
     | '/admin/users/$id/paymentProgress/create'
+    | '/admin/users/$id/usages/create'
     | '/admin/users/$id/paymentProgress/'
+    | '/admin/users/$id/usages/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -645,7 +667,9 @@ export interface FileRouteTypes {
     | '/admin/users/$id/show'
     | '/admin/users/$id/userContactInfo'
     | '/admin/users/$id/paymentProgress/create'
+    | '/admin/users/$id/usages/create'
     | '/admin/users/$id/paymentProgress'
+    | '/admin/users/$id/usages'
   id:
     | '__root__'
     | '/'
@@ -702,7 +726,9 @@ export interface FileRouteTypes {
     | '/admin/_console/users/$id/show'
     | '/admin/_console/users/$id/userContactInfo'
     | '/admin/_console/users/$id/paymentProgress/create'
+    | '/admin/_console/users/$id/usages/create'
     | '/admin/_console/users/$id/paymentProgress/'
+    | '/admin/_console/users/$id/usages/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1099,6 +1125,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleUsersIdPaymentProgressCreateRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/users/$id/usages/': {
+      id: '/admin/_console/users/$id/usages/'
+      path: '/users/$id/usages'
+      fullPath: '/admin/users/$id/usages/'
+      preLoaderRoute: typeof AdminConsoleUsersIdUsagesIndexRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/users/$id/usages/create': {
+      id: '/admin/_console/users/$id/usages/create'
+      path: '/users/$id/usages/create'
+      fullPath: '/admin/users/$id/usages/create'
+      preLoaderRoute: typeof AdminConsoleUsersIdUsagesCreateRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
   }
 }
 
@@ -1188,7 +1228,9 @@ interface AdminConsoleRouteChildren {
   AdminConsoleUsersIdShowRoute: typeof AdminConsoleUsersIdShowRoute
   AdminConsoleUsersIdUserContactInfoRoute: typeof AdminConsoleUsersIdUserContactInfoRoute
   AdminConsoleUsersIdPaymentProgressCreateRoute: typeof AdminConsoleUsersIdPaymentProgressCreateRoute
+  AdminConsoleUsersIdUsagesCreateRoute: typeof AdminConsoleUsersIdUsagesCreateRoute
   AdminConsoleUsersIdPaymentProgressIndexRoute: typeof AdminConsoleUsersIdPaymentProgressIndexRoute
+  AdminConsoleUsersIdUsagesIndexRoute: typeof AdminConsoleUsersIdUsagesIndexRoute
 }
 
 const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
@@ -1215,8 +1257,10 @@ const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
     AdminConsoleUsersIdUserContactInfoRoute,
   AdminConsoleUsersIdPaymentProgressCreateRoute:
     AdminConsoleUsersIdPaymentProgressCreateRoute,
+  AdminConsoleUsersIdUsagesCreateRoute: AdminConsoleUsersIdUsagesCreateRoute,
   AdminConsoleUsersIdPaymentProgressIndexRoute:
     AdminConsoleUsersIdPaymentProgressIndexRoute,
+  AdminConsoleUsersIdUsagesIndexRoute: AdminConsoleUsersIdUsagesIndexRoute,
 }
 
 const AdminConsoleRouteWithChildren = AdminConsoleRoute._addFileChildren(

@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'console-feedback',
   'console-payments',
   'console-plans',
+  'console-usage',
   'site',
   'pricing',
   'legal',

@@ -17,6 +17,7 @@ export const CONSOLE_NAMESPACES: readonly Namespace[] = [
   'console-feedback',
   'console-payments',
   'console-plans',
+  'console-usage',
 ];
 
 export function consoleLanguage(): SiteLanguage {
