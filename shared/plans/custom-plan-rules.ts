@@ -108,6 +108,9 @@ const formNumber = (message: string) =>
     z.coerce.number({ message }),
   );
 
+/** A price of the form: checked positive here too, so a zero shows beside the other fields' errors. */
+const formPrice = formNumber(messages.pricePositive).refine((value) => value > 0, messages.pricePositive);
+
 /**
  * The create form: the same fields in the form's units (STT minutes, storage GB), converted to the
  * stored units and then checked by customPlanInfoRule, so both sides give the same messages.
@@ -116,9 +119,9 @@ export const customPlanFormRule = z
   .object({
     planName: z.string(),
     period: z.enum(PLAN_PERIODS),
-    priceKo: formNumber(messages.pricePositive),
-    priceJa: formNumber(messages.pricePositive),
-    priceEn: formNumber(messages.pricePositive),
+    priceKo: formPrice,
+    priceJa: formPrice,
+    priceEn: formPrice,
     sttUsage: formNumber(messages.quota),
     ttsUsage: formNumber(messages.quota),
     translateUsage: formNumber(messages.quota),

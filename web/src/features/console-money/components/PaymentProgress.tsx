@@ -102,16 +102,30 @@ const progressFormRule = adminPaymentProgressCreate.request.omit({ uid: true });
 type ProgressForm = z.input<typeof progressFormRule>;
 
 /** users/{id}/paymentProgress/create: plan name (sorted choices), currency and desc, all required. */
-export function PaymentProgressCreate({
+interface CloneInput {
+  planName?: string | undefined;
+  currency?: string | undefined;
+  desc?: string | undefined;
+}
+
+export function PaymentProgressCreate({ uid, clone }: { uid: string; clone: CloneInput }) {
+  const choices = usePlanNameChoices();
+  // The form waits for the choices: a cloned plan name is selectable only once its option exists.
+  if (!choices.data) return <ErrorNote error={choices.error} />;
+  return <PaymentProgressForm uid={uid} clone={clone} planNames={choices.data.planNames} />;
+}
+
+function PaymentProgressForm({
   uid,
   clone,
+  planNames,
 }: {
   uid: string;
-  clone: { planName?: string | undefined; currency?: string | undefined; desc?: string | undefined };
+  clone: CloneInput;
+  planNames: string[];
 }) {
   const { t } = useTranslation('console-payments');
   const navigate = useNavigate();
-  const choices = usePlanNameChoices();
   const create = useCreatePaymentProgress(uid);
   const form = useForm<ProgressForm>({
     resolver: zodResolver(progressFormRule),
@@ -138,7 +152,7 @@ export function PaymentProgressCreate({
       <FormField label={t('field.plan_name')} error={errors.planName?.message}>
         <select {...form.register('planName')}>
           <option value="">{t('choose')}</option>
-          {(choices.data?.planNames ?? []).map((name) => (
+          {planNames.map((name) => (
             <option key={name} value={name}>
               {name}
             </option>
@@ -157,7 +171,7 @@ export function PaymentProgressCreate({
       <FormField label={t('field.desc')} error={errors.desc?.message}>
         <input {...form.register('desc')} />
       </FormField>
-      <ErrorNote error={choices.error ?? create.error} />
+      <ErrorNote error={create.error} />
       <SubmitRow label={t('console-shell:action.create')} busy={create.isPending} />
     </form>
   );
