@@ -16,5 +16,8 @@ export const ADMIN_ACTIONS = [
   'payment-progress.create',
   'contact-info.update',
   'usage.grant',
+  'subscription.unsubscribe',
+  'subscription.resubscribe',
+  'payment.refund',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];

@@ -13,7 +13,9 @@ import { identityRoutes } from './identity.ts';
 import { orderRoutes } from './orders.ts';
 import { paymentRoutes } from './payment.ts';
 import { paymentProviderRoutes } from './payment-provider.ts';
+import { refundRoutes } from './refunds.ts';
 import { smartSurveyRoutes } from './smart-surveys.ts';
+import { subscriptionRoutes } from './subscriptions.ts';
 import { surveyFormRoutes } from './survey-forms.ts';
 import { ttsVoiceRoutes } from './tts-voices.ts';
 import { usageRoutes } from './usage.ts';
@@ -42,4 +44,6 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...adminPaymentsRoutes,
   ...usageRoutes,
   ...adminUsageRoutes,
+  ...subscriptionRoutes,
+  ...refundRoutes,
 ];

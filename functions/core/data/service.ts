@@ -15,6 +15,7 @@ import { PaymentSession } from './entities/payment-session.ts';
 import { PlanPrice } from './entities/plan-price.ts';
 import { PlanUsage } from './entities/plan-usage.ts';
 import { Preregistration } from './entities/preregistration.ts';
+import { RefundSession } from './entities/refund-session.ts';
 import { ReleaseResource } from './entities/release-resource.ts';
 import { PendingSignUp, RefreshToken, SessionFamily, SignInFailures } from './entities/session.ts';
 import { SmartSurvey, SurveyTarget } from './entities/smart-survey.ts';
@@ -59,6 +60,7 @@ export const entities = {
   usageEntry: UsageEntry,
   changeCardRequest: ChangeCardRequest,
   holidayMonth: HolidayMonth,
+  refundSession: RefundSession,
 };
 
 let service: Service<typeof entities> | undefined;

@@ -6,7 +6,7 @@ import { PRODUCT_NAME } from '../../../shared/product.ts';
  * account holder's name, `{child}` the minor's name in the parent mail, `{link}` the link.
  */
 type MailKind = 'verify-email' | 'verify-parent-email';
-type MailText = { subject: string; lines: string[]; button: string };
+export type MailText = { subject: string; lines: string[]; button: string };
 
 const TEXTS: Record<SiteLanguage, Record<MailKind, MailText>> = {
   ko: {
@@ -108,21 +108,25 @@ export function composeMail(
   language: SiteLanguage,
   values: { name: string; parent?: string; child?: string; link: string },
 ): { subject: string; text: string; html: string } {
-  const text = TEXTS[language][kind];
-  const fill = (line: string, encode: (value: string) => string) =>
+  return renderMail(TEXTS[language][kind], values.link, (line, encode) =>
     line
       .replace('{name}', encode(values.name))
       .replace('{parent}', encode(values.parent ?? ''))
       .replace('{child}', encode(values.child ?? ''))
-      .replace('{product}', PRODUCT_NAME);
-  const plain = [
-    ...text.lines.map((line) => fill(line, (value) => value)),
-    '',
-    `${text.button}: ${values.link}`,
-  ];
+      .replace('{product}', PRODUCT_NAME),
+  );
+}
+
+/** A mail of lines and a button to `link`, as plain text and HTML; `fill` puts the values in a line. */
+export function renderMail(
+  text: MailText,
+  link: string,
+  fill: (line: string, encode: (value: string) => string) => string,
+): { subject: string; text: string; html: string } {
+  const plain = [...text.lines.map((line) => fill(line, (value) => value)), '', `${text.button}: ${link}`];
   const html = [
     ...text.lines.map((line) => `<p>${fill(line, escapeHtml)}</p>`),
-    `<p><a href="${escapeHtml(values.link)}">${escapeHtml(text.button)}</a></p>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(text.button)}</a></p>`,
   ];
   return { subject: text.subject, text: plain.join('\n'), html: html.join('\n') };
 }

@@ -1,5 +1,5 @@
 import { PaymentProviderError, payWithBillingKey } from '../adapters/payment-provider/portone.ts';
-import { claimOrderForCharge, getOrder } from '../data/order-repository.ts';
+import { claimOrderForCharge, getOrder, type PaymentOrder } from '../data/order-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { type Confirmation, confirmOrder, failOrder, orderResult } from './confirmation.ts';
@@ -47,6 +47,14 @@ export async function createBillingKeyPayment(request: {
     const current = await getOrder(order.merchantUid);
     return asBillingKeyResult(current ? await confirmOrder(current) : orderResult(order));
   }
+  return asBillingKeyResult(await chargeByBillingKey(claimed));
+}
+
+/**
+ * Charges an order its caller claimed (status charging) on its billing key and confirms it: the first
+ * payment of a subscription, and each renewal.
+ */
+export async function chargeByBillingKey(claimed: PaymentOrder): Promise<Confirmation> {
   let payment: Awaited<ReturnType<typeof payWithBillingKey>>;
   try {
     payment = await payWithBillingKey({
@@ -61,11 +69,11 @@ export async function createBillingKeyPayment(request: {
     if (!(error instanceof PaymentProviderError)) throw error;
     if (error.providerCode !== undefined) {
       // The provider understood and refused (no such billing key, an amount it does not take).
-      return asBillingKeyResult(await failOrder(claimed, { message: error.message }, 'PORTONE_FAILED'));
+      return failOrder(claimed, { message: error.message }, 'PORTONE_FAILED');
     }
     // Unreachable mid-charge: whether it charged is unknown until the provider is asked again.
     logger.warn('Billing-key charge outcome unknown', { merchantUid: claimed.merchantUid });
     return { result: 'pending' };
   }
-  return asBillingKeyResult(await confirmOrder(claimed, payment));
+  return confirmOrder(claimed, payment);
 }

@@ -1,4 +1,5 @@
 import { RENEWAL_TARGET } from '../../../shared/jobs/schedules.ts';
+import { newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
 import { scheduleOnce } from '../adapters/scheduler.ts';
 import { nowMs } from '../clock.ts';
 import { getUserPlan } from '../data/user-plan-repository.ts';
@@ -21,9 +22,14 @@ export interface RenewalEvent {
   periodEnd: number;
   /** 0 on the due date, 1 to 3 for the retries; an operator's retry of a held plan goes beyond. */
   attempt: number;
+  /**
+   * The attempt's own merchantUid, fixed when it is scheduled: a repeated invocation of one schedule is
+   * the same order (charged once), each attempt a fresh one.
+   */
+  merchantUid: string;
 }
 
-export function renewalScheduleName(event: RenewalEvent): string {
+export function renewalScheduleName(event: Omit<RenewalEvent, 'merchantUid'>): string {
   return `rnw-${event.planId}-${Math.floor(event.periodEnd / 1000)}-${event.attempt}`;
 }
 
@@ -32,12 +38,12 @@ export function retryAt(periodEnd: number, attempt: number): number | undefined 
   return days === undefined ? undefined : periodEnd + days * DAY_MS;
 }
 
-export async function scheduleRenewal(event: RenewalEvent, atMs: number): Promise<void> {
+export async function scheduleRenewal(event: Omit<RenewalEvent, 'merchantUid'>, atMs: number): Promise<void> {
   await scheduleOnce({
     name: renewalScheduleName(event),
     at: new Date(Math.max(atMs, nowMs() + OVERDUE_DELAY_MS)),
     targetId: RENEWAL_TARGET.id,
-    payload: event,
+    payload: { ...event, merchantUid: newMerchantUid('renewal') } satisfies RenewalEvent,
   });
 }
 

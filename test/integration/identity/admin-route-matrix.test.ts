@@ -31,6 +31,15 @@ const survey = {
 };
 const routeInputs: Record<string, () => Record<string, unknown>> = {
   adminUserInfo: () => ({ uid: SEEDED_ACCOUNTS.customer.uid }),
+  unsubscribePayment: () => ({ uid: SEEDED_ACCOUNTS.customer.uid, requestedBy: 'matrix@example.com' }),
+  reschedulePayment: () => ({ uid: SEEDED_ACCOUNTS.customer.uid, requestedBy: 'matrix@example.com' }),
+  adminRefundInfo: () => ({ uid: SEEDED_ACCOUNTS.customer.uid, requestedMs: Date.now() }),
+  cancelPayment: () => ({
+    uid: SEEDED_ACCOUNTS.customer.uid,
+    price: 0,
+    reason: 'matrix',
+    refundSource: 'portone',
+  }),
   adminUserPreregistration: () => ({ uid: SEEDED_ACCOUNTS.customer.uid, operation: 'use', desc: 'matrix' }),
   adminUserCreate: () => ({
     info: {

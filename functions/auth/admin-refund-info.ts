@@ -1,0 +1,7 @@
+import { adminRefundInfo } from '../../shared/api/refunds.ts';
+import { defineHandler } from '../core/pipeline.ts';
+import { estimateView, quoteRefund } from '../core/refunds/refund-engine.ts';
+
+export const handler = defineHandler(adminRefundInfo, async (input) => ({
+  result: estimateView(await quoteRefund(input)),
+}));

@@ -1,0 +1,30 @@
+import { XMLParser } from 'fast-xml-parser';
+
+/**
+ * The public holiday service (data.go.kr, the Korea Astronomy and Space Science Institute's
+ * SpcdeInfoService getRestDeInfo): the public holidays of one month as XML. HOLIDAY_API_URL is the
+ * service's base address (on one machine the stand-in's /_local/holidays), HOLIDAY_API_KEY its service
+ * key. Answers the holiday dates as `yyyy-MM-dd`; throws when the service does not answer normally.
+ */
+const parser = new XMLParser({ parseTagValue: false, isArray: (name) => name === 'item' });
+const TIMEOUT_MS = 5_000;
+
+export async function fetchHolidays(month: string): Promise<string[]> {
+  const [year, monthNumber] = month.split('-');
+  const base = process.env.HOLIDAY_API_URL;
+  if (!base) throw new Error('HOLIDAY_API_URL is not set');
+  const url = new URL(`${base.replace(/\/$/, '')}/getRestDeInfo`);
+  url.searchParams.set('solYear', year ?? '');
+  url.searchParams.set('solMonth', monthNumber ?? '');
+  url.searchParams.set('numOfRows', '50');
+  url.searchParams.set('ServiceKey', process.env.HOLIDAY_API_KEY ?? '');
+  const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+  if (!response.ok) throw new Error(`The holiday service answered ${response.status}`);
+  const parsed = parser.parse(await response.text());
+  const code = parsed?.response?.header?.resultCode;
+  if (code !== '00') throw new Error(`The holiday service answered ${code ?? 'something unreadable'}`);
+  const items: Array<{ isHoliday?: string; locdate?: string }> = parsed.response.body?.items?.item ?? [];
+  return items
+    .filter((item) => item.isHoliday === 'Y' && /^\d{8}$/.test(item.locdate ?? ''))
+    .map(({ locdate = '' }) => `${locdate.slice(0, 4)}-${locdate.slice(4, 6)}-${locdate.slice(6, 8)}`);
+}

@@ -1,0 +1,56 @@
+import type { PlanStatus } from './entities/user-plan.ts';
+import { db } from './service.ts';
+import { conditionFailed, type ItemOutcomes } from './transaction.ts';
+import type { UserPlanHead } from './user-plan-repository.ts';
+
+/**
+ * A subscription's status changes outside a payment: on hold after its last failed renewal,
+ * unsubscribed (UNSCHEDULED: it runs to its expiry), resubscribed (PAID again). Each moves the plan
+ * head's version on in the same transaction, from the version read, like every plan change.
+ */
+export async function changePlanStatus(input: {
+  uid: string;
+  planId: string;
+  /** The period the change was decided on: a plan renewed meanwhile is left alone. */
+  expiredAt: number;
+  from: readonly PlanStatus[];
+  to: PlanStatus;
+  head: UserPlanHead;
+}): Promise<'changed' | 'plan-changed' | 'conflict'> {
+  const { uid, planId, expiredAt, from, to, head } = input;
+  const { canceled, data } = await db()
+    .transaction.write(({ userPlan, userPlanHead }) => [
+      userPlan
+        .patch({ uid, planId })
+        .set({ planStatus: to })
+        .where(
+          (attr, op) =>
+            `${op.eq(attr.expiredAt, expiredAt)} AND (${from.map((status) => op.eq(attr.planStatus, status)).join(' OR ')})`,
+        )
+        .commit(),
+      userPlanHead
+        .patch({ uid })
+        .set({ version: head.version + 1 })
+        .where((attr, op) => `${op.eq(attr.version, head.version)} AND ${op.eq(attr.currentPlanId, planId)}`)
+        .commit(),
+    ])
+    .go();
+  if (!canceled) return 'changed';
+  const outcomes = data as ItemOutcomes;
+  return conditionFailed(outcomes, 0) || conditionFailed(outcomes, 1) ? 'plan-changed' : 'conflict';
+}
+
+/** Claims the one notice mail of a failed renewal order; false when it already went. */
+export async function claimRenewalNotice(merchantUid: string, at: number): Promise<boolean> {
+  try {
+    await db()
+      .entities.paymentOrder.patch({ merchantUid })
+      .set({ noticeSentAt: at })
+      .where((attr, op) => op.notExists(attr.noticeSentAt))
+      .go();
+    return true;
+  } catch (error) {
+    if (String((error as Error).message).includes('conditional request failed')) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,234 @@
+import { DateTime } from 'luxon';
+import { type Currency, priceIn, toMinorUnits } from '../../../shared/currency.ts';
+import { estimateRefund, type RefundEstimate } from '../../../shared/refunds/refund-rules.ts';
+import {
+  PRODUCT_REFUND_SOURCE,
+  type RefundEstimateInfo,
+  type RefundSource,
+} from '../../../shared/refunds/refund-session.ts';
+import { planActions } from '../../../shared/subscriptions/plan-actions.ts';
+import { businessDayOf } from '../../../shared/time/business-days.ts';
+import { KST_DATE, KST_ZONE } from '../../../shared/time/kst.ts';
+import { METERED_USAGE_TYPES } from '../../../shared/usage/usage-rules.ts';
+import { cancelWalletPayment } from '../adapters/payment-provider/naver-pay.ts';
+import { cancelPayment } from '../adapters/payment-provider/portone.ts';
+import { cancelSchedule } from '../adapters/scheduler.ts';
+import { nowMs } from '../clock.ts';
+import { getOrder } from '../data/order-repository.ts';
+import { getPlanCatalogue } from '../data/plan-catalogue-repository.ts';
+import { recordRefund } from '../data/refund-repository.ts';
+import { type Operator, recordUserActivity } from '../data/user-activity-repository.ts';
+import {
+  getPayment,
+  getUserPlanHead,
+  latestUserPlan,
+  type Payment,
+  type UserPlan,
+} from '../data/user-plan-repository.ts';
+import { PaymentError } from '../errors.ts';
+import { logger } from '../logger.ts';
+import { renewalScheduleName } from '../subscriptions/renewal-schedule.ts';
+import { unsubscribePlan } from '../subscriptions/subscription-status.ts';
+import { usageStanding } from '../usage/usage-standing.ts';
+import { holidaysFor } from './holidays.ts';
+
+/**
+ * The one refund engine (shared/refunds/refund-rules.ts holds the policy): the estimate of the
+ * account's current plan for a request at a moment, and the refund itself, for the customer's
+ * user-refund calls and the operator's admin-refund-info and cancel-payment alike.
+ */
+export interface RefundQuote {
+  plan: UserPlan;
+  payment: Payment;
+  estimate: RefundEstimate;
+  /** What the plan's payment can still return. */
+  refundable: number;
+  isUpgrade: boolean;
+  refundSource: RefundSource;
+}
+
+/** The plan a refund is about (the latest, while the refund button would show), and its payment. */
+async function refundablePlan(uid: string, at: number): Promise<{ plan: UserPlan; payment: Payment }> {
+  const plan = await latestUserPlan(uid);
+  if (!plan || !planActions(plan, at).refund) {
+    throw new PaymentError('USER_NOT_SUBSCRIBED', 'The account has no plan to refund');
+  }
+  const payment = await getPayment(plan.paidMerchantUid ?? plan.planId);
+  if (!payment) throw new PaymentError('USER_NOT_SUBSCRIBED', 'The plan has no payment to refund');
+  return { plan, payment };
+}
+
+/** The monthly subscription list price of a plan's type, in its currency (what a used month costs). */
+async function monthlyListPrice(plan: UserPlan): Promise<number | undefined> {
+  const { prices } = await getPlanCatalogue(plan.catalogue);
+  const monthly = prices.find((price) => price.planType === plan.planType && price.period === 'MONTHLY');
+  return monthly ? priceIn(monthly, plan.currency) : undefined;
+}
+
+/** The largest share of a monthly limit the account used since its month began. */
+async function allowanceShare(uid: string, at: number): Promise<number> {
+  const standing = await usageStanding(uid, at);
+  if (standing.group !== 'paid') return 0;
+  return Math.max(
+    0,
+    ...METERED_USAGE_TYPES.map((type) =>
+      standing.limits[type] > 0 ? standing.used[type] / standing.limits[type] : 0,
+    ),
+  );
+}
+
+export async function quoteRefund(input: {
+  uid: string;
+  requestedMs: number;
+  /** Count the request on its business day (the default; the console turns it off for a chosen date). */
+  businessDay?: boolean;
+}): Promise<RefundQuote> {
+  const at = nowMs();
+  const { plan, payment } = await refundablePlan(input.uid, at);
+  const order = await getOrder(payment.merchantUid);
+  const credit = order?.paymentType === 'upgrade' ? (order.credit ?? 0) : 0;
+  const refundable = payment.price - payment.cancelledAmount;
+  const refundDay =
+    input.businessDay === false
+      ? DateTime.fromMillis(input.requestedMs, { zone: KST_ZONE }).toFormat(KST_DATE)
+      : businessDayOf(input.requestedMs, await holidaysFor(input.requestedMs));
+  const estimate = estimateRefund({
+    period: plan.period,
+    currency: plan.currency,
+    paidAtMs: plan.paidAt,
+    expiredAtMs: plan.expiredAt,
+    planValue: payment.price + credit,
+    refundable,
+    monthlyListPrice: await monthlyListPrice(plan),
+    allowanceShare: await allowanceShare(input.uid, at),
+    refundDay,
+  });
+  return {
+    plan,
+    payment,
+    estimate,
+    refundable,
+    isUpgrade: credit > 0,
+    refundSource: payment.walletPaymentId ? 'naver_pay' : 'portone',
+  };
+}
+
+export interface RefundRequest {
+  uid: string;
+  price: number;
+  reason: string;
+  refundSource: RefundSource;
+  /** Who asked: 'user', or the operator's e-mail. */
+  requestedBy: string;
+  operator?: Operator | undefined;
+}
+
+export type RefundOutcome = { kind: 'refunded'; amount: number } | { kind: 'unsubscribed' };
+
+const same = (a: number, b: number, currency: Currency) =>
+  toMinorUnits(a, currency) === toMinorUnits(b, currency);
+
+/**
+ * Refunds the account's current plan by `price` (checked against `quote`: the customer's must be the
+ * estimate, an operator's at most what the payment can return) and ends the plan now; a price of zero
+ * unsubscribes instead. The provider's cancel carries the amount still cancellable as its checksum, so a
+ * second refund computed on the same figures is refused by the provider; the record then moves the
+ * payment's cancelled amount from those same figures.
+ */
+export async function refundPlan(
+  request: RefundRequest,
+  quote: RefundQuote,
+  priceRule: 'estimate' | 'at-most-refundable',
+): Promise<RefundOutcome> {
+  const { plan, payment, refundable } = quote;
+  const allowed =
+    priceRule === 'estimate'
+      ? same(request.price, quote.estimate.estimatedRefundPrice, plan.currency)
+      : request.price >= 0 &&
+        toMinorUnits(request.price, plan.currency) <= toMinorUnits(refundable, plan.currency);
+  if (!allowed) throw new PaymentError('INVALID_PRICE', 'The refund amount is not the one this plan allows');
+  if (request.price === 0) {
+    await unsubscribePlan({ uid: request.uid, requestedBy: request.requestedBy, operator: request.operator });
+    return { kind: 'unsubscribed' };
+  }
+  await returnMoney(request, payment, refundable);
+  await recordReturned(request, quote);
+  await cancelSchedule(
+    renewalScheduleName({ uid: plan.uid, planId: plan.planId, periodEnd: plan.expiredAt, attempt: 0 }),
+  );
+  logger.info('Refunded', { uid: plan.uid, merchantUid: payment.merchantUid, amount: request.price });
+  return { kind: 'refunded', amount: request.price };
+}
+
+async function returnMoney(request: RefundRequest, payment: Payment, refundable: number): Promise<void> {
+  // Refunded to the customer's product account: no money moves at the provider.
+  if (request.refundSource === PRODUCT_REFUND_SOURCE) return;
+  if (request.refundSource === 'naver_pay') {
+    if (!payment.walletPaymentId)
+      throw new PaymentError('INVALID_ARGUMENT', 'The payment was not made by the wallet');
+    await cancelWalletPayment({
+      paymentId: payment.walletPaymentId,
+      amount: request.price,
+      reason: request.reason,
+      expectedRestAmount: refundable,
+    });
+    return;
+  }
+  if (!payment.impUid) throw new PaymentError('INVALID_ARGUMENT', 'The payment was not made at the provider');
+  await cancelPayment({
+    impUid: payment.impUid,
+    amount: request.price,
+    checksum: refundable,
+    reason: request.reason,
+  });
+}
+
+async function recordReturned(request: RefundRequest, quote: RefundQuote): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const [plan, head] = await Promise.all([latestUserPlan(request.uid), getUserPlanHead(request.uid)]);
+    if (!plan || !head || plan.planId !== quote.plan.planId) break;
+    const outcome = await recordRefund({
+      payment: quote.payment,
+      amount: request.price,
+      plan,
+      head,
+      endedAt: Math.min(nowMs(), plan.expiredAt),
+    });
+    if (outcome === 'recorded') {
+      if (request.operator) {
+        await recordUserActivity({
+          uid: request.uid,
+          action: 'payment.refund',
+          desc: `${request.price} ${plan.currency} (${request.refundSource}): ${request.reason}`,
+          operator: request.operator,
+        });
+      }
+      return;
+    }
+  }
+  // The money went back but the record did not follow: an operator must see it.
+  logger.error('Refund paid but not recorded', { uid: request.uid, merchantUid: quote.payment.merchantUid });
+  throw new PaymentError('DB_ERROR', 'The refund went through but could not be recorded');
+}
+
+/** A quote as the refund screens read it (the refund session without the e-mail). */
+export function estimateView(quote: RefundQuote): RefundEstimateInfo {
+  const { plan, payment, estimate } = quote;
+  return {
+    paidAt: plan.paidAt,
+    planName: plan.planName,
+    price: payment.price,
+    currency: plan.currency,
+    usedPeriod: estimate.usedPeriod,
+    estimatedRefundPrice: estimate.estimatedRefundPrice,
+    fixedPrice: estimate.fixedPrice,
+    isFullRefund: estimate.isFullRefund,
+    planType: plan.planType,
+    period: plan.period,
+    isDaily: estimate.isDaily,
+    isUpgrade: quote.isUpgrade,
+    refundSource: quote.refundSource,
+    pg: payment.pg,
+    payMethod: payment.payMethod,
+  };
+}

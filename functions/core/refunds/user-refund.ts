@@ -1,0 +1,62 @@
+import type { RefundSource } from '../../../shared/refunds/refund-session.ts';
+import { nowMs } from '../clock.ts';
+import { createRefundSession, getRefundSession } from '../data/refund-repository.ts';
+import { getUser } from '../data/user-repository.ts';
+import { PaymentError } from '../errors.ts';
+import { newGuid } from '../orders/sessions.ts';
+import { estimateView, quoteRefund, type RefundOutcome, refundPlan } from './refund-engine.ts';
+
+/**
+ * The customer's refund (site-and-payments.md: /{lang}/payment/user-refund, user-refund-info and
+ * cancel-payment-user by guid). The signed-in account holder opens a session; the page then shows the
+ * estimate for a request now (counted on its business day) and refunds exactly that amount.
+ */
+const SESSION_LIFETIME_MS = 24 * 3_600_000;
+
+export async function openRefundSession(uid: string): Promise<string> {
+  const now = nowMs();
+  await quoteRefund({ uid, requestedMs: now });
+  const guid = newGuid();
+  const expiresAt = now + SESSION_LIFETIME_MS;
+  await createRefundSession({
+    guid,
+    uid,
+    created: now,
+    expiresAt,
+    ttl: Math.floor(expiresAt / 1000) + 86_400,
+  });
+  return guid;
+}
+
+async function sessionUid(guid: string): Promise<string> {
+  const session = await getRefundSession(guid);
+  if (!session) throw new PaymentError('INVALID_ARGUMENT', 'No such refund session');
+  if (session.expiresAt <= nowMs()) throw new PaymentError('EXPIRED', 'The refund session has expired');
+  return session.uid;
+}
+
+export async function userRefundInfo(guid: string) {
+  const uid = await sessionUid(guid);
+  const [quote, user] = await Promise.all([quoteRefund({ uid, requestedMs: nowMs() }), getUser(uid)]);
+  return { ...estimateView(quote), userEmail: user?.email ?? quote.payment.userEmail };
+}
+
+export async function cancelPaymentUser(request: {
+  guid: string;
+  price: number;
+  reason: string;
+  refundSource: RefundSource;
+  /** Both agreements of the page were ticked; not needed for a refund of zero (it unsubscribes). */
+  agreed: boolean;
+}): Promise<RefundOutcome> {
+  if (request.price !== 0 && !request.agreed) {
+    throw new PaymentError('INVALID_ARGUMENT', 'Both agreements are required for a refund');
+  }
+  const uid = await sessionUid(request.guid);
+  const quote = await quoteRefund({ uid, requestedMs: nowMs() });
+  // The customer's money goes back the way it came; only an operator may choose otherwise.
+  if (request.refundSource !== quote.refundSource) {
+    throw new PaymentError('INVALID_ARGUMENT', `This payment is refunded through ${quote.refundSource}`);
+  }
+  return refundPlan({ ...request, uid, requestedBy: 'user' }, quote, 'estimate');
+}

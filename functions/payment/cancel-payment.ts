@@ -1,0 +1,17 @@
+import { cancelPayment } from '../../shared/api/refunds.ts';
+import { operatorOf } from '../core/admin/operator.ts';
+import { nowMs } from '../core/clock.ts';
+import { defineHandler } from '../core/pipeline.ts';
+import { quoteRefund, refundPlan } from '../core/refunds/refund-engine.ts';
+
+export const handler = defineHandler(cancelPayment, async (input, context) => {
+  const operator = operatorOf(context);
+  const quote = await quoteRefund({ uid: input.uid, requestedMs: nowMs() });
+  return {
+    result: await refundPlan(
+      { ...input, requestedBy: operator.email, operator },
+      quote,
+      'at-most-refundable',
+    ),
+  };
+});

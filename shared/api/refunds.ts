@@ -1,0 +1,110 @@
+import * as z from 'zod';
+import { REFUND_SOURCES, RefundEstimateSchema, RefundSessionSchema } from '../refunds/refund-session.ts';
+import { defineRoute } from './define-route.ts';
+
+/**
+ * Refunds (site-and-payments.md sections 5 and 7; admin-console.md sections 3 and 7): the customer's
+ * refund by guid and the operator's refund, on one engine. create-user-refund (the signed-in account
+ * holder opens the session whose guid the refund page carries) is not named by the specifications.
+ */
+const Guid = z.string().min(1).max(64);
+const Reason = z.string().trim().min(1).max(500);
+const Price = z.number().nonnegative();
+const RefundAnswer = z.object({
+  result: z.object({ kind: z.enum(['refunded', 'unsubscribed']), amount: z.number().optional() }),
+});
+const grants = ['table:read', 'table:write', 'payment:provider', 'scheduler'] as const;
+
+export const createUserRefund = defineRoute({
+  name: 'createUserRefund',
+  service: 'payment',
+  method: 'POST',
+  path: '/create-user-refund',
+  caller: 'user',
+  summary: "Open a refund session (guid) for the signed-in account's current plan",
+  request: z.object({}),
+  response: z.object({ guid: Guid }),
+  handler: 'payment/create-user-refund',
+  grants: ['table:read', 'table:write'],
+});
+
+export const userRefundInfo = defineRoute({
+  name: 'userRefundInfo',
+  service: 'payment',
+  method: 'POST',
+  path: '/user-refund-info',
+  caller: 'guid',
+  summary: 'The refund session of a guid: the estimate for a refund asked now (EXPIRED once it has lapsed)',
+  request: z.object({ guid: Guid }),
+  response: z.object({ result: RefundSessionSchema }),
+  handler: 'payment/user-refund-info',
+  grants: ['table:read', 'table:write'],
+});
+
+export const cancelPaymentUser = defineRoute({
+  name: 'cancelPaymentUser',
+  service: 'payment',
+  method: 'POST',
+  path: '/cancel-payment-user',
+  caller: 'guid',
+  summary:
+    "The customer's refund of exactly the estimate (both agreements ticked), the plan ending now; a zero " +
+    'estimate unsubscribes instead',
+  request: z.object({
+    guid: Guid,
+    price: Price,
+    reason: Reason,
+    refundSource: z.enum(REFUND_SOURCES),
+    agreed: z.boolean().default(false),
+  }),
+  response: RefundAnswer,
+  handler: 'payment/cancel-payment-user',
+  grants,
+});
+
+export const adminRefundInfo = defineRoute({
+  name: 'adminRefundInfo',
+  service: 'auth',
+  method: 'POST',
+  path: '/admin-refund-info',
+  caller: 'admin',
+  summary:
+    "The refund estimate of the account's current plan for a request at requestedMs, counted on its " +
+    'business day unless businessDay is false',
+  request: z.object({
+    uid: z.string().min(1).max(128),
+    requestedMs: z.number().int(),
+    businessDay: z.boolean().default(true),
+  }),
+  response: z.object({ result: RefundEstimateSchema }),
+  handler: 'auth/admin-refund-info',
+  grants: ['table:read', 'table:write'],
+});
+
+export const cancelPayment = defineRoute({
+  name: 'cancelPayment',
+  service: 'payment',
+  method: 'POST',
+  path: '/cancel-payment',
+  caller: 'admin',
+  summary:
+    "An operator's refund of the account's current plan (any amount up to what its payment can return, through " +
+    'the provider, the wallet or to the product account), the plan ending now; zero unsubscribes instead',
+  request: z.object({
+    uid: z.string().min(1).max(128),
+    price: Price,
+    reason: Reason,
+    refundSource: z.enum(REFUND_SOURCES),
+  }),
+  response: RefundAnswer,
+  handler: 'payment/cancel-payment',
+  grants,
+});
+
+export const refundRoutes = [
+  createUserRefund,
+  userRefundInfo,
+  cancelPaymentUser,
+  adminRefundInfo,
+  cancelPayment,
+] as const;

@@ -1,0 +1,178 @@
+import { describe, expect, inject, it } from 'vitest';
+import { getHolidayMonth } from '../../../functions/core/data/holiday-repository.ts';
+import { createRefundSession } from '../../../functions/core/data/refund-repository.ts';
+import { getPayment, listUserPlans } from '../../../functions/core/data/user-plan-repository.ts';
+import { holidaysFor } from '../../../functions/core/refunds/holidays.ts';
+import { createBillingKeyPayment } from '../../../shared/api/orders.ts';
+import {
+  adminRefundInfo,
+  cancelPayment,
+  cancelPaymentUser,
+  createUserRefund,
+  userRefundInfo,
+} from '../../../shared/api/refunds.ts';
+import { recordUsage } from '../../../shared/api/usage.ts';
+import { adminToken, call, uniqueId } from '../helpers.ts';
+import {
+  type Customer,
+  checkout,
+  newCustomer,
+  openSession,
+  placeOrder,
+  sandboxState,
+  VISA_OK,
+} from '../orders/order-helpers.ts';
+
+const MR_STANDARD_KRW = 19900;
+
+async function subscribe(customer: Customer): Promise<string> {
+  const { sessionInfo } = await openSession(customer, { planName: 'MR_STANDARD_V3' });
+  const order = await placeOrder(sessionInfo, 'card');
+  await checkout(sessionInfo, order, 'card', VISA_OK);
+  const paid = await call(createBillingKeyPayment, {
+    guid: sessionInfo.guid,
+    merchantUid: order.merchantUid,
+    customerUid: order.customerUid,
+  });
+  expect(paid.body.result).toBe('success');
+  return order.merchantUid;
+}
+
+async function refundGuid(customer: Customer): Promise<string> {
+  const opened = await call(createUserRefund, {}, { token: customer.token });
+  expect(opened.status).toBe(200);
+  return opened.body.guid;
+}
+
+async function providerCancelled(merchantUid: string): Promise<number | undefined> {
+  return (await sandboxState()).payments.find((payment) => payment.merchant_uid === merchantUid)
+    ?.cancel_amount;
+}
+
+describe('the customer’s refund', () => {
+  it('refunds the whole price within 7 days with nothing used, once, through the provider, and ends the plan', async () => {
+    const customer = await newCustomer();
+    const merchantUid = await subscribe(customer);
+    const guid = await refundGuid(customer);
+    const info = await call(userRefundInfo, { guid });
+    expect(info.body.result).toMatchObject({
+      planName: 'MR_STANDARD_V3',
+      price: MR_STANDARD_KRW,
+      currency: 'KRW',
+      isFullRefund: true,
+      estimatedRefundPrice: MR_STANDARD_KRW,
+      isDaily: true,
+      refundSource: 'portone',
+      userEmail: customer.email,
+    });
+    const request = { guid, price: MR_STANDARD_KRW, reason: 'Not for me', refundSource: 'portone' };
+    expect((await call(cancelPaymentUser, request)).body.error.code).toBe('INVALID_ARGUMENT');
+    expect((await call(cancelPaymentUser, { ...request, agreed: true, price: 100 })).body.error.code).toBe(
+      'INVALID_PRICE',
+    );
+    const answers = await Promise.all([
+      call(cancelPaymentUser, { ...request, agreed: true }),
+      call(cancelPaymentUser, { ...request, agreed: true }),
+    ]);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(answers.find((answer) => answer.status === 200)?.body.result).toEqual({
+      kind: 'refunded',
+      amount: MR_STANDARD_KRW,
+    });
+    expect(await providerCancelled(merchantUid)).toBe(MR_STANDARD_KRW);
+    expect(await getPayment(merchantUid)).toMatchObject({
+      status: 'cancelled',
+      cancelledAmount: MR_STANDARD_KRW,
+    });
+    const [plan] = await listUserPlans(customer.uid);
+    expect(plan?.planStatus).toBe('UNSCHEDULED');
+    expect(plan?.expiredAt).toBeLessThanOrEqual(Date.now());
+    expect((await call(userRefundInfo, { guid })).body.error.code).toBe('USER_NOT_SUBSCRIBED');
+  });
+
+  it('keeps the allowance used and a 10% fee once the AI features were used', async () => {
+    const customer = await newCustomer();
+    await subscribe(customer);
+    const used = await call(
+      recordUsage,
+      { entryId: uniqueId('entry'), usageType: 'GENIMAGE', count: 300 },
+      { token: customer.token },
+    );
+    expect(used.body.result.success).toBe(true);
+    const info = (await call(userRefundInfo, { guid: await refundGuid(customer) })).body.result;
+    // STANDARD's 3,000 images: a tenth used keeps a tenth of the price, and 10% of the rest is the fee.
+    const rest = MR_STANDARD_KRW - MR_STANDARD_KRW / 10;
+    expect(info).toMatchObject({ isFullRefund: false, estimatedRefundPrice: rest - Math.floor(rest / 10) });
+  });
+
+  it('answers a lapsed session with the expired error', async () => {
+    const customer = await newCustomer();
+    const guid = uniqueId('refund-session-lapsed-000000000');
+    await createRefundSession({ guid, uid: customer.uid, created: 0, expiresAt: Date.now() - 1, ttl: 0 });
+    const answer = await call(userRefundInfo, { guid });
+    expect(answer.status).toBe(410);
+    expect(answer.body.error.code).toBe('EXPIRED');
+  });
+});
+
+describe('the operator’s refund', () => {
+  it('estimates on the business day, refunds a part through the provider, and unsubscribes for zero', async () => {
+    const customer = await newCustomer();
+    const merchantUid = await subscribe(customer);
+    const token = await adminToken();
+    const friday8pm = Date.parse('2026-12-04T20:00:00+09:00');
+    const counted = await call(adminRefundInfo, { uid: customer.uid, requestedMs: friday8pm }, { token });
+    const asIs = await call(
+      adminRefundInfo,
+      { uid: customer.uid, requestedMs: friday8pm, businessDay: false },
+      { token },
+    );
+    // After 19:00 on a Friday the request counts on Monday: three more days used.
+    expect(counted.body.result.usedPeriod - asIs.body.result.usedPeriod).toBe(3);
+    expect((await getHolidayMonth('2026-12'))?.dates).toContain('2026-12-25');
+
+    const zero = await call(
+      cancelPayment,
+      { uid: customer.uid, price: 0, reason: 'Asked to stop renewing', refundSource: 'portone' },
+      { token },
+    );
+    expect(zero.body.result).toEqual({ kind: 'unsubscribed' });
+    expect((await listUserPlans(customer.uid))[0]?.planStatus).toBe('UNSCHEDULED');
+
+    const tooMuch = await call(
+      cancelPayment,
+      { uid: customer.uid, price: MR_STANDARD_KRW + 1, reason: 'x', refundSource: 'portone' },
+      { token },
+    );
+    expect(tooMuch.status).toBe(500);
+    const part = await call(
+      cancelPayment,
+      { uid: customer.uid, price: 5000, reason: 'Goodwill', refundSource: 'portone' },
+      { token },
+    );
+    expect(part.body.result).toEqual({ kind: 'refunded', amount: 5000 });
+    expect(await providerCancelled(merchantUid)).toBe(5000);
+    expect(await getPayment(merchantUid)).toMatchObject({
+      status: 'partial_cancelled',
+      cancelledAmount: 5000,
+    });
+  });
+});
+
+describe('the public holidays', () => {
+  it('come from the holiday service once and are kept; a failing service counts as no holidays', async () => {
+    process.env.HOLIDAY_API_URL = `${inject('apiUrl')}/_local/holidays`;
+    process.env.HOLIDAY_API_KEY = 'test-key';
+    const holidays = await holidaysFor(Date.parse('2027-09-10T12:00:00+09:00'));
+    expect([...holidays]).toEqual(
+      expect.arrayContaining(['2027-09-14', '2027-09-15', '2027-09-16', '2027-10-04']),
+    );
+    expect((await getHolidayMonth('2027-10'))?.dates).toContain('2027-10-09');
+
+    process.env.HOLIDAY_API_URL = 'http://127.0.0.1:9';
+    expect((await holidaysFor(Date.parse('2031-05-10T12:00:00+09:00'))).size).toBe(0);
+    expect(await getHolidayMonth('2031-05')).toBeUndefined();
+    // A month already kept is answered from the table without the service.
+    expect(await holidaysFor(Date.parse('2027-09-10T12:00:00+09:00'))).toEqual(holidays);
+  });
+});

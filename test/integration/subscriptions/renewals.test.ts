@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEEDED_ACCOUNTS } from '../../../scripts/local/seed.ts';
+import {
+  createBillingKeyPayment,
+  createInitPayment,
+  insertPaymentProgress,
+} from '../../../shared/api/orders.ts';
+import { reschedulePayment, unsubscribePayment } from '../../../shared/api/subscriptions.ts';
+import { userUsage } from '../../../shared/api/usage.ts';
+import { periodEnd } from '../../../shared/plans/plan-period.ts';
+import { type Answer, call, send } from '../helpers.ts';
+import { outbox, signInAs } from '../identity/accounts.ts';
+import { startIsolatedRuntime } from '../isolated-runtime.ts';
+import { progressInput, VISA_OK } from '../orders/order-helpers.ts';
+import { checkoutInBrowser } from '../payments/sandbox-harness.ts';
+
+/**
+ * A year of a monthly subscription on the test clock, in a runtime of its own (moving its clock must not
+ * move the rest of the suite's): twelve renewals charged on the billing key on their due dates, one of
+ * them declined and paid by its first retry a day later, then unsubscribing (no renewal at expiry).
+ */
+let runtime: { url: string; stop: () => Promise<void> };
+const options = () => ({ baseUrl: runtime.url });
+const customer = SEEDED_ACCOUNTS.customer;
+const DAY_MS = 86_400_000;
+
+async function local(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<Answer> {
+  return send(new URL(path, runtime.url), {
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+}
+
+/** Moves the runtime's clock to `at` (firing the schedules due on the way). */
+async function clockTo(at: number): Promise<void> {
+  const moved = await local('POST', '/_local/clock', { to: new Date(at).toISOString() });
+  expect(moved.status).toBe(200);
+}
+
+async function token(account: { email: string; password: string }): Promise<string> {
+  const answer = await signInAs(account, { clientType: 'console' }, options());
+  if (answer.status !== 200) throw new Error(`sign-in: ${JSON.stringify(answer.body)}`);
+  return answer.body.session.idToken;
+}
+
+/** The current plan's name and the start of its paid period (user-usage: resetAt is paidAt in its first month). */
+async function currentPlan(): Promise<{ planName: string | null; paidAt: number }> {
+  const answer = await call(userUsage, {}, { ...options(), token: await token(customer) });
+  return { planName: answer.body.result.planName, paidAt: answer.body.result.resetAt };
+}
+
+async function charges(): Promise<Array<{ merchant_uid: string; status: string; amount: number }>> {
+  const state = (await local('GET', '/_local/payments.json')).body;
+  // The checkout's billing-key issue is recorded as a payment of zero: not a charge.
+  return state.payments.filter(
+    (payment: { customer_uid?: string; amount: number }) => payment.customer_uid && payment.amount > 0,
+  );
+}
+
+async function subscribe(): Promise<string> {
+  const opened = await call(
+    createInitPayment,
+    { clientType: 'landing', language: 'en', planName: 'MR_LIGHT_V3' },
+    { ...options(), token: await token(customer) },
+  );
+  expect(opened.status).toBe(200);
+  const session = opened.body.sessionInfo;
+  const order = (await call(insertPaymentProgress, progressInput(session, 'card'), options())).body;
+  await checkoutInBrowser(
+    runtime.url,
+    {
+      pg: progressInput(session, 'card').pg as string,
+      pay_method: 'card',
+      merchant_uid: order.checkoutMerchantUid,
+      name: 'MR_LIGHT_V3',
+      amount: order.amount,
+      currency: session.currency,
+      customer_uid: order.customerUid,
+      m_redirect_url: `${runtime.url}/en/payment/result/pending?guid=${session.guid}`,
+    },
+    { choice: VISA_OK },
+  );
+  const paid = await call(
+    createBillingKeyPayment,
+    { guid: session.guid, merchantUid: order.merchantUid, customerUid: order.customerUid },
+    options(),
+  );
+  expect(paid.body.result).toBe('success');
+  return order.customerUid;
+}
+
+beforeAll(async () => {
+  runtime = await startIsolatedRuntime();
+}, 90_000);
+
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+describe('a monthly subscription over a year of the test clock', () => {
+  it('renews twelve times on its due dates, retries a declined renewal a day later, and stops once unsubscribed', async () => {
+    const customerUid = await subscribe();
+    const DECLINED_RENEWAL = 5;
+    for (let renewal = 1; renewal <= 12; renewal += 1) {
+      const { paidAt } = await currentPlan();
+      const due = periodEnd(new Date(paidAt), 'MONTHLY').getTime();
+      if (renewal === DECLINED_RENEWAL) {
+        await local('POST', '/_local/payments/billing-keys/decline', {
+          customer_uid: customerUid,
+          code: 'CC66',
+        });
+        await clockTo(due + 60_000);
+        expect((await charges()).filter((charge) => charge.status === 'failed')).toHaveLength(1);
+        const mails = (await outbox(runtime.url)).filter((mail) => mail.to.includes(customer.email));
+        expect(mails[0]?.subject).toContain("couldn't renew");
+        expect(mails[0]?.links[0]).toMatch(/\/en\/payment\/change-card$/);
+        await local('POST', '/_local/payments/billing-keys/decline', { customer_uid: customerUid, code: '' });
+        await clockTo(due + DAY_MS + 60_000);
+        // A late retry starts the new period when it is paid.
+        expect((await currentPlan()).paidAt).toBeGreaterThanOrEqual(due + DAY_MS);
+      } else {
+        await clockTo(due + 60_000);
+        // On its due date the new period continues the old one without a gap.
+        expect((await currentPlan()).paidAt).toBe(due);
+      }
+      const paid = (await charges()).filter((charge) => charge.status === 'paid');
+      expect(paid, `after renewal ${renewal}`).toHaveLength(renewal + 1);
+    }
+    const paid = (await charges()).filter((charge) => charge.status === 'paid');
+    expect(new Set(paid.map((charge) => charge.merchant_uid)).size).toBe(13);
+    expect(paid.every((charge) => charge.amount === paid[0]?.amount)).toBe(true);
+
+    const operator = { ...options(), token: await token(SEEDED_ACCOUNTS.operator) };
+    const request = { uid: customer.uid, requestedBy: SEEDED_ACCOUNTS.operator.email };
+    const unsubscribed = await call(unsubscribePayment, request, operator);
+    expect(unsubscribed.body.result.planStatus).toBe('UNSCHEDULED');
+    expect((await call(unsubscribePayment, request, operator)).status).toBe(500);
+    expect((await call(reschedulePayment, request, operator)).body.result.planStatus).toBe('PAID');
+    expect((await call(unsubscribePayment, request, operator)).body.result).toMatchObject({
+      planStatus: 'UNSCHEDULED',
+    });
+    const { paidAt } = await currentPlan();
+    await clockTo(periodEnd(new Date(paidAt), 'MONTHLY').getTime() + 2 * DAY_MS);
+    expect((await charges()).filter((charge) => charge.status === 'paid')).toHaveLength(13);
+    expect((await currentPlan()).planName).toBeNull();
+  });
+});
