@@ -13,6 +13,8 @@ export const ADMIN_ACTIONS = [
   'preregistration.use',
   'preregistration.reset',
   'project.copy-for-feedback',
+  'payment-progress.create',
+  'contact-info.update',
   'usage.grant',
   'subscription.unsubscribe',
   'subscription.resubscribe',

@@ -6,6 +6,7 @@ import {
   BULK_USER_CREATE_MAX,
 } from '../identity/admin-user-rules.ts';
 import { REFERRAL_TYPES } from '../identity/referral.ts';
+import { AdminUserMoneyShape } from './admin-payments.ts';
 import { defineRoute } from './define-route.ts';
 import { SIGN_IN_PROVIDERS, UtmParamsSchema } from './identity.ts';
 
@@ -92,13 +93,15 @@ export const UserActivitySchema = z.object({
 export type UserActivityRow = z.infer<typeof UserActivitySchema>;
 
 /**
- * The answer of admin-user-info: one key per section of the detail screen. Later sections (usage,
- * plans, payments, paymentContactInfo) extend this object with their own keys.
+ * The answer of admin-user-info: one key per section of the detail screen (the money keys: plans,
+ * payments, paymentContactInfo, validPlan, checkedAt). Later sections (usage) extend this object with
+ * their own keys.
  */
 export const AdminUserInfoSchema = z.object({
   user: AdminUserDetailSchema,
   preregistration: PreregistrationSchema.nullable(),
   userActivities: z.array(UserActivitySchema),
+  ...AdminUserMoneyShape,
 });
 export type AdminUserInfo = z.infer<typeof AdminUserInfoSchema>;
 
@@ -108,7 +111,9 @@ export const adminUserInfo = defineRoute({
   method: 'POST',
   path: '/admin-user-info',
   caller: 'admin',
-  summary: "An account's detail: identity, preregistration coupon and the operators' activities",
+  summary:
+    "An account's detail: identity, preregistration coupon, the operators' activities, plans (newest " +
+    'first), payments (newest first), payment contact and the valid plan',
   request: z.object({ uid: Uid }),
   response: AdminUserInfoSchema,
   handler: 'auth/admin-user-info',

@@ -1,5 +1,8 @@
 import { adminCouponRoutes } from './admin-coupons.ts';
 import { adminJobsRoutes } from './admin-jobs.ts';
+import { adminPaymentsRoutes } from './admin-payments.ts';
+import { adminPlansRoutes } from './admin-plans.ts';
+import { adminUsageRoutes } from './admin-usage.ts';
 import { adminUsersRoutes } from './admin-users.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { authRoutes } from './auth.ts';
@@ -37,7 +40,10 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...analyticsRoutes,
   ...orderRoutes,
   ...adminCouponRoutes,
+  ...adminPlansRoutes,
+  ...adminPaymentsRoutes,
   ...usageRoutes,
+  ...adminUsageRoutes,
   ...subscriptionRoutes,
   ...refundRoutes,
 ];

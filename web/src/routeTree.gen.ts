@@ -47,12 +47,15 @@ import { Route as LangPaymentUserRefundSuccessRouteImport } from './routes/$lang
 import { Route as AdminConsoleBulkUserCreateRouteImport } from './routes/admin/_console/bulk/userCreate'
 import { Route as AdminConsoleConfigIndexRouteImport } from './routes/admin/_console/config/index'
 import { Route as AdminConsoleConfigCreateRouteImport } from './routes/admin/_console/config/create'
+import { Route as AdminConsoleCustomPlanIndexRouteImport } from './routes/admin/_console/customPlan/index'
+import { Route as AdminConsoleCustomPlanCreateRouteImport } from './routes/admin/_console/customPlan/create'
 import { Route as AdminConsoleFeedbackFilesIndexRouteImport } from './routes/admin/_console/feedbackFiles/index'
 import { Route as AdminConsoleFeedbackFilesCloudRouteImport } from './routes/admin/_console/feedbackFiles/cloud'
 import { Route as AdminConsoleFormBuilderIndexRouteImport } from './routes/admin/_console/formBuilder/index'
 import { Route as AdminConsoleSurveysIndexRouteImport } from './routes/admin/_console/surveys/index'
 import { Route as AdminConsoleSurveysCreateRouteImport } from './routes/admin/_console/surveys/create'
 import { Route as AdminConsoleSurveysTargetCreateRouteImport } from './routes/admin/_console/surveys/targetCreate'
+import { Route as AdminConsoleUserPaymentIndexRouteImport } from './routes/admin/_console/userPayment/index'
 import { Route as AdminConsoleUsersIndexRouteImport } from './routes/admin/_console/users/index'
 import { Route as AdminConsoleUsersCreateRouteImport } from './routes/admin/_console/users/create'
 import { Route as LangSigninOauthGoogleForwardRouteImport } from './routes/$lang/signin/oauth/google/forward'
@@ -61,6 +64,11 @@ import { Route as AdminConsoleConfigIdEditRouteImport } from './routes/admin/_co
 import { Route as AdminConsoleSurveysIdEditRouteImport } from './routes/admin/_console/surveys/$id/edit'
 import { Route as AdminConsoleSurveysIdShowRouteImport } from './routes/admin/_console/surveys/$id/show'
 import { Route as AdminConsoleUsersIdShowRouteImport } from './routes/admin/_console/users/$id/show'
+import { Route as AdminConsoleUsersIdUserContactInfoRouteImport } from './routes/admin/_console/users/$id/userContactInfo'
+import { Route as AdminConsoleUsersIdPaymentProgressIndexRouteImport } from './routes/admin/_console/users/$id/paymentProgress/index'
+import { Route as AdminConsoleUsersIdPaymentProgressCreateRouteImport } from './routes/admin/_console/users/$id/paymentProgress/create'
+import { Route as AdminConsoleUsersIdUsagesIndexRouteImport } from './routes/admin/_console/users/$id/usages/index'
+import { Route as AdminConsoleUsersIdUsagesCreateRouteImport } from './routes/admin/_console/users/$id/usages/create'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -264,6 +272,18 @@ const AdminConsoleConfigCreateRoute =
     path: '/config/create',
     getParentRoute: () => AdminConsoleRoute,
   } as any)
+const AdminConsoleCustomPlanIndexRoute =
+  AdminConsoleCustomPlanIndexRouteImport.update({
+    id: '/customPlan/',
+    path: '/customPlan/',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleCustomPlanCreateRoute =
+  AdminConsoleCustomPlanCreateRouteImport.update({
+    id: '/customPlan/create',
+    path: '/customPlan/create',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
 const AdminConsoleFeedbackFilesIndexRoute =
   AdminConsoleFeedbackFilesIndexRouteImport.update({
     id: '/feedbackFiles/',
@@ -298,6 +318,12 @@ const AdminConsoleSurveysTargetCreateRoute =
   AdminConsoleSurveysTargetCreateRouteImport.update({
     id: '/surveys/targetCreate',
     path: '/surveys/targetCreate',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleUserPaymentIndexRoute =
+  AdminConsoleUserPaymentIndexRouteImport.update({
+    id: '/userPayment/',
+    path: '/userPayment/',
     getParentRoute: () => AdminConsoleRoute,
   } as any)
 const AdminConsoleUsersIndexRoute = AdminConsoleUsersIndexRouteImport.update({
@@ -345,6 +371,36 @@ const AdminConsoleUsersIdShowRoute = AdminConsoleUsersIdShowRouteImport.update({
   path: '/users/$id/show',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const AdminConsoleUsersIdUserContactInfoRoute =
+  AdminConsoleUsersIdUserContactInfoRouteImport.update({
+    id: '/users/$id/userContactInfo',
+    path: '/users/$id/userContactInfo',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleUsersIdPaymentProgressIndexRoute =
+  AdminConsoleUsersIdPaymentProgressIndexRouteImport.update({
+    id: '/users/$id/paymentProgress/',
+    path: '/users/$id/paymentProgress/',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleUsersIdPaymentProgressCreateRoute =
+  AdminConsoleUsersIdPaymentProgressCreateRouteImport.update({
+    id: '/users/$id/paymentProgress/create',
+    path: '/users/$id/paymentProgress/create',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleUsersIdUsagesIndexRoute =
+  AdminConsoleUsersIdUsagesIndexRouteImport.update({
+    id: '/users/$id/usages/',
+    path: '/users/$id/usages/',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleUsersIdUsagesCreateRoute =
+  AdminConsoleUsersIdUsagesCreateRouteImport.update({
+    id: '/users/$id/usages/create',
+    path: '/users/$id/usages/create',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -382,15 +438,18 @@ export interface FileRoutesByFullPath {
   '/$lang/payment/user-refund/success': typeof LangPaymentUserRefundSuccessRoute
   '/admin/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/config/create': typeof AdminConsoleConfigCreateRoute
+  '/admin/customPlan/create': typeof AdminConsoleCustomPlanCreateRoute
   '/admin/feedbackFiles/cloud': typeof AdminConsoleFeedbackFilesCloudRoute
   '/admin/surveys/create': typeof AdminConsoleSurveysCreateRoute
   '/admin/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
   '/admin/users/create': typeof AdminConsoleUsersCreateRoute
   '/$lang/payment/user-refund/': typeof LangPaymentUserRefundIndexRoute
   '/admin/config/': typeof AdminConsoleConfigIndexRoute
+  '/admin/customPlan/': typeof AdminConsoleCustomPlanIndexRoute
   '/admin/feedbackFiles/': typeof AdminConsoleFeedbackFilesIndexRoute
   '/admin/formBuilder/': typeof AdminConsoleFormBuilderIndexRoute
   '/admin/surveys/': typeof AdminConsoleSurveysIndexRoute
+  '/admin/userPayment/': typeof AdminConsoleUserPaymentIndexRoute
   '/admin/users/': typeof AdminConsoleUsersIndexRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
@@ -398,6 +457,11 @@ export interface FileRoutesByFullPath {
   '/admin/surveys/$id/edit': typeof AdminConsoleSurveysIdEditRoute
   '/admin/surveys/$id/show': typeof AdminConsoleSurveysIdShowRoute
   '/admin/users/$id/show': typeof AdminConsoleUsersIdShowRoute
+  '/admin/users/$id/userContactInfo': typeof AdminConsoleUsersIdUserContactInfoRoute
+  '/admin/users/$id/paymentProgress/create': typeof AdminConsoleUsersIdPaymentProgressCreateRoute
+  '/admin/users/$id/usages/create': typeof AdminConsoleUsersIdUsagesCreateRoute
+  '/admin/users/$id/paymentProgress/': typeof AdminConsoleUsersIdPaymentProgressIndexRoute
+  '/admin/users/$id/usages/': typeof AdminConsoleUsersIdUsagesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -433,15 +497,18 @@ export interface FileRoutesByTo {
   '/$lang/payment/user-refund/success': typeof LangPaymentUserRefundSuccessRoute
   '/admin/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/config/create': typeof AdminConsoleConfigCreateRoute
+  '/admin/customPlan/create': typeof AdminConsoleCustomPlanCreateRoute
   '/admin/feedbackFiles/cloud': typeof AdminConsoleFeedbackFilesCloudRoute
   '/admin/surveys/create': typeof AdminConsoleSurveysCreateRoute
   '/admin/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
   '/admin/users/create': typeof AdminConsoleUsersCreateRoute
   '/$lang/payment/user-refund': typeof LangPaymentUserRefundIndexRoute
   '/admin/config': typeof AdminConsoleConfigIndexRoute
+  '/admin/customPlan': typeof AdminConsoleCustomPlanIndexRoute
   '/admin/feedbackFiles': typeof AdminConsoleFeedbackFilesIndexRoute
   '/admin/formBuilder': typeof AdminConsoleFormBuilderIndexRoute
   '/admin/surveys': typeof AdminConsoleSurveysIndexRoute
+  '/admin/userPayment': typeof AdminConsoleUserPaymentIndexRoute
   '/admin/users': typeof AdminConsoleUsersIndexRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
@@ -449,6 +516,11 @@ export interface FileRoutesByTo {
   '/admin/surveys/$id/edit': typeof AdminConsoleSurveysIdEditRoute
   '/admin/surveys/$id/show': typeof AdminConsoleSurveysIdShowRoute
   '/admin/users/$id/show': typeof AdminConsoleUsersIdShowRoute
+  '/admin/users/$id/userContactInfo': typeof AdminConsoleUsersIdUserContactInfoRoute
+  '/admin/users/$id/paymentProgress/create': typeof AdminConsoleUsersIdPaymentProgressCreateRoute
+  '/admin/users/$id/usages/create': typeof AdminConsoleUsersIdUsagesCreateRoute
+  '/admin/users/$id/paymentProgress': typeof AdminConsoleUsersIdPaymentProgressIndexRoute
+  '/admin/users/$id/usages': typeof AdminConsoleUsersIdUsagesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -488,15 +560,18 @@ export interface FileRoutesById {
   '/$lang/payment/user-refund/success': typeof LangPaymentUserRefundSuccessRoute
   '/admin/_console/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/_console/config/create': typeof AdminConsoleConfigCreateRoute
+  '/admin/_console/customPlan/create': typeof AdminConsoleCustomPlanCreateRoute
   '/admin/_console/feedbackFiles/cloud': typeof AdminConsoleFeedbackFilesCloudRoute
   '/admin/_console/surveys/create': typeof AdminConsoleSurveysCreateRoute
   '/admin/_console/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
   '/admin/_console/users/create': typeof AdminConsoleUsersCreateRoute
   '/$lang/payment/user-refund/': typeof LangPaymentUserRefundIndexRoute
   '/admin/_console/config/': typeof AdminConsoleConfigIndexRoute
+  '/admin/_console/customPlan/': typeof AdminConsoleCustomPlanIndexRoute
   '/admin/_console/feedbackFiles/': typeof AdminConsoleFeedbackFilesIndexRoute
   '/admin/_console/formBuilder/': typeof AdminConsoleFormBuilderIndexRoute
   '/admin/_console/surveys/': typeof AdminConsoleSurveysIndexRoute
+  '/admin/_console/userPayment/': typeof AdminConsoleUserPaymentIndexRoute
   '/admin/_console/users/': typeof AdminConsoleUsersIndexRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
@@ -504,6 +579,11 @@ export interface FileRoutesById {
   '/admin/_console/surveys/$id/edit': typeof AdminConsoleSurveysIdEditRoute
   '/admin/_console/surveys/$id/show': typeof AdminConsoleSurveysIdShowRoute
   '/admin/_console/users/$id/show': typeof AdminConsoleUsersIdShowRoute
+  '/admin/_console/users/$id/userContactInfo': typeof AdminConsoleUsersIdUserContactInfoRoute
+  '/admin/_console/users/$id/paymentProgress/create': typeof AdminConsoleUsersIdPaymentProgressCreateRoute
+  '/admin/_console/users/$id/usages/create': typeof AdminConsoleUsersIdUsagesCreateRoute
+  '/admin/_console/users/$id/paymentProgress/': typeof AdminConsoleUsersIdPaymentProgressIndexRoute
+  '/admin/_console/users/$id/usages/': typeof AdminConsoleUsersIdUsagesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -543,15 +623,18 @@ export interface FileRouteTypes {
     | '/$lang/payment/user-refund/success'
     | '/admin/bulk/userCreate'
     | '/admin/config/create'
+    | '/admin/customPlan/create'
     | '/admin/feedbackFiles/cloud'
     | '/admin/surveys/create'
     | '/admin/surveys/targetCreate'
     | '/admin/users/create'
     | '/$lang/payment/user-refund/'
     | '/admin/config/'
+    | '/admin/customPlan/'
     | '/admin/feedbackFiles/'
     | '/admin/formBuilder/'
     | '/admin/surveys/'
+    | '/admin/userPayment/'
     | '/admin/users/'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
@@ -559,6 +642,11 @@ export interface FileRouteTypes {
     | '/admin/surveys/$id/edit'
     | '/admin/surveys/$id/show'
     | '/admin/users/$id/show'
+    | '/admin/users/$id/userContactInfo'
+    | '/admin/users/$id/paymentProgress/create'
+    | '/admin/users/$id/usages/create'
+    | '/admin/users/$id/paymentProgress/'
+    | '/admin/users/$id/usages/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -594,15 +682,18 @@ export interface FileRouteTypes {
     | '/$lang/payment/user-refund/success'
     | '/admin/bulk/userCreate'
     | '/admin/config/create'
+    | '/admin/customPlan/create'
     | '/admin/feedbackFiles/cloud'
     | '/admin/surveys/create'
     | '/admin/surveys/targetCreate'
     | '/admin/users/create'
     | '/$lang/payment/user-refund'
     | '/admin/config'
+    | '/admin/customPlan'
     | '/admin/feedbackFiles'
     | '/admin/formBuilder'
     | '/admin/surveys'
+    | '/admin/userPayment'
     | '/admin/users'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
@@ -610,6 +701,11 @@ export interface FileRouteTypes {
     | '/admin/surveys/$id/edit'
     | '/admin/surveys/$id/show'
     | '/admin/users/$id/show'
+    | '/admin/users/$id/userContactInfo'
+    | '/admin/users/$id/paymentProgress/create'
+    | '/admin/users/$id/usages/create'
+    | '/admin/users/$id/paymentProgress'
+    | '/admin/users/$id/usages'
   id:
     | '__root__'
     | '/'
@@ -648,15 +744,18 @@ export interface FileRouteTypes {
     | '/$lang/payment/user-refund/success'
     | '/admin/_console/bulk/userCreate'
     | '/admin/_console/config/create'
+    | '/admin/_console/customPlan/create'
     | '/admin/_console/feedbackFiles/cloud'
     | '/admin/_console/surveys/create'
     | '/admin/_console/surveys/targetCreate'
     | '/admin/_console/users/create'
     | '/$lang/payment/user-refund/'
     | '/admin/_console/config/'
+    | '/admin/_console/customPlan/'
     | '/admin/_console/feedbackFiles/'
     | '/admin/_console/formBuilder/'
     | '/admin/_console/surveys/'
+    | '/admin/_console/userPayment/'
     | '/admin/_console/users/'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
@@ -664,6 +763,11 @@ export interface FileRouteTypes {
     | '/admin/_console/surveys/$id/edit'
     | '/admin/_console/surveys/$id/show'
     | '/admin/_console/users/$id/show'
+    | '/admin/_console/users/$id/userContactInfo'
+    | '/admin/_console/users/$id/paymentProgress/create'
+    | '/admin/_console/users/$id/usages/create'
+    | '/admin/_console/users/$id/paymentProgress/'
+    | '/admin/_console/users/$id/usages/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -941,6 +1045,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleConfigCreateRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/customPlan/': {
+      id: '/admin/_console/customPlan/'
+      path: '/customPlan'
+      fullPath: '/admin/customPlan/'
+      preLoaderRoute: typeof AdminConsoleCustomPlanIndexRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/customPlan/create': {
+      id: '/admin/_console/customPlan/create'
+      path: '/customPlan/create'
+      fullPath: '/admin/customPlan/create'
+      preLoaderRoute: typeof AdminConsoleCustomPlanCreateRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/admin/_console/feedbackFiles/': {
       id: '/admin/_console/feedbackFiles/'
       path: '/feedbackFiles'
@@ -981,6 +1099,13 @@ declare module '@tanstack/react-router' {
       path: '/surveys/targetCreate'
       fullPath: '/admin/surveys/targetCreate'
       preLoaderRoute: typeof AdminConsoleSurveysTargetCreateRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/userPayment/': {
+      id: '/admin/_console/userPayment/'
+      path: '/userPayment'
+      fullPath: '/admin/userPayment/'
+      preLoaderRoute: typeof AdminConsoleUserPaymentIndexRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
     '/admin/_console/users/': {
@@ -1037,6 +1162,41 @@ declare module '@tanstack/react-router' {
       path: '/users/$id/show'
       fullPath: '/admin/users/$id/show'
       preLoaderRoute: typeof AdminConsoleUsersIdShowRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/users/$id/userContactInfo': {
+      id: '/admin/_console/users/$id/userContactInfo'
+      path: '/users/$id/userContactInfo'
+      fullPath: '/admin/users/$id/userContactInfo'
+      preLoaderRoute: typeof AdminConsoleUsersIdUserContactInfoRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/users/$id/paymentProgress/': {
+      id: '/admin/_console/users/$id/paymentProgress/'
+      path: '/users/$id/paymentProgress'
+      fullPath: '/admin/users/$id/paymentProgress/'
+      preLoaderRoute: typeof AdminConsoleUsersIdPaymentProgressIndexRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/users/$id/paymentProgress/create': {
+      id: '/admin/_console/users/$id/paymentProgress/create'
+      path: '/users/$id/paymentProgress/create'
+      fullPath: '/admin/users/$id/paymentProgress/create'
+      preLoaderRoute: typeof AdminConsoleUsersIdPaymentProgressCreateRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/users/$id/usages/': {
+      id: '/admin/_console/users/$id/usages/'
+      path: '/users/$id/usages'
+      fullPath: '/admin/users/$id/usages/'
+      preLoaderRoute: typeof AdminConsoleUsersIdUsagesIndexRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/users/$id/usages/create': {
+      id: '/admin/_console/users/$id/usages/create'
+      path: '/users/$id/usages/create'
+      fullPath: '/admin/users/$id/usages/create'
+      preLoaderRoute: typeof AdminConsoleUsersIdUsagesCreateRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
   }
@@ -1116,38 +1276,57 @@ interface AdminConsoleRouteChildren {
   AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
   AdminConsoleBulkUserCreateRoute: typeof AdminConsoleBulkUserCreateRoute
   AdminConsoleConfigCreateRoute: typeof AdminConsoleConfigCreateRoute
+  AdminConsoleCustomPlanCreateRoute: typeof AdminConsoleCustomPlanCreateRoute
   AdminConsoleFeedbackFilesCloudRoute: typeof AdminConsoleFeedbackFilesCloudRoute
   AdminConsoleSurveysCreateRoute: typeof AdminConsoleSurveysCreateRoute
   AdminConsoleSurveysTargetCreateRoute: typeof AdminConsoleSurveysTargetCreateRoute
   AdminConsoleUsersCreateRoute: typeof AdminConsoleUsersCreateRoute
   AdminConsoleConfigIndexRoute: typeof AdminConsoleConfigIndexRoute
+  AdminConsoleCustomPlanIndexRoute: typeof AdminConsoleCustomPlanIndexRoute
   AdminConsoleFeedbackFilesIndexRoute: typeof AdminConsoleFeedbackFilesIndexRoute
   AdminConsoleFormBuilderIndexRoute: typeof AdminConsoleFormBuilderIndexRoute
   AdminConsoleSurveysIndexRoute: typeof AdminConsoleSurveysIndexRoute
+  AdminConsoleUserPaymentIndexRoute: typeof AdminConsoleUserPaymentIndexRoute
   AdminConsoleUsersIndexRoute: typeof AdminConsoleUsersIndexRoute
   AdminConsoleConfigIdEditRoute: typeof AdminConsoleConfigIdEditRoute
   AdminConsoleSurveysIdEditRoute: typeof AdminConsoleSurveysIdEditRoute
   AdminConsoleSurveysIdShowRoute: typeof AdminConsoleSurveysIdShowRoute
   AdminConsoleUsersIdShowRoute: typeof AdminConsoleUsersIdShowRoute
+  AdminConsoleUsersIdUserContactInfoRoute: typeof AdminConsoleUsersIdUserContactInfoRoute
+  AdminConsoleUsersIdPaymentProgressCreateRoute: typeof AdminConsoleUsersIdPaymentProgressCreateRoute
+  AdminConsoleUsersIdUsagesCreateRoute: typeof AdminConsoleUsersIdUsagesCreateRoute
+  AdminConsoleUsersIdPaymentProgressIndexRoute: typeof AdminConsoleUsersIdPaymentProgressIndexRoute
+  AdminConsoleUsersIdUsagesIndexRoute: typeof AdminConsoleUsersIdUsagesIndexRoute
 }
 
 const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleIndexRoute: AdminConsoleIndexRoute,
   AdminConsoleBulkUserCreateRoute: AdminConsoleBulkUserCreateRoute,
   AdminConsoleConfigCreateRoute: AdminConsoleConfigCreateRoute,
+  AdminConsoleCustomPlanCreateRoute: AdminConsoleCustomPlanCreateRoute,
   AdminConsoleFeedbackFilesCloudRoute: AdminConsoleFeedbackFilesCloudRoute,
   AdminConsoleSurveysCreateRoute: AdminConsoleSurveysCreateRoute,
   AdminConsoleSurveysTargetCreateRoute: AdminConsoleSurveysTargetCreateRoute,
   AdminConsoleUsersCreateRoute: AdminConsoleUsersCreateRoute,
   AdminConsoleConfigIndexRoute: AdminConsoleConfigIndexRoute,
+  AdminConsoleCustomPlanIndexRoute: AdminConsoleCustomPlanIndexRoute,
   AdminConsoleFeedbackFilesIndexRoute: AdminConsoleFeedbackFilesIndexRoute,
   AdminConsoleFormBuilderIndexRoute: AdminConsoleFormBuilderIndexRoute,
   AdminConsoleSurveysIndexRoute: AdminConsoleSurveysIndexRoute,
+  AdminConsoleUserPaymentIndexRoute: AdminConsoleUserPaymentIndexRoute,
   AdminConsoleUsersIndexRoute: AdminConsoleUsersIndexRoute,
   AdminConsoleConfigIdEditRoute: AdminConsoleConfigIdEditRoute,
   AdminConsoleSurveysIdEditRoute: AdminConsoleSurveysIdEditRoute,
   AdminConsoleSurveysIdShowRoute: AdminConsoleSurveysIdShowRoute,
   AdminConsoleUsersIdShowRoute: AdminConsoleUsersIdShowRoute,
+  AdminConsoleUsersIdUserContactInfoRoute:
+    AdminConsoleUsersIdUserContactInfoRoute,
+  AdminConsoleUsersIdPaymentProgressCreateRoute:
+    AdminConsoleUsersIdPaymentProgressCreateRoute,
+  AdminConsoleUsersIdUsagesCreateRoute: AdminConsoleUsersIdUsagesCreateRoute,
+  AdminConsoleUsersIdPaymentProgressIndexRoute:
+    AdminConsoleUsersIdPaymentProgressIndexRoute,
+  AdminConsoleUsersIdUsagesIndexRoute: AdminConsoleUsersIdUsagesIndexRoute,
 }
 
 const AdminConsoleRouteWithChildren = AdminConsoleRoute._addFileChildren(

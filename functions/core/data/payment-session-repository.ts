@@ -1,12 +1,23 @@
 import type { PaymentSessionItem } from './entities/payment-session.ts';
 import { db } from './service.ts';
+import { type AdminActivity, activityCommit } from './user-activity-repository.ts';
 
 export type PaymentSession = PaymentSessionItem;
 export type NewPaymentSession = Omit<PaymentSessionItem, 'created' | 'updated'>;
 
-export async function createPaymentSession(session: NewPaymentSession): Promise<PaymentSession> {
-  const { data } = await db().entities.paymentSession.create(session).go();
-  return data;
+/** Stores a new session; an operator's session is recorded in the account's activities in the same write. */
+export async function createPaymentSession(
+  session: NewPaymentSession,
+  activity?: AdminActivity,
+): Promise<void> {
+  if (!activity) {
+    await db().entities.paymentSession.create(session).go();
+    return;
+  }
+  const { canceled, data } = await db()
+    .transaction.write((tx) => [tx.paymentSession.create(session).commit(), activityCommit(tx, activity)])
+    .go();
+  if (canceled) throw new Error(`The payment session could not be stored: ${JSON.stringify(data)}`);
 }
 
 export async function getPaymentSession(guid: string): Promise<PaymentSession | undefined> {

@@ -5,6 +5,7 @@ import { AnalyticsEvent } from './entities/analytics-event.ts';
 import { ChangeCardRequest } from './entities/change-card.ts';
 import { Config, ConfigName } from './entities/config.ts';
 import { Coupon, CouponBonusQuota, CouponDiscount, CouponRedemption } from './entities/coupon.ts';
+import { CustomPlan } from './entities/custom-plan.ts';
 import { HolidayMonth } from './entities/holiday.ts';
 import { Job, JobItemOutcome } from './entities/job.ts';
 import { Payment } from './entities/payment.ts';
@@ -29,6 +30,7 @@ export const entities = {
   configName: ConfigName,
   planPrice: PlanPrice,
   planUsage: PlanUsage,
+  customPlan: CustomPlan,
   job: Job,
   jobItemOutcome: JobItemOutcome,
   user: User,

@@ -1,6 +1,7 @@
 import { normalizeEmail } from '../../../shared/identity/account-rules.ts';
 import { Conflict, NotFound } from '../errors.ts';
 import type { UserItem } from './entities/user.ts';
+import { nameSearchKey, searchShard } from './search-keys.ts';
 import { db } from './service.ts';
 import { type AdminActivity, activityCommit } from './user-activity-repository.ts';
 
@@ -8,20 +9,6 @@ export type User = UserItem;
 type SearchKeys = 'emailKey' | 'nameKey' | 'nameShard' | 'emailShard' | 'referralSince';
 export type NewUser = Omit<UserItem, SearchKeys | 'deleted' | 'emailVerified' | 'isMinor'> &
   Partial<Pick<UserItem, 'emailVerified' | 'isMinor'>>;
-
-/**
- * The key the console's name search compares: compatibility-normalised (full-width letters become
- * ASCII), lower-cased, inner spaces collapsed. ElectroDB lower-cases keys too, so this is also the
- * form a prefix must take.
- */
-export function nameSearchKey(name: string): string {
-  return name.normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
-}
-
-/** The partition of a search key: its first character (a whole code point). */
-export function searchShard(key: string): string {
-  return [...key][0] ?? '';
-}
 
 /**
  * Creates an account; an address already in use (in any letter case) is a Conflict. An account an

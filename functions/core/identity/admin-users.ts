@@ -3,12 +3,12 @@ import { SIGN_IN_PROVIDERS } from '../../../shared/api/identity.ts';
 import { normalizeEmail } from '../../../shared/identity/account-rules.ts';
 import type { AdminUserCreateInfo } from '../../../shared/identity/admin-user-rules.ts';
 import { nowMs } from '../clock.ts';
+import { nameSearchKey } from '../data/search-keys.ts';
 import type { AdminActivity, Operator } from '../data/user-activity-repository.ts';
 import {
   createUser,
   findUserByEmail,
   getUser,
-  nameSearchKey,
   searchUsers,
   type User,
   type UserSearch,

@@ -2,10 +2,10 @@ import type { ServerErrorType } from '../../../shared/errors/catalogue.ts';
 import { limitsWithBonus } from '../../../shared/orders/coupon-rules.ts';
 import { erasersOffered } from '../../../shared/plans/eraser-options.ts';
 import { periodEnd } from '../../../shared/plans/plan-period.ts';
-import type { PlanUsageInfo } from '../../../shared/plans/plan-types.ts';
+import type { PlanType, PlanUsageInfo } from '../../../shared/plans/plan-types.ts';
 import { counterFor, type PaidCounter } from '../../../shared/usage/usage-rules.ts';
 import type { GrantEffect, PaymentOrder } from '../data/order-repository.ts';
-import { getPlanCatalogue } from '../data/plan-catalogue-repository.ts';
+import { getPlanCatalogue, planUsageFor } from '../data/plan-catalogue-repository.ts';
 import {
   activeUserPlan,
   getUserPlan,
@@ -25,11 +25,10 @@ export type GrantDecision =
   | { grant: GrantEffect; head: UserPlanHead | undefined }
   | { refuse: ServerErrorType; message: string };
 
-async function usageOf(catalogue: string, planType: string): Promise<PlanUsageInfo> {
-  const usage = (await getPlanCatalogue(catalogue)).usages.find(
-    (candidate) => candidate.planType === planType,
-  );
-  if (!usage) throw new PaymentError('DB_ERROR', `No usage for ${planType} in ${catalogue}`);
+/** A plan's quotas: a custom plan's own, else its plan type's (planUsageFor). */
+async function usageOf(catalogue: string, planName: string, planType: PlanType): Promise<PlanUsageInfo> {
+  const usage = planUsageFor(await getPlanCatalogue(catalogue), { name: planName, planType });
+  if (!usage) throw new PaymentError('DB_ERROR', `No usage for ${planName} in ${catalogue}`);
   return usage;
 }
 
@@ -52,7 +51,7 @@ export async function grantDecision(
       const [head, active, usage] = await Promise.all([
         getUserPlanHead(order.uid),
         activeUserPlan(order.uid, now),
-        usageOf(order.catalogue, order.planType),
+        usageOf(order.catalogue, order.planName, order.planType),
       ]);
       if (active && active.planId !== order.merchantUid) {
         return { refuse: 'DUPLICATE_PAYMENT', message: `The account already holds ${active.planName}` };
@@ -74,7 +73,7 @@ export async function grantDecision(
       }
       // On its due date a renewal continues the period without a gap; a late retry starts it when paid.
       const start = order.renewalAttempt === 0 ? plan.expiredAt : receipt.paidAt;
-      const usage = await usageOf(plan.catalogue, plan.planType);
+      const usage = await usageOf(plan.catalogue, plan.planName, plan.planType);
       return {
         grant: {
           kind: 'renewal',
@@ -95,7 +94,7 @@ export async function grantDecision(
       const [head, replaced, usage] = await Promise.all([
         getUserPlanHead(order.uid),
         getUserPlan(order.uid, order.planId ?? ''),
-        usageOf(order.catalogue, order.planType),
+        usageOf(order.catalogue, order.planName, order.planType),
       ]);
       if (
         !replaced ||

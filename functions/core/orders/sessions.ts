@@ -40,7 +40,13 @@ import {
   type PaymentSession,
   updatePaymentSession,
 } from '../data/payment-session-repository.ts';
-import { catalogueFor, DEFAULT_CATALOGUE, getPlanCatalogue } from '../data/plan-catalogue-repository.ts';
+import {
+  catalogueFor,
+  DEFAULT_CATALOGUE,
+  getPlanCatalogue,
+  planUsageFor,
+} from '../data/plan-catalogue-repository.ts';
+import type { AdminActivity } from '../data/user-activity-repository.ts';
 import {
   activeUserPlan,
   getPayment,
@@ -93,7 +99,20 @@ export function newGuid(): string {
   return randomBytes(24).toString('base64url');
 }
 
-function offeredFor(session: Pick<PaymentSession, 'priceVersion' | 'accountType'>, prices: PlanPriceInfo[]) {
+/** Whether an operator opened the session (an order link, admin-console.md payment progress). */
+function isOperatorLink(session: Pick<PaymentSession, 'createdStatus'>): boolean {
+  return session.createdStatus !== 'init';
+}
+
+/**
+ * The plans a session may choose among: an operator's order link sells exactly the plan the operator
+ * chose (from whichever catalogue holds it); a customer's own session what its catalogue offers.
+ */
+function offeredFor(
+  session: Pick<PaymentSession, 'priceVersion' | 'accountType' | 'createdStatus' | 'planName'>,
+  prices: PlanPriceInfo[],
+) {
+  if (isOperatorLink(session)) return prices.filter((plan) => plan.name === session.planName);
   return offeredPlanPrices(prices, session.priceVersion, session.accountType);
 }
 
@@ -123,8 +142,12 @@ export async function openPaymentSession(input: {
   planName?: string | undefined;
   priceVersion?: string | undefined;
   createdStatus?: (typeof PAYMENT_SESSION_STATUSES)[number];
+  /** An operator's link names the catalogue of its plan (any catalogue, legacy and custom included). */
+  catalogue?: string;
   desc?: string;
   createdBy?: string;
+  /** The operator's action, recorded in the account's activities in the session's own transaction. */
+  activity?: AdminActivity;
 }): Promise<{ guid: string; sessionInfo: SessionInfo }> {
   const createdStatus = input.createdStatus ?? 'init';
   if (createdStatus === 'init_custom_upgrade') return openUpgradeSession({ ...input, createdStatus });
@@ -139,19 +162,24 @@ export async function openPaymentSession(input: {
       });
     }
   }
-  const { catalogue, prices } = await catalogueFor(user.referralType);
-  const offered = offeredPlanPrices(prices, input.priceVersion);
+  const { catalogue, prices } = input.catalogue
+    ? { catalogue: input.catalogue, ...(await getPlanCatalogue(input.catalogue)) }
+    : await catalogueFor(user.referralType);
+  const offered = createdStatus === 'init' ? offeredPlanPrices(prices, input.priceVersion) : prices;
   const plan = input.planName ? planOrRefuse(offered, input.planName) : offered[0];
   if (!plan) throw new PaymentError('INVALID_ARGUMENT', 'The catalogue offers no plan');
-  const guid = await storeSession({
-    ...input,
-    uid: user.uid,
-    createdStatus,
-    purpose: 'order',
-    catalogue,
-    planName: plan.name,
-    currency: currencyForLanguage(input.language),
-  });
+  const guid = await storeSession(
+    {
+      ...input,
+      uid: user.uid,
+      createdStatus,
+      purpose: 'order',
+      catalogue,
+      planName: plan.name,
+      currency: currencyForLanguage(input.language),
+    },
+    input.activity,
+  );
   return { guid, sessionInfo: sessionInfoOf(await readSession(guid, 'open'), false) };
 }
 
@@ -225,28 +253,33 @@ export async function storeSession(
     | 'desc'
     | 'createdBy'
   >,
+  /** An operator's action, recorded in the account's activities in the session's own transaction. */
+  activity?: AdminActivity,
 ): Promise<string> {
   const expiresAt =
     nowMs() + (input.createdStatus === 'init' ? SESSION_LIFETIME_MS : OPERATOR_SESSION_LIFETIME_MS);
   const guid = newGuid();
-  await createPaymentSession({
-    guid,
-    uid: input.uid,
-    ...(input.cid ? { cid: input.cid } : {}),
-    clientType: input.clientType,
-    language: input.language,
-    createdStatus: input.createdStatus,
-    purpose: input.purpose,
-    ...(input.planId ? { planId: input.planId } : {}),
-    catalogue: input.catalogue,
-    ...(input.priceVersion ? { priceVersion: input.priceVersion } : {}),
-    planName: input.planName,
-    currency: input.currency,
-    ...(input.desc ? { desc: input.desc } : {}),
-    ...(input.createdBy ? { createdBy: input.createdBy } : {}),
-    expiresAt,
-    ttl: Math.ceil((expiresAt + SESSION_KEPT_AFTER_EXPIRY_MS) / 1000),
-  });
+  await createPaymentSession(
+    {
+      guid,
+      uid: input.uid,
+      ...(input.cid ? { cid: input.cid } : {}),
+      clientType: input.clientType,
+      language: input.language,
+      createdStatus: input.createdStatus,
+      purpose: input.purpose,
+      ...(input.planId ? { planId: input.planId } : {}),
+      catalogue: input.catalogue,
+      ...(input.priceVersion ? { priceVersion: input.priceVersion } : {}),
+      planName: input.planName,
+      currency: input.currency,
+      ...(input.desc ? { desc: input.desc } : {}),
+      ...(input.createdBy ? { createdBy: input.createdBy } : {}),
+      expiresAt,
+      ttl: Math.ceil((expiresAt + SESSION_KEPT_AFTER_EXPIRY_MS) / 1000),
+    },
+    activity,
+  );
   return guid;
 }
 
@@ -293,8 +326,8 @@ async function contextOf(session: PaymentSession): Promise<SessionContext> {
     ? upgradeTargets(upgrade.replaced, catalogue.prices)
     : offeredFor(session, catalogue.prices);
   const plan = planOrRefuse(offered, session.planName);
-  const usage = catalogue.usages.find((candidate) => candidate.planType === plan.planType);
-  if (!usage) throw new PaymentError('DB_ERROR', `The catalogue has no usage for ${plan.planType}`);
+  const usage = planUsageFor(catalogue, plan);
+  if (!usage) throw new PaymentError('DB_ERROR', `The catalogue has no usage for ${plan.name}`);
   const partner = partnerOf(user.referralType);
   const now = nowMs();
   const couponLive = coupon && coupon.coupon.startedAt <= now && now <= coupon.coupon.expiredAt;
@@ -404,6 +437,8 @@ export function sessionInfoOf(ctx: SessionContext, isTest: boolean): SessionInfo
   const price = sessionPrice(ctx, isTest);
   const referralApplies = referralRate(ctx) > 0;
   const isCustom = plan.planType === 'CUSTOM';
+  // An operator's link sells one plan: no choice of plan type or account type to offer.
+  const operatorLink = isOperatorLink(session);
   const bonusQuota = sessionBonusQuota(ctx);
   return {
     guid: session.guid,
@@ -416,11 +451,13 @@ export function sessionInfoOf(ctx: SessionContext, isTest: boolean): SessionInfo
     planPriceInfos: ctx.offered,
     planTypesOffered: ctx.upgrade
       ? PLAN_TYPES.filter((type) => ctx.offered.some((offered) => offered.planType === type))
-      : planTypesOffered({
-          catalogue: ctx.prices,
-          accountType: session.accountType,
-          priceVersion: session.priceVersion,
-        }),
+      : operatorLink
+        ? [plan.planType]
+        : planTypesOffered({
+            catalogue: ctx.prices,
+            accountType: session.accountType,
+            priceVersion: session.priceVersion,
+          }),
     currency: session.currency,
     currencyOptions: currencyOptions(session.language),
     ...(user.referralType ? { referralType: user.referralType } : {}),
@@ -437,7 +474,7 @@ export function sessionInfoOf(ctx: SessionContext, isTest: boolean): SessionInfo
     ...(session.priceVersion ? { priceVersion: session.priceVersion } : {}),
     showNaverPay: walletOffered(ctx),
     accountInfo: { userName: user.name, email: user.email },
-    showAccountType: !isCustom && !referralApplies && !ctx.upgrade,
+    showAccountType: !isCustom && !referralApplies && !ctx.upgrade && !operatorLink,
     ...(session.accountType ? { accountType: session.accountType } : {}),
     couponAllowed: !isCustom && !ctx.upgrade && couponInputAllowed(plan),
     ...(ctx.upgrade ? { planUpgradeData: planUpgradeDataOf(ctx.upgrade) } : {}),

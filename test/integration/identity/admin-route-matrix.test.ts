@@ -74,6 +74,46 @@ const routeInputs: Record<string, () => Record<string, unknown>> = {
   adminFeedbackFilesInfo: () => ({ filenames: ['some-file.log'] }),
   copyCloudProjectForFeedback: () => ({ projectId: 'some-project', requestedBy: 'operator@example.com' }),
   ...couponInputs(),
+  adminPaymentProgressList: () => ({ uid: SEEDED_ACCOUNTS.customer.uid }),
+  adminPaymentProgressCreate: () => ({
+    uid: SEEDED_ACCOUNTS.customer.uid,
+    planName: 'Y1_LIGHT_V3',
+    currency: 'KRW',
+    desc: 'matrix',
+  }),
+  adminUserPaymentList: () => ({ uid: SEEDED_ACCOUNTS.customer.uid }),
+  adminUsageList: () => ({ uid: SEEDED_ACCOUNTS.customer.uid, from: 0, to: 86_400_000, usageType: 'ALL' }),
+  adminUsageCreate: () => ({
+    uid: SEEDED_ACCOUNTS.customer.uid,
+    grantId: randomUUID(),
+    sttMin: -1,
+    tts: 0,
+    translate: 0,
+    genimage: 0,
+    desc: 'matrix',
+  }),
+  updateUserContactInfo: () => ({
+    uid: SEEDED_ACCOUNTS.customer.uid,
+    phone: '+821012345678',
+    desc: 'matrix',
+  }),
+  adminCustomPlanCreate: () => ({
+    planInfo: {
+      planName: `Y1_PLUS_${randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()}`,
+      period: 'ONE_YEAR',
+      priceKo: 990000,
+      priceJa: 99000,
+      priceEn: 990,
+      sttUsage: 432000,
+      ttsUsage: 600000,
+      translateUsage: 1800000,
+      genimageUsage: 6000,
+      cloudStorageUsage: 64424509440,
+      userTTSSpeakerUsage: 6,
+      description: 'matrix',
+    },
+    desc: 'matrix',
+  }),
 };
 
 /** The coupon calls take a code (and a plan); a code nobody created gets a real answer (not found). */

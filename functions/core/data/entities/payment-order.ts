@@ -5,6 +5,7 @@ import { SITE_LANGUAGES } from '../../../../shared/languages.ts';
 import { PLAN_PERIODS, PLAN_TYPES } from '../../../../shared/plans/plan-types.ts';
 import { METERED_USAGE_TYPES } from '../../../../shared/usage/usage-rules.ts';
 import { ENTITY_SERVICE } from '../entity-service.ts';
+import { nameSearchKey, searchShard } from '../search-keys.ts';
 import { bonusQuotaAttribute, createdAttribute, updatedAttribute } from './order-attributes.ts';
 
 /**
@@ -103,6 +104,21 @@ export const PaymentOrder = new Entity({
     walletPaymentId: { type: 'string' },
     created: createdAttribute,
     updated: updatedAttribute,
+    /** The payment search's key of the payer's name (search-keys.ts), and its partition. */
+    payerNameKey: {
+      type: 'string',
+      hidden: true,
+      readOnly: true,
+      watch: ['userName'],
+      set: (_, item) => nameSearchKey(String(item.userName ?? '')),
+    },
+    payerNameShard: {
+      type: 'string',
+      hidden: true,
+      readOnly: true,
+      watch: ['userName'],
+      set: (_, item) => searchShard(nameSearchKey(String(item.userName ?? ''))),
+    },
   },
   indexes: {
     byMerchantUid: { pk: { field: 'pk', composite: ['merchantUid'] }, sk: { field: 'sk', composite: [] } },
@@ -111,6 +127,23 @@ export const PaymentOrder = new Entity({
       index: 'gsi1',
       pk: { field: 'gsi1pk', composite: ['uid'] },
       sk: { field: 'gsi1sk', composite: ['created'] },
+    },
+    /**
+     * The orders placed from a client (app install or browser); only orders that name one. The sort key
+     * has no composite: an order without a cid then gives none of the index's composites, which keeps
+     * it out of the index (ElectroDB refuses a write giving only part of a conditional index's).
+     */
+    byCid: {
+      index: 'gsi2',
+      condition: (composite) => Boolean(composite.cid),
+      pk: { field: 'gsi2pk', composite: ['cid'] },
+      sk: { field: 'gsi2sk', composite: [] },
+    },
+    /** Orders by the payer's name, exact or a prefix, within the partition of its first character. */
+    byPayerName: {
+      index: 'gsi3',
+      pk: { field: 'gsi3pk', composite: ['payerNameShard'] },
+      sk: { field: 'gsi3sk', composite: ['payerNameKey', 'created'] },
     },
   },
 });

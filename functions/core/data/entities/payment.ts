@@ -1,6 +1,8 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { CURRENCIES } from '../../../../shared/currency.ts';
+import { normalizeEmail } from '../../../../shared/identity/account-rules.ts';
 import { ENTITY_SERVICE } from '../entity-service.ts';
+import { searchShard } from '../search-keys.ts';
 import { createdAttribute } from './order-attributes.ts';
 
 /**
@@ -35,6 +37,24 @@ export const Payment = new Entity({
     couponCode: { type: 'string', readOnly: true },
     receiptUrl: { type: 'string', readOnly: true },
     created: createdAttribute,
+    /**
+     * The payment search's keys (admin-console.md userPayment), computed from the payer's address
+     * whoever writes the payment (the grant, renewals, upgrades), so every payment is searchable.
+     */
+    payerEmailKey: {
+      type: 'string',
+      hidden: true,
+      readOnly: true,
+      watch: ['userEmail'],
+      set: (_, item) => normalizeEmail(String(item.userEmail ?? '')),
+    },
+    payerEmailShard: {
+      type: 'string',
+      hidden: true,
+      readOnly: true,
+      watch: ['userEmail'],
+      set: (_, item) => searchShard(normalizeEmail(String(item.userEmail ?? ''))),
+    },
   },
   indexes: {
     byMerchantUid: { pk: { field: 'pk', composite: ['merchantUid'] }, sk: { field: 'sk', composite: [] } },
@@ -43,6 +63,18 @@ export const Payment = new Entity({
       index: 'gsi1',
       pk: { field: 'gsi1pk', composite: ['uid'] },
       sk: { field: 'gsi1sk', composite: ['paidAt'] },
+    },
+    /** Payments by the payer's e-mail, exact or a prefix, within the partition of its first character. */
+    byPayerEmail: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['payerEmailShard'] },
+      sk: { field: 'gsi2sk', composite: ['payerEmailKey', 'paidAt'] },
+    },
+    /** Payments by the payer's phone (E.164) in time order. */
+    byPayerPhone: {
+      index: 'gsi3',
+      pk: { field: 'gsi3pk', composite: ['userPhone'] },
+      sk: { field: 'gsi3sk', composite: ['paidAt'] },
     },
   },
 });

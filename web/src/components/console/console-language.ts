@@ -15,6 +15,9 @@ export const CONSOLE_NAMESPACES: readonly Namespace[] = [
   'console-configs',
   'console-surveys',
   'console-feedback',
+  'console-payments',
+  'console-plans',
+  'console-usage',
 ];
 
 export function consoleLanguage(): SiteLanguage {

@@ -13,6 +13,8 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { to: '/admin/users', label: 'nav.users' },
   { to: '/admin/feedbackFiles', label: 'nav.feedback_files' },
   { to: '/admin/surveys', label: 'nav.surveys' },
+  { to: '/admin/customPlan', label: 'nav.custom_plan' },
+  { to: '/admin/userPayment', label: 'nav.user_payment' },
   { to: '/admin/bulk/userCreate', label: 'nav.bulk' },
   { to: '/admin/formBuilder', label: 'nav.form_builder' },
   { to: '/admin/config', label: 'nav.config' },

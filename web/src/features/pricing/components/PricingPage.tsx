@@ -156,7 +156,7 @@ function PlanSummary({ column, context }: { column: Column; context: PlanContext
 function UsageValue({ column, featureKey }: { column: Column; featureKey: UsageFeature['key'] }) {
   const { t } = useTranslation('pricing');
   const feature = column.plan?.usagePlanFeatures.find((candidate) => candidate.key === featureKey);
-  return feature ? <>{usageText(t, feature)}</> : <span className="value-placeholder" aria-hidden="true" />;
+  return feature ? usageText(t, feature) : <span className="value-placeholder" aria-hidden="true" />;
 }
 
 /** Desktop: one column per plan, sticky plan headers, a row per usage and extra feature. */

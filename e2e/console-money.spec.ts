@@ -1,0 +1,100 @@
+import { expect, test } from '@playwright/test';
+import { signInToConsole, uniqueEmail } from './console-helpers.ts';
+
+/**
+ * The console's money screens: an operator finds a user, creates a custom plan, sends the user an order
+ * link for it (payment progress) and grants usage back.
+ */
+test('an operator creates a custom plan, an order link for a user, and grants usage', async ({ page }) => {
+  // Three screens' worth of steps on a machine shared with other runs.
+  test.setTimeout(90_000);
+  const email = uniqueEmail('console-money');
+  const signUp = await page.request.post('/auth/sign-up', {
+    data: { name: 'Money Person', email, password: 'money-pass1', language: 'ko', clientType: 'landing' },
+  });
+  expect(signUp.status()).toBe(200);
+  const planName = `Y1_PLUS_E2E${Date.now().toString(36).toUpperCase()}`;
+
+  await signInToConsole(page);
+  const nav = page.getByRole('navigation', { name: 'Console navigation' });
+  await nav.getByRole('link', { name: 'Custom plans' }).click();
+  await page.getByRole('link', { name: 'Create custom plan' }).click();
+  await expect(page.getByLabel('Speech-to-text (minutes)')).toHaveValue('7200');
+  await expect(page.getByLabel('Cloud storage (GB)')).toHaveValue('60');
+  await page.getByLabel('Plan name').fill(planName.replace('Y1_', 'M1_'));
+  await page.getByLabel('Price (KRW)').fill('0');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('price should be positive number.')).toHaveCount(3);
+  await page.getByLabel('Price (KRW)').fill('990000');
+  await page.getByLabel('Price (JPY)').fill('99000');
+  await page.getByLabel('Price (USD)').fill('990');
+  await page.getByLabel('Description').fill('Studio deal for one year');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('The name’s prefix must match the period')).toBeVisible();
+  await page.getByLabel('Plan name').fill(planName);
+  await page.getByLabel('Reason (desc)').fill('signed contract');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Saved successfully', { exact: true })).toBeVisible();
+  const planRow = page.getByRole('row', { name: new RegExp(planName) });
+  await expect(planRow).toContainText('7200');
+  await expect(planRow).toContainText('60');
+
+  await nav.getByRole('link', { name: 'Users' }).click();
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('row', { name: `Money Person ${email}` }).click();
+  await expect(page.getByRole('heading', { name: 'User Money Person' })).toBeVisible();
+  const detailUrl = page.url();
+  await page.getByRole('region', { name: 'Account' }).getByRole('button', { name: 'Verify email' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('Verify email success', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('valid-plan')).toHaveText('FREE');
+  const actions = page.getByRole('navigation', { name: 'Actions' });
+  await expect(actions.getByRole('link', { name: 'Direct deposit', exact: true })).toBeVisible();
+  await expect(actions.getByRole('link', { name: 'Unsubscribe' })).toHaveCount(0);
+  await expect(actions.getByRole('link', { name: 'Refund' })).toHaveCount(0);
+
+  await actions.getByRole('link', { name: 'Payment progress' }).click();
+  await page.getByRole('link', { name: 'Create payment progress' }).click();
+  await expect(page.getByLabel('Plan name').locator('option', { hasText: planName })).toHaveCount(1);
+  const choices = await page.getByLabel('Plan name').locator('option').allTextContents();
+  expect(choices.slice(1)).toEqual([...choices.slice(1)].sort());
+  expect(choices).toContain(planName);
+  await page.getByLabel('Plan name').selectOption(planName);
+  await page.getByLabel('Currency').selectOption('JPY');
+  await page.getByLabel('Reason (desc)').fill('sent by mail');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Saved successfully', { exact: true })).toBeVisible();
+  const progressRow = page.getByRole('row', { name: new RegExp(planName) });
+  await expect(progressRow).toContainText('init_custom');
+  const link = progressRow.getByRole('link', { name: 'Open' });
+  await expect(link).toHaveAttribute('href', /\/ja\/payment\/order\/fixedterm\?guid=[\w-]+&test=1$/);
+  await progressRow.getByRole('link', { name: 'Clone' }).click();
+  await expect(page.getByLabel('Plan name')).toHaveValue(planName);
+  await expect(page.getByLabel('Currency')).toHaveValue('JPY');
+  await page.goto(detailUrl);
+
+  await page.getByRole('navigation', { name: 'Actions' }).getByRole('link', { name: 'Usage' }).click();
+  await page.getByRole('link', { name: 'Grant usage' }).click();
+  await page.getByLabel('Speech-to-text (minutes)').fill('5');
+  await page.getByLabel('Reason (desc)').fill('goodwill');
+  await page.getByRole('button', { name: 'Grant' }).click();
+  await expect(
+    page.getByText('Plus value is not allowed. To do that, turn on AllowPlus value (with caution).'),
+  ).toBeVisible();
+  await page.getByLabel('Speech-to-text (minutes)').fill('-10');
+  await page.getByRole('button', { name: 'Grant' }).click();
+  await expect(page.getByText('Saved successfully', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Usage' })).toBeVisible();
+  const grantRow = page.getByRole('row', { name: /goodwill/ });
+  await expect(grantRow).toContainText('-10 min 0 s');
+  await expect(grantRow).toContainText('operator@cutloom.local');
+  await page.getByLabel('Daily').check();
+  await expect(page.getByRole('row', { name: /STT/ })).toContainText('-10 min 0 s');
+
+  await page.goto(detailUrl);
+  await expect(page.getByRole('heading', { name: 'User Money Person' })).toBeVisible();
+  const activities = page.getByRole('region', { name: 'User activities' });
+  await expect(activities.getByRole('cell', { name: 'Payment progress created', exact: true })).toBeVisible();
+  await expect(activities.getByRole('cell', { name: 'Usage granted', exact: true })).toBeVisible();
+});

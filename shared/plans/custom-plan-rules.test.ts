@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CUSTOM_PLAN_FORM_DEFAULTS,
+  type CustomPlanForm,
+  customPlanFormRule,
+  customPlanInfoRule,
+  customPlanTier,
+  periodOfPlanName,
+} from './custom-plan-rules.ts';
+import { PERIOD_PREFIX, PLAN_PERIODS } from './plan-types.ts';
+
+function form(overrides: Partial<CustomPlanForm> = {}): CustomPlanForm {
+  return {
+    planName: 'Y1_PLUS_ACME',
+    period: 'ONE_YEAR',
+    priceKo: '990000',
+    priceJa: '110000',
+    priceEn: '899.99',
+    ...Object.fromEntries(
+      Object.entries(CUSTOM_PLAN_FORM_DEFAULTS).map(([key, value]) => [key, String(value)]),
+    ),
+    referralType: '',
+    description: 'ACME, one year, agreed in March',
+    ...overrides,
+  } as CustomPlanForm;
+}
+
+/** The messages of a form's problems, by field. */
+function problems(overrides: Partial<CustomPlanForm>): Record<string, string[]> {
+  const result = customPlanFormRule.safeParse(form(overrides));
+  if (result.success) return {};
+  const byField: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0]);
+    byField[field] = [...(byField[field] ?? []), issue.message];
+  }
+  return byField;
+}
+
+describe('the custom plan form', () => {
+  it('stores STT in seconds and cloud storage in bytes, with the section 9 defaults', () => {
+    expect(customPlanFormRule.parse(form())).toEqual({
+      planName: 'Y1_PLUS_ACME',
+      period: 'ONE_YEAR',
+      priceKo: 990000,
+      priceJa: 110000,
+      priceEn: 899.99,
+      sttUsage: 7200 * 60,
+      ttsUsage: 600000,
+      translateUsage: 1800000,
+      genimageUsage: 6000,
+      cloudStorageUsage: 60 * 1073741824,
+      userTTSSpeakerUsage: 6,
+      referralType: '',
+      description: 'ACME, one year, agreed in March',
+    });
+  });
+
+  it('upper-cases the name as typed', () => {
+    expect(
+      customPlanFormRule.parse(form({ planName: ' m6_light_school ', period: 'SIX_MONTH' })).planName,
+    ).toBe('M6_LIGHT_SCHOOL');
+  });
+
+  it.each([
+    ['no tier', 'Y1_ACME'],
+    ['an unknown tier', 'Y1_PREMIUM_ACME'],
+    ['an unknown prefix', 'Q1_LIGHT_ACME'],
+    ['nothing after the tier', 'Y1_LIGHT_'],
+    ['a character that is not a capital, digit or underscore', 'Y1_LIGHT_AC-ME'],
+  ])('refuses a name with %s', (_label, planName) => {
+    expect(problems({ planName })).toEqual({ planName: ['console-plans:validation.plan_name'] });
+  });
+
+  it.each(PLAN_PERIODS.map((period) => [period, PERIOD_PREFIX[period]]))(
+    'accepts the prefix of %s (%s) only for that period',
+    (period, prefix) => {
+      expect(problems({ planName: `${prefix}_STANDARD_X`, period })).toEqual({});
+      const other = period === 'ONE_YEAR' ? 'THREE_YEAR' : 'ONE_YEAR';
+      expect(problems({ planName: `${prefix}_STANDARD_X`, period: other })).toEqual({
+        planName: ['console-plans:validation.plan_name_period'],
+      });
+    },
+  );
+
+  it('requires a description', () => {
+    expect(problems({ description: '   ' })).toEqual({
+      description: ['console-plans:validation.description'],
+    });
+  });
+
+  it.each([
+    ['zero', { priceKo: '0' }, 'priceKo'],
+    ['negative', { priceJa: '-1' }, 'priceJa'],
+    ['empty', { priceEn: '' }, 'priceEn'],
+    ['not a number', { priceEn: 'ten' }, 'priceEn'],
+  ])('refuses a price that is %s', (_label, overrides, field) => {
+    expect(problems(overrides)).toEqual({ [field]: ['console-plans:validation.price_positive'] });
+  });
+
+  it('refuses a price outside its currency bounds or finer than the currency', () => {
+    expect(problems({ priceKo: '5000', priceJa: '900.5', priceEn: '2000' })).toEqual({
+      priceKo: ['console-plans:validation.price_bounds_KRW'],
+      priceJa: ['console-plans:validation.price_bounds_JPY'],
+      priceEn: ['console-plans:validation.price_bounds_USD'],
+    });
+  });
+
+  it('takes referralType only for the two partners', () => {
+    expect(problems({ referralType: 'manebi' })).toEqual({});
+    expect(problems({ referralType: 'malgnsoft' })).toEqual({});
+    expect(problems({ referralType: 'classu' })).toEqual({
+      referralType: ['console-plans:validation.referral_type'],
+    });
+  });
+
+  it.each([
+    ['empty', ''],
+    ['negative', '-5'],
+    ['fractional', '1.5'],
+  ])('refuses a quota that is %s', (_label, value) => {
+    expect(problems({ ttsUsage: value })).toEqual({ ttsUsage: ['console-plans:validation.quota'] });
+  });
+
+  it('takes fractions of a minute and of a gigabyte that land on whole seconds and bytes', () => {
+    const plan = customPlanFormRule.parse(form({ sttUsage: '0.5', cloudStorageUsage: '0.5' }));
+    expect(plan.sttUsage).toBe(30);
+    expect(plan.cloudStorageUsage).toBe(536870912);
+  });
+});
+
+describe('the stored custom plan', () => {
+  it('is checked again on the server, in stored units', () => {
+    const stored = customPlanFormRule.parse(form());
+    expect(customPlanInfoRule.parse(stored)).toEqual(stored);
+    expect(customPlanInfoRule.safeParse({ ...stored, sttUsage: 0.5 }).success).toBe(false);
+  });
+});
+
+describe('reading a plan name', () => {
+  it('gives its period and tier', () => {
+    expect(periodOfPlanName('W2_PLUS_TRIAL')).toBe('TWO_WEEK');
+    expect(periodOfPlanName('MR_LIGHT_V3')).toBe('MONTHLY');
+    expect(periodOfPlanName('FREE')).toBeUndefined();
+    expect(customPlanTier('W2_PLUS_TRIAL')).toBe('PLUS');
+    expect(customPlanTier('Y1_BUSINESS_MANEBI')).toBe('BUSINESS');
+  });
+});

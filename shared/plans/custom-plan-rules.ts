@@ -1,0 +1,148 @@
+import * as z from 'zod';
+import type { Currency } from '../currency.ts';
+import { isWithinPriceBounds } from '../payments/price-bounds.ts';
+import { GIGABYTE, PERIOD_PREFIX, PLAN_PERIODS, type PlanPeriod } from './plan-types.ts';
+
+/**
+ * The rules of a custom plan an operator creates (admin-console.md sections 3, 5 and 9), shared by the
+ * console's form and the server. Messages are i18n keys of the `console-plans` namespace.
+ *
+ * Tiers: the name carries LIGHT, STANDARD, BUSINESS or PLUS. PLUS appears only in the console: it is
+ * our tier above Business for customers who need more than Business's quotas, with every Business
+ * feature, priced and sized per agreement (its default quotas are section 9's, which are Business's).
+ * Every custom plan's type is CUSTOM; the tier in its name is what the plan is sold as.
+ */
+export const CUSTOM_PLAN_TIERS = ['LIGHT', 'STANDARD', 'BUSINESS', 'PLUS'] as const;
+export type CustomPlanTier = (typeof CUSTOM_PLAN_TIERS)[number];
+
+/** The partners that sell custom plans from their own catalogue (shared/plans/partners.ts). */
+export const CUSTOM_PLAN_REFERRAL_TYPES = ['manebi', 'malgnsoft'] as const;
+export type CustomPlanReferralType = (typeof CUSTOM_PLAN_REFERRAL_TYPES)[number];
+
+const PREFIXES = Object.values(PERIOD_PREFIX).join('|');
+/** {prefix}_{tier}_{anything in capitals, digits or underscores}. */
+export const CUSTOM_PLAN_NAME_PATTERN = new RegExp(
+  `^(${PREFIXES})_(${CUSTOM_PLAN_TIERS.join('|')})_[A-Z0-9_]+$`,
+);
+
+/** The period a plan name's prefix stands for (MR monthly, Y3 three years...), if it has a known one. */
+export function periodOfPlanName(planName: string): PlanPeriod | undefined {
+  const prefix = planName.split('_')[0];
+  return PLAN_PERIODS.find((period) => PERIOD_PREFIX[period] === prefix);
+}
+
+export const customPlanTier = (planName: string): CustomPlanTier | undefined =>
+  CUSTOM_PLAN_TIERS.find((tier) => planName.split('_')[1] === tier);
+
+/** Section 9's default quotas, in the form's units (STT minutes, storage GB). */
+export const CUSTOM_PLAN_FORM_DEFAULTS = {
+  sttUsage: 7200,
+  ttsUsage: 600_000,
+  translateUsage: 1_800_000,
+  genimageUsage: 6000,
+  cloudStorageUsage: 60,
+  userTTSSpeakerUsage: 6,
+} as const;
+
+const messages = {
+  planName: 'console-plans:validation.plan_name',
+  planNamePeriod: 'console-plans:validation.plan_name_period',
+  description: 'console-plans:validation.description',
+  pricePositive: 'console-plans:validation.price_positive',
+  priceBounds: 'console-plans:validation.price_bounds',
+  quota: 'console-plans:validation.quota',
+  referralType: 'console-plans:validation.referral_type',
+} as const;
+export const CUSTOM_PLAN_MESSAGES = messages;
+
+const PRICE_FIELDS: Record<'priceKo' | 'priceJa' | 'priceEn', Currency> = {
+  priceKo: 'KRW',
+  priceJa: 'JPY',
+  priceEn: 'USD',
+};
+
+const price = z.number({ message: messages.pricePositive }).positive(messages.pricePositive);
+const quota = z.number({ message: messages.quota }).int(messages.quota).nonnegative(messages.quota);
+
+/** A custom plan as stored: STT in seconds, cloud storage in bytes. */
+export const customPlanInfoRule = z
+  .object({
+    planName: z.string().trim().regex(CUSTOM_PLAN_NAME_PATTERN, messages.planName),
+    period: z.enum(PLAN_PERIODS),
+    priceKo: price,
+    priceJa: price,
+    priceEn: price,
+    sttUsage: quota,
+    ttsUsage: quota,
+    translateUsage: quota,
+    genimageUsage: quota,
+    cloudStorageUsage: quota,
+    userTTSSpeakerUsage: quota,
+    referralType: z
+      .string()
+      .trim()
+      .refine(
+        (value) => value === '' || (CUSTOM_PLAN_REFERRAL_TYPES as readonly string[]).includes(value),
+        messages.referralType,
+      )
+      .default(''),
+    description: z.string().trim().min(1, messages.description).max(1000),
+  })
+  .superRefine((plan, context) => {
+    if (CUSTOM_PLAN_NAME_PATTERN.test(plan.planName) && periodOfPlanName(plan.planName) !== plan.period)
+      context.addIssue({ code: 'custom', path: ['planName'], message: messages.planNamePeriod });
+    // Every catalogue price lies within its currency's bounds (and precision): a price outside them
+    // could never be ordered.
+    for (const [field, currency] of Object.entries(PRICE_FIELDS)) {
+      const value = plan[field as keyof typeof PRICE_FIELDS];
+      if (value > 0 && !isWithinPriceBounds(value, currency))
+        context.addIssue({ code: 'custom', path: [field], message: `${messages.priceBounds}_${currency}` });
+    }
+  });
+export type CustomPlanInfo = z.output<typeof customPlanInfoRule>;
+
+/** A number field of the form: its text as a number; an empty field is no number (not zero). */
+const formNumber = (message: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number({ message }),
+  );
+
+/** A price of the form: checked positive here too, so a zero shows beside the other fields' errors. */
+const formPrice = formNumber(messages.pricePositive).refine((value) => value > 0, messages.pricePositive);
+
+/**
+ * The create form: the same fields in the form's units (STT minutes, storage GB), converted to the
+ * stored units and then checked by customPlanInfoRule, so both sides give the same messages.
+ */
+export const customPlanFormRule = z
+  .object({
+    planName: z.string(),
+    period: z.enum(PLAN_PERIODS),
+    priceKo: formPrice,
+    priceJa: formPrice,
+    priceEn: formPrice,
+    sttUsage: formNumber(messages.quota),
+    ttsUsage: formNumber(messages.quota),
+    translateUsage: formNumber(messages.quota),
+    genimageUsage: formNumber(messages.quota),
+    cloudStorageUsage: formNumber(messages.quota),
+    userTTSSpeakerUsage: formNumber(messages.quota),
+    referralType: z.string().optional(),
+    description: z.string(),
+  })
+  .transform((form) => ({
+    ...form,
+    planName: form.planName.trim().toUpperCase(),
+    sttUsage: minutesToSeconds(form.sttUsage),
+    cloudStorageUsage: gigabytesToBytes(form.cloudStorageUsage),
+  }))
+  .pipe(customPlanInfoRule);
+export type CustomPlanForm = z.input<typeof customPlanFormRule>;
+
+/** STT is shown in minutes and stored in seconds (section 9: seconds/60). */
+export const minutesToSeconds = (minutes: number) => Math.round(minutes * 60);
+export const secondsToMinutes = (seconds: number) => seconds / 60;
+/** Cloud storage is entered in GB and stored in bytes (1 GB = 1073741824 bytes). */
+export const gigabytesToBytes = (gigabytes: number) => Math.round(gigabytes * GIGABYTE);
+export const bytesToGigabytes = (bytes: number) => bytes / GIGABYTE;
