@@ -13,6 +13,7 @@ import { paymentProviderRoutes } from './payment-provider.ts';
 import { smartSurveyRoutes } from './smart-surveys.ts';
 import { surveyFormRoutes } from './survey-forms.ts';
 import { ttsVoiceRoutes } from './tts-voices.ts';
+import { upgradeRoutes } from './upgrades.ts';
 
 /**
  * The route table: every API route of every service. The CDK stacks, the local gateway, the
@@ -34,4 +35,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...analyticsRoutes,
   ...orderRoutes,
   ...adminCouponRoutes,
+  ...upgradeRoutes,
 ];

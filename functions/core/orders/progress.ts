@@ -25,6 +25,7 @@ import {
   testModeAllowed,
   walletOffered,
 } from './sessions.ts';
+import { insertUpgradeProgress } from './upgrade.ts';
 
 /**
  * The merchant order (insert-payment-progress): created only for the price the server computes for the
@@ -47,7 +48,7 @@ export interface ProgressRequest {
   userPhone: string;
 }
 
-function samePrice(a: number, b: number, currency: Currency): boolean {
+export function samePrice(a: number, b: number, currency: Currency): boolean {
   try {
     return toMinorUnits(a, currency) === toMinorUnits(b, currency);
   } catch {
@@ -62,9 +63,7 @@ export async function insertPaymentProgress(request: ProgressRequest): Promise<{
   customerUid?: string;
   vbankDue?: string;
 }> {
-  if (request.isUpgrade) {
-    throw new PaymentError('UPGRADE_NOT_ALLOWED', 'Upgrades are ordered from the upgrade pages');
-  }
+  if (request.isUpgrade) return insertUpgradeProgress(request);
   const ctx = await readSession(request.guid, 'open');
   const { session, plan, user } = ctx;
   if (request.isTest && !testModeAllowed(user)) {
