@@ -42,6 +42,7 @@ export const SITE_PAGES: readonly string[] = [
   '/signin/oauth/google/redirect',
   '/payment/order/subscription',
   '/payment/order/fixedterm',
+  '/payment/upgrade/order/subscription',
   '/payment/result/pending',
   '/payment/result/success',
   '/payment/result/fail',

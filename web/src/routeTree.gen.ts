@@ -52,6 +52,7 @@ import { Route as AdminConsoleSurveysCreateRouteImport } from './routes/admin/_c
 import { Route as AdminConsoleSurveysTargetCreateRouteImport } from './routes/admin/_console/surveys/targetCreate'
 import { Route as AdminConsoleUsersIndexRouteImport } from './routes/admin/_console/users/index'
 import { Route as AdminConsoleUsersCreateRouteImport } from './routes/admin/_console/users/create'
+import { Route as LangPaymentUpgradeOrderSubscriptionRouteImport } from './routes/$lang/payment/upgrade/order/subscription'
 import { Route as LangSigninOauthGoogleForwardRouteImport } from './routes/$lang/signin/oauth/google/forward'
 import { Route as LangSigninOauthGoogleRedirectRouteImport } from './routes/$lang/signin/oauth/google/redirect'
 import { Route as AdminConsoleConfigIdEditRouteImport } from './routes/admin/_console/config/$id/edit'
@@ -289,6 +290,12 @@ const AdminConsoleUsersCreateRoute = AdminConsoleUsersCreateRouteImport.update({
   path: '/users/create',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const LangPaymentUpgradeOrderSubscriptionRoute =
+  LangPaymentUpgradeOrderSubscriptionRouteImport.update({
+    id: '/payment/upgrade/order/subscription',
+    path: '/payment/upgrade/order/subscription',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
 const LangSigninOauthGoogleForwardRoute =
   LangSigninOauthGoogleForwardRouteImport.update({
     id: '/signin/oauth/google/forward',
@@ -368,6 +375,7 @@ export interface FileRoutesByFullPath {
   '/admin/formBuilder/': typeof AdminConsoleFormBuilderIndexRoute
   '/admin/surveys/': typeof AdminConsoleSurveysIndexRoute
   '/admin/users/': typeof AdminConsoleUsersIndexRoute
+  '/$lang/payment/upgrade/order/subscription': typeof LangPaymentUpgradeOrderSubscriptionRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
   '/admin/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
@@ -416,6 +424,7 @@ export interface FileRoutesByTo {
   '/admin/formBuilder': typeof AdminConsoleFormBuilderIndexRoute
   '/admin/surveys': typeof AdminConsoleSurveysIndexRoute
   '/admin/users': typeof AdminConsoleUsersIndexRoute
+  '/$lang/payment/upgrade/order/subscription': typeof LangPaymentUpgradeOrderSubscriptionRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
   '/admin/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
@@ -468,6 +477,7 @@ export interface FileRoutesById {
   '/admin/_console/formBuilder/': typeof AdminConsoleFormBuilderIndexRoute
   '/admin/_console/surveys/': typeof AdminConsoleSurveysIndexRoute
   '/admin/_console/users/': typeof AdminConsoleUsersIndexRoute
+  '/$lang/payment/upgrade/order/subscription': typeof LangPaymentUpgradeOrderSubscriptionRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
   '/admin/_console/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
@@ -520,6 +530,7 @@ export interface FileRouteTypes {
     | '/admin/formBuilder/'
     | '/admin/surveys/'
     | '/admin/users/'
+    | '/$lang/payment/upgrade/order/subscription'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
     | '/admin/config/$id/edit'
@@ -568,6 +579,7 @@ export interface FileRouteTypes {
     | '/admin/formBuilder'
     | '/admin/surveys'
     | '/admin/users'
+    | '/$lang/payment/upgrade/order/subscription'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
     | '/admin/config/$id/edit'
@@ -619,6 +631,7 @@ export interface FileRouteTypes {
     | '/admin/_console/formBuilder/'
     | '/admin/_console/surveys/'
     | '/admin/_console/users/'
+    | '/$lang/payment/upgrade/order/subscription'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
     | '/admin/_console/config/$id/edit'
@@ -937,6 +950,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleUsersCreateRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/$lang/payment/upgrade/order/subscription': {
+      id: '/$lang/payment/upgrade/order/subscription'
+      path: '/payment/upgrade/order/subscription'
+      fullPath: '/$lang/payment/upgrade/order/subscription'
+      preLoaderRoute: typeof LangPaymentUpgradeOrderSubscriptionRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
     '/$lang/signin/oauth/google/forward': {
       id: '/$lang/signin/oauth/google/forward'
       path: '/signin/oauth/google/forward'
@@ -1008,6 +1028,7 @@ interface LangRouteRouteChildren {
   LangPaymentResultPendingRoute: typeof LangPaymentResultPendingRoute
   LangPaymentResultSuccessRoute: typeof LangPaymentResultSuccessRoute
   LangPaymentUpgradePricepolicyRoute: typeof LangPaymentUpgradePricepolicyRoute
+  LangPaymentUpgradeOrderSubscriptionRoute: typeof LangPaymentUpgradeOrderSubscriptionRoute
   LangSigninOauthGoogleForwardRoute: typeof LangSigninOauthGoogleForwardRoute
   LangSigninOauthGoogleRedirectRoute: typeof LangSigninOauthGoogleRedirectRoute
 }
@@ -1038,6 +1059,8 @@ const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangPaymentResultPendingRoute: LangPaymentResultPendingRoute,
   LangPaymentResultSuccessRoute: LangPaymentResultSuccessRoute,
   LangPaymentUpgradePricepolicyRoute: LangPaymentUpgradePricepolicyRoute,
+  LangPaymentUpgradeOrderSubscriptionRoute:
+    LangPaymentUpgradeOrderSubscriptionRoute,
   LangSigninOauthGoogleForwardRoute: LangSigninOauthGoogleForwardRoute,
   LangSigninOauthGoogleRedirectRoute: LangSigninOauthGoogleRedirectRoute,
 }

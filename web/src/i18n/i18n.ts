@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'blog',
   'order',
   'payment-result',
+  'upgrade',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
