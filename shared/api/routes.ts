@@ -3,6 +3,7 @@ import { adminJobsRoutes } from './admin-jobs.ts';
 import { adminUsersRoutes } from './admin-users.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { authRoutes } from './auth.ts';
+import { changeCardRoutes } from './change-card.ts';
 import type { RouteDefinition } from './define-route.ts';
 import { downloadRoutes } from './downloads.ts';
 import { feedbackRoutes } from './feedback.ts';
@@ -36,4 +37,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...orderRoutes,
   ...adminCouponRoutes,
   ...upgradeRoutes,
+  ...changeCardRoutes,
 ];

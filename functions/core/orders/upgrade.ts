@@ -54,7 +54,7 @@ export async function insertUpgradeProgress(request: ProgressRequest) {
     throw new PaymentError('INVALID_PRICE', 'The price differs from the price of the upgrade session');
   }
 
-  const merchantUid = newMerchantUid('order');
+  const merchantUid = newMerchantUid('upgrade');
   const created = await createOrder({
     merchantUid,
     guid: session.guid,

@@ -10,49 +10,20 @@ import {
   getPaymentResult,
   getPaymentSessionInfo,
   insertPaymentProgress,
-  setUpRecurrentNaverPayEnroll,
-  startRecurrentNaverPay,
 } from '../../../shared/api/orders.ts';
 import { createInitPlanUpgrade, upgradeRecurrentNaverPay } from '../../../shared/api/upgrades.ts';
 import type { SessionInfo } from '../../../shared/orders/session-info.ts';
 import { call } from '../helpers.ts';
 import {
   type Customer,
-  checkout,
   confirm,
   newCustomer,
   openSession,
   placeOrder,
   progressInput,
-  registerInWallet,
   sandboxState,
-  VISA_OK,
+  subscriber,
 } from './order-helpers.ts';
-
-/** A customer holding a plan bought through the real flow: by card (billing key or pass) or by the wallet. */
-async function subscriber(planName: string, method: 'card' | 'naver_pay' = 'card'): Promise<Customer> {
-  const buyer = await newCustomer();
-  // Price version '1' sells BUSINESS too.
-  const { sessionInfo } = await openSession(buyer, { planName, priceVersion: '1' });
-  const order = await placeOrder(sessionInfo, method);
-  const guid = sessionInfo.guid;
-  if (method === 'naver_pay') {
-    const { reserveId } = (await call(setUpRecurrentNaverPayEnroll, { guid, merchantUid: order.merchantUid }))
-      .body;
-    const back = await registerInWallet(reserveId, VISA_OK);
-    const tempReceiptId = back.searchParams.get('tempReceiptId');
-    await call(startRecurrentNaverPay, { guid, merchantUid: order.merchantUid, reserveId, tempReceiptId });
-  } else {
-    await checkout(sessionInfo, order, 'card', VISA_OK);
-    if (order.customerUid) {
-      const input = { guid, merchantUid: order.merchantUid, customerUid: order.customerUid };
-      await call(createBillingKeyPayment, input);
-    } else await confirm(guid, order.merchantUid);
-  }
-  const plans = await listUserPlans(buyer.uid);
-  if (plans.length !== 1) throw new Error(`${planName} was not granted`);
-  return buyer;
-}
 
 function openUpgrade(customer: Customer, planName?: string) {
   return call(
