@@ -64,3 +64,13 @@ export async function completeOrderForm(page: Page, method: string, phone: strin
   for (const box of await page.locator('#order-final-confirmation input[type=checkbox]').all())
     await box.check();
 }
+
+/** A monthly Light subscription bought in English with the sandbox's approved card (a billing key). */
+export async function buyMonthlyLight(page: Page, email: string) {
+  await startOrder(page, email, 'en', 'MR_LIGHT_V3');
+  await completeOrderForm(page, 'Credit or debit card', '415 555 0100');
+  await page.getByRole('button', { name: 'Pay US$8.99' }).click();
+  await expect(page).toHaveURL(/\/_local\/payments\/checkout\?/);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/payment\/result\/success\?guid=/, { timeout: 15_000 });
+}

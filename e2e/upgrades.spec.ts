@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { completeOrderForm, newAccount, PASSWORD, startOrder } from './order-helpers.ts';
+import { expect, test } from '@playwright/test';
+import { buyMonthlyLight, newAccount, PASSWORD } from './order-helpers.ts';
 
 /**
  * Upgrading in a real browser against the whole local product: a monthly Light subscription bought with
@@ -7,15 +7,6 @@ import { completeOrderForm, newAccount, PASSWORD, startOrder } from './order-hel
  * current plan is disabled with its reason; the upgrade order page shows the server's credit, asks only
  * the final confirmations, and charges the plan's billing key without a checkout.
  */
-async function buyMonthlyLight(page: Page, email: string) {
-  await startOrder(page, email, 'en', 'MR_LIGHT_V3');
-  await completeOrderForm(page, 'Credit or debit card', '415 555 0100');
-  await page.getByRole('button', { name: 'Pay US$8.99' }).click();
-  await expect(page).toHaveURL(/\/_local\/payments\/checkout\?/);
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page).toHaveURL(/\/en\/payment\/result\/success\?guid=/, { timeout: 15_000 });
-}
-
 test('a monthly Light subscription upgraded to Standard on its billing key, with the credit', async ({
   page,
   request,

@@ -35,6 +35,9 @@ import { Route as LangSignupRedirectRouteImport } from './routes/$lang/signup/re
 import { Route as LangSignupVerifyRouteImport } from './routes/$lang/signup/verify'
 import { Route as LangSolutionsSolutionSlugRouteImport } from './routes/$lang/solutions/$solutionSlug'
 import { Route as AdminConsoleIndexRouteImport } from './routes/admin/_console/index'
+import { Route as LangPaymentChangeCardIndexRouteImport } from './routes/$lang/payment/change-card/index'
+import { Route as LangPaymentChangeCardFailRouteImport } from './routes/$lang/payment/change-card/fail'
+import { Route as LangPaymentChangeCardSuccessRouteImport } from './routes/$lang/payment/change-card/success'
 import { Route as LangPaymentOrderFixedtermRouteImport } from './routes/$lang/payment/order/fixedterm'
 import { Route as LangPaymentOrderSubscriptionRouteImport } from './routes/$lang/payment/order/subscription'
 import { Route as LangPaymentResultFailRouteImport } from './routes/$lang/payment/result/fail'
@@ -192,6 +195,24 @@ const AdminConsoleIndexRoute = AdminConsoleIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const LangPaymentChangeCardIndexRoute =
+  LangPaymentChangeCardIndexRouteImport.update({
+    id: '/payment/change-card/',
+    path: '/payment/change-card/',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
+const LangPaymentChangeCardFailRoute =
+  LangPaymentChangeCardFailRouteImport.update({
+    id: '/payment/change-card/fail',
+    path: '/payment/change-card/fail',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
+const LangPaymentChangeCardSuccessRoute =
+  LangPaymentChangeCardSuccessRouteImport.update({
+    id: '/payment/change-card/success',
+    path: '/payment/change-card/success',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
 const LangPaymentOrderFixedtermRoute =
   LangPaymentOrderFixedtermRouteImport.update({
     id: '/payment/order/fixedterm',
@@ -358,6 +379,8 @@ export interface FileRoutesByFullPath {
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/': typeof AdminConsoleIndexRoute
+  '/$lang/payment/change-card/fail': typeof LangPaymentChangeCardFailRoute
+  '/$lang/payment/change-card/success': typeof LangPaymentChangeCardSuccessRoute
   '/$lang/payment/order/fixedterm': typeof LangPaymentOrderFixedtermRoute
   '/$lang/payment/order/subscription': typeof LangPaymentOrderSubscriptionRoute
   '/$lang/payment/result/fail': typeof LangPaymentResultFailRoute
@@ -370,6 +393,7 @@ export interface FileRoutesByFullPath {
   '/admin/surveys/create': typeof AdminConsoleSurveysCreateRoute
   '/admin/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
   '/admin/users/create': typeof AdminConsoleUsersCreateRoute
+  '/$lang/payment/change-card/': typeof LangPaymentChangeCardIndexRoute
   '/admin/config/': typeof AdminConsoleConfigIndexRoute
   '/admin/feedbackFiles/': typeof AdminConsoleFeedbackFilesIndexRoute
   '/admin/formBuilder/': typeof AdminConsoleFormBuilderIndexRoute
@@ -407,6 +431,8 @@ export interface FileRoutesByTo {
   '/$lang/signup/verify': typeof LangSignupVerifyRoute
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/$lang/signup': typeof LangSignupIndexRoute
+  '/$lang/payment/change-card/fail': typeof LangPaymentChangeCardFailRoute
+  '/$lang/payment/change-card/success': typeof LangPaymentChangeCardSuccessRoute
   '/$lang/payment/order/fixedterm': typeof LangPaymentOrderFixedtermRoute
   '/$lang/payment/order/subscription': typeof LangPaymentOrderSubscriptionRoute
   '/$lang/payment/result/fail': typeof LangPaymentResultFailRoute
@@ -419,6 +445,7 @@ export interface FileRoutesByTo {
   '/admin/surveys/create': typeof AdminConsoleSurveysCreateRoute
   '/admin/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
   '/admin/users/create': typeof AdminConsoleUsersCreateRoute
+  '/$lang/payment/change-card': typeof LangPaymentChangeCardIndexRoute
   '/admin/config': typeof AdminConsoleConfigIndexRoute
   '/admin/feedbackFiles': typeof AdminConsoleFeedbackFilesIndexRoute
   '/admin/formBuilder': typeof AdminConsoleFormBuilderIndexRoute
@@ -460,6 +487,8 @@ export interface FileRoutesById {
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/_console/': typeof AdminConsoleIndexRoute
+  '/$lang/payment/change-card/fail': typeof LangPaymentChangeCardFailRoute
+  '/$lang/payment/change-card/success': typeof LangPaymentChangeCardSuccessRoute
   '/$lang/payment/order/fixedterm': typeof LangPaymentOrderFixedtermRoute
   '/$lang/payment/order/subscription': typeof LangPaymentOrderSubscriptionRoute
   '/$lang/payment/result/fail': typeof LangPaymentResultFailRoute
@@ -472,6 +501,7 @@ export interface FileRoutesById {
   '/admin/_console/surveys/create': typeof AdminConsoleSurveysCreateRoute
   '/admin/_console/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
   '/admin/_console/users/create': typeof AdminConsoleUsersCreateRoute
+  '/$lang/payment/change-card/': typeof LangPaymentChangeCardIndexRoute
   '/admin/_console/config/': typeof AdminConsoleConfigIndexRoute
   '/admin/_console/feedbackFiles/': typeof AdminConsoleFeedbackFilesIndexRoute
   '/admin/_console/formBuilder/': typeof AdminConsoleFormBuilderIndexRoute
@@ -513,6 +543,8 @@ export interface FileRouteTypes {
     | '/$lang/solutions/$solutionSlug'
     | '/$lang/signup/'
     | '/admin/'
+    | '/$lang/payment/change-card/fail'
+    | '/$lang/payment/change-card/success'
     | '/$lang/payment/order/fixedterm'
     | '/$lang/payment/order/subscription'
     | '/$lang/payment/result/fail'
@@ -525,6 +557,7 @@ export interface FileRouteTypes {
     | '/admin/surveys/create'
     | '/admin/surveys/targetCreate'
     | '/admin/users/create'
+    | '/$lang/payment/change-card/'
     | '/admin/config/'
     | '/admin/feedbackFiles/'
     | '/admin/formBuilder/'
@@ -562,6 +595,8 @@ export interface FileRouteTypes {
     | '/$lang/signup/verify'
     | '/$lang/solutions/$solutionSlug'
     | '/$lang/signup'
+    | '/$lang/payment/change-card/fail'
+    | '/$lang/payment/change-card/success'
     | '/$lang/payment/order/fixedterm'
     | '/$lang/payment/order/subscription'
     | '/$lang/payment/result/fail'
@@ -574,6 +609,7 @@ export interface FileRouteTypes {
     | '/admin/surveys/create'
     | '/admin/surveys/targetCreate'
     | '/admin/users/create'
+    | '/$lang/payment/change-card'
     | '/admin/config'
     | '/admin/feedbackFiles'
     | '/admin/formBuilder'
@@ -614,6 +650,8 @@ export interface FileRouteTypes {
     | '/$lang/solutions/$solutionSlug'
     | '/$lang/signup/'
     | '/admin/_console/'
+    | '/$lang/payment/change-card/fail'
+    | '/$lang/payment/change-card/success'
     | '/$lang/payment/order/fixedterm'
     | '/$lang/payment/order/subscription'
     | '/$lang/payment/result/fail'
@@ -626,6 +664,7 @@ export interface FileRouteTypes {
     | '/admin/_console/surveys/create'
     | '/admin/_console/surveys/targetCreate'
     | '/admin/_console/users/create'
+    | '/$lang/payment/change-card/'
     | '/admin/_console/config/'
     | '/admin/_console/feedbackFiles/'
     | '/admin/_console/formBuilder/'
@@ -831,6 +870,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleIndexRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/$lang/payment/change-card/': {
+      id: '/$lang/payment/change-card/'
+      path: '/payment/change-card'
+      fullPath: '/$lang/payment/change-card/'
+      preLoaderRoute: typeof LangPaymentChangeCardIndexRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/payment/change-card/fail': {
+      id: '/$lang/payment/change-card/fail'
+      path: '/payment/change-card/fail'
+      fullPath: '/$lang/payment/change-card/fail'
+      preLoaderRoute: typeof LangPaymentChangeCardFailRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/payment/change-card/success': {
+      id: '/$lang/payment/change-card/success'
+      path: '/payment/change-card/success'
+      fullPath: '/$lang/payment/change-card/success'
+      preLoaderRoute: typeof LangPaymentChangeCardSuccessRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
     '/$lang/payment/order/fixedterm': {
       id: '/$lang/payment/order/fixedterm'
       path: '/payment/order/fixedterm'
@@ -1022,12 +1082,15 @@ interface LangRouteRouteChildren {
   LangSignupVerifyRoute: typeof LangSignupVerifyRoute
   LangSolutionsSolutionSlugRoute: typeof LangSolutionsSolutionSlugRoute
   LangSignupIndexRoute: typeof LangSignupIndexRoute
+  LangPaymentChangeCardFailRoute: typeof LangPaymentChangeCardFailRoute
+  LangPaymentChangeCardSuccessRoute: typeof LangPaymentChangeCardSuccessRoute
   LangPaymentOrderFixedtermRoute: typeof LangPaymentOrderFixedtermRoute
   LangPaymentOrderSubscriptionRoute: typeof LangPaymentOrderSubscriptionRoute
   LangPaymentResultFailRoute: typeof LangPaymentResultFailRoute
   LangPaymentResultPendingRoute: typeof LangPaymentResultPendingRoute
   LangPaymentResultSuccessRoute: typeof LangPaymentResultSuccessRoute
   LangPaymentUpgradePricepolicyRoute: typeof LangPaymentUpgradePricepolicyRoute
+  LangPaymentChangeCardIndexRoute: typeof LangPaymentChangeCardIndexRoute
   LangPaymentUpgradeOrderSubscriptionRoute: typeof LangPaymentUpgradeOrderSubscriptionRoute
   LangSigninOauthGoogleForwardRoute: typeof LangSigninOauthGoogleForwardRoute
   LangSigninOauthGoogleRedirectRoute: typeof LangSigninOauthGoogleRedirectRoute
@@ -1053,12 +1116,15 @@ const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangSignupVerifyRoute: LangSignupVerifyRoute,
   LangSolutionsSolutionSlugRoute: LangSolutionsSolutionSlugRoute,
   LangSignupIndexRoute: LangSignupIndexRoute,
+  LangPaymentChangeCardFailRoute: LangPaymentChangeCardFailRoute,
+  LangPaymentChangeCardSuccessRoute: LangPaymentChangeCardSuccessRoute,
   LangPaymentOrderFixedtermRoute: LangPaymentOrderFixedtermRoute,
   LangPaymentOrderSubscriptionRoute: LangPaymentOrderSubscriptionRoute,
   LangPaymentResultFailRoute: LangPaymentResultFailRoute,
   LangPaymentResultPendingRoute: LangPaymentResultPendingRoute,
   LangPaymentResultSuccessRoute: LangPaymentResultSuccessRoute,
   LangPaymentUpgradePricepolicyRoute: LangPaymentUpgradePricepolicyRoute,
+  LangPaymentChangeCardIndexRoute: LangPaymentChangeCardIndexRoute,
   LangPaymentUpgradeOrderSubscriptionRoute:
     LangPaymentUpgradeOrderSubscriptionRoute,
   LangSigninOauthGoogleForwardRoute: LangSigninOauthGoogleForwardRoute,

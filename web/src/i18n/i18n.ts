@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'order',
   'payment-result',
   'upgrade',
+  'change-card',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
