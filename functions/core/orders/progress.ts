@@ -20,6 +20,7 @@ import { couponRefusalError } from './coupons.ts';
 import {
   readSession,
   renewalPrice,
+  type SessionContext,
   sessionBonusQuota,
   sessionPrice,
   testModeAllowed,
@@ -48,12 +49,29 @@ export interface ProgressRequest {
   userPhone: string;
 }
 
-export function samePrice(a: number, b: number, currency: Currency): boolean {
+function samePrice(a: number, b: number, currency: Currency): boolean {
   try {
     return toMinorUnits(a, currency) === toMinorUnits(b, currency);
   } catch {
     return false;
   }
+}
+
+/**
+ * The session's price, when the browser's claim is that price and it can be paid (else INVALID_PRICE),
+ * with the amount the provider must charge (the test-range image in test mode).
+ */
+export function acceptedPrice(ctx: SessionContext, claimed: number, isTest: boolean) {
+  const price = sessionPrice(ctx, isTest);
+  const { currency } = ctx.session;
+  if (price.charge.kind !== 'payable') {
+    throw new PaymentError('INVALID_PRICE', `The price ${price.finalPrice} ${currency} cannot be paid`);
+  }
+  if (!samePrice(claimed, price.finalPrice, currency)) {
+    logger.warn('Order price refused', { guid: ctx.session.guid, claimed, price: price.finalPrice });
+    throw new PaymentError('INVALID_PRICE', 'The price differs from the price of the payment session');
+  }
+  return { ...price, amount: price.charge.amount };
 }
 
 export async function insertPaymentProgress(request: ProgressRequest): Promise<{
@@ -97,21 +115,7 @@ export async function insertPaymentProgress(request: ProgressRequest): Promise<{
     : providerChannel(chosen as Exclude<PayMethod, 'naver_pay'>, session.currency).pg;
   if (request.pg !== pg) throw new PaymentError('INVALID_ARGUMENT', `${chosen} is paid on ${pg}`);
 
-  const price = sessionPrice(ctx, request.isTest);
-  if (price.charge.kind !== 'payable') {
-    throw new PaymentError(
-      'INVALID_PRICE',
-      `The price ${price.finalPrice} ${session.currency} cannot be paid`,
-    );
-  }
-  if (!samePrice(request.price, price.finalPrice, session.currency)) {
-    logger.warn('Order price refused', {
-      guid: session.guid,
-      claimed: request.price,
-      price: price.finalPrice,
-    });
-    throw new PaymentError('INVALID_PRICE', 'The price differs from the price of the payment session');
-  }
+  const price = acceptedPrice(ctx, request.price, request.isTest);
   const now = nowMs();
   const active = await activeUserPlan(user.uid, now);
   if (active) {
@@ -142,7 +146,7 @@ export async function insertPaymentProgress(request: ProgressRequest): Promise<{
     pg,
     listPrice: price.listPrice,
     finalPrice: price.finalPrice,
-    amount: price.charge.amount,
+    amount: price.amount,
     ...(plan.isSubscription ? { renewalPrice: renewalPrice(ctx) } : {}),
     isTest: request.isTest,
     ...(couponCode ? { couponCode } : {}),
@@ -167,7 +171,7 @@ export async function insertPaymentProgress(request: ProgressRequest): Promise<{
   return {
     merchantUid,
     checkoutMerchantUid: customerUid ? billingKeyCheckoutUid(merchantUid) : merchantUid,
-    amount: price.charge.amount,
+    amount: price.amount,
     ...(customerUid ? { customerUid } : {}),
     ...(vbank ? { vbankDue: vbank.vbankDue } : {}),
   };

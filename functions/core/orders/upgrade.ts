@@ -3,11 +3,10 @@ import { WALLET_PAY_METHOD } from '../../../shared/payments/pay-methods.ts';
 import { claimOrderForCharge, createOrder, getOrder } from '../data/order-repository.ts';
 import { getPaymentSession, notePaymentSessionOrder } from '../data/payment-session-repository.ts';
 import { PaymentError } from '../errors.ts';
-import { logger } from '../logger.ts';
 import { type Confirmation, confirmOrder, orderResult } from './confirmation.ts';
 import { checkOrderClaims, orderOfSession } from './order-access.ts';
-import { type ProgressRequest, samePrice } from './progress.ts';
-import { readSession, renewalPrice, sessionPrice, testModeAllowed } from './sessions.ts';
+import { acceptedPrice, type ProgressRequest } from './progress.ts';
+import { readSession, renewalPrice, testModeAllowed } from './sessions.ts';
 import { chargeOnRegistration } from './wallet.ts';
 
 /**
@@ -41,18 +40,7 @@ export async function insertUpgradeProgress(request: ProgressRequest) {
   if (isWallet ? !replaced.recurrentId : !replaced.customerUid) {
     throw new PaymentError('UPGRADE_NOT_ALLOWED', 'The plan has no recurring payment to charge');
   }
-  const price = sessionPrice(ctx, request.isTest);
-  if (price.charge.kind !== 'payable') {
-    throw new PaymentError('INVALID_PRICE', `The price ${price.finalPrice} cannot be paid`);
-  }
-  if (!samePrice(request.price, price.finalPrice, session.currency)) {
-    logger.warn('Upgrade price refused', {
-      guid: session.guid,
-      claimed: request.price,
-      price: price.finalPrice,
-    });
-    throw new PaymentError('INVALID_PRICE', 'The price differs from the price of the upgrade session');
-  }
+  const price = acceptedPrice(ctx, request.price, request.isTest);
 
   const merchantUid = newMerchantUid('upgrade');
   const created = await createOrder({
@@ -75,7 +63,7 @@ export async function insertUpgradeProgress(request: ProgressRequest) {
     pg: replaced.pg,
     listPrice: price.listPrice,
     finalPrice: price.finalPrice,
-    amount: price.charge.amount,
+    amount: price.amount,
     renewalPrice: renewalPrice(ctx),
     isTest: request.isTest,
     ...(isWallet ? { recurrentId: replaced.recurrentId } : { customerUid: replaced.customerUid }),
@@ -88,7 +76,7 @@ export async function insertUpgradeProgress(request: ProgressRequest) {
   return {
     merchantUid,
     checkoutMerchantUid: merchantUid,
-    amount: price.charge.amount,
+    amount: price.amount,
     ...(isWallet ? {} : { customerUid: replaced.customerUid }),
   };
 }

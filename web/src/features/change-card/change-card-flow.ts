@@ -2,6 +2,7 @@ import { changeCard, insertChangeCardProgress } from '../../../../shared/api/cha
 import type { ClientErrorCode } from '../../../../shared/errors/catalogue.ts';
 import type { SiteLanguage } from '../../../../shared/languages.ts';
 import { callRoute } from '../../lib/api-client.ts';
+import { read, write } from '../orders/payment-storage.ts';
 
 /**
  * What the change-card pages keep in the tab by guid (the checkout leaves and comes back in the same
@@ -14,23 +15,6 @@ export interface ChangeCardError {
 
 const changeKey = (guid: string) => `cutloom.change-card.${guid}`;
 const errorKey = (guid: string) => `cutloom.change-card-error.${guid}`;
-
-function write(key: string, value: unknown) {
-  try {
-    sessionStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // Storage blocked: the return then fails with no change in progress, and the plan keeps its card.
-  }
-}
-
-function read<T>(key: string): T | undefined {
-  try {
-    const text = sessionStorage.getItem(key);
-    return text ? (JSON.parse(text) as T) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export const saveChangeMerchantUid = (guid: string, merchantUid: string) =>
   write(changeKey(guid), merchantUid);

@@ -22,7 +22,7 @@ import {
 import { failure, PaymentFailure, untilSettled, withRetries } from '../../orders/confirmation-retries.ts';
 import { clientCodeOf } from '../../orders/format.ts';
 import { resultPagePath } from '../../orders/hooks/use-pay.ts';
-import { type PaymentOutcome, saveOutcome, saveProgress } from '../../orders/payment-storage.ts';
+import { type PaymentOutcome, progressFor, saveOutcome, saveProgress } from '../../orders/payment-storage.ts';
 import { fetchWalletUpgrade } from '../api/upgrade-calls.ts';
 
 /**
@@ -71,21 +71,7 @@ export function useUpgradePay(input: { lang: SiteLanguage; query: PaymentQuery }
         userPhone: upgrade.paidUserInfo.phone,
       });
       const { merchantUid, customerUid } = order;
-      saveProgress(guid, {
-        merchantUid,
-        customerUid,
-        price,
-        finalPrice: price,
-        amount: order.amount,
-        planName: plan.name,
-        planPeriod: plan.period,
-        planType: plan.planType,
-        selectedMethod: method,
-        currency: verified.currency,
-        isTest,
-        isUpgrade: true,
-        isSubscription: true,
-      });
+      saveProgress(guid, progressFor(verified, order, method, true));
       const claims = { guid, merchantUid, price, isTest };
       const charged = await withRetries(() =>
         isWallet
