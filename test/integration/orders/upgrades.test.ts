@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getOrder } from '../../../functions/core/data/order-repository.ts';
+import { db } from '../../../functions/core/data/service.ts';
 import {
   getPayment,
   getUserPlanHead,
@@ -86,6 +87,30 @@ describe('create-init-plan-upgrade', () => {
     const buyer = await subscriber('MR_LIGHT_V3');
     const answer = await openUpgrade(buyer, 'YR_LIGHT_V3');
     expect(answer.body.sessionInfo.planPriceInfo.name).toBe('YR_LIGHT_V3');
+  });
+
+  it('upgrades legacy and V2 plans by their type and period, to the plans on sale', async () => {
+    const cases = [
+      {
+        bought: 'MR_STANDARD_V3',
+        held: 'MR_STANDARD',
+        targets: ['MR_BUSINESS_V3', 'YR_BUSINESS_V3', 'YR_STANDARD_V3'],
+      },
+      { bought: 'YR_LIGHT_V3', held: 'YR_LIGHT_V2', targets: ['YR_BUSINESS_V3', 'YR_STANDARD_V3'] },
+    ];
+    for (const { bought, held, targets } of cases) {
+      const buyer = await subscriber(bought);
+      const [plan] = await listUserPlans(buyer.uid);
+      // An account that bought before the V3 catalogue: its plan carries the old name and price book.
+      await db()
+        .entities.userPlan.patch({ uid: buyer.uid, planId: plan?.planId ?? '' })
+        .set({ planName: held, catalogue: 'legacy' })
+        .go();
+      const { planUpgradeData, sessionInfo } = (await openUpgrade(buyer)).body;
+      expect(planUpgradeData.previousPlanName).toBe(held);
+      const offered = sessionInfo.planPriceInfos.map((offer: { name: string }) => offer.name).sort();
+      expect(offered, held).toEqual(targets);
+    }
   });
 
   it('refuses an account without a plan, a fixed-term pass, the top plan and an unsigned caller', async () => {
