@@ -1,5 +1,6 @@
 import { createInitPayment } from '../../shared/api/orders.ts';
 import { PaymentError } from '../core/errors.ts';
+import { openChangeCardSession } from '../core/orders/change-card.ts';
 import { openPaymentSession } from '../core/orders/sessions.ts';
 import { defineHandler } from '../core/pipeline.ts';
 
@@ -9,5 +10,8 @@ export const handler = defineHandler(createInitPayment, async (input, { caller }
   if (input.uid && input.uid !== caller.claims.uid) {
     throw new PaymentError('AUTHORIZATION', 'The uid is not the signed-in account');
   }
-  return openPaymentSession({ ...input, uid: caller.claims.uid });
+  const uid = caller.claims.uid;
+  return input.isChangeCard
+    ? openChangeCardSession({ ...input, uid })
+    : openPaymentSession({ ...input, uid });
 });

@@ -5,9 +5,9 @@ import { checkOrderClaims, orderOfSession } from '../core/orders/order-access.ts
 import { defineHandler } from '../core/pipeline.ts';
 
 export const handler = defineHandler(getPaymentResult, async (input) => {
-  if (input.isUpgrade)
-    throw new PaymentError('UPGRADE_NOT_ALLOWED', 'Upgrades are confirmed by the upgrade flow');
   const order = await orderOfSession(input.guid, input.merchantUid);
+  if (input.isUpgrade !== undefined && input.isUpgrade !== (order.paymentType === 'upgrade'))
+    throw new PaymentError('UPGRADE_NOT_ALLOWED', 'The claim of an upgrade does not match the order');
   checkOrderClaims(order, input);
   return { ...(await confirmOrder(order)), merchantUid: order.merchantUid };
 });

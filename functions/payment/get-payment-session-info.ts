@@ -3,5 +3,5 @@ import { readSession, sessionInfoOf } from '../core/orders/sessions.ts';
 import { defineHandler } from '../core/pipeline.ts';
 
 export const handler = defineHandler(getPaymentSessionInfo, async (input) => ({
-  sessionInfo: sessionInfoOf(await readSession(input.guid, 'open'), input.isTest),
+  sessionInfo: sessionInfoOf(await readSession(input.guid, 'open', ['order', 'upgrade']), input.isTest),
 }));

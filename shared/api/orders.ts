@@ -59,6 +59,8 @@ export const createInitPayment = defineRoute({
     language: Language,
     planName: PlanName.optional(),
     priceVersion: z.string().max(16).optional(),
+    /** A session for changing the card of the current subscription (change-card.ts) instead of an order. */
+    isChangeCard: z.boolean().optional(),
   }),
   response: z.object({ guid: Guid, sessionInfo: SessionInfoSchema }),
   handler: 'payment/create-init-payment',

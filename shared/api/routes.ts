@@ -6,6 +6,7 @@ import { adminUsageRoutes } from './admin-usage.ts';
 import { adminUsersRoutes } from './admin-users.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { authRoutes } from './auth.ts';
+import { changeCardRoutes } from './change-card.ts';
 import type { RouteDefinition } from './define-route.ts';
 import { downloadRoutes } from './downloads.ts';
 import { feedbackRoutes } from './feedback.ts';
@@ -19,6 +20,7 @@ import { subscriptionRoutes } from './subscriptions.ts';
 import { surveyFormRoutes } from './survey-forms.ts';
 import { ttsVoiceRoutes } from './tts-voices.ts';
 import { usageRoutes } from './usage.ts';
+import { upgradeRoutes } from './upgrades.ts';
 
 /**
  * The route table: every API route of every service. The CDK stacks, the local gateway, the
@@ -46,4 +48,6 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...adminUsageRoutes,
   ...subscriptionRoutes,
   ...refundRoutes,
+  ...upgradeRoutes,
+  ...changeCardRoutes,
 ];

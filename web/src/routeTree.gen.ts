@@ -35,6 +35,9 @@ import { Route as LangSignupRedirectRouteImport } from './routes/$lang/signup/re
 import { Route as LangSignupVerifyRouteImport } from './routes/$lang/signup/verify'
 import { Route as LangSolutionsSolutionSlugRouteImport } from './routes/$lang/solutions/$solutionSlug'
 import { Route as AdminConsoleIndexRouteImport } from './routes/admin/_console/index'
+import { Route as LangPaymentChangeCardIndexRouteImport } from './routes/$lang/payment/change-card/index'
+import { Route as LangPaymentChangeCardFailRouteImport } from './routes/$lang/payment/change-card/fail'
+import { Route as LangPaymentChangeCardSuccessRouteImport } from './routes/$lang/payment/change-card/success'
 import { Route as LangPaymentOrderFixedtermRouteImport } from './routes/$lang/payment/order/fixedterm'
 import { Route as LangPaymentOrderSubscriptionRouteImport } from './routes/$lang/payment/order/subscription'
 import { Route as LangPaymentResultFailRouteImport } from './routes/$lang/payment/result/fail'
@@ -58,6 +61,7 @@ import { Route as AdminConsoleSurveysTargetCreateRouteImport } from './routes/ad
 import { Route as AdminConsoleUserPaymentIndexRouteImport } from './routes/admin/_console/userPayment/index'
 import { Route as AdminConsoleUsersIndexRouteImport } from './routes/admin/_console/users/index'
 import { Route as AdminConsoleUsersCreateRouteImport } from './routes/admin/_console/users/create'
+import { Route as LangPaymentUpgradeOrderSubscriptionRouteImport } from './routes/$lang/payment/upgrade/order/subscription'
 import { Route as LangSigninOauthGoogleForwardRouteImport } from './routes/$lang/signin/oauth/google/forward'
 import { Route as LangSigninOauthGoogleRedirectRouteImport } from './routes/$lang/signin/oauth/google/redirect'
 import { Route as AdminConsoleConfigIdEditRouteImport } from './routes/admin/_console/config/$id/edit'
@@ -202,6 +206,24 @@ const AdminConsoleIndexRoute = AdminConsoleIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const LangPaymentChangeCardIndexRoute =
+  LangPaymentChangeCardIndexRouteImport.update({
+    id: '/payment/change-card/',
+    path: '/payment/change-card/',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
+const LangPaymentChangeCardFailRoute =
+  LangPaymentChangeCardFailRouteImport.update({
+    id: '/payment/change-card/fail',
+    path: '/payment/change-card/fail',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
+const LangPaymentChangeCardSuccessRoute =
+  LangPaymentChangeCardSuccessRouteImport.update({
+    id: '/payment/change-card/success',
+    path: '/payment/change-card/success',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
 const LangPaymentOrderFixedtermRoute =
   LangPaymentOrderFixedtermRouteImport.update({
     id: '/payment/order/fixedterm',
@@ -336,6 +358,12 @@ const AdminConsoleUsersCreateRoute = AdminConsoleUsersCreateRouteImport.update({
   path: '/users/create',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const LangPaymentUpgradeOrderSubscriptionRoute =
+  LangPaymentUpgradeOrderSubscriptionRouteImport.update({
+    id: '/payment/upgrade/order/subscription',
+    path: '/payment/upgrade/order/subscription',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
 const LangSigninOauthGoogleForwardRoute =
   LangSigninOauthGoogleForwardRouteImport.update({
     id: '/signin/oauth/google/forward',
@@ -428,6 +456,8 @@ export interface FileRoutesByFullPath {
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/': typeof AdminConsoleIndexRoute
+  '/$lang/payment/change-card/fail': typeof LangPaymentChangeCardFailRoute
+  '/$lang/payment/change-card/success': typeof LangPaymentChangeCardSuccessRoute
   '/$lang/payment/order/fixedterm': typeof LangPaymentOrderFixedtermRoute
   '/$lang/payment/order/subscription': typeof LangPaymentOrderSubscriptionRoute
   '/$lang/payment/result/fail': typeof LangPaymentResultFailRoute
@@ -443,6 +473,7 @@ export interface FileRoutesByFullPath {
   '/admin/surveys/create': typeof AdminConsoleSurveysCreateRoute
   '/admin/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
   '/admin/users/create': typeof AdminConsoleUsersCreateRoute
+  '/$lang/payment/change-card/': typeof LangPaymentChangeCardIndexRoute
   '/$lang/payment/user-refund/': typeof LangPaymentUserRefundIndexRoute
   '/admin/config/': typeof AdminConsoleConfigIndexRoute
   '/admin/customPlan/': typeof AdminConsoleCustomPlanIndexRoute
@@ -451,6 +482,7 @@ export interface FileRoutesByFullPath {
   '/admin/surveys/': typeof AdminConsoleSurveysIndexRoute
   '/admin/userPayment/': typeof AdminConsoleUserPaymentIndexRoute
   '/admin/users/': typeof AdminConsoleUsersIndexRoute
+  '/$lang/payment/upgrade/order/subscription': typeof LangPaymentUpgradeOrderSubscriptionRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
   '/admin/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
@@ -487,6 +519,8 @@ export interface FileRoutesByTo {
   '/$lang/signup/verify': typeof LangSignupVerifyRoute
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/$lang/signup': typeof LangSignupIndexRoute
+  '/$lang/payment/change-card/fail': typeof LangPaymentChangeCardFailRoute
+  '/$lang/payment/change-card/success': typeof LangPaymentChangeCardSuccessRoute
   '/$lang/payment/order/fixedterm': typeof LangPaymentOrderFixedtermRoute
   '/$lang/payment/order/subscription': typeof LangPaymentOrderSubscriptionRoute
   '/$lang/payment/result/fail': typeof LangPaymentResultFailRoute
@@ -502,6 +536,7 @@ export interface FileRoutesByTo {
   '/admin/surveys/create': typeof AdminConsoleSurveysCreateRoute
   '/admin/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
   '/admin/users/create': typeof AdminConsoleUsersCreateRoute
+  '/$lang/payment/change-card': typeof LangPaymentChangeCardIndexRoute
   '/$lang/payment/user-refund': typeof LangPaymentUserRefundIndexRoute
   '/admin/config': typeof AdminConsoleConfigIndexRoute
   '/admin/customPlan': typeof AdminConsoleCustomPlanIndexRoute
@@ -510,6 +545,7 @@ export interface FileRoutesByTo {
   '/admin/surveys': typeof AdminConsoleSurveysIndexRoute
   '/admin/userPayment': typeof AdminConsoleUserPaymentIndexRoute
   '/admin/users': typeof AdminConsoleUsersIndexRoute
+  '/$lang/payment/upgrade/order/subscription': typeof LangPaymentUpgradeOrderSubscriptionRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
   '/admin/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
@@ -550,6 +586,8 @@ export interface FileRoutesById {
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/_console/': typeof AdminConsoleIndexRoute
+  '/$lang/payment/change-card/fail': typeof LangPaymentChangeCardFailRoute
+  '/$lang/payment/change-card/success': typeof LangPaymentChangeCardSuccessRoute
   '/$lang/payment/order/fixedterm': typeof LangPaymentOrderFixedtermRoute
   '/$lang/payment/order/subscription': typeof LangPaymentOrderSubscriptionRoute
   '/$lang/payment/result/fail': typeof LangPaymentResultFailRoute
@@ -565,6 +603,7 @@ export interface FileRoutesById {
   '/admin/_console/surveys/create': typeof AdminConsoleSurveysCreateRoute
   '/admin/_console/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
   '/admin/_console/users/create': typeof AdminConsoleUsersCreateRoute
+  '/$lang/payment/change-card/': typeof LangPaymentChangeCardIndexRoute
   '/$lang/payment/user-refund/': typeof LangPaymentUserRefundIndexRoute
   '/admin/_console/config/': typeof AdminConsoleConfigIndexRoute
   '/admin/_console/customPlan/': typeof AdminConsoleCustomPlanIndexRoute
@@ -573,6 +612,7 @@ export interface FileRoutesById {
   '/admin/_console/surveys/': typeof AdminConsoleSurveysIndexRoute
   '/admin/_console/userPayment/': typeof AdminConsoleUserPaymentIndexRoute
   '/admin/_console/users/': typeof AdminConsoleUsersIndexRoute
+  '/$lang/payment/upgrade/order/subscription': typeof LangPaymentUpgradeOrderSubscriptionRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
   '/admin/_console/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
@@ -613,6 +653,8 @@ export interface FileRouteTypes {
     | '/$lang/solutions/$solutionSlug'
     | '/$lang/signup/'
     | '/admin/'
+    | '/$lang/payment/change-card/fail'
+    | '/$lang/payment/change-card/success'
     | '/$lang/payment/order/fixedterm'
     | '/$lang/payment/order/subscription'
     | '/$lang/payment/result/fail'
@@ -628,6 +670,7 @@ export interface FileRouteTypes {
     | '/admin/surveys/create'
     | '/admin/surveys/targetCreate'
     | '/admin/users/create'
+    | '/$lang/payment/change-card/'
     | '/$lang/payment/user-refund/'
     | '/admin/config/'
     | '/admin/customPlan/'
@@ -636,6 +679,7 @@ export interface FileRouteTypes {
     | '/admin/surveys/'
     | '/admin/userPayment/'
     | '/admin/users/'
+    | '/$lang/payment/upgrade/order/subscription'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
     | '/admin/config/$id/edit'
@@ -672,6 +716,8 @@ export interface FileRouteTypes {
     | '/$lang/signup/verify'
     | '/$lang/solutions/$solutionSlug'
     | '/$lang/signup'
+    | '/$lang/payment/change-card/fail'
+    | '/$lang/payment/change-card/success'
     | '/$lang/payment/order/fixedterm'
     | '/$lang/payment/order/subscription'
     | '/$lang/payment/result/fail'
@@ -687,6 +733,7 @@ export interface FileRouteTypes {
     | '/admin/surveys/create'
     | '/admin/surveys/targetCreate'
     | '/admin/users/create'
+    | '/$lang/payment/change-card'
     | '/$lang/payment/user-refund'
     | '/admin/config'
     | '/admin/customPlan'
@@ -695,6 +742,7 @@ export interface FileRouteTypes {
     | '/admin/surveys'
     | '/admin/userPayment'
     | '/admin/users'
+    | '/$lang/payment/upgrade/order/subscription'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
     | '/admin/config/$id/edit'
@@ -734,6 +782,8 @@ export interface FileRouteTypes {
     | '/$lang/solutions/$solutionSlug'
     | '/$lang/signup/'
     | '/admin/_console/'
+    | '/$lang/payment/change-card/fail'
+    | '/$lang/payment/change-card/success'
     | '/$lang/payment/order/fixedterm'
     | '/$lang/payment/order/subscription'
     | '/$lang/payment/result/fail'
@@ -749,6 +799,7 @@ export interface FileRouteTypes {
     | '/admin/_console/surveys/create'
     | '/admin/_console/surveys/targetCreate'
     | '/admin/_console/users/create'
+    | '/$lang/payment/change-card/'
     | '/$lang/payment/user-refund/'
     | '/admin/_console/config/'
     | '/admin/_console/customPlan/'
@@ -757,6 +808,7 @@ export interface FileRouteTypes {
     | '/admin/_console/surveys/'
     | '/admin/_console/userPayment/'
     | '/admin/_console/users/'
+    | '/$lang/payment/upgrade/order/subscription'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
     | '/admin/_console/config/$id/edit'
@@ -961,6 +1013,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleIndexRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/$lang/payment/change-card/': {
+      id: '/$lang/payment/change-card/'
+      path: '/payment/change-card'
+      fullPath: '/$lang/payment/change-card/'
+      preLoaderRoute: typeof LangPaymentChangeCardIndexRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/payment/change-card/fail': {
+      id: '/$lang/payment/change-card/fail'
+      path: '/payment/change-card/fail'
+      fullPath: '/$lang/payment/change-card/fail'
+      preLoaderRoute: typeof LangPaymentChangeCardFailRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/payment/change-card/success': {
+      id: '/$lang/payment/change-card/success'
+      path: '/payment/change-card/success'
+      fullPath: '/$lang/payment/change-card/success'
+      preLoaderRoute: typeof LangPaymentChangeCardSuccessRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
     '/$lang/payment/order/fixedterm': {
       id: '/$lang/payment/order/fixedterm'
       path: '/payment/order/fixedterm'
@@ -1122,6 +1195,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleUsersCreateRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/$lang/payment/upgrade/order/subscription': {
+      id: '/$lang/payment/upgrade/order/subscription'
+      path: '/payment/upgrade/order/subscription'
+      fullPath: '/$lang/payment/upgrade/order/subscription'
+      preLoaderRoute: typeof LangPaymentUpgradeOrderSubscriptionRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
     '/$lang/signin/oauth/google/forward': {
       id: '/$lang/signin/oauth/google/forward'
       path: '/signin/oauth/google/forward'
@@ -1222,6 +1302,8 @@ interface LangRouteRouteChildren {
   LangSignupVerifyRoute: typeof LangSignupVerifyRoute
   LangSolutionsSolutionSlugRoute: typeof LangSolutionsSolutionSlugRoute
   LangSignupIndexRoute: typeof LangSignupIndexRoute
+  LangPaymentChangeCardFailRoute: typeof LangPaymentChangeCardFailRoute
+  LangPaymentChangeCardSuccessRoute: typeof LangPaymentChangeCardSuccessRoute
   LangPaymentOrderFixedtermRoute: typeof LangPaymentOrderFixedtermRoute
   LangPaymentOrderSubscriptionRoute: typeof LangPaymentOrderSubscriptionRoute
   LangPaymentResultFailRoute: typeof LangPaymentResultFailRoute
@@ -1230,7 +1312,9 @@ interface LangRouteRouteChildren {
   LangPaymentUpgradePricepolicyRoute: typeof LangPaymentUpgradePricepolicyRoute
   LangPaymentUserRefundFailRoute: typeof LangPaymentUserRefundFailRoute
   LangPaymentUserRefundSuccessRoute: typeof LangPaymentUserRefundSuccessRoute
+  LangPaymentChangeCardIndexRoute: typeof LangPaymentChangeCardIndexRoute
   LangPaymentUserRefundIndexRoute: typeof LangPaymentUserRefundIndexRoute
+  LangPaymentUpgradeOrderSubscriptionRoute: typeof LangPaymentUpgradeOrderSubscriptionRoute
   LangSigninOauthGoogleForwardRoute: typeof LangSigninOauthGoogleForwardRoute
   LangSigninOauthGoogleRedirectRoute: typeof LangSigninOauthGoogleRedirectRoute
 }
@@ -1255,6 +1339,8 @@ const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangSignupVerifyRoute: LangSignupVerifyRoute,
   LangSolutionsSolutionSlugRoute: LangSolutionsSolutionSlugRoute,
   LangSignupIndexRoute: LangSignupIndexRoute,
+  LangPaymentChangeCardFailRoute: LangPaymentChangeCardFailRoute,
+  LangPaymentChangeCardSuccessRoute: LangPaymentChangeCardSuccessRoute,
   LangPaymentOrderFixedtermRoute: LangPaymentOrderFixedtermRoute,
   LangPaymentOrderSubscriptionRoute: LangPaymentOrderSubscriptionRoute,
   LangPaymentResultFailRoute: LangPaymentResultFailRoute,
@@ -1263,7 +1349,10 @@ const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangPaymentUpgradePricepolicyRoute: LangPaymentUpgradePricepolicyRoute,
   LangPaymentUserRefundFailRoute: LangPaymentUserRefundFailRoute,
   LangPaymentUserRefundSuccessRoute: LangPaymentUserRefundSuccessRoute,
+  LangPaymentChangeCardIndexRoute: LangPaymentChangeCardIndexRoute,
   LangPaymentUserRefundIndexRoute: LangPaymentUserRefundIndexRoute,
+  LangPaymentUpgradeOrderSubscriptionRoute:
+    LangPaymentUpgradeOrderSubscriptionRoute,
   LangSigninOauthGoogleForwardRoute: LangSigninOauthGoogleForwardRoute,
   LangSigninOauthGoogleRedirectRoute: LangSigninOauthGoogleRedirectRoute,
 }

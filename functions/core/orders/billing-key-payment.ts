@@ -6,7 +6,8 @@ import { type Confirmation, confirmOrder, failOrder, orderResult } from './confi
 import { checkOrderClaims, orderOfSession } from './order-access.ts';
 
 /**
- * A subscription's first payment on the billing key its checkout issued (create-billing-key-payment).
+ * A subscription's first payment on the billing key its checkout issued, or an upgrade on the key of the
+ * plan it replaces (create-billing-key-payment).
  * One caller claims the order (created -> charging) and charges; any other caller, concurrent or
  * repeated, only confirms what the provider has for the order. The provider itself refuses a second
  * payment of one merchant_uid, a second guard against a double charge.
@@ -31,10 +32,12 @@ export async function createBillingKeyPayment(request: {
   isTest?: boolean | undefined;
   couponCode?: string | undefined;
 }): Promise<BillingKeyResult> {
-  if (request.isUpgrade)
-    throw new PaymentError('UPGRADE_NOT_ALLOWED', 'Upgrades are charged by the upgrade flow');
   const order = await orderOfSession(request.guid, request.merchantUid);
-  if (order.paymentType !== 'regular' || !order.customerUid) {
+  if (Boolean(request.isUpgrade) !== (order.paymentType === 'upgrade')) {
+    throw new PaymentError('UPGRADE_NOT_ALLOWED', 'The claim of an upgrade does not match the order');
+  }
+  // A subscription's first payment, or an upgrade charged on the billing key of the plan it replaces.
+  if ((order.paymentType !== 'regular' && order.paymentType !== 'upgrade') || !order.customerUid) {
     throw new PaymentError('INVALID_ARGUMENT', 'The order is not a subscription paid by billing key');
   }
   if (request.customerUid !== order.customerUid) {

@@ -20,11 +20,13 @@ import { couponRefusalError } from './coupons.ts';
 import {
   readSession,
   renewalPrice,
+  type SessionContext,
   sessionBonusQuota,
   sessionPrice,
   testModeAllowed,
   walletOffered,
 } from './sessions.ts';
+import { insertUpgradeProgress } from './upgrade.ts';
 
 /**
  * The merchant order (insert-payment-progress): created only for the price the server computes for the
@@ -55,6 +57,23 @@ function samePrice(a: number, b: number, currency: Currency): boolean {
   }
 }
 
+/**
+ * The session's price, when the browser's claim is that price and it can be paid (else INVALID_PRICE),
+ * with the amount the provider must charge (the test-range image in test mode).
+ */
+export function acceptedPrice(ctx: SessionContext, claimed: number, isTest: boolean) {
+  const price = sessionPrice(ctx, isTest);
+  const { currency } = ctx.session;
+  if (price.charge.kind !== 'payable') {
+    throw new PaymentError('INVALID_PRICE', `The price ${price.finalPrice} ${currency} cannot be paid`);
+  }
+  if (!samePrice(claimed, price.finalPrice, currency)) {
+    logger.warn('Order price refused', { guid: ctx.session.guid, claimed, price: price.finalPrice });
+    throw new PaymentError('INVALID_PRICE', 'The price differs from the price of the payment session');
+  }
+  return { ...price, amount: price.charge.amount };
+}
+
 export async function insertPaymentProgress(request: ProgressRequest): Promise<{
   merchantUid: string;
   checkoutMerchantUid: string;
@@ -62,9 +81,7 @@ export async function insertPaymentProgress(request: ProgressRequest): Promise<{
   customerUid?: string;
   vbankDue?: string;
 }> {
-  if (request.isUpgrade) {
-    throw new PaymentError('UPGRADE_NOT_ALLOWED', 'Upgrades are ordered from the upgrade pages');
-  }
+  if (request.isUpgrade) return insertUpgradeProgress(request);
   const ctx = await readSession(request.guid, 'open');
   const { session, plan, user } = ctx;
   if (request.isTest && !testModeAllowed(user)) {
@@ -98,21 +115,7 @@ export async function insertPaymentProgress(request: ProgressRequest): Promise<{
     : providerChannel(chosen as Exclude<PayMethod, 'naver_pay'>, session.currency).pg;
   if (request.pg !== pg) throw new PaymentError('INVALID_ARGUMENT', `${chosen} is paid on ${pg}`);
 
-  const price = sessionPrice(ctx, request.isTest);
-  if (price.charge.kind !== 'payable') {
-    throw new PaymentError(
-      'INVALID_PRICE',
-      `The price ${price.finalPrice} ${session.currency} cannot be paid`,
-    );
-  }
-  if (!samePrice(request.price, price.finalPrice, session.currency)) {
-    logger.warn('Order price refused', {
-      guid: session.guid,
-      claimed: request.price,
-      price: price.finalPrice,
-    });
-    throw new PaymentError('INVALID_PRICE', 'The price differs from the price of the payment session');
-  }
+  const price = acceptedPrice(ctx, request.price, request.isTest);
   const now = nowMs();
   const active = await activeUserPlan(user.uid, now);
   if (active) {
@@ -143,7 +146,7 @@ export async function insertPaymentProgress(request: ProgressRequest): Promise<{
     pg,
     listPrice: price.listPrice,
     finalPrice: price.finalPrice,
-    amount: price.charge.amount,
+    amount: price.amount,
     ...(plan.isSubscription ? { renewalPrice: renewalPrice(ctx) } : {}),
     isTest: request.isTest,
     ...(couponCode ? { couponCode } : {}),
@@ -168,7 +171,7 @@ export async function insertPaymentProgress(request: ProgressRequest): Promise<{
   return {
     merchantUid,
     checkoutMerchantUid: customerUid ? billingKeyCheckoutUid(merchantUid) : merchantUid,
-    amount: price.charge.amount,
+    amount: price.amount,
     ...(customerUid ? { customerUid } : {}),
     ...(vbank ? { vbankDue: vbank.vbankDue } : {}),
   };

@@ -324,7 +324,9 @@ async function contextOf(session: PaymentSession): Promise<SessionContext> {
   if (!user) throw new PaymentError('AUTHORIZATION', 'The session belongs to no account');
   const offered = upgrade
     ? upgradeTargets(upgrade.replaced, catalogue.prices)
-    : offeredFor(session, catalogue.prices);
+    : session.purpose === 'change-card'
+      ? catalogue.prices.filter((plan) => plan.name === session.planName)
+      : offeredFor(session, catalogue.prices);
   const plan = planOrRefuse(offered, session.planName);
   const usage = planUsageFor(catalogue, plan);
   if (!usage) throw new PaymentError('DB_ERROR', `The catalogue has no usage for ${plan.name}`);

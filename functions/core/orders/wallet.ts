@@ -78,6 +78,23 @@ export async function startWalletSubscription(request: {
       reserveId: request.reserveId,
       tempReceiptId: request.tempReceiptId,
     });
+    return await chargeOnRegistration(claimed, recurrentId);
+  } catch (error) {
+    if (!(error instanceof WalletError)) throw error;
+    return failOrder(claimed, { message: error.message }, 'NAVER_PAY_API_ERROR');
+  }
+}
+
+/**
+ * Charges a claimed wallet order (a first payment or an upgrade) on a recurring registration and
+ * confirms it like every payment. The wallet's idempotency key is the merchant uid, so a retried charge
+ * is the same charge.
+ */
+export async function chargeOnRegistration(
+  claimed: PaymentOrder,
+  recurrentId: string,
+): Promise<Confirmation> {
+  try {
     const charge = await chargeRecurrent({
       recurrentId,
       amount: claimed.amount,
@@ -86,7 +103,7 @@ export async function startWalletSubscription(request: {
       merchantUserId: claimed.uid,
     });
     if (charge.status === 'failed') return failOrder(claimed, charge.failure, 'NAVER_PAY_API_ERROR');
-    return settlePaid(claimed, {
+    return await settlePaid(claimed, {
       paidAt: charge.paidAt.getTime(),
       amount: charge.amount,
       // The wallet charges won only.

@@ -1,14 +1,18 @@
 import { inject } from 'vitest';
 import { signIdToken } from '../../../functions/core/auth/id-token.ts';
 import { createPaymentSession } from '../../../functions/core/data/payment-session-repository.ts';
+import { listUserPlans } from '../../../functions/core/data/user-plan-repository.ts';
 import { createUser } from '../../../functions/core/data/user-repository.ts';
 import { newGuid } from '../../../functions/core/orders/sessions.ts';
 import type { RouteInput } from '../../../shared/api/define-route.ts';
 import {
+  createBillingKeyPayment,
   createInitPayment,
   getPaymentResult,
   insertPaymentProgress,
   registerPaymentSessionCoupon,
+  setUpRecurrentNaverPayEnroll,
+  startRecurrentNaverPay,
 } from '../../../shared/api/orders.ts';
 import type { SessionInfo } from '../../../shared/orders/session-info.ts';
 import type { CheckoutReturn, RequestPayParams } from '../../../shared/payments/checkout-contract.ts';
@@ -236,4 +240,29 @@ export async function lapsedSession(uid: string): Promise<string> {
     ttl: Math.ceil(Date.now() / 1000) + 3600,
   });
   return guid;
+}
+
+/** A customer holding a plan bought through the real flow: by card (billing key or pass) or by the wallet. */
+export async function subscriber(planName: string, method: 'card' | 'naver_pay' = 'card'): Promise<Customer> {
+  const buyer = await newCustomer();
+  // Price version '1' sells BUSINESS too.
+  const { sessionInfo } = await openSession(buyer, { planName, priceVersion: '1' });
+  const order = await placeOrder(sessionInfo, method);
+  const guid = sessionInfo.guid;
+  if (method === 'naver_pay') {
+    const { reserveId } = (await call(setUpRecurrentNaverPayEnroll, { guid, merchantUid: order.merchantUid }))
+      .body;
+    const back = await registerInWallet(reserveId, VISA_OK);
+    const tempReceiptId = back.searchParams.get('tempReceiptId');
+    await call(startRecurrentNaverPay, { guid, merchantUid: order.merchantUid, reserveId, tempReceiptId });
+  } else {
+    await checkout(sessionInfo, order, 'card', VISA_OK);
+    if (order.customerUid) {
+      const input = { guid, merchantUid: order.merchantUid, customerUid: order.customerUid };
+      await call(createBillingKeyPayment, input);
+    } else await confirm(guid, order.merchantUid);
+  }
+  const plans = await listUserPlans(buyer.uid);
+  if (plans.length !== 1) throw new Error(`${planName} was not granted`);
+  return buyer;
 }

@@ -27,6 +27,8 @@ export const NAMESPACES = [
   'order',
   'payment-result',
   'refund',
+  'upgrade',
+  'change-card',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,6 +1,7 @@
 import type { VbankIssuedInfo } from '../../../../shared/api/orders.ts';
 import type { Currency } from '../../../../shared/currency.ts';
 import type { ClientErrorCode } from '../../../../shared/errors/catalogue.ts';
+import type { SessionInfo } from '../../../../shared/orders/session-info.ts';
 import type { PayMethod } from '../../../../shared/payments/pay-methods.ts';
 import type { PlanPeriod, PlanType } from '../../../../shared/plans/plan-types.ts';
 
@@ -35,7 +36,8 @@ export type PaymentOutcome =
 const progressKey = (guid: string) => `cutloom.payment-progress.${guid}`;
 const outcomeKey = (guid: string) => `cutloom.payment-outcome.${guid}`;
 
-function read<T>(key: string): T | undefined {
+/** A value kept in the tab's session storage (also the change-card pages'), undefined when unreadable. */
+export function read<T>(key: string): T | undefined {
   try {
     const text = sessionStorage.getItem(key);
     return text ? (JSON.parse(text) as T) : undefined;
@@ -44,7 +46,7 @@ function read<T>(key: string): T | undefined {
   }
 }
 
-function write(key: string, value: unknown): void {
+export function write(key: string, value: unknown): void {
   try {
     sessionStorage.setItem(key, JSON.stringify(value));
   } catch {
@@ -56,3 +58,29 @@ export const saveProgress = (guid: string, info: PaymentProgressInfo) => write(p
 export const readProgress = (guid: string) => read<PaymentProgressInfo>(progressKey(guid));
 export const saveOutcome = (guid: string, outcome: PaymentOutcome) => write(outcomeKey(guid), outcome);
 export const readOutcome = (guid: string) => read<PaymentOutcome>(outcomeKey(guid));
+
+/** The progress info of an order just created for a session (the pay button's and the upgrade's). */
+export function progressFor(
+  session: SessionInfo,
+  order: { merchantUid: string; customerUid?: string | undefined; amount: number },
+  method: PayMethod,
+  isUpgrade: boolean,
+): PaymentProgressInfo {
+  const plan = session.planPriceInfo;
+  return {
+    merchantUid: order.merchantUid,
+    customerUid: order.customerUid,
+    price: session.price.finalPrice,
+    finalPrice: session.price.finalPrice,
+    amount: order.amount,
+    planName: plan.name,
+    planPeriod: plan.period,
+    planType: plan.planType,
+    selectedMethod: method,
+    currency: session.currency,
+    isTest: session.isTest,
+    isUpgrade,
+    couponCode: session.couponInfo?.coupon.couponCode,
+    isSubscription: plan.isSubscription,
+  };
+}

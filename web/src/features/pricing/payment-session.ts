@@ -33,3 +33,12 @@ export function readPaymentSession(guid: string): PaymentSession {
     return {};
   }
 }
+
+/** Keeps a session in the tab (the payment-start sign-in does, before it opens the upgrade pricing). */
+export function writePaymentSession(guid: string, session: PaymentSession): void {
+  try {
+    sessionStorage.setItem(sessionKey(guid), JSON.stringify(session));
+  } catch {
+    // Storage blocked: the upgrade pricing then shows every plan, and the server still refuses the others.
+  }
+}

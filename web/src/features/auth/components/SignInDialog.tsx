@@ -104,8 +104,32 @@ function OpenSignInDialog({
       );
     } catch (error) {
       const refusal = paymentStartRefusal(error);
-      if (refusal === 'upgrade') return window.location.assign(`/${language}/payment/upgrade/pricepolicy`);
+      if (refusal === 'upgrade') return startUpgrade(session.idToken, paymentQuery);
       setAlert(t(refusal));
+    }
+  }
+
+  /**
+   * A subscriber upgrades (section 4): an upgrade session is opened, then the upgrade order page of the
+   * chosen plan when the current plan may go to it, else the upgrade pricing page. A plan with nothing
+   * above it is the lower-plan refusal.
+   */
+  async function startUpgrade(idToken: string, paymentQuery: Record<string, string | undefined>) {
+    try {
+      const { openUpgradeSession } = await import('../../upgrades/api/upgrade-calls.ts');
+      const { guid, sessionInfo } = await openUpgradeSession({
+        idToken,
+        lang: language,
+        planName: query.plan,
+      });
+      const search = new URLSearchParams({ guid, ...definedEntries(paymentQuery) });
+      const chosen = query.plan !== undefined && sessionInfo.planPriceInfo.name === query.plan;
+      if (chosen) search.set('plan', sessionInfo.planPriceInfo.name);
+      const page = chosen ? 'upgrade/order/subscription' : 'upgrade/pricepolicy';
+      window.location.assign(`/${language}/payment/${page}?${search}`);
+    } catch (error) {
+      const blocked = error instanceof ApiError && error.serverCode === 'UPGRADE_NOT_ALLOWED';
+      setAlert(t(blocked ? 'payment.can_not_change_to_lower_plan' : paymentStartRefusal(error)));
     }
   }
 

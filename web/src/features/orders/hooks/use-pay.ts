@@ -19,7 +19,7 @@ import { fetchPhoneUse } from '../api/find-payment-info-by-phone-number.ts';
 import { fetchPaymentSessionInfo, paymentSessionKey } from '../api/get-payment-session-info.ts';
 import { fetchInsertPaymentProgress, fetchWalletEnrolment } from '../api/payment-calls.ts';
 import { clientCodeOf } from '../format.ts';
-import { saveOutcome, saveProgress } from '../payment-storage.ts';
+import { progressFor, saveOutcome, saveProgress } from '../payment-storage.ts';
 
 export interface Contact {
   userName: string;
@@ -93,22 +93,7 @@ export function usePay(input: {
         ...(couponCode ? { couponCode } : {}),
         ...contact,
       });
-      saveProgress(guid, {
-        merchantUid: order.merchantUid,
-        customerUid: order.customerUid,
-        price: verified.price.finalPrice,
-        finalPrice: verified.price.finalPrice,
-        amount: order.amount,
-        planName: plan.name,
-        planPeriod: plan.period,
-        planType: plan.planType,
-        selectedMethod: method,
-        currency: verified.currency,
-        isTest,
-        isUpgrade: false,
-        couponCode,
-        isSubscription: plan.isSubscription,
-      });
+      saveProgress(guid, progressFor(verified, order, method, false));
       const settings = await queryClient.ensureQueryData(checkoutSettingsQuery());
       if (method === WALLET_PAY_METHOD) {
         const { reserveId } = await fetchWalletEnrolment({ guid, merchantUid: order.merchantUid });

@@ -1,0 +1,182 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SiteLanguage } from '../../../../../shared/languages.ts';
+import { PRODUCT_NAME } from '../../../../../shared/product.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { clientCodeOf } from '../../orders/format.ts';
+import { checkoutSettingsQuery } from '../../payment-provider/api/get-checkout-settings.ts';
+import { requestPay } from '../../payment-provider/checkout.ts';
+import {
+  type ChangeCardError,
+  changeCardPagePath,
+  finishChangeCard,
+  prepareChangeCard,
+  readChangeCardError,
+  readChangeMerchantUid,
+  saveChangeCardError,
+  saveChangeMerchantUid,
+} from '../change-card-flow.ts';
+import '../../orders/orders.css';
+
+function useTitle(title: string) {
+  useEffect(() => {
+    document.title = `${PRODUCT_NAME} | ${title}`;
+  }, [title]);
+}
+
+/** The provider's return on the change-card page (the checkout comes back here). */
+export interface CheckoutReturnQuery {
+  imp_success?: string | undefined;
+  error_code?: string | undefined;
+  error_msg?: string | undefined;
+}
+
+/**
+ * /payment/change-card: the title, the description and the button, which stays disabled after the first
+ * click (section 2); the click prepares the change (insert-change-card-progress) and opens the provider's
+ * billing-key checkout. When the checkout returns here, the server is asked to make the new card the
+ * plan's (change-card), and the success or fail page opens; a decline at the checkout carries its code
+ * and message to the fail page.
+ */
+export function ChangeCardPage({
+  lang,
+  guid,
+  returned,
+}: {
+  lang: SiteLanguage;
+  guid: string | undefined;
+  returned: CheckoutReturnQuery;
+}) {
+  const { t } = useTranslation('change-card');
+  useTitle(t('title'));
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [clicked, setClicked] = useState(false);
+  const finishing = returned.imp_success !== undefined;
+  const started = useRef(false);
+
+  async function fail(currentGuid: string, error: ChangeCardError) {
+    saveChangeCardError(currentGuid, error);
+    await navigate({ href: changeCardPagePath(lang, '/fail', currentGuid), replace: true });
+  }
+
+  const errorOf = (error: unknown): ChangeCardError => ({
+    errorCode: clientCodeOf(error),
+    errMsg: error instanceof ApiError ? error.message : '',
+  });
+
+  useEffect(() => {
+    if (!finishing || !guid || started.current) return;
+    started.current = true;
+    void (async () => {
+      const merchantUid = readChangeMerchantUid(guid);
+      if (returned.imp_success !== 'true') {
+        // The checkout refused the card: its own code and message go to the fail page.
+        if (merchantUid) await finishChangeCard(guid, merchantUid).catch(() => undefined);
+        return fail(guid, { errorCode: returned.error_code ?? 'L09', errMsg: returned.error_msg ?? '' });
+      }
+      if (!merchantUid) return fail(guid, { errorCode: 'L23', errMsg: '' });
+      try {
+        const answer = await finishChangeCard(guid, merchantUid);
+        if (answer.result !== 'success') {
+          return fail(guid, { errorCode: answer.errorCode ?? 'L09', errMsg: answer.errorMsg ?? '' });
+        }
+        await navigate({ href: changeCardPagePath(lang, '/success', guid), replace: true });
+      } catch (error) {
+        await fail(guid, errorOf(error));
+      }
+    })();
+  });
+
+  async function start(currentGuid: string) {
+    setClicked(true);
+    try {
+      const prepared = await prepareChangeCard(currentGuid);
+      const data = prepared.changeCardData;
+      saveChangeMerchantUid(currentGuid, data.merchantUid);
+      const settings = await queryClient.ensureQueryData(checkoutSettingsQuery());
+      await requestPay(settings, {
+        pg: data.pg,
+        pay_method: 'card',
+        merchant_uid: prepared.checkoutMerchantUid,
+        name: `${PRODUCT_NAME} ${t('checkout_name')}`,
+        // A billing-key issue only: nothing is charged now.
+        amount: 0,
+        currency: data.currency,
+        buyer_name: data.userName,
+        buyer_email: data.userEmail,
+        buyer_tel: data.userPhone,
+        customer_uid: prepared.customerUid,
+        m_redirect_url: `${window.location.origin}${changeCardPagePath(lang, '', currentGuid)}`,
+        language: lang === 'ko' ? 'ko' : lang === 'zh-TW' ? 'zh' : 'en',
+      });
+    } catch (error) {
+      await fail(currentGuid, errorOf(error));
+    }
+  }
+
+  return (
+    <main className="order-page order-result">
+      <h1>{t('title')}</h1>
+      {finishing ? (
+        <>
+          <div className="spinner" />
+          <p role="status">{t('finishing')}</p>
+        </>
+      ) : (
+        <>
+          <p>{t('description')}</p>
+          {guid ? (
+            <button
+              type="button"
+              className="button order-pay"
+              disabled={clicked}
+              onClick={() => void start(guid)}
+            >
+              {t('button')}
+            </button>
+          ) : (
+            <p role="alert">{t('missing')}</p>
+          )}
+        </>
+      )}
+    </main>
+  );
+}
+
+export function ChangeCardSuccess() {
+  const { t } = useTranslation('change-card');
+  useTitle(t('success.title'));
+  return (
+    <main className="order-page order-result">
+      <h1>{t('success.title')}</h1>
+      <p>{t('success.description')}</p>
+    </main>
+  );
+}
+
+/** The failure title and description, then 'Error Code' with the code and message carried here. */
+export function ChangeCardFail({ lang, guid }: { lang: SiteLanguage; guid: string | undefined }) {
+  const { t } = useTranslation('change-card');
+  useTitle(t('fail.title'));
+  const [error, setError] = useState<ChangeCardError | undefined>();
+  useEffect(() => setError(guid ? readChangeCardError(guid) : undefined), [guid]);
+  return (
+    <main className="order-page order-result">
+      <h1>{t('fail.title')}</h1>
+      <p>{t('fail.description')}</p>
+      {error ? (
+        <p role="alert" data-testid="change-card-error">
+          {t('fail.error_code')} {error.errorCode} {error.errMsg}
+        </p>
+      ) : null}
+      {guid ? (
+        <a className="button" href={changeCardPagePath(lang, '', guid)}>
+          {t('fail.retry')}
+        </a>
+      ) : null}
+    </main>
+  );
+}

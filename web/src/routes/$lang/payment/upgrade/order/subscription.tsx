@@ -1,0 +1,27 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { OrderSearch, orderQuery } from '../../../../../features/orders/route-search.ts';
+import { UpgradeOrderPage } from '../../../../../features/upgrades/components/UpgradeOrderPage.tsx';
+import { loadLanguage } from '../../../../../i18n/i18n.ts';
+import { isTestQuery } from '../../../../../lib/order-session.ts';
+import { searchText } from '../../../../../lib/search-text.ts';
+
+/** The upgrade order's query: the order pages' and the plan chosen on the upgrade pricing page. */
+const UpgradeSearch = OrderSearch.extend({ plan: searchText(64) });
+
+export const Route = createFileRoute('/$lang/payment/upgrade/order/subscription')({
+  validateSearch: UpgradeSearch,
+  beforeLoad: ({ context }) =>
+    loadLanguage(context.lang, ['common', 'errors', 'order', 'pay-methods', 'upgrade']),
+  component: () => {
+    const search = Route.useSearch();
+    return (
+      <UpgradeOrderPage
+        lang={Route.useRouteContext().lang}
+        guid={search.guid}
+        planName={search.plan}
+        query={orderQuery(search)}
+        isTest={isTestQuery(search)}
+      />
+    );
+  },
+});
