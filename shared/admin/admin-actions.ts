@@ -13,5 +13,10 @@ export const ADMIN_ACTIONS = [
   'preregistration.use',
   'preregistration.reset',
   'project.copy-for-feedback',
+  'direct-deposit.create',
+  'direct-deposit.bulk-create',
+  'direct-deposit.schedule-run',
+  'schedule.create',
+  'schedule.update',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];

@@ -1,5 +1,7 @@
 import { adminCouponRoutes } from './admin-coupons.ts';
+import { adminDirectDepositRoutes } from './admin-direct-deposits.ts';
 import { adminJobsRoutes } from './admin-jobs.ts';
+import { adminScheduleRoutes } from './admin-schedules.ts';
 import { adminUsersRoutes } from './admin-users.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { authRoutes } from './auth.ts';
@@ -34,4 +36,6 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...analyticsRoutes,
   ...orderRoutes,
   ...adminCouponRoutes,
+  ...adminDirectDepositRoutes,
+  ...adminScheduleRoutes,
 ];

@@ -10,7 +10,16 @@ export interface ScheduledTarget {
   readonly description: string;
 }
 
-export const SCHEDULED_TARGETS: readonly ScheduledTarget[] = [];
+/** The target of admin schedules' runs (each run schedules the schedule's next one). */
+export const ADMIN_SCHEDULE_TARGET = 'admin-schedule';
+
+export const SCHEDULED_TARGETS: readonly ScheduledTarget[] = [
+  {
+    id: ADMIN_SCHEDULE_TARGET,
+    handler: 'admin-schedules/run',
+    description: "Runs an admin schedule's direct deposit and schedules its next run",
+  },
+];
 
 /** Environment variable that carries a target's Lambda ARN to the functions that create schedules. */
 export function scheduledTargetArnVariable(id: string): string {

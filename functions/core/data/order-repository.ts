@@ -2,7 +2,12 @@ import type { CouponRedemption } from './coupon-repository.ts';
 import { couponReleaseItems, couponTakeItems, getCouponRedemption } from './coupon-repository.ts';
 import type { OrderStatus, PaymentOrderItem } from './entities/payment-order.ts';
 import { db } from './service.ts';
-import { conditionFailed, type ItemOutcomes, lostToConcurrentWrite } from './transaction.ts';
+import {
+  conditionFailed,
+  type ItemOutcomes,
+  lostToConcurrentWrite,
+  type TransactionEntities,
+} from './transaction.ts';
 import type { Payment, UserPlan, UserPlanHead } from './user-plan-repository.ts';
 
 export type PaymentOrder = PaymentOrderItem;
@@ -165,6 +170,35 @@ export async function releaseOrderSms(merchantUid: string): Promise<void> {
   await db().entities.paymentOrder.patch({ merchantUid }).remove(['smsSentAt']).go();
 }
 
+/**
+ * The heart of every plan grant, three writes of one transaction in this order: the payment (only if
+ * no payment has its merchantUid: a grant happens once per payment), the plan, and the plan head moved
+ * on to it (only if it is still the version read, or created when the user had none).
+ */
+export function planGrantItems(
+  tx: TransactionEntities,
+  input: {
+    payment: Omit<Payment, 'created'>;
+    plan: Omit<UserPlan, 'created' | 'updated'>;
+    head: UserPlanHead | undefined;
+  },
+) {
+  const { payment, plan, head } = input;
+  return [
+    tx.payment.create(payment).commit(),
+    tx.userPlan.create(plan).commit(),
+    head
+      ? tx.userPlanHead
+          .patch({ uid: plan.uid })
+          .set({ version: head.version + 1, currentPlanId: plan.planId, currentExpiredAt: plan.expiredAt })
+          .where((attr, op) => op.eq(attr.version, head.version))
+          .commit()
+      : tx.userPlanHead
+          .create({ uid: plan.uid, version: 1, currentPlanId: plan.planId, currentExpiredAt: plan.expiredAt })
+          .commit(),
+  ] as const;
+}
+
 /** How the grant takes the order's coupon (see couponTakeItems): the hold read before the grant. */
 export interface CouponUse {
   couponCode: string;
@@ -207,22 +241,7 @@ export async function grantOrder(input: {
         .set({ ...input.paidChanges, status: 'paid' })
         .where(statusIn(GRANTABLE_STATUSES))
         .commit(),
-      tx.payment.create(input.payment).commit(),
-      tx.userPlan.create(plan).commit(),
-      head
-        ? tx.userPlanHead
-            .patch({ uid: order.uid })
-            .set({ version: head.version + 1, currentPlanId: plan.planId, currentExpiredAt: plan.expiredAt })
-            .where((attr, op) => op.eq(attr.version, head.version))
-            .commit()
-        : tx.userPlanHead
-            .create({
-              uid: order.uid,
-              version: 1,
-              currentPlanId: plan.planId,
-              currentExpiredAt: plan.expiredAt,
-            })
-            .commit(),
+      ...planGrantItems(tx, { payment: input.payment, plan, head }),
       tx.paymentContact
         .put({
           uid: order.uid,

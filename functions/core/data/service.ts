@@ -1,6 +1,7 @@
 import { Service } from 'electrodb';
 import { settings } from '../settings.ts';
 import { dynamo } from './client.ts';
+import { AdminSchedule, AdminScheduleRun } from './entities/admin-schedule.ts';
 import { AnalyticsEvent } from './entities/analytics-event.ts';
 import { Config, ConfigName } from './entities/config.ts';
 import { Coupon, CouponBonusQuota, CouponDiscount, CouponRedemption } from './entities/coupon.ts';
@@ -50,6 +51,8 @@ export const entities = {
   couponDiscount: CouponDiscount,
   couponBonusQuota: CouponBonusQuota,
   couponRedemption: CouponRedemption,
+  adminSchedule: AdminSchedule,
+  adminScheduleRun: AdminScheduleRun,
 };
 
 let service: Service<typeof entities> | undefined;
