@@ -26,6 +26,7 @@ export function buildApp(app: App, options: AppOptions) {
   const routes = options.routes ?? ROUTES;
   const prefix = `Cutloom-${stage}`;
   const stateful = new StatefulStack(app, `${prefix}-Stateful`, {
+    stage,
     description: 'Table, buckets, queues, secrets (retained)',
   });
   const jobs = new JobsStack(app, `${prefix}-Jobs`, {

@@ -4,7 +4,6 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import type { Bucket, CfnBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { type RouteDefinition, routePath, type Service } from '../shared/api/define-route.ts';
 import { CLOUD_PROJECT_PREFIX, FEEDBACK_CLOUD_PREFIX } from '../shared/feedback/feedback-search.ts';
@@ -17,7 +16,12 @@ import {
   type SchedulerAccess,
 } from './bundling.ts';
 import { grantPaymentSecrets, paymentEnvironment } from './payment-settings.ts';
-import type { StatefulStack } from './stateful-stack.ts';
+import {
+  type ProductBucket,
+  productBucketName,
+  productBucketNameInFindings,
+  type StatefulStack,
+} from './stateful-stack.ts';
 
 export interface IdentitySettings {
   /** The site's origin (the base of mailed links), e.g. https://cutloom.app. */
@@ -86,15 +90,21 @@ export class ServiceStack extends Stack {
  */
 function grantObjects(
   fn: NodejsFunction,
-  bucket: Bucket,
+  stage: string,
+  bucket: ProductBucket,
   actions: string[],
   keys: string,
   why: string,
 ): void {
-  fn.addToRolePolicy(new PolicyStatement({ actions, resources: [bucket.arnForObjects(keys)] }));
-  const logicalId = Stack.of(bucket).getLogicalId(bucket.node.defaultChild as CfnBucket);
+  const resource = `${productBucketName(stage, bucket)}/${keys}`;
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions,
+      resources: [Stack.of(fn).formatArn({ service: 's3', region: '', account: '', resource })],
+    }),
+  );
   Validations.of(fn).acknowledge({
-    id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/${keys}]`,
+    id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::${productBucketNameInFindings(stage, bucket)}/${keys}]`,
     reason: `Objects are named by the product at run time (${why}); the grant is limited to ${actions.join(', ')} there.`,
   });
 }
@@ -153,7 +163,8 @@ function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props:
   if (grants.has('feedback-bucket:read'))
     grantObjects(
       fn,
-      stateful.feedbackBucket,
+      stateful.stage,
+      'feedback-files',
       ['s3:GetObject'],
       '*',
       'feedback files are looked up by any name',
@@ -161,7 +172,8 @@ function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props:
   if (grants.has('feedback-bucket:write'))
     grantObjects(
       fn,
-      stateful.feedbackBucket,
+      stateful.stage,
+      'feedback-files',
       ['s3:PutObject'],
       `${FEEDBACK_CLOUD_PREFIX}*`,
       'copies land under cloud/',
@@ -169,7 +181,8 @@ function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props:
   if (grants.has('cloud-project-bucket:read')) {
     grantObjects(
       fn,
-      stateful.cloudProjectBucket,
+      stateful.stage,
+      'cloud-projects',
       ['s3:GetObject'],
       `${CLOUD_PROJECT_PREFIX}*`,
       'any project is copied',

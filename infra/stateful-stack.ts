@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, RemovalPolicy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Compression, DeliveryStream, S3Bucket, StreamEncryption } from 'aws-cdk-lib/aws-kinesisfirehose';
 import {
@@ -20,6 +20,26 @@ import { QUEUES, type QueueId } from '../shared/jobs/queues.ts';
  * analytics stream (events to S3).
  * Everything here is retained when the stack goes away; the stateless stacks can be recreated.
  */
+/**
+ * The name of a product bucket whose objects the stateless stacks grant: `cutloom-{stage}-{purpose}-
+ * {account}-{region}`. The grants use an ARN formatted from this name rather than the imported bucket
+ * attribute, so a grant and its cdk-nag acknowledgement read the same before and after synthesis.
+ */
+export function productBucketName(stage: string, purpose: ProductBucket): string {
+  return `cutloom-${stage}-${purpose}-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+}
+
+/** The same name as cdk-nag writes it in a finding (pseudo parameters in angle brackets). */
+export function productBucketNameInFindings(stage: string, purpose: ProductBucket): string {
+  return `cutloom-${stage}-${purpose}-<AWS::AccountId>-<AWS::Region>`;
+}
+
+export type ProductBucket = 'feedback-files' | 'cloud-projects';
+
+export interface StatefulStackProps extends StackProps {
+  stage: string;
+}
+
 export class StatefulStack extends Stack {
   readonly table: TableV2;
   readonly feedbackBucket: Bucket;
@@ -37,8 +57,11 @@ export class StatefulStack extends Stack {
   readonly analyticsBucket: Bucket;
   readonly analyticsStream: DeliveryStream;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  readonly stage: string;
+
+  constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
+    this.stage = props.stage;
 
     this.table = new TableV2(this, 'Table', {
       partitionKey: { name: TABLE_DESIGN.partitionKey, type: AttributeType.STRING },
@@ -71,6 +94,7 @@ export class StatefulStack extends Stack {
     });
 
     this.feedbackBucket = new Bucket(this, 'FeedbackFiles', {
+      bucketName: productBucketName(props.stage, 'feedback-files'),
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
@@ -81,6 +105,7 @@ export class StatefulStack extends Stack {
     });
 
     this.cloudProjectBucket = new Bucket(this, 'CloudProjects', {
+      bucketName: productBucketName(props.stage, 'cloud-projects'),
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,

@@ -28,6 +28,10 @@ npx vitest run
 step 'web build (Vite)'
 npx vite build --config web/vite.config.ts --logLevel warn
 
+# The real app, as `cdk deploy` would build it: every handler bundled by esbuild, cdk-nag on the result.
+step 'infrastructure synth (CDK, offline)'
+npx cdk synth --quiet > /dev/null
+
 step 'browser tests (Playwright, Chromium)'
 npx playwright test
 
