@@ -65,7 +65,30 @@ const routeInputs: Record<string, () => Record<string, unknown>> = {
   adminFeedbackFilesInfo: () => ({ filenames: ['some-file.log'] }),
   copyCloudProjectForFeedback: () => ({ projectId: 'some-project', requestedBy: 'operator@example.com' }),
   ...couponInputs(),
+  ...depositInputs(),
 };
+
+/** Deposits and schedules for an account nobody has (refused as such), or far in the future. */
+function depositInputs(): Record<string, () => Record<string, unknown>> {
+  const deposit = {
+    planName: 'Y1_LIGHT_V3',
+    price: 1000,
+    currency: 'KRW',
+    paymentType: 'event',
+  };
+  const payer = { uid: 'matrix-nobody', userName: 'Matrix', userEmail: 'm@example.com', userPhone: '+8210' };
+  return {
+    adminDirectDepositCreate: () => ({ ...payer, ...deposit, desc: 'matrix' }),
+    adminBulkDirectDepositCreate: () => ({ uidOrEmails: ['matrix-nobody'], ...deposit, desc: 'matrix' }),
+    adminScheduleCreate: () => ({
+      startAt: Date.UTC(2030, 0, 1),
+      description: 'matrix',
+      params: { ...payer, ...deposit },
+    }),
+    adminScheduleUpdate: () => ({ adminScheduleId: 'matrix-none', enable: false }),
+    adminScheduleInfo: () => ({ adminScheduleId: 'matrix-none' }),
+  };
+}
 
 /** The coupon calls take a code (and a plan); a code nobody created gets a real answer (not found). */
 function couponInputs(): Record<string, () => Record<string, unknown>> {
