@@ -11,7 +11,7 @@ import { adminToken, call, uniqueId } from '../helpers.ts';
 import { finishedJob } from './jobs.ts';
 
 /** Direct deposits over HTTP: one account's (idempotent by deposit id) and a bulk job with failures. */
-export async function consoleAccount(token: string) {
+async function consoleAccount(token: string) {
   const email = `${uniqueId('deposit')}@example.com`;
   const created = await call(
     adminUserCreate,

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/api/admin-schedules.ts';
 import { adminUserCreate } from '../../../shared/api/admin-users.ts';
 import { signIn } from '../../../shared/api/identity.ts';
-import { type Answer, adminToken, type CallOptions, call, uniqueId } from '../helpers.ts';
+import { type Answer, type CallOptions, call, uniqueId } from '../helpers.ts';
 import { startIsolatedRuntime } from '../isolated-runtime.ts';
 
 /**
