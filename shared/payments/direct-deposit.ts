@@ -130,16 +130,23 @@ export const directDepositRule = z
 export type DirectDepositInput = z.output<typeof directDepositRule>;
 export type DirectDepositForm = z.input<typeof directDepositRule>;
 
-/** The bulk form: the deposit's fields and desc for every listed uid or e-mail. */
+/** The deposit's fields and desc every listed account gets (the bulk page's form, the list aside). */
+const BULK_DEPOSIT_FIELDS = {
+  ...DEPOSIT_FIELDS,
+  paymentType: DEPOSIT_FIELDS.paymentType.default('plan'),
+  desc: adminDescRule,
+};
+export const bulkDirectDepositFieldsRule = z.object(BULK_DEPOSIT_FIELDS).superRefine(checkDepositPrice);
+export type BulkDirectDepositFieldsForm = z.input<typeof bulkDirectDepositFieldsRule>;
+
+/** The bulk call: the deposit's fields and desc for every listed uid or e-mail. */
 export const bulkDirectDepositRule = z
   .object({
     uidOrEmails: z
       .array(z.string().trim().min(1).max(254))
       .min(1, messages.noUids)
       .max(BULK_DIRECT_DEPOSIT_MAX, messages.tooMany),
-    ...DEPOSIT_FIELDS,
-    paymentType: DEPOSIT_FIELDS.paymentType.default('plan'),
-    desc: adminDescRule,
+    ...BULK_DEPOSIT_FIELDS,
   })
   .superRefine(checkDepositPrice);
 export type BulkDirectDepositInput = z.output<typeof bulkDirectDepositRule>;

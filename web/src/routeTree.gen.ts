@@ -41,12 +41,15 @@ import { Route as LangPaymentResultFailRouteImport } from './routes/$lang/paymen
 import { Route as LangPaymentResultPendingRouteImport } from './routes/$lang/payment/result/pending'
 import { Route as LangPaymentResultSuccessRouteImport } from './routes/$lang/payment/result/success'
 import { Route as LangPaymentUpgradePricepolicyRouteImport } from './routes/$lang/payment/upgrade/pricepolicy'
+import { Route as AdminConsoleBulkDirectDepositCreateRouteImport } from './routes/admin/_console/bulk/directDepositCreate'
 import { Route as AdminConsoleBulkUserCreateRouteImport } from './routes/admin/_console/bulk/userCreate'
 import { Route as AdminConsoleConfigIndexRouteImport } from './routes/admin/_console/config/index'
 import { Route as AdminConsoleConfigCreateRouteImport } from './routes/admin/_console/config/create'
 import { Route as AdminConsoleFeedbackFilesIndexRouteImport } from './routes/admin/_console/feedbackFiles/index'
 import { Route as AdminConsoleFeedbackFilesCloudRouteImport } from './routes/admin/_console/feedbackFiles/cloud'
 import { Route as AdminConsoleFormBuilderIndexRouteImport } from './routes/admin/_console/formBuilder/index'
+import { Route as AdminConsoleScheduleIndexRouteImport } from './routes/admin/_console/schedule/index'
+import { Route as AdminConsoleScheduleCreateRouteImport } from './routes/admin/_console/schedule/create'
 import { Route as AdminConsoleSurveysIndexRouteImport } from './routes/admin/_console/surveys/index'
 import { Route as AdminConsoleSurveysCreateRouteImport } from './routes/admin/_console/surveys/create'
 import { Route as AdminConsoleSurveysTargetCreateRouteImport } from './routes/admin/_console/surveys/targetCreate'
@@ -55,9 +58,12 @@ import { Route as AdminConsoleUsersCreateRouteImport } from './routes/admin/_con
 import { Route as LangSigninOauthGoogleForwardRouteImport } from './routes/$lang/signin/oauth/google/forward'
 import { Route as LangSigninOauthGoogleRedirectRouteImport } from './routes/$lang/signin/oauth/google/redirect'
 import { Route as AdminConsoleConfigIdEditRouteImport } from './routes/admin/_console/config/$id/edit'
+import { Route as AdminConsoleScheduleIdEditRouteImport } from './routes/admin/_console/schedule/$id/edit'
+import { Route as AdminConsoleScheduleIdShowRouteImport } from './routes/admin/_console/schedule/$id/show'
 import { Route as AdminConsoleSurveysIdEditRouteImport } from './routes/admin/_console/surveys/$id/edit'
 import { Route as AdminConsoleSurveysIdShowRouteImport } from './routes/admin/_console/surveys/$id/show'
 import { Route as AdminConsoleUsersIdShowRouteImport } from './routes/admin/_console/users/$id/show'
+import { Route as AdminConsoleUsersIdDirectDepositCreateRouteImport } from './routes/admin/_console/users/$id/directDeposit/create'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -226,6 +232,12 @@ const LangPaymentUpgradePricepolicyRoute =
     path: '/payment/upgrade/pricepolicy',
     getParentRoute: () => LangRouteRoute,
   } as any)
+const AdminConsoleBulkDirectDepositCreateRoute =
+  AdminConsoleBulkDirectDepositCreateRouteImport.update({
+    id: '/bulk/directDepositCreate',
+    path: '/bulk/directDepositCreate',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
 const AdminConsoleBulkUserCreateRoute =
   AdminConsoleBulkUserCreateRouteImport.update({
     id: '/bulk/userCreate',
@@ -259,6 +271,18 @@ const AdminConsoleFormBuilderIndexRoute =
   AdminConsoleFormBuilderIndexRouteImport.update({
     id: '/formBuilder/',
     path: '/formBuilder/',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleScheduleIndexRoute =
+  AdminConsoleScheduleIndexRouteImport.update({
+    id: '/schedule/',
+    path: '/schedule/',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleScheduleCreateRoute =
+  AdminConsoleScheduleCreateRouteImport.update({
+    id: '/schedule/create',
+    path: '/schedule/create',
     getParentRoute: () => AdminConsoleRoute,
   } as any)
 const AdminConsoleSurveysIndexRoute =
@@ -307,6 +331,18 @@ const AdminConsoleConfigIdEditRoute =
     path: '/config/$id/edit',
     getParentRoute: () => AdminConsoleRoute,
   } as any)
+const AdminConsoleScheduleIdEditRoute =
+  AdminConsoleScheduleIdEditRouteImport.update({
+    id: '/schedule/$id/edit',
+    path: '/schedule/$id/edit',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleScheduleIdShowRoute =
+  AdminConsoleScheduleIdShowRouteImport.update({
+    id: '/schedule/$id/show',
+    path: '/schedule/$id/show',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
 const AdminConsoleSurveysIdEditRoute =
   AdminConsoleSurveysIdEditRouteImport.update({
     id: '/surveys/$id/edit',
@@ -324,6 +360,12 @@ const AdminConsoleUsersIdShowRoute = AdminConsoleUsersIdShowRouteImport.update({
   path: '/users/$id/show',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const AdminConsoleUsersIdDirectDepositCreateRoute =
+  AdminConsoleUsersIdDirectDepositCreateRouteImport.update({
+    id: '/users/$id/directDeposit/create',
+    path: '/users/$id/directDeposit/create',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -357,23 +399,29 @@ export interface FileRoutesByFullPath {
   '/$lang/payment/result/pending': typeof LangPaymentResultPendingRoute
   '/$lang/payment/result/success': typeof LangPaymentResultSuccessRoute
   '/$lang/payment/upgrade/pricepolicy': typeof LangPaymentUpgradePricepolicyRoute
+  '/admin/bulk/directDepositCreate': typeof AdminConsoleBulkDirectDepositCreateRoute
   '/admin/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/config/create': typeof AdminConsoleConfigCreateRoute
   '/admin/feedbackFiles/cloud': typeof AdminConsoleFeedbackFilesCloudRoute
+  '/admin/schedule/create': typeof AdminConsoleScheduleCreateRoute
   '/admin/surveys/create': typeof AdminConsoleSurveysCreateRoute
   '/admin/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
   '/admin/users/create': typeof AdminConsoleUsersCreateRoute
   '/admin/config/': typeof AdminConsoleConfigIndexRoute
   '/admin/feedbackFiles/': typeof AdminConsoleFeedbackFilesIndexRoute
   '/admin/formBuilder/': typeof AdminConsoleFormBuilderIndexRoute
+  '/admin/schedule/': typeof AdminConsoleScheduleIndexRoute
   '/admin/surveys/': typeof AdminConsoleSurveysIndexRoute
   '/admin/users/': typeof AdminConsoleUsersIndexRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
   '/admin/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
+  '/admin/schedule/$id/edit': typeof AdminConsoleScheduleIdEditRoute
+  '/admin/schedule/$id/show': typeof AdminConsoleScheduleIdShowRoute
   '/admin/surveys/$id/edit': typeof AdminConsoleSurveysIdEditRoute
   '/admin/surveys/$id/show': typeof AdminConsoleSurveysIdShowRoute
   '/admin/users/$id/show': typeof AdminConsoleUsersIdShowRoute
+  '/admin/users/$id/directDeposit/create': typeof AdminConsoleUsersIdDirectDepositCreateRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -405,23 +453,29 @@ export interface FileRoutesByTo {
   '/$lang/payment/result/pending': typeof LangPaymentResultPendingRoute
   '/$lang/payment/result/success': typeof LangPaymentResultSuccessRoute
   '/$lang/payment/upgrade/pricepolicy': typeof LangPaymentUpgradePricepolicyRoute
+  '/admin/bulk/directDepositCreate': typeof AdminConsoleBulkDirectDepositCreateRoute
   '/admin/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/config/create': typeof AdminConsoleConfigCreateRoute
   '/admin/feedbackFiles/cloud': typeof AdminConsoleFeedbackFilesCloudRoute
+  '/admin/schedule/create': typeof AdminConsoleScheduleCreateRoute
   '/admin/surveys/create': typeof AdminConsoleSurveysCreateRoute
   '/admin/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
   '/admin/users/create': typeof AdminConsoleUsersCreateRoute
   '/admin/config': typeof AdminConsoleConfigIndexRoute
   '/admin/feedbackFiles': typeof AdminConsoleFeedbackFilesIndexRoute
   '/admin/formBuilder': typeof AdminConsoleFormBuilderIndexRoute
+  '/admin/schedule': typeof AdminConsoleScheduleIndexRoute
   '/admin/surveys': typeof AdminConsoleSurveysIndexRoute
   '/admin/users': typeof AdminConsoleUsersIndexRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
   '/admin/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
+  '/admin/schedule/$id/edit': typeof AdminConsoleScheduleIdEditRoute
+  '/admin/schedule/$id/show': typeof AdminConsoleScheduleIdShowRoute
   '/admin/surveys/$id/edit': typeof AdminConsoleSurveysIdEditRoute
   '/admin/surveys/$id/show': typeof AdminConsoleSurveysIdShowRoute
   '/admin/users/$id/show': typeof AdminConsoleUsersIdShowRoute
+  '/admin/users/$id/directDeposit/create': typeof AdminConsoleUsersIdDirectDepositCreateRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -457,23 +511,29 @@ export interface FileRoutesById {
   '/$lang/payment/result/pending': typeof LangPaymentResultPendingRoute
   '/$lang/payment/result/success': typeof LangPaymentResultSuccessRoute
   '/$lang/payment/upgrade/pricepolicy': typeof LangPaymentUpgradePricepolicyRoute
+  '/admin/_console/bulk/directDepositCreate': typeof AdminConsoleBulkDirectDepositCreateRoute
   '/admin/_console/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/_console/config/create': typeof AdminConsoleConfigCreateRoute
   '/admin/_console/feedbackFiles/cloud': typeof AdminConsoleFeedbackFilesCloudRoute
+  '/admin/_console/schedule/create': typeof AdminConsoleScheduleCreateRoute
   '/admin/_console/surveys/create': typeof AdminConsoleSurveysCreateRoute
   '/admin/_console/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
   '/admin/_console/users/create': typeof AdminConsoleUsersCreateRoute
   '/admin/_console/config/': typeof AdminConsoleConfigIndexRoute
   '/admin/_console/feedbackFiles/': typeof AdminConsoleFeedbackFilesIndexRoute
   '/admin/_console/formBuilder/': typeof AdminConsoleFormBuilderIndexRoute
+  '/admin/_console/schedule/': typeof AdminConsoleScheduleIndexRoute
   '/admin/_console/surveys/': typeof AdminConsoleSurveysIndexRoute
   '/admin/_console/users/': typeof AdminConsoleUsersIndexRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
   '/admin/_console/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
+  '/admin/_console/schedule/$id/edit': typeof AdminConsoleScheduleIdEditRoute
+  '/admin/_console/schedule/$id/show': typeof AdminConsoleScheduleIdShowRoute
   '/admin/_console/surveys/$id/edit': typeof AdminConsoleSurveysIdEditRoute
   '/admin/_console/surveys/$id/show': typeof AdminConsoleSurveysIdShowRoute
   '/admin/_console/users/$id/show': typeof AdminConsoleUsersIdShowRoute
+  '/admin/_console/users/$id/directDeposit/create': typeof AdminConsoleUsersIdDirectDepositCreateRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -509,23 +569,29 @@ export interface FileRouteTypes {
     | '/$lang/payment/result/pending'
     | '/$lang/payment/result/success'
     | '/$lang/payment/upgrade/pricepolicy'
+    | '/admin/bulk/directDepositCreate'
     | '/admin/bulk/userCreate'
     | '/admin/config/create'
     | '/admin/feedbackFiles/cloud'
+    | '/admin/schedule/create'
     | '/admin/surveys/create'
     | '/admin/surveys/targetCreate'
     | '/admin/users/create'
     | '/admin/config/'
     | '/admin/feedbackFiles/'
     | '/admin/formBuilder/'
+    | '/admin/schedule/'
     | '/admin/surveys/'
     | '/admin/users/'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
     | '/admin/config/$id/edit'
+    | '/admin/schedule/$id/edit'
+    | '/admin/schedule/$id/show'
     | '/admin/surveys/$id/edit'
     | '/admin/surveys/$id/show'
     | '/admin/users/$id/show'
+    | '/admin/users/$id/directDeposit/create'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -557,23 +623,29 @@ export interface FileRouteTypes {
     | '/$lang/payment/result/pending'
     | '/$lang/payment/result/success'
     | '/$lang/payment/upgrade/pricepolicy'
+    | '/admin/bulk/directDepositCreate'
     | '/admin/bulk/userCreate'
     | '/admin/config/create'
     | '/admin/feedbackFiles/cloud'
+    | '/admin/schedule/create'
     | '/admin/surveys/create'
     | '/admin/surveys/targetCreate'
     | '/admin/users/create'
     | '/admin/config'
     | '/admin/feedbackFiles'
     | '/admin/formBuilder'
+    | '/admin/schedule'
     | '/admin/surveys'
     | '/admin/users'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
     | '/admin/config/$id/edit'
+    | '/admin/schedule/$id/edit'
+    | '/admin/schedule/$id/show'
     | '/admin/surveys/$id/edit'
     | '/admin/surveys/$id/show'
     | '/admin/users/$id/show'
+    | '/admin/users/$id/directDeposit/create'
   id:
     | '__root__'
     | '/'
@@ -608,23 +680,29 @@ export interface FileRouteTypes {
     | '/$lang/payment/result/pending'
     | '/$lang/payment/result/success'
     | '/$lang/payment/upgrade/pricepolicy'
+    | '/admin/_console/bulk/directDepositCreate'
     | '/admin/_console/bulk/userCreate'
     | '/admin/_console/config/create'
     | '/admin/_console/feedbackFiles/cloud'
+    | '/admin/_console/schedule/create'
     | '/admin/_console/surveys/create'
     | '/admin/_console/surveys/targetCreate'
     | '/admin/_console/users/create'
     | '/admin/_console/config/'
     | '/admin/_console/feedbackFiles/'
     | '/admin/_console/formBuilder/'
+    | '/admin/_console/schedule/'
     | '/admin/_console/surveys/'
     | '/admin/_console/users/'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
     | '/admin/_console/config/$id/edit'
+    | '/admin/_console/schedule/$id/edit'
+    | '/admin/_console/schedule/$id/show'
     | '/admin/_console/surveys/$id/edit'
     | '/admin/_console/surveys/$id/show'
     | '/admin/_console/users/$id/show'
+    | '/admin/_console/users/$id/directDeposit/create'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -860,6 +938,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangPaymentUpgradePricepolicyRouteImport
       parentRoute: typeof LangRouteRoute
     }
+    '/admin/_console/bulk/directDepositCreate': {
+      id: '/admin/_console/bulk/directDepositCreate'
+      path: '/bulk/directDepositCreate'
+      fullPath: '/admin/bulk/directDepositCreate'
+      preLoaderRoute: typeof AdminConsoleBulkDirectDepositCreateRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/admin/_console/bulk/userCreate': {
       id: '/admin/_console/bulk/userCreate'
       path: '/bulk/userCreate'
@@ -900,6 +985,20 @@ declare module '@tanstack/react-router' {
       path: '/formBuilder'
       fullPath: '/admin/formBuilder/'
       preLoaderRoute: typeof AdminConsoleFormBuilderIndexRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/schedule/': {
+      id: '/admin/_console/schedule/'
+      path: '/schedule'
+      fullPath: '/admin/schedule/'
+      preLoaderRoute: typeof AdminConsoleScheduleIndexRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/schedule/create': {
+      id: '/admin/_console/schedule/create'
+      path: '/schedule/create'
+      fullPath: '/admin/schedule/create'
+      preLoaderRoute: typeof AdminConsoleScheduleCreateRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
     '/admin/_console/surveys/': {
@@ -958,6 +1057,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleConfigIdEditRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/schedule/$id/edit': {
+      id: '/admin/_console/schedule/$id/edit'
+      path: '/schedule/$id/edit'
+      fullPath: '/admin/schedule/$id/edit'
+      preLoaderRoute: typeof AdminConsoleScheduleIdEditRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/schedule/$id/show': {
+      id: '/admin/_console/schedule/$id/show'
+      path: '/schedule/$id/show'
+      fullPath: '/admin/schedule/$id/show'
+      preLoaderRoute: typeof AdminConsoleScheduleIdShowRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/admin/_console/surveys/$id/edit': {
       id: '/admin/_console/surveys/$id/edit'
       path: '/surveys/$id/edit'
@@ -977,6 +1090,13 @@ declare module '@tanstack/react-router' {
       path: '/users/$id/show'
       fullPath: '/admin/users/$id/show'
       preLoaderRoute: typeof AdminConsoleUsersIdShowRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/users/$id/directDeposit/create': {
+      id: '/admin/_console/users/$id/directDeposit/create'
+      path: '/users/$id/directDeposit/create'
+      fullPath: '/admin/users/$id/directDeposit/create'
+      preLoaderRoute: typeof AdminConsoleUsersIdDirectDepositCreateRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
   }
@@ -1048,40 +1168,54 @@ const LangRouteRouteWithChildren = LangRouteRoute._addFileChildren(
 
 interface AdminConsoleRouteChildren {
   AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
+  AdminConsoleBulkDirectDepositCreateRoute: typeof AdminConsoleBulkDirectDepositCreateRoute
   AdminConsoleBulkUserCreateRoute: typeof AdminConsoleBulkUserCreateRoute
   AdminConsoleConfigCreateRoute: typeof AdminConsoleConfigCreateRoute
   AdminConsoleFeedbackFilesCloudRoute: typeof AdminConsoleFeedbackFilesCloudRoute
+  AdminConsoleScheduleCreateRoute: typeof AdminConsoleScheduleCreateRoute
   AdminConsoleSurveysCreateRoute: typeof AdminConsoleSurveysCreateRoute
   AdminConsoleSurveysTargetCreateRoute: typeof AdminConsoleSurveysTargetCreateRoute
   AdminConsoleUsersCreateRoute: typeof AdminConsoleUsersCreateRoute
   AdminConsoleConfigIndexRoute: typeof AdminConsoleConfigIndexRoute
   AdminConsoleFeedbackFilesIndexRoute: typeof AdminConsoleFeedbackFilesIndexRoute
   AdminConsoleFormBuilderIndexRoute: typeof AdminConsoleFormBuilderIndexRoute
+  AdminConsoleScheduleIndexRoute: typeof AdminConsoleScheduleIndexRoute
   AdminConsoleSurveysIndexRoute: typeof AdminConsoleSurveysIndexRoute
   AdminConsoleUsersIndexRoute: typeof AdminConsoleUsersIndexRoute
   AdminConsoleConfigIdEditRoute: typeof AdminConsoleConfigIdEditRoute
+  AdminConsoleScheduleIdEditRoute: typeof AdminConsoleScheduleIdEditRoute
+  AdminConsoleScheduleIdShowRoute: typeof AdminConsoleScheduleIdShowRoute
   AdminConsoleSurveysIdEditRoute: typeof AdminConsoleSurveysIdEditRoute
   AdminConsoleSurveysIdShowRoute: typeof AdminConsoleSurveysIdShowRoute
   AdminConsoleUsersIdShowRoute: typeof AdminConsoleUsersIdShowRoute
+  AdminConsoleUsersIdDirectDepositCreateRoute: typeof AdminConsoleUsersIdDirectDepositCreateRoute
 }
 
 const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleIndexRoute: AdminConsoleIndexRoute,
+  AdminConsoleBulkDirectDepositCreateRoute:
+    AdminConsoleBulkDirectDepositCreateRoute,
   AdminConsoleBulkUserCreateRoute: AdminConsoleBulkUserCreateRoute,
   AdminConsoleConfigCreateRoute: AdminConsoleConfigCreateRoute,
   AdminConsoleFeedbackFilesCloudRoute: AdminConsoleFeedbackFilesCloudRoute,
+  AdminConsoleScheduleCreateRoute: AdminConsoleScheduleCreateRoute,
   AdminConsoleSurveysCreateRoute: AdminConsoleSurveysCreateRoute,
   AdminConsoleSurveysTargetCreateRoute: AdminConsoleSurveysTargetCreateRoute,
   AdminConsoleUsersCreateRoute: AdminConsoleUsersCreateRoute,
   AdminConsoleConfigIndexRoute: AdminConsoleConfigIndexRoute,
   AdminConsoleFeedbackFilesIndexRoute: AdminConsoleFeedbackFilesIndexRoute,
   AdminConsoleFormBuilderIndexRoute: AdminConsoleFormBuilderIndexRoute,
+  AdminConsoleScheduleIndexRoute: AdminConsoleScheduleIndexRoute,
   AdminConsoleSurveysIndexRoute: AdminConsoleSurveysIndexRoute,
   AdminConsoleUsersIndexRoute: AdminConsoleUsersIndexRoute,
   AdminConsoleConfigIdEditRoute: AdminConsoleConfigIdEditRoute,
+  AdminConsoleScheduleIdEditRoute: AdminConsoleScheduleIdEditRoute,
+  AdminConsoleScheduleIdShowRoute: AdminConsoleScheduleIdShowRoute,
   AdminConsoleSurveysIdEditRoute: AdminConsoleSurveysIdEditRoute,
   AdminConsoleSurveysIdShowRoute: AdminConsoleSurveysIdShowRoute,
   AdminConsoleUsersIdShowRoute: AdminConsoleUsersIdShowRoute,
+  AdminConsoleUsersIdDirectDepositCreateRoute:
+    AdminConsoleUsersIdDirectDepositCreateRoute,
 }
 
 const AdminConsoleRouteWithChildren = AdminConsoleRoute._addFileChildren(

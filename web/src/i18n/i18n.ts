@@ -13,6 +13,8 @@ export const NAMESPACES = [
   'console-configs',
   'console-surveys',
   'console-feedback',
+  'console-deposits',
+  'console-schedules',
   'site',
   'pricing',
   'legal',

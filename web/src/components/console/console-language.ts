@@ -15,6 +15,8 @@ export const CONSOLE_NAMESPACES: readonly Namespace[] = [
   'console-configs',
   'console-surveys',
   'console-feedback',
+  'console-deposits',
+  'console-schedules',
 ];
 
 export function consoleLanguage(): SiteLanguage {

@@ -14,14 +14,16 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { to: '/admin/feedbackFiles', label: 'nav.feedback_files' },
   { to: '/admin/surveys', label: 'nav.surveys' },
   { to: '/admin/bulk/userCreate', label: 'nav.bulk' },
+  { to: '/admin/schedule', label: 'nav.schedule' },
   { to: '/admin/formBuilder', label: 'nav.form_builder' },
   { to: '/admin/config', label: 'nav.config' },
 ];
 
 /**
- * The bulk pages the dashboard links to (usageCreate and directDepositCreate join userCreate when
+ * The bulk pages the dashboard links to (usageCreate joins userCreate and directDepositCreate when
  * their screens exist).
  */
 export const BULK_PAGES: readonly ConsoleNavItem[] = [
   { to: '/admin/bulk/userCreate', label: 'bulk.user_create' },
+  { to: '/admin/bulk/directDepositCreate', label: 'bulk.direct_deposit_create' },
 ];
