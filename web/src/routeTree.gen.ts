@@ -45,6 +45,8 @@ import { Route as AdminConsoleBulkDirectDepositCreateRouteImport } from './route
 import { Route as AdminConsoleBulkUserCreateRouteImport } from './routes/admin/_console/bulk/userCreate'
 import { Route as AdminConsoleConfigIndexRouteImport } from './routes/admin/_console/config/index'
 import { Route as AdminConsoleConfigCreateRouteImport } from './routes/admin/_console/config/create'
+import { Route as AdminConsoleCouponIndexRouteImport } from './routes/admin/_console/coupon/index'
+import { Route as AdminConsoleCouponCreateRouteImport } from './routes/admin/_console/coupon/create'
 import { Route as AdminConsoleFeedbackFilesIndexRouteImport } from './routes/admin/_console/feedbackFiles/index'
 import { Route as AdminConsoleFeedbackFilesCloudRouteImport } from './routes/admin/_console/feedbackFiles/cloud'
 import { Route as AdminConsoleFormBuilderIndexRouteImport } from './routes/admin/_console/formBuilder/index'
@@ -58,6 +60,8 @@ import { Route as AdminConsoleUsersCreateRouteImport } from './routes/admin/_con
 import { Route as LangSigninOauthGoogleForwardRouteImport } from './routes/$lang/signin/oauth/google/forward'
 import { Route as LangSigninOauthGoogleRedirectRouteImport } from './routes/$lang/signin/oauth/google/redirect'
 import { Route as AdminConsoleConfigIdEditRouteImport } from './routes/admin/_console/config/$id/edit'
+import { Route as AdminConsoleCouponCodeEditRouteImport } from './routes/admin/_console/coupon/$code/edit'
+import { Route as AdminConsoleCouponCodeShowRouteImport } from './routes/admin/_console/coupon/$code/show'
 import { Route as AdminConsoleScheduleIdEditRouteImport } from './routes/admin/_console/schedule/$id/edit'
 import { Route as AdminConsoleScheduleIdShowRouteImport } from './routes/admin/_console/schedule/$id/show'
 import { Route as AdminConsoleSurveysIdEditRouteImport } from './routes/admin/_console/surveys/$id/edit'
@@ -255,6 +259,17 @@ const AdminConsoleConfigCreateRoute =
     path: '/config/create',
     getParentRoute: () => AdminConsoleRoute,
   } as any)
+const AdminConsoleCouponIndexRoute = AdminConsoleCouponIndexRouteImport.update({
+  id: '/coupon/',
+  path: '/coupon/',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const AdminConsoleCouponCreateRoute =
+  AdminConsoleCouponCreateRouteImport.update({
+    id: '/coupon/create',
+    path: '/coupon/create',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
 const AdminConsoleFeedbackFilesIndexRoute =
   AdminConsoleFeedbackFilesIndexRouteImport.update({
     id: '/feedbackFiles/',
@@ -331,6 +346,18 @@ const AdminConsoleConfigIdEditRoute =
     path: '/config/$id/edit',
     getParentRoute: () => AdminConsoleRoute,
   } as any)
+const AdminConsoleCouponCodeEditRoute =
+  AdminConsoleCouponCodeEditRouteImport.update({
+    id: '/coupon/$code/edit',
+    path: '/coupon/$code/edit',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleCouponCodeShowRoute =
+  AdminConsoleCouponCodeShowRouteImport.update({
+    id: '/coupon/$code/show',
+    path: '/coupon/$code/show',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
 const AdminConsoleScheduleIdEditRoute =
   AdminConsoleScheduleIdEditRouteImport.update({
     id: '/schedule/$id/edit',
@@ -402,12 +429,14 @@ export interface FileRoutesByFullPath {
   '/admin/bulk/directDepositCreate': typeof AdminConsoleBulkDirectDepositCreateRoute
   '/admin/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/config/create': typeof AdminConsoleConfigCreateRoute
+  '/admin/coupon/create': typeof AdminConsoleCouponCreateRoute
   '/admin/feedbackFiles/cloud': typeof AdminConsoleFeedbackFilesCloudRoute
   '/admin/schedule/create': typeof AdminConsoleScheduleCreateRoute
   '/admin/surveys/create': typeof AdminConsoleSurveysCreateRoute
   '/admin/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
   '/admin/users/create': typeof AdminConsoleUsersCreateRoute
   '/admin/config/': typeof AdminConsoleConfigIndexRoute
+  '/admin/coupon/': typeof AdminConsoleCouponIndexRoute
   '/admin/feedbackFiles/': typeof AdminConsoleFeedbackFilesIndexRoute
   '/admin/formBuilder/': typeof AdminConsoleFormBuilderIndexRoute
   '/admin/schedule/': typeof AdminConsoleScheduleIndexRoute
@@ -416,6 +445,8 @@ export interface FileRoutesByFullPath {
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
   '/admin/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
+  '/admin/coupon/$code/edit': typeof AdminConsoleCouponCodeEditRoute
+  '/admin/coupon/$code/show': typeof AdminConsoleCouponCodeShowRoute
   '/admin/schedule/$id/edit': typeof AdminConsoleScheduleIdEditRoute
   '/admin/schedule/$id/show': typeof AdminConsoleScheduleIdShowRoute
   '/admin/surveys/$id/edit': typeof AdminConsoleSurveysIdEditRoute
@@ -456,12 +487,14 @@ export interface FileRoutesByTo {
   '/admin/bulk/directDepositCreate': typeof AdminConsoleBulkDirectDepositCreateRoute
   '/admin/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/config/create': typeof AdminConsoleConfigCreateRoute
+  '/admin/coupon/create': typeof AdminConsoleCouponCreateRoute
   '/admin/feedbackFiles/cloud': typeof AdminConsoleFeedbackFilesCloudRoute
   '/admin/schedule/create': typeof AdminConsoleScheduleCreateRoute
   '/admin/surveys/create': typeof AdminConsoleSurveysCreateRoute
   '/admin/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
   '/admin/users/create': typeof AdminConsoleUsersCreateRoute
   '/admin/config': typeof AdminConsoleConfigIndexRoute
+  '/admin/coupon': typeof AdminConsoleCouponIndexRoute
   '/admin/feedbackFiles': typeof AdminConsoleFeedbackFilesIndexRoute
   '/admin/formBuilder': typeof AdminConsoleFormBuilderIndexRoute
   '/admin/schedule': typeof AdminConsoleScheduleIndexRoute
@@ -470,6 +503,8 @@ export interface FileRoutesByTo {
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
   '/admin/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
+  '/admin/coupon/$code/edit': typeof AdminConsoleCouponCodeEditRoute
+  '/admin/coupon/$code/show': typeof AdminConsoleCouponCodeShowRoute
   '/admin/schedule/$id/edit': typeof AdminConsoleScheduleIdEditRoute
   '/admin/schedule/$id/show': typeof AdminConsoleScheduleIdShowRoute
   '/admin/surveys/$id/edit': typeof AdminConsoleSurveysIdEditRoute
@@ -514,12 +549,14 @@ export interface FileRoutesById {
   '/admin/_console/bulk/directDepositCreate': typeof AdminConsoleBulkDirectDepositCreateRoute
   '/admin/_console/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/_console/config/create': typeof AdminConsoleConfigCreateRoute
+  '/admin/_console/coupon/create': typeof AdminConsoleCouponCreateRoute
   '/admin/_console/feedbackFiles/cloud': typeof AdminConsoleFeedbackFilesCloudRoute
   '/admin/_console/schedule/create': typeof AdminConsoleScheduleCreateRoute
   '/admin/_console/surveys/create': typeof AdminConsoleSurveysCreateRoute
   '/admin/_console/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
   '/admin/_console/users/create': typeof AdminConsoleUsersCreateRoute
   '/admin/_console/config/': typeof AdminConsoleConfigIndexRoute
+  '/admin/_console/coupon/': typeof AdminConsoleCouponIndexRoute
   '/admin/_console/feedbackFiles/': typeof AdminConsoleFeedbackFilesIndexRoute
   '/admin/_console/formBuilder/': typeof AdminConsoleFormBuilderIndexRoute
   '/admin/_console/schedule/': typeof AdminConsoleScheduleIndexRoute
@@ -528,6 +565,8 @@ export interface FileRoutesById {
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
   '/admin/_console/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
+  '/admin/_console/coupon/$code/edit': typeof AdminConsoleCouponCodeEditRoute
+  '/admin/_console/coupon/$code/show': typeof AdminConsoleCouponCodeShowRoute
   '/admin/_console/schedule/$id/edit': typeof AdminConsoleScheduleIdEditRoute
   '/admin/_console/schedule/$id/show': typeof AdminConsoleScheduleIdShowRoute
   '/admin/_console/surveys/$id/edit': typeof AdminConsoleSurveysIdEditRoute
@@ -572,12 +611,14 @@ export interface FileRouteTypes {
     | '/admin/bulk/directDepositCreate'
     | '/admin/bulk/userCreate'
     | '/admin/config/create'
+    | '/admin/coupon/create'
     | '/admin/feedbackFiles/cloud'
     | '/admin/schedule/create'
     | '/admin/surveys/create'
     | '/admin/surveys/targetCreate'
     | '/admin/users/create'
     | '/admin/config/'
+    | '/admin/coupon/'
     | '/admin/feedbackFiles/'
     | '/admin/formBuilder/'
     | '/admin/schedule/'
@@ -586,6 +627,8 @@ export interface FileRouteTypes {
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
     | '/admin/config/$id/edit'
+    | '/admin/coupon/$code/edit'
+    | '/admin/coupon/$code/show'
     | '/admin/schedule/$id/edit'
     | '/admin/schedule/$id/show'
     | '/admin/surveys/$id/edit'
@@ -626,12 +669,14 @@ export interface FileRouteTypes {
     | '/admin/bulk/directDepositCreate'
     | '/admin/bulk/userCreate'
     | '/admin/config/create'
+    | '/admin/coupon/create'
     | '/admin/feedbackFiles/cloud'
     | '/admin/schedule/create'
     | '/admin/surveys/create'
     | '/admin/surveys/targetCreate'
     | '/admin/users/create'
     | '/admin/config'
+    | '/admin/coupon'
     | '/admin/feedbackFiles'
     | '/admin/formBuilder'
     | '/admin/schedule'
@@ -640,6 +685,8 @@ export interface FileRouteTypes {
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
     | '/admin/config/$id/edit'
+    | '/admin/coupon/$code/edit'
+    | '/admin/coupon/$code/show'
     | '/admin/schedule/$id/edit'
     | '/admin/schedule/$id/show'
     | '/admin/surveys/$id/edit'
@@ -683,12 +730,14 @@ export interface FileRouteTypes {
     | '/admin/_console/bulk/directDepositCreate'
     | '/admin/_console/bulk/userCreate'
     | '/admin/_console/config/create'
+    | '/admin/_console/coupon/create'
     | '/admin/_console/feedbackFiles/cloud'
     | '/admin/_console/schedule/create'
     | '/admin/_console/surveys/create'
     | '/admin/_console/surveys/targetCreate'
     | '/admin/_console/users/create'
     | '/admin/_console/config/'
+    | '/admin/_console/coupon/'
     | '/admin/_console/feedbackFiles/'
     | '/admin/_console/formBuilder/'
     | '/admin/_console/schedule/'
@@ -697,6 +746,8 @@ export interface FileRouteTypes {
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
     | '/admin/_console/config/$id/edit'
+    | '/admin/_console/coupon/$code/edit'
+    | '/admin/_console/coupon/$code/show'
     | '/admin/_console/schedule/$id/edit'
     | '/admin/_console/schedule/$id/show'
     | '/admin/_console/surveys/$id/edit'
@@ -966,6 +1017,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleConfigCreateRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/coupon/': {
+      id: '/admin/_console/coupon/'
+      path: '/coupon'
+      fullPath: '/admin/coupon/'
+      preLoaderRoute: typeof AdminConsoleCouponIndexRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/coupon/create': {
+      id: '/admin/_console/coupon/create'
+      path: '/coupon/create'
+      fullPath: '/admin/coupon/create'
+      preLoaderRoute: typeof AdminConsoleCouponCreateRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/admin/_console/feedbackFiles/': {
       id: '/admin/_console/feedbackFiles/'
       path: '/feedbackFiles'
@@ -1055,6 +1120,20 @@ declare module '@tanstack/react-router' {
       path: '/config/$id/edit'
       fullPath: '/admin/config/$id/edit'
       preLoaderRoute: typeof AdminConsoleConfigIdEditRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/coupon/$code/edit': {
+      id: '/admin/_console/coupon/$code/edit'
+      path: '/coupon/$code/edit'
+      fullPath: '/admin/coupon/$code/edit'
+      preLoaderRoute: typeof AdminConsoleCouponCodeEditRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/coupon/$code/show': {
+      id: '/admin/_console/coupon/$code/show'
+      path: '/coupon/$code/show'
+      fullPath: '/admin/coupon/$code/show'
+      preLoaderRoute: typeof AdminConsoleCouponCodeShowRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
     '/admin/_console/schedule/$id/edit': {
@@ -1171,18 +1250,22 @@ interface AdminConsoleRouteChildren {
   AdminConsoleBulkDirectDepositCreateRoute: typeof AdminConsoleBulkDirectDepositCreateRoute
   AdminConsoleBulkUserCreateRoute: typeof AdminConsoleBulkUserCreateRoute
   AdminConsoleConfigCreateRoute: typeof AdminConsoleConfigCreateRoute
+  AdminConsoleCouponCreateRoute: typeof AdminConsoleCouponCreateRoute
   AdminConsoleFeedbackFilesCloudRoute: typeof AdminConsoleFeedbackFilesCloudRoute
   AdminConsoleScheduleCreateRoute: typeof AdminConsoleScheduleCreateRoute
   AdminConsoleSurveysCreateRoute: typeof AdminConsoleSurveysCreateRoute
   AdminConsoleSurveysTargetCreateRoute: typeof AdminConsoleSurveysTargetCreateRoute
   AdminConsoleUsersCreateRoute: typeof AdminConsoleUsersCreateRoute
   AdminConsoleConfigIndexRoute: typeof AdminConsoleConfigIndexRoute
+  AdminConsoleCouponIndexRoute: typeof AdminConsoleCouponIndexRoute
   AdminConsoleFeedbackFilesIndexRoute: typeof AdminConsoleFeedbackFilesIndexRoute
   AdminConsoleFormBuilderIndexRoute: typeof AdminConsoleFormBuilderIndexRoute
   AdminConsoleScheduleIndexRoute: typeof AdminConsoleScheduleIndexRoute
   AdminConsoleSurveysIndexRoute: typeof AdminConsoleSurveysIndexRoute
   AdminConsoleUsersIndexRoute: typeof AdminConsoleUsersIndexRoute
   AdminConsoleConfigIdEditRoute: typeof AdminConsoleConfigIdEditRoute
+  AdminConsoleCouponCodeEditRoute: typeof AdminConsoleCouponCodeEditRoute
+  AdminConsoleCouponCodeShowRoute: typeof AdminConsoleCouponCodeShowRoute
   AdminConsoleScheduleIdEditRoute: typeof AdminConsoleScheduleIdEditRoute
   AdminConsoleScheduleIdShowRoute: typeof AdminConsoleScheduleIdShowRoute
   AdminConsoleSurveysIdEditRoute: typeof AdminConsoleSurveysIdEditRoute
@@ -1197,18 +1280,22 @@ const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
     AdminConsoleBulkDirectDepositCreateRoute,
   AdminConsoleBulkUserCreateRoute: AdminConsoleBulkUserCreateRoute,
   AdminConsoleConfigCreateRoute: AdminConsoleConfigCreateRoute,
+  AdminConsoleCouponCreateRoute: AdminConsoleCouponCreateRoute,
   AdminConsoleFeedbackFilesCloudRoute: AdminConsoleFeedbackFilesCloudRoute,
   AdminConsoleScheduleCreateRoute: AdminConsoleScheduleCreateRoute,
   AdminConsoleSurveysCreateRoute: AdminConsoleSurveysCreateRoute,
   AdminConsoleSurveysTargetCreateRoute: AdminConsoleSurveysTargetCreateRoute,
   AdminConsoleUsersCreateRoute: AdminConsoleUsersCreateRoute,
   AdminConsoleConfigIndexRoute: AdminConsoleConfigIndexRoute,
+  AdminConsoleCouponIndexRoute: AdminConsoleCouponIndexRoute,
   AdminConsoleFeedbackFilesIndexRoute: AdminConsoleFeedbackFilesIndexRoute,
   AdminConsoleFormBuilderIndexRoute: AdminConsoleFormBuilderIndexRoute,
   AdminConsoleScheduleIndexRoute: AdminConsoleScheduleIndexRoute,
   AdminConsoleSurveysIndexRoute: AdminConsoleSurveysIndexRoute,
   AdminConsoleUsersIndexRoute: AdminConsoleUsersIndexRoute,
   AdminConsoleConfigIdEditRoute: AdminConsoleConfigIdEditRoute,
+  AdminConsoleCouponCodeEditRoute: AdminConsoleCouponCodeEditRoute,
+  AdminConsoleCouponCodeShowRoute: AdminConsoleCouponCodeShowRoute,
   AdminConsoleScheduleIdEditRoute: AdminConsoleScheduleIdEditRoute,
   AdminConsoleScheduleIdShowRoute: AdminConsoleScheduleIdShowRoute,
   AdminConsoleSurveysIdEditRoute: AdminConsoleSurveysIdEditRoute,

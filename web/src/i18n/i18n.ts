@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'console-feedback',
   'console-deposits',
   'console-schedules',
+  'console-coupons',
   'site',
   'pricing',
   'legal',

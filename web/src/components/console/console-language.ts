@@ -17,6 +17,7 @@ export const CONSOLE_NAMESPACES: readonly Namespace[] = [
   'console-feedback',
   'console-deposits',
   'console-schedules',
+  'console-coupons',
 ];
 
 export function consoleLanguage(): SiteLanguage {

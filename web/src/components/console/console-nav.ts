@@ -14,6 +14,7 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { to: '/admin/feedbackFiles', label: 'nav.feedback_files' },
   { to: '/admin/surveys', label: 'nav.surveys' },
   { to: '/admin/bulk/userCreate', label: 'nav.bulk' },
+  { to: '/admin/coupon', label: 'nav.coupon' },
   { to: '/admin/schedule', label: 'nav.schedule' },
   { to: '/admin/formBuilder', label: 'nav.form_builder' },
   { to: '/admin/config', label: 'nav.config' },
