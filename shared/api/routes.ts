@@ -1,3 +1,4 @@
+import { adminAffiliateRoutes } from './admin-affiliates.ts';
 import { adminCouponRoutes } from './admin-coupons.ts';
 import { adminDirectDepositRoutes } from './admin-direct-deposits.ts';
 import { adminJobsRoutes } from './admin-jobs.ts';
@@ -38,4 +39,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...adminCouponRoutes,
   ...adminDirectDepositRoutes,
   ...adminScheduleRoutes,
+  ...adminAffiliateRoutes,
 ];

@@ -2,6 +2,7 @@ import { Service } from 'electrodb';
 import { settings } from '../settings.ts';
 import { dynamo } from './client.ts';
 import { AdminSchedule, AdminScheduleRun } from './entities/admin-schedule.ts';
+import { Affiliate } from './entities/affiliate.ts';
 import { AnalyticsEvent } from './entities/analytics-event.ts';
 import { Config, ConfigName } from './entities/config.ts';
 import { Coupon, CouponBonusQuota, CouponDiscount, CouponRedemption } from './entities/coupon.ts';
@@ -53,6 +54,7 @@ export const entities = {
   couponRedemption: CouponRedemption,
   adminSchedule: AdminSchedule,
   adminScheduleRun: AdminScheduleRun,
+  affiliate: Affiliate,
 };
 
 let service: Service<typeof entities> | undefined;

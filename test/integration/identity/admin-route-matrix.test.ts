@@ -68,7 +68,7 @@ const routeInputs: Record<string, () => Record<string, unknown>> = {
   ...depositInputs(),
 };
 
-/** Deposits and schedules for an account nobody has (refused as such), or far in the future. */
+/** Deposits and schedules for an account nobody has (refused as such), or far in the future; affiliates. */
 function depositInputs(): Record<string, () => Record<string, unknown>> {
   const deposit = {
     planName: 'Y1_LIGHT_V3',
@@ -87,6 +87,17 @@ function depositInputs(): Record<string, () => Record<string, unknown>> {
     }),
     adminScheduleUpdate: () => ({ adminScheduleId: 'matrix-none', enable: false }),
     adminScheduleInfo: () => ({ adminScheduleId: 'matrix-none' }),
+    adminUpsertAffiliate: () => ({
+      name: 'Matrix',
+      countryCode: 'US',
+      couponCode: 'MATRIXAFF',
+      couponType: 'bonus_quota',
+      startedAt: Date.UTC(2030, 0, 1),
+      expiredAt: Date.UTC(2030, 1, 1),
+    }),
+    adminAffiliateInfo: () => ({ couponCode: 'MATRIXAFF' }),
+    adminAffiliateSignUpSettlements: () => ({ from: '2030-01-01', to: '2030-01-31' }),
+    adminAffiliatePaymentSettlements: () => ({ from: '2030-01-01', to: '2030-01-31' }),
   };
 }
 
