@@ -35,12 +35,15 @@ import { Route as LangSignupRedirectRouteImport } from './routes/$lang/signup/re
 import { Route as LangSignupVerifyRouteImport } from './routes/$lang/signup/verify'
 import { Route as LangSolutionsSolutionSlugRouteImport } from './routes/$lang/solutions/$solutionSlug'
 import { Route as AdminConsoleIndexRouteImport } from './routes/admin/_console/index'
+import { Route as AdminConsoleAffiliateSettlementRouteImport } from './routes/admin/_console/affiliateSettlement'
 import { Route as LangPaymentOrderFixedtermRouteImport } from './routes/$lang/payment/order/fixedterm'
 import { Route as LangPaymentOrderSubscriptionRouteImport } from './routes/$lang/payment/order/subscription'
 import { Route as LangPaymentResultFailRouteImport } from './routes/$lang/payment/result/fail'
 import { Route as LangPaymentResultPendingRouteImport } from './routes/$lang/payment/result/pending'
 import { Route as LangPaymentResultSuccessRouteImport } from './routes/$lang/payment/result/success'
 import { Route as LangPaymentUpgradePricepolicyRouteImport } from './routes/$lang/payment/upgrade/pricepolicy'
+import { Route as AdminConsoleAffiliateIndexRouteImport } from './routes/admin/_console/affiliate/index'
+import { Route as AdminConsoleAffiliateCreateRouteImport } from './routes/admin/_console/affiliate/create'
 import { Route as AdminConsoleBulkDirectDepositCreateRouteImport } from './routes/admin/_console/bulk/directDepositCreate'
 import { Route as AdminConsoleBulkUserCreateRouteImport } from './routes/admin/_console/bulk/userCreate'
 import { Route as AdminConsoleConfigIndexRouteImport } from './routes/admin/_console/config/index'
@@ -59,6 +62,8 @@ import { Route as AdminConsoleUsersIndexRouteImport } from './routes/admin/_cons
 import { Route as AdminConsoleUsersCreateRouteImport } from './routes/admin/_console/users/create'
 import { Route as LangSigninOauthGoogleForwardRouteImport } from './routes/$lang/signin/oauth/google/forward'
 import { Route as LangSigninOauthGoogleRedirectRouteImport } from './routes/$lang/signin/oauth/google/redirect'
+import { Route as AdminConsoleAffiliateCodeEditRouteImport } from './routes/admin/_console/affiliate/$code/edit'
+import { Route as AdminConsoleAffiliateCodeShowRouteImport } from './routes/admin/_console/affiliate/$code/show'
 import { Route as AdminConsoleConfigIdEditRouteImport } from './routes/admin/_console/config/$id/edit'
 import { Route as AdminConsoleCouponCodeEditRouteImport } from './routes/admin/_console/coupon/$code/edit'
 import { Route as AdminConsoleCouponCodeShowRouteImport } from './routes/admin/_console/coupon/$code/show'
@@ -201,6 +206,12 @@ const AdminConsoleIndexRoute = AdminConsoleIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const AdminConsoleAffiliateSettlementRoute =
+  AdminConsoleAffiliateSettlementRouteImport.update({
+    id: '/affiliateSettlement',
+    path: '/affiliateSettlement',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
 const LangPaymentOrderFixedtermRoute =
   LangPaymentOrderFixedtermRouteImport.update({
     id: '/payment/order/fixedterm',
@@ -235,6 +246,18 @@ const LangPaymentUpgradePricepolicyRoute =
     id: '/payment/upgrade/pricepolicy',
     path: '/payment/upgrade/pricepolicy',
     getParentRoute: () => LangRouteRoute,
+  } as any)
+const AdminConsoleAffiliateIndexRoute =
+  AdminConsoleAffiliateIndexRouteImport.update({
+    id: '/affiliate/',
+    path: '/affiliate/',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleAffiliateCreateRoute =
+  AdminConsoleAffiliateCreateRouteImport.update({
+    id: '/affiliate/create',
+    path: '/affiliate/create',
+    getParentRoute: () => AdminConsoleRoute,
   } as any)
 const AdminConsoleBulkDirectDepositCreateRoute =
   AdminConsoleBulkDirectDepositCreateRouteImport.update({
@@ -340,6 +363,18 @@ const LangSigninOauthGoogleRedirectRoute =
     path: '/signin/oauth/google/redirect',
     getParentRoute: () => LangRouteRoute,
   } as any)
+const AdminConsoleAffiliateCodeEditRoute =
+  AdminConsoleAffiliateCodeEditRouteImport.update({
+    id: '/affiliate/$code/edit',
+    path: '/affiliate/$code/edit',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleAffiliateCodeShowRoute =
+  AdminConsoleAffiliateCodeShowRouteImport.update({
+    id: '/affiliate/$code/show',
+    path: '/affiliate/$code/show',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
 const AdminConsoleConfigIdEditRoute =
   AdminConsoleConfigIdEditRouteImport.update({
     id: '/config/$id/edit',
@@ -418,6 +453,7 @@ export interface FileRoutesByFullPath {
   '/$lang/signup/redirect': typeof LangSignupRedirectRoute
   '/$lang/signup/verify': typeof LangSignupVerifyRoute
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
+  '/admin/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/': typeof AdminConsoleIndexRoute
   '/$lang/payment/order/fixedterm': typeof LangPaymentOrderFixedtermRoute
@@ -426,6 +462,7 @@ export interface FileRoutesByFullPath {
   '/$lang/payment/result/pending': typeof LangPaymentResultPendingRoute
   '/$lang/payment/result/success': typeof LangPaymentResultSuccessRoute
   '/$lang/payment/upgrade/pricepolicy': typeof LangPaymentUpgradePricepolicyRoute
+  '/admin/affiliate/create': typeof AdminConsoleAffiliateCreateRoute
   '/admin/bulk/directDepositCreate': typeof AdminConsoleBulkDirectDepositCreateRoute
   '/admin/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/config/create': typeof AdminConsoleConfigCreateRoute
@@ -435,6 +472,7 @@ export interface FileRoutesByFullPath {
   '/admin/surveys/create': typeof AdminConsoleSurveysCreateRoute
   '/admin/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
   '/admin/users/create': typeof AdminConsoleUsersCreateRoute
+  '/admin/affiliate/': typeof AdminConsoleAffiliateIndexRoute
   '/admin/config/': typeof AdminConsoleConfigIndexRoute
   '/admin/coupon/': typeof AdminConsoleCouponIndexRoute
   '/admin/feedbackFiles/': typeof AdminConsoleFeedbackFilesIndexRoute
@@ -444,6 +482,8 @@ export interface FileRoutesByFullPath {
   '/admin/users/': typeof AdminConsoleUsersIndexRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
+  '/admin/affiliate/$code/edit': typeof AdminConsoleAffiliateCodeEditRoute
+  '/admin/affiliate/$code/show': typeof AdminConsoleAffiliateCodeShowRoute
   '/admin/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
   '/admin/coupon/$code/edit': typeof AdminConsoleCouponCodeEditRoute
   '/admin/coupon/$code/show': typeof AdminConsoleCouponCodeShowRoute
@@ -477,6 +517,7 @@ export interface FileRoutesByTo {
   '/$lang/signup/redirect': typeof LangSignupRedirectRoute
   '/$lang/signup/verify': typeof LangSignupVerifyRoute
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
+  '/admin/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
   '/$lang/signup': typeof LangSignupIndexRoute
   '/$lang/payment/order/fixedterm': typeof LangPaymentOrderFixedtermRoute
   '/$lang/payment/order/subscription': typeof LangPaymentOrderSubscriptionRoute
@@ -484,6 +525,7 @@ export interface FileRoutesByTo {
   '/$lang/payment/result/pending': typeof LangPaymentResultPendingRoute
   '/$lang/payment/result/success': typeof LangPaymentResultSuccessRoute
   '/$lang/payment/upgrade/pricepolicy': typeof LangPaymentUpgradePricepolicyRoute
+  '/admin/affiliate/create': typeof AdminConsoleAffiliateCreateRoute
   '/admin/bulk/directDepositCreate': typeof AdminConsoleBulkDirectDepositCreateRoute
   '/admin/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/config/create': typeof AdminConsoleConfigCreateRoute
@@ -493,6 +535,7 @@ export interface FileRoutesByTo {
   '/admin/surveys/create': typeof AdminConsoleSurveysCreateRoute
   '/admin/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
   '/admin/users/create': typeof AdminConsoleUsersCreateRoute
+  '/admin/affiliate': typeof AdminConsoleAffiliateIndexRoute
   '/admin/config': typeof AdminConsoleConfigIndexRoute
   '/admin/coupon': typeof AdminConsoleCouponIndexRoute
   '/admin/feedbackFiles': typeof AdminConsoleFeedbackFilesIndexRoute
@@ -502,6 +545,8 @@ export interface FileRoutesByTo {
   '/admin/users': typeof AdminConsoleUsersIndexRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
+  '/admin/affiliate/$code/edit': typeof AdminConsoleAffiliateCodeEditRoute
+  '/admin/affiliate/$code/show': typeof AdminConsoleAffiliateCodeShowRoute
   '/admin/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
   '/admin/coupon/$code/edit': typeof AdminConsoleCouponCodeEditRoute
   '/admin/coupon/$code/show': typeof AdminConsoleCouponCodeShowRoute
@@ -538,6 +583,7 @@ export interface FileRoutesById {
   '/$lang/signup/redirect': typeof LangSignupRedirectRoute
   '/$lang/signup/verify': typeof LangSignupVerifyRoute
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
+  '/admin/_console/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/_console/': typeof AdminConsoleIndexRoute
   '/$lang/payment/order/fixedterm': typeof LangPaymentOrderFixedtermRoute
@@ -546,6 +592,7 @@ export interface FileRoutesById {
   '/$lang/payment/result/pending': typeof LangPaymentResultPendingRoute
   '/$lang/payment/result/success': typeof LangPaymentResultSuccessRoute
   '/$lang/payment/upgrade/pricepolicy': typeof LangPaymentUpgradePricepolicyRoute
+  '/admin/_console/affiliate/create': typeof AdminConsoleAffiliateCreateRoute
   '/admin/_console/bulk/directDepositCreate': typeof AdminConsoleBulkDirectDepositCreateRoute
   '/admin/_console/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/_console/config/create': typeof AdminConsoleConfigCreateRoute
@@ -555,6 +602,7 @@ export interface FileRoutesById {
   '/admin/_console/surveys/create': typeof AdminConsoleSurveysCreateRoute
   '/admin/_console/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
   '/admin/_console/users/create': typeof AdminConsoleUsersCreateRoute
+  '/admin/_console/affiliate/': typeof AdminConsoleAffiliateIndexRoute
   '/admin/_console/config/': typeof AdminConsoleConfigIndexRoute
   '/admin/_console/coupon/': typeof AdminConsoleCouponIndexRoute
   '/admin/_console/feedbackFiles/': typeof AdminConsoleFeedbackFilesIndexRoute
@@ -564,6 +612,8 @@ export interface FileRoutesById {
   '/admin/_console/users/': typeof AdminConsoleUsersIndexRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
+  '/admin/_console/affiliate/$code/edit': typeof AdminConsoleAffiliateCodeEditRoute
+  '/admin/_console/affiliate/$code/show': typeof AdminConsoleAffiliateCodeShowRoute
   '/admin/_console/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
   '/admin/_console/coupon/$code/edit': typeof AdminConsoleCouponCodeEditRoute
   '/admin/_console/coupon/$code/show': typeof AdminConsoleCouponCodeShowRoute
@@ -600,6 +650,7 @@ export interface FileRouteTypes {
     | '/$lang/signup/redirect'
     | '/$lang/signup/verify'
     | '/$lang/solutions/$solutionSlug'
+    | '/admin/affiliateSettlement'
     | '/$lang/signup/'
     | '/admin/'
     | '/$lang/payment/order/fixedterm'
@@ -608,6 +659,7 @@ export interface FileRouteTypes {
     | '/$lang/payment/result/pending'
     | '/$lang/payment/result/success'
     | '/$lang/payment/upgrade/pricepolicy'
+    | '/admin/affiliate/create'
     | '/admin/bulk/directDepositCreate'
     | '/admin/bulk/userCreate'
     | '/admin/config/create'
@@ -617,6 +669,7 @@ export interface FileRouteTypes {
     | '/admin/surveys/create'
     | '/admin/surveys/targetCreate'
     | '/admin/users/create'
+    | '/admin/affiliate/'
     | '/admin/config/'
     | '/admin/coupon/'
     | '/admin/feedbackFiles/'
@@ -626,6 +679,8 @@ export interface FileRouteTypes {
     | '/admin/users/'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
+    | '/admin/affiliate/$code/edit'
+    | '/admin/affiliate/$code/show'
     | '/admin/config/$id/edit'
     | '/admin/coupon/$code/edit'
     | '/admin/coupon/$code/show'
@@ -659,6 +714,7 @@ export interface FileRouteTypes {
     | '/$lang/signup/redirect'
     | '/$lang/signup/verify'
     | '/$lang/solutions/$solutionSlug'
+    | '/admin/affiliateSettlement'
     | '/$lang/signup'
     | '/$lang/payment/order/fixedterm'
     | '/$lang/payment/order/subscription'
@@ -666,6 +722,7 @@ export interface FileRouteTypes {
     | '/$lang/payment/result/pending'
     | '/$lang/payment/result/success'
     | '/$lang/payment/upgrade/pricepolicy'
+    | '/admin/affiliate/create'
     | '/admin/bulk/directDepositCreate'
     | '/admin/bulk/userCreate'
     | '/admin/config/create'
@@ -675,6 +732,7 @@ export interface FileRouteTypes {
     | '/admin/surveys/create'
     | '/admin/surveys/targetCreate'
     | '/admin/users/create'
+    | '/admin/affiliate'
     | '/admin/config'
     | '/admin/coupon'
     | '/admin/feedbackFiles'
@@ -684,6 +742,8 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
+    | '/admin/affiliate/$code/edit'
+    | '/admin/affiliate/$code/show'
     | '/admin/config/$id/edit'
     | '/admin/coupon/$code/edit'
     | '/admin/coupon/$code/show'
@@ -719,6 +779,7 @@ export interface FileRouteTypes {
     | '/$lang/signup/redirect'
     | '/$lang/signup/verify'
     | '/$lang/solutions/$solutionSlug'
+    | '/admin/_console/affiliateSettlement'
     | '/$lang/signup/'
     | '/admin/_console/'
     | '/$lang/payment/order/fixedterm'
@@ -727,6 +788,7 @@ export interface FileRouteTypes {
     | '/$lang/payment/result/pending'
     | '/$lang/payment/result/success'
     | '/$lang/payment/upgrade/pricepolicy'
+    | '/admin/_console/affiliate/create'
     | '/admin/_console/bulk/directDepositCreate'
     | '/admin/_console/bulk/userCreate'
     | '/admin/_console/config/create'
@@ -736,6 +798,7 @@ export interface FileRouteTypes {
     | '/admin/_console/surveys/create'
     | '/admin/_console/surveys/targetCreate'
     | '/admin/_console/users/create'
+    | '/admin/_console/affiliate/'
     | '/admin/_console/config/'
     | '/admin/_console/coupon/'
     | '/admin/_console/feedbackFiles/'
@@ -745,6 +808,8 @@ export interface FileRouteTypes {
     | '/admin/_console/users/'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
+    | '/admin/_console/affiliate/$code/edit'
+    | '/admin/_console/affiliate/$code/show'
     | '/admin/_console/config/$id/edit'
     | '/admin/_console/coupon/$code/edit'
     | '/admin/_console/coupon/$code/show'
@@ -947,6 +1012,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleIndexRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/affiliateSettlement': {
+      id: '/admin/_console/affiliateSettlement'
+      path: '/affiliateSettlement'
+      fullPath: '/admin/affiliateSettlement'
+      preLoaderRoute: typeof AdminConsoleAffiliateSettlementRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/$lang/payment/order/fixedterm': {
       id: '/$lang/payment/order/fixedterm'
       path: '/payment/order/fixedterm'
@@ -988,6 +1060,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/$lang/payment/upgrade/pricepolicy'
       preLoaderRoute: typeof LangPaymentUpgradePricepolicyRouteImport
       parentRoute: typeof LangRouteRoute
+    }
+    '/admin/_console/affiliate/': {
+      id: '/admin/_console/affiliate/'
+      path: '/affiliate'
+      fullPath: '/admin/affiliate/'
+      preLoaderRoute: typeof AdminConsoleAffiliateIndexRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/affiliate/create': {
+      id: '/admin/_console/affiliate/create'
+      path: '/affiliate/create'
+      fullPath: '/admin/affiliate/create'
+      preLoaderRoute: typeof AdminConsoleAffiliateCreateRouteImport
+      parentRoute: typeof AdminConsoleRoute
     }
     '/admin/_console/bulk/directDepositCreate': {
       id: '/admin/_console/bulk/directDepositCreate'
@@ -1114,6 +1200,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/$lang/signin/oauth/google/redirect'
       preLoaderRoute: typeof LangSigninOauthGoogleRedirectRouteImport
       parentRoute: typeof LangRouteRoute
+    }
+    '/admin/_console/affiliate/$code/edit': {
+      id: '/admin/_console/affiliate/$code/edit'
+      path: '/affiliate/$code/edit'
+      fullPath: '/admin/affiliate/$code/edit'
+      preLoaderRoute: typeof AdminConsoleAffiliateCodeEditRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/affiliate/$code/show': {
+      id: '/admin/_console/affiliate/$code/show'
+      path: '/affiliate/$code/show'
+      fullPath: '/admin/affiliate/$code/show'
+      preLoaderRoute: typeof AdminConsoleAffiliateCodeShowRouteImport
+      parentRoute: typeof AdminConsoleRoute
     }
     '/admin/_console/config/$id/edit': {
       id: '/admin/_console/config/$id/edit'
@@ -1246,7 +1346,9 @@ const LangRouteRouteWithChildren = LangRouteRoute._addFileChildren(
 )
 
 interface AdminConsoleRouteChildren {
+  AdminConsoleAffiliateSettlementRoute: typeof AdminConsoleAffiliateSettlementRoute
   AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
+  AdminConsoleAffiliateCreateRoute: typeof AdminConsoleAffiliateCreateRoute
   AdminConsoleBulkDirectDepositCreateRoute: typeof AdminConsoleBulkDirectDepositCreateRoute
   AdminConsoleBulkUserCreateRoute: typeof AdminConsoleBulkUserCreateRoute
   AdminConsoleConfigCreateRoute: typeof AdminConsoleConfigCreateRoute
@@ -1256,6 +1358,7 @@ interface AdminConsoleRouteChildren {
   AdminConsoleSurveysCreateRoute: typeof AdminConsoleSurveysCreateRoute
   AdminConsoleSurveysTargetCreateRoute: typeof AdminConsoleSurveysTargetCreateRoute
   AdminConsoleUsersCreateRoute: typeof AdminConsoleUsersCreateRoute
+  AdminConsoleAffiliateIndexRoute: typeof AdminConsoleAffiliateIndexRoute
   AdminConsoleConfigIndexRoute: typeof AdminConsoleConfigIndexRoute
   AdminConsoleCouponIndexRoute: typeof AdminConsoleCouponIndexRoute
   AdminConsoleFeedbackFilesIndexRoute: typeof AdminConsoleFeedbackFilesIndexRoute
@@ -1263,6 +1366,8 @@ interface AdminConsoleRouteChildren {
   AdminConsoleScheduleIndexRoute: typeof AdminConsoleScheduleIndexRoute
   AdminConsoleSurveysIndexRoute: typeof AdminConsoleSurveysIndexRoute
   AdminConsoleUsersIndexRoute: typeof AdminConsoleUsersIndexRoute
+  AdminConsoleAffiliateCodeEditRoute: typeof AdminConsoleAffiliateCodeEditRoute
+  AdminConsoleAffiliateCodeShowRoute: typeof AdminConsoleAffiliateCodeShowRoute
   AdminConsoleConfigIdEditRoute: typeof AdminConsoleConfigIdEditRoute
   AdminConsoleCouponCodeEditRoute: typeof AdminConsoleCouponCodeEditRoute
   AdminConsoleCouponCodeShowRoute: typeof AdminConsoleCouponCodeShowRoute
@@ -1275,7 +1380,9 @@ interface AdminConsoleRouteChildren {
 }
 
 const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
+  AdminConsoleAffiliateSettlementRoute: AdminConsoleAffiliateSettlementRoute,
   AdminConsoleIndexRoute: AdminConsoleIndexRoute,
+  AdminConsoleAffiliateCreateRoute: AdminConsoleAffiliateCreateRoute,
   AdminConsoleBulkDirectDepositCreateRoute:
     AdminConsoleBulkDirectDepositCreateRoute,
   AdminConsoleBulkUserCreateRoute: AdminConsoleBulkUserCreateRoute,
@@ -1286,6 +1393,7 @@ const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleSurveysCreateRoute: AdminConsoleSurveysCreateRoute,
   AdminConsoleSurveysTargetCreateRoute: AdminConsoleSurveysTargetCreateRoute,
   AdminConsoleUsersCreateRoute: AdminConsoleUsersCreateRoute,
+  AdminConsoleAffiliateIndexRoute: AdminConsoleAffiliateIndexRoute,
   AdminConsoleConfigIndexRoute: AdminConsoleConfigIndexRoute,
   AdminConsoleCouponIndexRoute: AdminConsoleCouponIndexRoute,
   AdminConsoleFeedbackFilesIndexRoute: AdminConsoleFeedbackFilesIndexRoute,
@@ -1293,6 +1401,8 @@ const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleScheduleIndexRoute: AdminConsoleScheduleIndexRoute,
   AdminConsoleSurveysIndexRoute: AdminConsoleSurveysIndexRoute,
   AdminConsoleUsersIndexRoute: AdminConsoleUsersIndexRoute,
+  AdminConsoleAffiliateCodeEditRoute: AdminConsoleAffiliateCodeEditRoute,
+  AdminConsoleAffiliateCodeShowRoute: AdminConsoleAffiliateCodeShowRoute,
   AdminConsoleConfigIdEditRoute: AdminConsoleConfigIdEditRoute,
   AdminConsoleCouponCodeEditRoute: AdminConsoleCouponCodeEditRoute,
   AdminConsoleCouponCodeShowRoute: AdminConsoleCouponCodeShowRoute,

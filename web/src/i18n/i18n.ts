@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'console-deposits',
   'console-schedules',
   'console-coupons',
+  'console-affiliates',
   'site',
   'pricing',
   'legal',

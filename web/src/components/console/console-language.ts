@@ -18,6 +18,7 @@ export const CONSOLE_NAMESPACES: readonly Namespace[] = [
   'console-deposits',
   'console-schedules',
   'console-coupons',
+  'console-affiliates',
 ];
 
 export function consoleLanguage(): SiteLanguage {

@@ -15,6 +15,8 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { to: '/admin/surveys', label: 'nav.surveys' },
   { to: '/admin/bulk/userCreate', label: 'nav.bulk' },
   { to: '/admin/coupon', label: 'nav.coupon' },
+  { to: '/admin/affiliate', label: 'nav.affiliate' },
+  { to: '/admin/affiliateSettlement', label: 'nav.affiliate_settlement' },
   { to: '/admin/schedule', label: 'nav.schedule' },
   { to: '/admin/formBuilder', label: 'nav.form_builder' },
   { to: '/admin/config', label: 'nav.config' },
