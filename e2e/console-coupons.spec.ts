@@ -37,7 +37,7 @@ test('a coupon is created with its defaults and validations, gets a discount row
   await page.getByLabel('End (KST)').fill(end);
   await page.getByRole('button', { name: 'Save' }).click();
 
-  await expect(page.getByRole('heading', { name: `Coupon ${couponCode}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Coupon ${couponCode}`, exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Launch week' })).toBeVisible();
 
   await page.getByLabel('Plan to discount').selectOption('MR_LIGHT_V3');
@@ -71,7 +71,7 @@ test('a coupon is created with its defaults and validations, gets a discount row
   await expect(page.getByLabel('Coupon code')).toHaveValue(couponCode);
   await page.getByLabel('Total amount').fill('80');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('heading', { name: `Coupon ${couponCode}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Coupon ${couponCode}`, exact: true })).toBeVisible();
   await page
     .getByRole('navigation', { name: 'Console navigation' })
     .getByRole('link', { name: 'PromoCode' })

@@ -12,13 +12,11 @@ import {
 } from '../../../../../shared/orders/coupon-rules.ts';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
-import { RowEditActions } from '../../../components/console/RowEditActions.tsx';
-import { SelectField } from '../../../components/console/SelectField.tsx';
 import { notify } from '../../../components/console/toast.ts';
 import { useDeleteAction } from '../../../components/console/use-delete-action.ts';
 import { useRowEditing } from '../../../components/console/use-row-editing.ts';
 import { useCouponBonusQuotas, useCouponWrites } from '../api/coupons.ts';
-import { useCouponPlans } from './coupon-plans.ts';
+import { AddPlanRowForm, PlanRowActions, useCouponPlans } from './coupon-plans.tsx';
 
 type BonusRow = z.infer<typeof AdminCouponBonusQuotaSchema>;
 /** The quota as the form shows it: STT in minutes (stored in seconds), the rest as stored. */
@@ -144,14 +142,12 @@ export function CouponBonusQuotas({ couponCode, started }: { couponCode: string;
       cell: (info) => {
         const row = info.row.original;
         return (
-          <RowEditActions
-            name={row.planName}
-            editing={editing.isEditing(row.planName)}
-            anotherEditing={editing.editingId !== undefined && !editing.isEditing(row.planName)}
+          <PlanRowActions
+            planName={row.planName}
+            editing={editing}
             busy={writes.upsertBonusQuota.isPending}
-            onEdit={() => editing.start(row.planName, toTexts(row.quota))}
-            onCancel={editing.cancel}
-            onSave={() => save(row.planName, editing.draft ?? toTexts(undefined))}
+            draftOf={() => toTexts(row.quota)}
+            onSave={(draft) => save(row.planName, draft ?? toTexts(undefined))}
             onDelete={() => remove(row.planName)}
           />
         );
@@ -164,26 +160,17 @@ export function CouponBonusQuotas({ couponCode, started }: { couponCode: string;
       <ErrorNote error={quotas.error} />
       <DataTable data={rows} columns={columns} getRowId={(row) => row.planName} caption={t('bonus.title')} />
       {started ? null : (
-        <form
-          className="console-filters"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!planName) return notify.failure(t('validation.plan'));
-            return save(planName, texts);
-          }}
+        <AddPlanRowForm
+          planLabel={t('bonus.plan')}
+          plans={plans}
+          planName={planName}
+          onPlanName={choosePlan}
+          submitLabel={t('bonus.add')}
+          busy={writes.upsertBonusQuota.isPending}
+          onAdd={() => save(planName, texts)}
         >
-          <SelectField
-            label={t('bonus.plan')}
-            value={planName}
-            choices={plans}
-            onChange={choosePlan}
-            emptyLabel={t('choose')}
-          />
           <QuotaInputs texts={texts} onChange={setTexts} label={t('bonus.new')} />
-          <button type="submit" className="console-button" disabled={writes.upsertBonusQuota.isPending}>
-            {t('bonus.add')}
-          </button>
-        </form>
+        </AddPlanRowForm>
       )}
     </section>
   );

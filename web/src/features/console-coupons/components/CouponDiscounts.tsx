@@ -6,13 +6,11 @@ import type { AdminCouponDiscountSchema } from '../../../../../shared/api/admin-
 import { isDiscountPlan } from '../../../../../shared/orders/coupon-rules.ts';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
-import { RowEditActions } from '../../../components/console/RowEditActions.tsx';
-import { SelectField } from '../../../components/console/SelectField.tsx';
 import { notify } from '../../../components/console/toast.ts';
 import { useDeleteAction } from '../../../components/console/use-delete-action.ts';
 import { useRowEditing } from '../../../components/console/use-row-editing.ts';
 import { useCouponDiscounts, useCouponWrites } from '../api/coupons.ts';
-import { useCouponPlans } from './coupon-plans.ts';
+import { AddPlanRowForm, PlanRowActions, useCouponPlans } from './coupon-plans.tsx';
 
 type Discount = z.infer<typeof AdminCouponDiscountSchema>;
 const column = createColumnHelper<Discount>();
@@ -82,14 +80,12 @@ export function CouponDiscounts({ couponCode, started }: { couponCode: string; s
       cell: (info) => {
         const row = info.row.original;
         return (
-          <RowEditActions
-            name={row.planName}
-            editing={editing.isEditing(row.planName)}
-            anotherEditing={editing.editingId !== undefined && !editing.isEditing(row.planName)}
+          <PlanRowActions
+            planName={row.planName}
+            editing={editing}
             busy={writes.updateDiscount.isPending}
-            onEdit={() => editing.start(row.planName, String(row.rate))}
-            onCancel={editing.cancel}
-            onSave={() => saveRate(row.planName, editing.draft ?? '', false)}
+            draftOf={() => String(row.rate)}
+            onSave={(draft) => saveRate(row.planName, draft ?? '', false)}
             onDelete={() => remove(row.planName)}
           />
         );
@@ -107,21 +103,15 @@ export function CouponDiscounts({ couponCode, started }: { couponCode: string; s
         caption={t('discount.title')}
       />
       {started ? null : (
-        <form
-          className="console-filters"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!planName) return notify.failure(t('validation.plan'));
-            return saveRate(planName, rate, true);
-          }}
+        <AddPlanRowForm
+          planLabel={t('discount.plan')}
+          plans={plans}
+          planName={planName}
+          onPlanName={setPlanName}
+          submitLabel={t('discount.add')}
+          busy={writes.createDiscount.isPending}
+          onAdd={() => saveRate(planName, rate, true)}
         >
-          <SelectField
-            label={t('discount.plan')}
-            value={planName}
-            choices={plans}
-            onChange={setPlanName}
-            emptyLabel={t('choose')}
-          />
           <div className="console-field">
             <label htmlFor="coupon-discount-rate">{t('discount.rate')}</label>
             <input
@@ -133,10 +123,7 @@ export function CouponDiscounts({ couponCode, started }: { couponCode: string; s
               onChange={(event) => setRate(event.target.value)}
             />
           </div>
-          <button type="submit" className="console-button" disabled={writes.createDiscount.isPending}>
-            {t('discount.add')}
-          </button>
-        </form>
+        </AddPlanRowForm>
       )}
     </section>
   );
