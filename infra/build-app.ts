@@ -35,9 +35,7 @@ export function buildApp(app: App, options: AppOptions) {
     description: 'Queue consumers and the scheduler',
   });
   const scheduler = {
-    groupName: jobs.scheduleGroup.scheduleGroupName,
-    groupArn: jobs.scheduleGroup.scheduleGroupArn,
-    roleArn: jobs.schedulerRole.roleArn,
+    ...jobs.schedulerAccess,
     targetArns: Object.fromEntries(
       Object.entries(jobs.targets).map(([variable, fn]) => [variable, fn.functionArn]),
     ),

@@ -101,3 +101,36 @@ export function grantTable(fn: IFunction, table: ITableV2, access: 'read' | 'wri
     }),
   );
 }
+
+/** Where the product's schedules live, as the functions that make them need to know it. */
+export interface SchedulerAccess {
+  groupName: string;
+  groupArn: string;
+  roleArn: string;
+  /** The schedule group's logical id, naming the acknowledged wildcard below. */
+  groupLogicalId: string;
+}
+
+/**
+ * Lets a function make, read and delete schedules of the product's group and hand the scheduler its
+ * role. Schedules are named at run time (one per pending run), hence the wildcard within the group.
+ */
+export function grantScheduling(fn: IFunction & IConstruct, scheduler: SchedulerAccess): void {
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: [
+        'scheduler:CreateSchedule',
+        'scheduler:UpdateSchedule',
+        'scheduler:DeleteSchedule',
+        'scheduler:GetSchedule',
+      ],
+      resources: [`${scheduler.groupArn.replace(':schedule-group/', ':schedule/')}/*`],
+    }),
+  );
+  fn.addToRolePolicy(new PolicyStatement({ actions: ['iam:PassRole'], resources: [scheduler.roleArn] }));
+  Validations.of(fn).acknowledge({
+    id: `AwsSolutions-IAM5[Resource::<${scheduler.groupLogicalId}.Arn>/*]`,
+    reason:
+      'Schedules are named at run time (one per pending run); the grant is limited to the schedules of the product’s own group.',
+  });
+}

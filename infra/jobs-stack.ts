@@ -1,4 +1,4 @@
-import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, type CfnElement, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -7,7 +7,13 @@ import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import type { Construct } from 'constructs';
 import { QUEUES } from '../shared/jobs/queues.ts';
 import { SCHEDULED_TARGETS, scheduledTargetArnVariable } from '../shared/jobs/schedules.ts';
-import { acknowledgeFunctionFindings, functionProps, grantTable } from './bundling.ts';
+import {
+  acknowledgeFunctionFindings,
+  functionProps,
+  grantScheduling,
+  grantTable,
+  type SchedulerAccess,
+} from './bundling.ts';
 import type { StatefulStack } from './stateful-stack.ts';
 
 export interface JobsStackProps extends StackProps {
@@ -24,6 +30,7 @@ export class JobsStack extends Stack {
   readonly scheduleGroup: ScheduleGroup;
   readonly schedulerRole: Role;
   readonly targets: Record<string, IFunction> = {};
+  readonly schedulerAccess: SchedulerAccess;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -57,17 +64,52 @@ export class JobsStack extends Stack {
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
       description: 'Assumed by EventBridge Scheduler to invoke the scheduled targets',
     });
+    this.schedulerAccess = {
+      groupName: this.scheduleGroup.scheduleGroupName,
+      groupArn: this.scheduleGroup.scheduleGroupArn,
+      roleArn: this.schedulerRole.roleArn,
+      groupLogicalId: this.getLogicalId(this.scheduleGroup.node.defaultChild as CfnElement),
+    };
+    // Targets are named up front so that their ARNs are known without referring to the functions:
+    // a run schedules the next run of its own target (and a target may schedule another's).
+    const targetNames = Object.fromEntries(
+      SCHEDULED_TARGETS.map((target) => [target.id, `cutloom-${props.stage}-${target.id}`]),
+    );
+    const schedulerEnvironment = {
+      SCHEDULE_GROUP_NAME: this.schedulerAccess.groupName,
+      SCHEDULER_ROLE_ARN: this.schedulerAccess.roleArn,
+      ...Object.fromEntries(
+        SCHEDULED_TARGETS.map((target) => [
+          scheduledTargetArnVariable(target.id),
+          this.formatArn({
+            service: 'lambda',
+            resource: 'function',
+            resourceName: targetNames[target.id],
+            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+          }),
+        ]),
+      ),
+    };
     for (const target of SCHEDULED_TARGETS) {
       const fn = new NodejsFunction(this, target.id, {
         ...functionProps(this, target.id, `events/${target.handler}.ts`, {
           STAGE: props.stage,
           TABLE_NAME: stateful.table.tableName,
+          ...schedulerEnvironment,
         }),
+        functionName: targetNames[target.id],
         description: target.description,
+        timeout: Duration.seconds(30),
       });
       acknowledgeFunctionFindings(fn);
       grantTable(fn, stateful.table, 'write');
       fn.grantInvoke(this.schedulerRole);
+      Validations.of(this.schedulerRole).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(fn.node.defaultChild as CfnElement)}.Arn>:*]`,
+        reason:
+          'Invoking a target includes its versions (the grant’s `:*`); the role may invoke only the product’s targets.',
+      });
+      grantScheduling(fn, this.schedulerAccess);
       this.targets[scheduledTargetArnVariable(target.id)] = fn;
     }
   }

@@ -8,7 +8,13 @@ import type { Construct } from 'constructs';
 import { type RouteDefinition, routePath, type Service } from '../shared/api/define-route.ts';
 import { CLOUD_PROJECT_PREFIX, FEEDBACK_CLOUD_PREFIX } from '../shared/feedback/feedback-search.ts';
 import { queueUrlVariable } from '../shared/jobs/queues.ts';
-import { acknowledgeFunctionFindings, functionProps, grantTable } from './bundling.ts';
+import {
+  acknowledgeFunctionFindings,
+  functionProps,
+  grantScheduling,
+  grantTable,
+  type SchedulerAccess,
+} from './bundling.ts';
 import { grantPaymentSecrets, paymentEnvironment } from './payment-settings.ts';
 import {
   type ProductBucket,
@@ -37,7 +43,7 @@ export interface ServiceStackProps extends StackProps {
   /** What the identity routes (the auth service) need to know about the deployment. */
   identity: IdentitySettings;
   /** Set by the jobs stack for routes with the `scheduler` grant. */
-  scheduler?: { groupName: string; groupArn: string; roleArn: string; targetArns: Record<string, string> };
+  scheduler?: SchedulerAccess & { targetArns: Record<string, string> };
 }
 
 /**
@@ -204,22 +210,7 @@ function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props:
       }),
     );
   }
-  if (grants.has('scheduler') && props.scheduler) {
-    fn.addToRolePolicy(
-      new PolicyStatement({
-        actions: [
-          'scheduler:CreateSchedule',
-          'scheduler:UpdateSchedule',
-          'scheduler:DeleteSchedule',
-          'scheduler:GetSchedule',
-        ],
-        resources: [`${props.scheduler.groupArn.replace(':schedule-group/', ':schedule/')}/*`],
-      }),
-    );
-    fn.addToRolePolicy(
-      new PolicyStatement({ actions: ['iam:PassRole'], resources: [props.scheduler.roleArn] }),
-    );
-  }
+  if (grants.has('scheduler') && props.scheduler) grantScheduling(fn, props.scheduler);
 
   const httpRoute = new HttpRoute(scope, `${route.name}Route`, {
     httpApi: api,

@@ -4,6 +4,7 @@ import { routePath, SERVICES } from '../shared/api/define-route.ts';
 import { ROUTES } from '../shared/api/routes.ts';
 import { TABLE_DESIGN } from '../shared/data/table-design.ts';
 import { QUEUES } from '../shared/jobs/queues.ts';
+import { SCHEDULED_TARGETS, scheduledTargetArnVariable } from '../shared/jobs/schedules.ts';
 import { testApp } from './test-app.ts';
 
 const built = testApp();
@@ -155,6 +156,30 @@ describe('jobs stack', () => {
       });
     }
     jobs.resourceCountIs('AWS::Lambda::EventSourceMapping', QUEUES.length);
+  });
+  it('lets each scheduled target schedule the next run (group, role, target ARNs, scheduler actions)', () => {
+    for (const target of SCHEDULED_TARGETS) {
+      jobs.hasResourceProperties('AWS::Lambda::Function', {
+        FunctionName: `cutloom-test-${target.id}`,
+        Environment: {
+          Variables: Match.objectLike({
+            SCHEDULE_GROUP_NAME: Match.anyValue(),
+            SCHEDULER_ROLE_ARN: Match.anyValue(),
+            [scheduledTargetArnVariable(target.id)]: Match.anyValue(),
+          }),
+        },
+      });
+    }
+    jobs.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: Match.arrayWith(['scheduler:CreateSchedule', 'scheduler:DeleteSchedule']),
+          }),
+          Match.objectLike({ Action: 'iam:PassRole' }),
+        ]),
+      },
+    });
   });
   it('has a schedule group and a role the scheduler assumes', () => {
     jobs.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);

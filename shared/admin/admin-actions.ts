@@ -19,5 +19,10 @@ export const ADMIN_ACTIONS = [
   'subscription.unsubscribe',
   'subscription.resubscribe',
   'payment.refund',
+  'direct-deposit.create',
+  'direct-deposit.bulk-create',
+  'direct-deposit.schedule-run',
+  'schedule.create',
+  'schedule.update',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];

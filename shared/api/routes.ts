@@ -1,8 +1,11 @@
+import { adminAffiliateRoutes } from './admin-affiliates.ts';
 import { adminCouponRoutes } from './admin-coupons.ts';
+import { adminDirectDepositRoutes } from './admin-direct-deposits.ts';
 import { adminJobsRoutes } from './admin-jobs.ts';
 import { adminPaymentsRoutes } from './admin-payments.ts';
 import { adminPlansRoutes } from './admin-plans.ts';
 import { adminUsageRoutes } from './admin-usage.ts';
+import { adminScheduleRoutes } from './admin-schedules.ts';
 import { adminUsersRoutes } from './admin-users.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { authRoutes } from './auth.ts';
@@ -50,4 +53,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...refundRoutes,
   ...upgradeRoutes,
   ...changeCardRoutes,
+  ...adminDirectDepositRoutes,
+  ...adminScheduleRoutes,
+  ...adminAffiliateRoutes,
 ];

@@ -22,7 +22,18 @@ export const RENEWAL_TARGET = {
   grants: ['payment:provider', 'mail:send', 'scheduler'],
 } as const satisfies ScheduledTarget;
 
-export const SCHEDULED_TARGETS: readonly ScheduledTarget[] = [RENEWAL_TARGET];
+/** The target of admin schedules' runs (each run schedules the schedule's next one). */
+export const ADMIN_SCHEDULE_TARGET = 'admin-schedule';
+
+export const SCHEDULED_TARGETS: readonly ScheduledTarget[] = [
+  RENEWAL_TARGET,
+  {
+    id: ADMIN_SCHEDULE_TARGET,
+    handler: 'admin-schedules/run',
+    description: "Runs an admin schedule's direct deposit and schedules its next run",
+    grants: ['scheduler'],
+  },
+];
 
 /** Environment variable that carries a target's Lambda ARN to the functions that create schedules. */
 export function scheduledTargetArnVariable(id: string): string {

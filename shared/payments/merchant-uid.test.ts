@@ -3,6 +3,7 @@ import {
   isCustomerUid,
   MERCHANT_UID_PREFIX,
   type MerchantUidKind,
+  merchantUidFrom,
   merchantUidKind,
   newCustomerUid,
   newMerchantUid,
@@ -18,6 +19,7 @@ describe('merchant uids', () => {
       upgrade: 'upg',
       eraser: 'ers',
       'change-card': 'chc',
+      'direct-deposit': 'dep',
     });
     for (const kind of KINDS) {
       const uid = newMerchantUid(kind);
@@ -42,6 +44,17 @@ describe('merchant uids', () => {
     expect(merchantUidKind('xyz_0123456789abcdefghjkmnpq')).toBeUndefined();
     expect(merchantUidKind(`ord_${'i'.repeat(26)}`)).toBeUndefined();
     expect(merchantUidKind(newCustomerUid())).toBeUndefined();
+  });
+});
+
+describe('merchant uids made from given bytes', () => {
+  it('name the same payment for the same bytes and another for other bytes', () => {
+    const bytes = (fill: number) => new Uint8Array(32).fill(fill);
+    const uid = merchantUidFrom('direct-deposit', bytes(7));
+    expect(uid).toBe(merchantUidFrom('direct-deposit', bytes(7)));
+    expect(uid).not.toBe(merchantUidFrom('direct-deposit', bytes(8)));
+    expect(merchantUidKind(uid)).toBe('direct-deposit');
+    expect(() => merchantUidFrom('direct-deposit', new Uint8Array(25))).toThrow(RangeError);
   });
 });
 

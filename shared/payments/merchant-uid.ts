@@ -10,6 +10,8 @@ export const MERCHANT_UID_PREFIX = {
   upgrade: 'upg',
   eraser: 'ers',
   'change-card': 'chc',
+  /** An operator's direct deposit (admin-console.md section 2). */
+  'direct-deposit': 'dep',
 } as const;
 export type MerchantUidKind = keyof typeof MERCHANT_UID_PREFIX;
 
@@ -19,13 +21,26 @@ const CUSTOMER_UID_PREFIX = 'cus';
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 const RANDOM_LENGTH = 26;
 
+function idPart(bytes: Uint8Array): string {
+  return Array.from(bytes.subarray(0, RANDOM_LENGTH), (byte) => ALPHABET[byte & 31]).join('');
+}
+
 function randomPart(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(RANDOM_LENGTH));
-  return Array.from(bytes, (byte) => ALPHABET[byte & 31]).join('');
+  return idPart(globalThis.crypto.getRandomValues(new Uint8Array(RANDOM_LENGTH)));
 }
 
 export function newMerchantUid(kind: MerchantUidKind): string {
   return `${MERCHANT_UID_PREFIX[kind]}_${randomPart()}`;
+}
+
+/**
+ * A merchant uid made from given bytes (at least 26, e.g. a digest of what the payment is for) instead
+ * of random ones: the same bytes give the same id, so a step that is retried names its payment again
+ * rather than making a second one (a scheduled deposit's run).
+ */
+export function merchantUidFrom(kind: MerchantUidKind, bytes: Uint8Array): string {
+  if (bytes.length < RANDOM_LENGTH) throw new RangeError(`At least ${RANDOM_LENGTH} bytes are needed`);
+  return `${MERCHANT_UID_PREFIX[kind]}_${idPart(bytes)}`;
 }
 
 export function newCustomerUid(): string {

@@ -35,6 +35,7 @@ import { Route as LangSignupRedirectRouteImport } from './routes/$lang/signup/re
 import { Route as LangSignupVerifyRouteImport } from './routes/$lang/signup/verify'
 import { Route as LangSolutionsSolutionSlugRouteImport } from './routes/$lang/solutions/$solutionSlug'
 import { Route as AdminConsoleIndexRouteImport } from './routes/admin/_console/index'
+import { Route as AdminConsoleAffiliateSettlementRouteImport } from './routes/admin/_console/affiliateSettlement'
 import { Route as LangPaymentChangeCardIndexRouteImport } from './routes/$lang/payment/change-card/index'
 import { Route as LangPaymentChangeCardFailRouteImport } from './routes/$lang/payment/change-card/fail'
 import { Route as LangPaymentChangeCardSuccessRouteImport } from './routes/$lang/payment/change-card/success'
@@ -47,14 +48,21 @@ import { Route as LangPaymentUpgradePricepolicyRouteImport } from './routes/$lan
 import { Route as LangPaymentUserRefundIndexRouteImport } from './routes/$lang/payment/user-refund/index'
 import { Route as LangPaymentUserRefundFailRouteImport } from './routes/$lang/payment/user-refund/fail'
 import { Route as LangPaymentUserRefundSuccessRouteImport } from './routes/$lang/payment/user-refund/success'
+import { Route as AdminConsoleAffiliateIndexRouteImport } from './routes/admin/_console/affiliate/index'
+import { Route as AdminConsoleAffiliateCreateRouteImport } from './routes/admin/_console/affiliate/create'
+import { Route as AdminConsoleBulkDirectDepositCreateRouteImport } from './routes/admin/_console/bulk/directDepositCreate'
 import { Route as AdminConsoleBulkUserCreateRouteImport } from './routes/admin/_console/bulk/userCreate'
 import { Route as AdminConsoleConfigIndexRouteImport } from './routes/admin/_console/config/index'
 import { Route as AdminConsoleConfigCreateRouteImport } from './routes/admin/_console/config/create'
+import { Route as AdminConsoleCouponIndexRouteImport } from './routes/admin/_console/coupon/index'
+import { Route as AdminConsoleCouponCreateRouteImport } from './routes/admin/_console/coupon/create'
 import { Route as AdminConsoleCustomPlanIndexRouteImport } from './routes/admin/_console/customPlan/index'
 import { Route as AdminConsoleCustomPlanCreateRouteImport } from './routes/admin/_console/customPlan/create'
 import { Route as AdminConsoleFeedbackFilesIndexRouteImport } from './routes/admin/_console/feedbackFiles/index'
 import { Route as AdminConsoleFeedbackFilesCloudRouteImport } from './routes/admin/_console/feedbackFiles/cloud'
 import { Route as AdminConsoleFormBuilderIndexRouteImport } from './routes/admin/_console/formBuilder/index'
+import { Route as AdminConsoleScheduleIndexRouteImport } from './routes/admin/_console/schedule/index'
+import { Route as AdminConsoleScheduleCreateRouteImport } from './routes/admin/_console/schedule/create'
 import { Route as AdminConsoleSurveysIndexRouteImport } from './routes/admin/_console/surveys/index'
 import { Route as AdminConsoleSurveysCreateRouteImport } from './routes/admin/_console/surveys/create'
 import { Route as AdminConsoleSurveysTargetCreateRouteImport } from './routes/admin/_console/surveys/targetCreate'
@@ -64,11 +72,18 @@ import { Route as AdminConsoleUsersCreateRouteImport } from './routes/admin/_con
 import { Route as LangPaymentUpgradeOrderSubscriptionRouteImport } from './routes/$lang/payment/upgrade/order/subscription'
 import { Route as LangSigninOauthGoogleForwardRouteImport } from './routes/$lang/signin/oauth/google/forward'
 import { Route as LangSigninOauthGoogleRedirectRouteImport } from './routes/$lang/signin/oauth/google/redirect'
+import { Route as AdminConsoleAffiliateCodeEditRouteImport } from './routes/admin/_console/affiliate/$code/edit'
+import { Route as AdminConsoleAffiliateCodeShowRouteImport } from './routes/admin/_console/affiliate/$code/show'
 import { Route as AdminConsoleConfigIdEditRouteImport } from './routes/admin/_console/config/$id/edit'
+import { Route as AdminConsoleCouponCodeEditRouteImport } from './routes/admin/_console/coupon/$code/edit'
+import { Route as AdminConsoleCouponCodeShowRouteImport } from './routes/admin/_console/coupon/$code/show'
+import { Route as AdminConsoleScheduleIdEditRouteImport } from './routes/admin/_console/schedule/$id/edit'
+import { Route as AdminConsoleScheduleIdShowRouteImport } from './routes/admin/_console/schedule/$id/show'
 import { Route as AdminConsoleSurveysIdEditRouteImport } from './routes/admin/_console/surveys/$id/edit'
 import { Route as AdminConsoleSurveysIdShowRouteImport } from './routes/admin/_console/surveys/$id/show'
 import { Route as AdminConsoleUsersIdShowRouteImport } from './routes/admin/_console/users/$id/show'
 import { Route as AdminConsoleUsersIdUserContactInfoRouteImport } from './routes/admin/_console/users/$id/userContactInfo'
+import { Route as AdminConsoleUsersIdDirectDepositCreateRouteImport } from './routes/admin/_console/users/$id/directDeposit/create'
 import { Route as AdminConsoleUsersIdPaymentProgressIndexRouteImport } from './routes/admin/_console/users/$id/paymentProgress/index'
 import { Route as AdminConsoleUsersIdPaymentProgressCreateRouteImport } from './routes/admin/_console/users/$id/paymentProgress/create'
 import { Route as AdminConsoleUsersIdUsagesIndexRouteImport } from './routes/admin/_console/users/$id/usages/index'
@@ -206,6 +221,12 @@ const AdminConsoleIndexRoute = AdminConsoleIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const AdminConsoleAffiliateSettlementRoute =
+  AdminConsoleAffiliateSettlementRouteImport.update({
+    id: '/affiliateSettlement',
+    path: '/affiliateSettlement',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
 const LangPaymentChangeCardIndexRoute =
   LangPaymentChangeCardIndexRouteImport.update({
     id: '/payment/change-card/',
@@ -277,6 +298,24 @@ const LangPaymentUserRefundSuccessRoute =
     path: '/payment/user-refund/success',
     getParentRoute: () => LangRouteRoute,
   } as any)
+const AdminConsoleAffiliateIndexRoute =
+  AdminConsoleAffiliateIndexRouteImport.update({
+    id: '/affiliate/',
+    path: '/affiliate/',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleAffiliateCreateRoute =
+  AdminConsoleAffiliateCreateRouteImport.update({
+    id: '/affiliate/create',
+    path: '/affiliate/create',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleBulkDirectDepositCreateRoute =
+  AdminConsoleBulkDirectDepositCreateRouteImport.update({
+    id: '/bulk/directDepositCreate',
+    path: '/bulk/directDepositCreate',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
 const AdminConsoleBulkUserCreateRoute =
   AdminConsoleBulkUserCreateRouteImport.update({
     id: '/bulk/userCreate',
@@ -292,6 +331,17 @@ const AdminConsoleConfigCreateRoute =
   AdminConsoleConfigCreateRouteImport.update({
     id: '/config/create',
     path: '/config/create',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleCouponIndexRoute = AdminConsoleCouponIndexRouteImport.update({
+  id: '/coupon/',
+  path: '/coupon/',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const AdminConsoleCouponCreateRoute =
+  AdminConsoleCouponCreateRouteImport.update({
+    id: '/coupon/create',
+    path: '/coupon/create',
     getParentRoute: () => AdminConsoleRoute,
   } as any)
 const AdminConsoleCustomPlanIndexRoute =
@@ -322,6 +372,18 @@ const AdminConsoleFormBuilderIndexRoute =
   AdminConsoleFormBuilderIndexRouteImport.update({
     id: '/formBuilder/',
     path: '/formBuilder/',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleScheduleIndexRoute =
+  AdminConsoleScheduleIndexRouteImport.update({
+    id: '/schedule/',
+    path: '/schedule/',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleScheduleCreateRoute =
+  AdminConsoleScheduleCreateRouteImport.update({
+    id: '/schedule/create',
+    path: '/schedule/create',
     getParentRoute: () => AdminConsoleRoute,
   } as any)
 const AdminConsoleSurveysIndexRoute =
@@ -376,10 +438,46 @@ const LangSigninOauthGoogleRedirectRoute =
     path: '/signin/oauth/google/redirect',
     getParentRoute: () => LangRouteRoute,
   } as any)
+const AdminConsoleAffiliateCodeEditRoute =
+  AdminConsoleAffiliateCodeEditRouteImport.update({
+    id: '/affiliate/$code/edit',
+    path: '/affiliate/$code/edit',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleAffiliateCodeShowRoute =
+  AdminConsoleAffiliateCodeShowRouteImport.update({
+    id: '/affiliate/$code/show',
+    path: '/affiliate/$code/show',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
 const AdminConsoleConfigIdEditRoute =
   AdminConsoleConfigIdEditRouteImport.update({
     id: '/config/$id/edit',
     path: '/config/$id/edit',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleCouponCodeEditRoute =
+  AdminConsoleCouponCodeEditRouteImport.update({
+    id: '/coupon/$code/edit',
+    path: '/coupon/$code/edit',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleCouponCodeShowRoute =
+  AdminConsoleCouponCodeShowRouteImport.update({
+    id: '/coupon/$code/show',
+    path: '/coupon/$code/show',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleScheduleIdEditRoute =
+  AdminConsoleScheduleIdEditRouteImport.update({
+    id: '/schedule/$id/edit',
+    path: '/schedule/$id/edit',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleScheduleIdShowRoute =
+  AdminConsoleScheduleIdShowRouteImport.update({
+    id: '/schedule/$id/show',
+    path: '/schedule/$id/show',
     getParentRoute: () => AdminConsoleRoute,
   } as any)
 const AdminConsoleSurveysIdEditRoute =
@@ -403,6 +501,12 @@ const AdminConsoleUsersIdUserContactInfoRoute =
   AdminConsoleUsersIdUserContactInfoRouteImport.update({
     id: '/users/$id/userContactInfo',
     path: '/users/$id/userContactInfo',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleUsersIdDirectDepositCreateRoute =
+  AdminConsoleUsersIdDirectDepositCreateRouteImport.update({
+    id: '/users/$id/directDeposit/create',
+    path: '/users/$id/directDeposit/create',
     getParentRoute: () => AdminConsoleRoute,
   } as any)
 const AdminConsoleUsersIdPaymentProgressIndexRoute =
@@ -454,6 +558,7 @@ export interface FileRoutesByFullPath {
   '/$lang/signup/redirect': typeof LangSignupRedirectRoute
   '/$lang/signup/verify': typeof LangSignupVerifyRoute
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
+  '/admin/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/': typeof AdminConsoleIndexRoute
   '/$lang/payment/change-card/fail': typeof LangPaymentChangeCardFailRoute
@@ -466,30 +571,44 @@ export interface FileRoutesByFullPath {
   '/$lang/payment/upgrade/pricepolicy': typeof LangPaymentUpgradePricepolicyRoute
   '/$lang/payment/user-refund/fail': typeof LangPaymentUserRefundFailRoute
   '/$lang/payment/user-refund/success': typeof LangPaymentUserRefundSuccessRoute
+  '/admin/affiliate/create': typeof AdminConsoleAffiliateCreateRoute
+  '/admin/bulk/directDepositCreate': typeof AdminConsoleBulkDirectDepositCreateRoute
   '/admin/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/config/create': typeof AdminConsoleConfigCreateRoute
+  '/admin/coupon/create': typeof AdminConsoleCouponCreateRoute
   '/admin/customPlan/create': typeof AdminConsoleCustomPlanCreateRoute
   '/admin/feedbackFiles/cloud': typeof AdminConsoleFeedbackFilesCloudRoute
+  '/admin/schedule/create': typeof AdminConsoleScheduleCreateRoute
   '/admin/surveys/create': typeof AdminConsoleSurveysCreateRoute
   '/admin/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
   '/admin/users/create': typeof AdminConsoleUsersCreateRoute
   '/$lang/payment/change-card/': typeof LangPaymentChangeCardIndexRoute
   '/$lang/payment/user-refund/': typeof LangPaymentUserRefundIndexRoute
+  '/admin/affiliate/': typeof AdminConsoleAffiliateIndexRoute
   '/admin/config/': typeof AdminConsoleConfigIndexRoute
+  '/admin/coupon/': typeof AdminConsoleCouponIndexRoute
   '/admin/customPlan/': typeof AdminConsoleCustomPlanIndexRoute
   '/admin/feedbackFiles/': typeof AdminConsoleFeedbackFilesIndexRoute
   '/admin/formBuilder/': typeof AdminConsoleFormBuilderIndexRoute
+  '/admin/schedule/': typeof AdminConsoleScheduleIndexRoute
   '/admin/surveys/': typeof AdminConsoleSurveysIndexRoute
   '/admin/userPayment/': typeof AdminConsoleUserPaymentIndexRoute
   '/admin/users/': typeof AdminConsoleUsersIndexRoute
   '/$lang/payment/upgrade/order/subscription': typeof LangPaymentUpgradeOrderSubscriptionRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
+  '/admin/affiliate/$code/edit': typeof AdminConsoleAffiliateCodeEditRoute
+  '/admin/affiliate/$code/show': typeof AdminConsoleAffiliateCodeShowRoute
   '/admin/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
+  '/admin/coupon/$code/edit': typeof AdminConsoleCouponCodeEditRoute
+  '/admin/coupon/$code/show': typeof AdminConsoleCouponCodeShowRoute
+  '/admin/schedule/$id/edit': typeof AdminConsoleScheduleIdEditRoute
+  '/admin/schedule/$id/show': typeof AdminConsoleScheduleIdShowRoute
   '/admin/surveys/$id/edit': typeof AdminConsoleSurveysIdEditRoute
   '/admin/surveys/$id/show': typeof AdminConsoleSurveysIdShowRoute
   '/admin/users/$id/show': typeof AdminConsoleUsersIdShowRoute
   '/admin/users/$id/userContactInfo': typeof AdminConsoleUsersIdUserContactInfoRoute
+  '/admin/users/$id/directDeposit/create': typeof AdminConsoleUsersIdDirectDepositCreateRoute
   '/admin/users/$id/paymentProgress/create': typeof AdminConsoleUsersIdPaymentProgressCreateRoute
   '/admin/users/$id/usages/create': typeof AdminConsoleUsersIdUsagesCreateRoute
   '/admin/users/$id/paymentProgress/': typeof AdminConsoleUsersIdPaymentProgressIndexRoute
@@ -518,6 +637,7 @@ export interface FileRoutesByTo {
   '/$lang/signup/redirect': typeof LangSignupRedirectRoute
   '/$lang/signup/verify': typeof LangSignupVerifyRoute
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
+  '/admin/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
   '/$lang/signup': typeof LangSignupIndexRoute
   '/$lang/payment/change-card/fail': typeof LangPaymentChangeCardFailRoute
   '/$lang/payment/change-card/success': typeof LangPaymentChangeCardSuccessRoute
@@ -529,30 +649,44 @@ export interface FileRoutesByTo {
   '/$lang/payment/upgrade/pricepolicy': typeof LangPaymentUpgradePricepolicyRoute
   '/$lang/payment/user-refund/fail': typeof LangPaymentUserRefundFailRoute
   '/$lang/payment/user-refund/success': typeof LangPaymentUserRefundSuccessRoute
+  '/admin/affiliate/create': typeof AdminConsoleAffiliateCreateRoute
+  '/admin/bulk/directDepositCreate': typeof AdminConsoleBulkDirectDepositCreateRoute
   '/admin/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/config/create': typeof AdminConsoleConfigCreateRoute
+  '/admin/coupon/create': typeof AdminConsoleCouponCreateRoute
   '/admin/customPlan/create': typeof AdminConsoleCustomPlanCreateRoute
   '/admin/feedbackFiles/cloud': typeof AdminConsoleFeedbackFilesCloudRoute
+  '/admin/schedule/create': typeof AdminConsoleScheduleCreateRoute
   '/admin/surveys/create': typeof AdminConsoleSurveysCreateRoute
   '/admin/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
   '/admin/users/create': typeof AdminConsoleUsersCreateRoute
   '/$lang/payment/change-card': typeof LangPaymentChangeCardIndexRoute
   '/$lang/payment/user-refund': typeof LangPaymentUserRefundIndexRoute
+  '/admin/affiliate': typeof AdminConsoleAffiliateIndexRoute
   '/admin/config': typeof AdminConsoleConfigIndexRoute
+  '/admin/coupon': typeof AdminConsoleCouponIndexRoute
   '/admin/customPlan': typeof AdminConsoleCustomPlanIndexRoute
   '/admin/feedbackFiles': typeof AdminConsoleFeedbackFilesIndexRoute
   '/admin/formBuilder': typeof AdminConsoleFormBuilderIndexRoute
+  '/admin/schedule': typeof AdminConsoleScheduleIndexRoute
   '/admin/surveys': typeof AdminConsoleSurveysIndexRoute
   '/admin/userPayment': typeof AdminConsoleUserPaymentIndexRoute
   '/admin/users': typeof AdminConsoleUsersIndexRoute
   '/$lang/payment/upgrade/order/subscription': typeof LangPaymentUpgradeOrderSubscriptionRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
+  '/admin/affiliate/$code/edit': typeof AdminConsoleAffiliateCodeEditRoute
+  '/admin/affiliate/$code/show': typeof AdminConsoleAffiliateCodeShowRoute
   '/admin/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
+  '/admin/coupon/$code/edit': typeof AdminConsoleCouponCodeEditRoute
+  '/admin/coupon/$code/show': typeof AdminConsoleCouponCodeShowRoute
+  '/admin/schedule/$id/edit': typeof AdminConsoleScheduleIdEditRoute
+  '/admin/schedule/$id/show': typeof AdminConsoleScheduleIdShowRoute
   '/admin/surveys/$id/edit': typeof AdminConsoleSurveysIdEditRoute
   '/admin/surveys/$id/show': typeof AdminConsoleSurveysIdShowRoute
   '/admin/users/$id/show': typeof AdminConsoleUsersIdShowRoute
   '/admin/users/$id/userContactInfo': typeof AdminConsoleUsersIdUserContactInfoRoute
+  '/admin/users/$id/directDeposit/create': typeof AdminConsoleUsersIdDirectDepositCreateRoute
   '/admin/users/$id/paymentProgress/create': typeof AdminConsoleUsersIdPaymentProgressCreateRoute
   '/admin/users/$id/usages/create': typeof AdminConsoleUsersIdUsagesCreateRoute
   '/admin/users/$id/paymentProgress': typeof AdminConsoleUsersIdPaymentProgressIndexRoute
@@ -584,6 +718,7 @@ export interface FileRoutesById {
   '/$lang/signup/redirect': typeof LangSignupRedirectRoute
   '/$lang/signup/verify': typeof LangSignupVerifyRoute
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
+  '/admin/_console/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/_console/': typeof AdminConsoleIndexRoute
   '/$lang/payment/change-card/fail': typeof LangPaymentChangeCardFailRoute
@@ -596,30 +731,44 @@ export interface FileRoutesById {
   '/$lang/payment/upgrade/pricepolicy': typeof LangPaymentUpgradePricepolicyRoute
   '/$lang/payment/user-refund/fail': typeof LangPaymentUserRefundFailRoute
   '/$lang/payment/user-refund/success': typeof LangPaymentUserRefundSuccessRoute
+  '/admin/_console/affiliate/create': typeof AdminConsoleAffiliateCreateRoute
+  '/admin/_console/bulk/directDepositCreate': typeof AdminConsoleBulkDirectDepositCreateRoute
   '/admin/_console/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/_console/config/create': typeof AdminConsoleConfigCreateRoute
+  '/admin/_console/coupon/create': typeof AdminConsoleCouponCreateRoute
   '/admin/_console/customPlan/create': typeof AdminConsoleCustomPlanCreateRoute
   '/admin/_console/feedbackFiles/cloud': typeof AdminConsoleFeedbackFilesCloudRoute
+  '/admin/_console/schedule/create': typeof AdminConsoleScheduleCreateRoute
   '/admin/_console/surveys/create': typeof AdminConsoleSurveysCreateRoute
   '/admin/_console/surveys/targetCreate': typeof AdminConsoleSurveysTargetCreateRoute
   '/admin/_console/users/create': typeof AdminConsoleUsersCreateRoute
   '/$lang/payment/change-card/': typeof LangPaymentChangeCardIndexRoute
   '/$lang/payment/user-refund/': typeof LangPaymentUserRefundIndexRoute
+  '/admin/_console/affiliate/': typeof AdminConsoleAffiliateIndexRoute
   '/admin/_console/config/': typeof AdminConsoleConfigIndexRoute
+  '/admin/_console/coupon/': typeof AdminConsoleCouponIndexRoute
   '/admin/_console/customPlan/': typeof AdminConsoleCustomPlanIndexRoute
   '/admin/_console/feedbackFiles/': typeof AdminConsoleFeedbackFilesIndexRoute
   '/admin/_console/formBuilder/': typeof AdminConsoleFormBuilderIndexRoute
+  '/admin/_console/schedule/': typeof AdminConsoleScheduleIndexRoute
   '/admin/_console/surveys/': typeof AdminConsoleSurveysIndexRoute
   '/admin/_console/userPayment/': typeof AdminConsoleUserPaymentIndexRoute
   '/admin/_console/users/': typeof AdminConsoleUsersIndexRoute
   '/$lang/payment/upgrade/order/subscription': typeof LangPaymentUpgradeOrderSubscriptionRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
+  '/admin/_console/affiliate/$code/edit': typeof AdminConsoleAffiliateCodeEditRoute
+  '/admin/_console/affiliate/$code/show': typeof AdminConsoleAffiliateCodeShowRoute
   '/admin/_console/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
+  '/admin/_console/coupon/$code/edit': typeof AdminConsoleCouponCodeEditRoute
+  '/admin/_console/coupon/$code/show': typeof AdminConsoleCouponCodeShowRoute
+  '/admin/_console/schedule/$id/edit': typeof AdminConsoleScheduleIdEditRoute
+  '/admin/_console/schedule/$id/show': typeof AdminConsoleScheduleIdShowRoute
   '/admin/_console/surveys/$id/edit': typeof AdminConsoleSurveysIdEditRoute
   '/admin/_console/surveys/$id/show': typeof AdminConsoleSurveysIdShowRoute
   '/admin/_console/users/$id/show': typeof AdminConsoleUsersIdShowRoute
   '/admin/_console/users/$id/userContactInfo': typeof AdminConsoleUsersIdUserContactInfoRoute
+  '/admin/_console/users/$id/directDeposit/create': typeof AdminConsoleUsersIdDirectDepositCreateRoute
   '/admin/_console/users/$id/paymentProgress/create': typeof AdminConsoleUsersIdPaymentProgressCreateRoute
   '/admin/_console/users/$id/usages/create': typeof AdminConsoleUsersIdUsagesCreateRoute
   '/admin/_console/users/$id/paymentProgress/': typeof AdminConsoleUsersIdPaymentProgressIndexRoute
@@ -651,6 +800,7 @@ export interface FileRouteTypes {
     | '/$lang/signup/redirect'
     | '/$lang/signup/verify'
     | '/$lang/solutions/$solutionSlug'
+    | '/admin/affiliateSettlement'
     | '/$lang/signup/'
     | '/admin/'
     | '/$lang/payment/change-card/fail'
@@ -663,30 +813,44 @@ export interface FileRouteTypes {
     | '/$lang/payment/upgrade/pricepolicy'
     | '/$lang/payment/user-refund/fail'
     | '/$lang/payment/user-refund/success'
+    | '/admin/affiliate/create'
+    | '/admin/bulk/directDepositCreate'
     | '/admin/bulk/userCreate'
     | '/admin/config/create'
+    | '/admin/coupon/create'
     | '/admin/customPlan/create'
     | '/admin/feedbackFiles/cloud'
+    | '/admin/schedule/create'
     | '/admin/surveys/create'
     | '/admin/surveys/targetCreate'
     | '/admin/users/create'
     | '/$lang/payment/change-card/'
     | '/$lang/payment/user-refund/'
+    | '/admin/affiliate/'
     | '/admin/config/'
+    | '/admin/coupon/'
     | '/admin/customPlan/'
     | '/admin/feedbackFiles/'
     | '/admin/formBuilder/'
+    | '/admin/schedule/'
     | '/admin/surveys/'
     | '/admin/userPayment/'
     | '/admin/users/'
     | '/$lang/payment/upgrade/order/subscription'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
+    | '/admin/affiliate/$code/edit'
+    | '/admin/affiliate/$code/show'
     | '/admin/config/$id/edit'
+    | '/admin/coupon/$code/edit'
+    | '/admin/coupon/$code/show'
+    | '/admin/schedule/$id/edit'
+    | '/admin/schedule/$id/show'
     | '/admin/surveys/$id/edit'
     | '/admin/surveys/$id/show'
     | '/admin/users/$id/show'
     | '/admin/users/$id/userContactInfo'
+    | '/admin/users/$id/directDeposit/create'
     | '/admin/users/$id/paymentProgress/create'
     | '/admin/users/$id/usages/create'
     | '/admin/users/$id/paymentProgress/'
@@ -715,6 +879,7 @@ export interface FileRouteTypes {
     | '/$lang/signup/redirect'
     | '/$lang/signup/verify'
     | '/$lang/solutions/$solutionSlug'
+    | '/admin/affiliateSettlement'
     | '/$lang/signup'
     | '/$lang/payment/change-card/fail'
     | '/$lang/payment/change-card/success'
@@ -726,30 +891,44 @@ export interface FileRouteTypes {
     | '/$lang/payment/upgrade/pricepolicy'
     | '/$lang/payment/user-refund/fail'
     | '/$lang/payment/user-refund/success'
+    | '/admin/affiliate/create'
+    | '/admin/bulk/directDepositCreate'
     | '/admin/bulk/userCreate'
     | '/admin/config/create'
+    | '/admin/coupon/create'
     | '/admin/customPlan/create'
     | '/admin/feedbackFiles/cloud'
+    | '/admin/schedule/create'
     | '/admin/surveys/create'
     | '/admin/surveys/targetCreate'
     | '/admin/users/create'
     | '/$lang/payment/change-card'
     | '/$lang/payment/user-refund'
+    | '/admin/affiliate'
     | '/admin/config'
+    | '/admin/coupon'
     | '/admin/customPlan'
     | '/admin/feedbackFiles'
     | '/admin/formBuilder'
+    | '/admin/schedule'
     | '/admin/surveys'
     | '/admin/userPayment'
     | '/admin/users'
     | '/$lang/payment/upgrade/order/subscription'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
+    | '/admin/affiliate/$code/edit'
+    | '/admin/affiliate/$code/show'
     | '/admin/config/$id/edit'
+    | '/admin/coupon/$code/edit'
+    | '/admin/coupon/$code/show'
+    | '/admin/schedule/$id/edit'
+    | '/admin/schedule/$id/show'
     | '/admin/surveys/$id/edit'
     | '/admin/surveys/$id/show'
     | '/admin/users/$id/show'
     | '/admin/users/$id/userContactInfo'
+    | '/admin/users/$id/directDeposit/create'
     | '/admin/users/$id/paymentProgress/create'
     | '/admin/users/$id/usages/create'
     | '/admin/users/$id/paymentProgress'
@@ -780,6 +959,7 @@ export interface FileRouteTypes {
     | '/$lang/signup/redirect'
     | '/$lang/signup/verify'
     | '/$lang/solutions/$solutionSlug'
+    | '/admin/_console/affiliateSettlement'
     | '/$lang/signup/'
     | '/admin/_console/'
     | '/$lang/payment/change-card/fail'
@@ -792,30 +972,44 @@ export interface FileRouteTypes {
     | '/$lang/payment/upgrade/pricepolicy'
     | '/$lang/payment/user-refund/fail'
     | '/$lang/payment/user-refund/success'
+    | '/admin/_console/affiliate/create'
+    | '/admin/_console/bulk/directDepositCreate'
     | '/admin/_console/bulk/userCreate'
     | '/admin/_console/config/create'
+    | '/admin/_console/coupon/create'
     | '/admin/_console/customPlan/create'
     | '/admin/_console/feedbackFiles/cloud'
+    | '/admin/_console/schedule/create'
     | '/admin/_console/surveys/create'
     | '/admin/_console/surveys/targetCreate'
     | '/admin/_console/users/create'
     | '/$lang/payment/change-card/'
     | '/$lang/payment/user-refund/'
+    | '/admin/_console/affiliate/'
     | '/admin/_console/config/'
+    | '/admin/_console/coupon/'
     | '/admin/_console/customPlan/'
     | '/admin/_console/feedbackFiles/'
     | '/admin/_console/formBuilder/'
+    | '/admin/_console/schedule/'
     | '/admin/_console/surveys/'
     | '/admin/_console/userPayment/'
     | '/admin/_console/users/'
     | '/$lang/payment/upgrade/order/subscription'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
+    | '/admin/_console/affiliate/$code/edit'
+    | '/admin/_console/affiliate/$code/show'
     | '/admin/_console/config/$id/edit'
+    | '/admin/_console/coupon/$code/edit'
+    | '/admin/_console/coupon/$code/show'
+    | '/admin/_console/schedule/$id/edit'
+    | '/admin/_console/schedule/$id/show'
     | '/admin/_console/surveys/$id/edit'
     | '/admin/_console/surveys/$id/show'
     | '/admin/_console/users/$id/show'
     | '/admin/_console/users/$id/userContactInfo'
+    | '/admin/_console/users/$id/directDeposit/create'
     | '/admin/_console/users/$id/paymentProgress/create'
     | '/admin/_console/users/$id/usages/create'
     | '/admin/_console/users/$id/paymentProgress/'
@@ -1013,6 +1207,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleIndexRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/affiliateSettlement': {
+      id: '/admin/_console/affiliateSettlement'
+      path: '/affiliateSettlement'
+      fullPath: '/admin/affiliateSettlement'
+      preLoaderRoute: typeof AdminConsoleAffiliateSettlementRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/$lang/payment/change-card/': {
       id: '/$lang/payment/change-card/'
       path: '/payment/change-card'
@@ -1097,6 +1298,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangPaymentUserRefundSuccessRouteImport
       parentRoute: typeof LangRouteRoute
     }
+    '/admin/_console/affiliate/': {
+      id: '/admin/_console/affiliate/'
+      path: '/affiliate'
+      fullPath: '/admin/affiliate/'
+      preLoaderRoute: typeof AdminConsoleAffiliateIndexRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/affiliate/create': {
+      id: '/admin/_console/affiliate/create'
+      path: '/affiliate/create'
+      fullPath: '/admin/affiliate/create'
+      preLoaderRoute: typeof AdminConsoleAffiliateCreateRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/bulk/directDepositCreate': {
+      id: '/admin/_console/bulk/directDepositCreate'
+      path: '/bulk/directDepositCreate'
+      fullPath: '/admin/bulk/directDepositCreate'
+      preLoaderRoute: typeof AdminConsoleBulkDirectDepositCreateRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/admin/_console/bulk/userCreate': {
       id: '/admin/_console/bulk/userCreate'
       path: '/bulk/userCreate'
@@ -1116,6 +1338,20 @@ declare module '@tanstack/react-router' {
       path: '/config/create'
       fullPath: '/admin/config/create'
       preLoaderRoute: typeof AdminConsoleConfigCreateRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/coupon/': {
+      id: '/admin/_console/coupon/'
+      path: '/coupon'
+      fullPath: '/admin/coupon/'
+      preLoaderRoute: typeof AdminConsoleCouponIndexRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/coupon/create': {
+      id: '/admin/_console/coupon/create'
+      path: '/coupon/create'
+      fullPath: '/admin/coupon/create'
+      preLoaderRoute: typeof AdminConsoleCouponCreateRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
     '/admin/_console/customPlan/': {
@@ -1151,6 +1387,20 @@ declare module '@tanstack/react-router' {
       path: '/formBuilder'
       fullPath: '/admin/formBuilder/'
       preLoaderRoute: typeof AdminConsoleFormBuilderIndexRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/schedule/': {
+      id: '/admin/_console/schedule/'
+      path: '/schedule'
+      fullPath: '/admin/schedule/'
+      preLoaderRoute: typeof AdminConsoleScheduleIndexRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/schedule/create': {
+      id: '/admin/_console/schedule/create'
+      path: '/schedule/create'
+      fullPath: '/admin/schedule/create'
+      preLoaderRoute: typeof AdminConsoleScheduleCreateRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
     '/admin/_console/surveys/': {
@@ -1216,11 +1466,53 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangSigninOauthGoogleRedirectRouteImport
       parentRoute: typeof LangRouteRoute
     }
+    '/admin/_console/affiliate/$code/edit': {
+      id: '/admin/_console/affiliate/$code/edit'
+      path: '/affiliate/$code/edit'
+      fullPath: '/admin/affiliate/$code/edit'
+      preLoaderRoute: typeof AdminConsoleAffiliateCodeEditRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/affiliate/$code/show': {
+      id: '/admin/_console/affiliate/$code/show'
+      path: '/affiliate/$code/show'
+      fullPath: '/admin/affiliate/$code/show'
+      preLoaderRoute: typeof AdminConsoleAffiliateCodeShowRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/admin/_console/config/$id/edit': {
       id: '/admin/_console/config/$id/edit'
       path: '/config/$id/edit'
       fullPath: '/admin/config/$id/edit'
       preLoaderRoute: typeof AdminConsoleConfigIdEditRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/coupon/$code/edit': {
+      id: '/admin/_console/coupon/$code/edit'
+      path: '/coupon/$code/edit'
+      fullPath: '/admin/coupon/$code/edit'
+      preLoaderRoute: typeof AdminConsoleCouponCodeEditRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/coupon/$code/show': {
+      id: '/admin/_console/coupon/$code/show'
+      path: '/coupon/$code/show'
+      fullPath: '/admin/coupon/$code/show'
+      preLoaderRoute: typeof AdminConsoleCouponCodeShowRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/schedule/$id/edit': {
+      id: '/admin/_console/schedule/$id/edit'
+      path: '/schedule/$id/edit'
+      fullPath: '/admin/schedule/$id/edit'
+      preLoaderRoute: typeof AdminConsoleScheduleIdEditRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/schedule/$id/show': {
+      id: '/admin/_console/schedule/$id/show'
+      path: '/schedule/$id/show'
+      fullPath: '/admin/schedule/$id/show'
+      preLoaderRoute: typeof AdminConsoleScheduleIdShowRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
     '/admin/_console/surveys/$id/edit': {
@@ -1249,6 +1541,13 @@ declare module '@tanstack/react-router' {
       path: '/users/$id/userContactInfo'
       fullPath: '/admin/users/$id/userContactInfo'
       preLoaderRoute: typeof AdminConsoleUsersIdUserContactInfoRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/users/$id/directDeposit/create': {
+      id: '/admin/_console/users/$id/directDeposit/create'
+      path: '/users/$id/directDeposit/create'
+      fullPath: '/admin/users/$id/directDeposit/create'
+      preLoaderRoute: typeof AdminConsoleUsersIdDirectDepositCreateRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
     '/admin/_console/users/$id/paymentProgress/': {
@@ -1362,26 +1661,41 @@ const LangRouteRouteWithChildren = LangRouteRoute._addFileChildren(
 )
 
 interface AdminConsoleRouteChildren {
+  AdminConsoleAffiliateSettlementRoute: typeof AdminConsoleAffiliateSettlementRoute
   AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
+  AdminConsoleAffiliateCreateRoute: typeof AdminConsoleAffiliateCreateRoute
+  AdminConsoleBulkDirectDepositCreateRoute: typeof AdminConsoleBulkDirectDepositCreateRoute
   AdminConsoleBulkUserCreateRoute: typeof AdminConsoleBulkUserCreateRoute
   AdminConsoleConfigCreateRoute: typeof AdminConsoleConfigCreateRoute
+  AdminConsoleCouponCreateRoute: typeof AdminConsoleCouponCreateRoute
   AdminConsoleCustomPlanCreateRoute: typeof AdminConsoleCustomPlanCreateRoute
   AdminConsoleFeedbackFilesCloudRoute: typeof AdminConsoleFeedbackFilesCloudRoute
+  AdminConsoleScheduleCreateRoute: typeof AdminConsoleScheduleCreateRoute
   AdminConsoleSurveysCreateRoute: typeof AdminConsoleSurveysCreateRoute
   AdminConsoleSurveysTargetCreateRoute: typeof AdminConsoleSurveysTargetCreateRoute
   AdminConsoleUsersCreateRoute: typeof AdminConsoleUsersCreateRoute
+  AdminConsoleAffiliateIndexRoute: typeof AdminConsoleAffiliateIndexRoute
   AdminConsoleConfigIndexRoute: typeof AdminConsoleConfigIndexRoute
+  AdminConsoleCouponIndexRoute: typeof AdminConsoleCouponIndexRoute
   AdminConsoleCustomPlanIndexRoute: typeof AdminConsoleCustomPlanIndexRoute
   AdminConsoleFeedbackFilesIndexRoute: typeof AdminConsoleFeedbackFilesIndexRoute
   AdminConsoleFormBuilderIndexRoute: typeof AdminConsoleFormBuilderIndexRoute
+  AdminConsoleScheduleIndexRoute: typeof AdminConsoleScheduleIndexRoute
   AdminConsoleSurveysIndexRoute: typeof AdminConsoleSurveysIndexRoute
   AdminConsoleUserPaymentIndexRoute: typeof AdminConsoleUserPaymentIndexRoute
   AdminConsoleUsersIndexRoute: typeof AdminConsoleUsersIndexRoute
+  AdminConsoleAffiliateCodeEditRoute: typeof AdminConsoleAffiliateCodeEditRoute
+  AdminConsoleAffiliateCodeShowRoute: typeof AdminConsoleAffiliateCodeShowRoute
   AdminConsoleConfigIdEditRoute: typeof AdminConsoleConfigIdEditRoute
+  AdminConsoleCouponCodeEditRoute: typeof AdminConsoleCouponCodeEditRoute
+  AdminConsoleCouponCodeShowRoute: typeof AdminConsoleCouponCodeShowRoute
+  AdminConsoleScheduleIdEditRoute: typeof AdminConsoleScheduleIdEditRoute
+  AdminConsoleScheduleIdShowRoute: typeof AdminConsoleScheduleIdShowRoute
   AdminConsoleSurveysIdEditRoute: typeof AdminConsoleSurveysIdEditRoute
   AdminConsoleSurveysIdShowRoute: typeof AdminConsoleSurveysIdShowRoute
   AdminConsoleUsersIdShowRoute: typeof AdminConsoleUsersIdShowRoute
   AdminConsoleUsersIdUserContactInfoRoute: typeof AdminConsoleUsersIdUserContactInfoRoute
+  AdminConsoleUsersIdDirectDepositCreateRoute: typeof AdminConsoleUsersIdDirectDepositCreateRoute
   AdminConsoleUsersIdPaymentProgressCreateRoute: typeof AdminConsoleUsersIdPaymentProgressCreateRoute
   AdminConsoleUsersIdUsagesCreateRoute: typeof AdminConsoleUsersIdUsagesCreateRoute
   AdminConsoleUsersIdPaymentProgressIndexRoute: typeof AdminConsoleUsersIdPaymentProgressIndexRoute
@@ -1389,27 +1703,44 @@ interface AdminConsoleRouteChildren {
 }
 
 const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
+  AdminConsoleAffiliateSettlementRoute: AdminConsoleAffiliateSettlementRoute,
   AdminConsoleIndexRoute: AdminConsoleIndexRoute,
+  AdminConsoleAffiliateCreateRoute: AdminConsoleAffiliateCreateRoute,
+  AdminConsoleBulkDirectDepositCreateRoute:
+    AdminConsoleBulkDirectDepositCreateRoute,
   AdminConsoleBulkUserCreateRoute: AdminConsoleBulkUserCreateRoute,
   AdminConsoleConfigCreateRoute: AdminConsoleConfigCreateRoute,
+  AdminConsoleCouponCreateRoute: AdminConsoleCouponCreateRoute,
   AdminConsoleCustomPlanCreateRoute: AdminConsoleCustomPlanCreateRoute,
   AdminConsoleFeedbackFilesCloudRoute: AdminConsoleFeedbackFilesCloudRoute,
+  AdminConsoleScheduleCreateRoute: AdminConsoleScheduleCreateRoute,
   AdminConsoleSurveysCreateRoute: AdminConsoleSurveysCreateRoute,
   AdminConsoleSurveysTargetCreateRoute: AdminConsoleSurveysTargetCreateRoute,
   AdminConsoleUsersCreateRoute: AdminConsoleUsersCreateRoute,
+  AdminConsoleAffiliateIndexRoute: AdminConsoleAffiliateIndexRoute,
   AdminConsoleConfigIndexRoute: AdminConsoleConfigIndexRoute,
+  AdminConsoleCouponIndexRoute: AdminConsoleCouponIndexRoute,
   AdminConsoleCustomPlanIndexRoute: AdminConsoleCustomPlanIndexRoute,
   AdminConsoleFeedbackFilesIndexRoute: AdminConsoleFeedbackFilesIndexRoute,
   AdminConsoleFormBuilderIndexRoute: AdminConsoleFormBuilderIndexRoute,
+  AdminConsoleScheduleIndexRoute: AdminConsoleScheduleIndexRoute,
   AdminConsoleSurveysIndexRoute: AdminConsoleSurveysIndexRoute,
   AdminConsoleUserPaymentIndexRoute: AdminConsoleUserPaymentIndexRoute,
   AdminConsoleUsersIndexRoute: AdminConsoleUsersIndexRoute,
+  AdminConsoleAffiliateCodeEditRoute: AdminConsoleAffiliateCodeEditRoute,
+  AdminConsoleAffiliateCodeShowRoute: AdminConsoleAffiliateCodeShowRoute,
   AdminConsoleConfigIdEditRoute: AdminConsoleConfigIdEditRoute,
+  AdminConsoleCouponCodeEditRoute: AdminConsoleCouponCodeEditRoute,
+  AdminConsoleCouponCodeShowRoute: AdminConsoleCouponCodeShowRoute,
+  AdminConsoleScheduleIdEditRoute: AdminConsoleScheduleIdEditRoute,
+  AdminConsoleScheduleIdShowRoute: AdminConsoleScheduleIdShowRoute,
   AdminConsoleSurveysIdEditRoute: AdminConsoleSurveysIdEditRoute,
   AdminConsoleSurveysIdShowRoute: AdminConsoleSurveysIdShowRoute,
   AdminConsoleUsersIdShowRoute: AdminConsoleUsersIdShowRoute,
   AdminConsoleUsersIdUserContactInfoRoute:
     AdminConsoleUsersIdUserContactInfoRoute,
+  AdminConsoleUsersIdDirectDepositCreateRoute:
+    AdminConsoleUsersIdDirectDepositCreateRoute,
   AdminConsoleUsersIdPaymentProgressCreateRoute:
     AdminConsoleUsersIdPaymentProgressCreateRoute,
   AdminConsoleUsersIdUsagesCreateRoute: AdminConsoleUsersIdUsagesCreateRoute,

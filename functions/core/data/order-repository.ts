@@ -239,6 +239,22 @@ function headItems(
     : tx.userPlanHead.create({ uid, version: 1, ...values }).commit();
 }
 
+/**
+ * A plan granted outside an order (a direct deposit): the payment (only if no payment has its
+ * merchantUid, so it grants once), the plan, and the plan head moved on from the version read.
+ */
+export function planGrantItems(
+  tx: TransactionEntities,
+  input: { payment: Omit<Payment, 'created'>; plan: NewUserPlan; head: UserPlanHead | undefined },
+) {
+  const { payment, plan, head } = input;
+  return [
+    tx.payment.create(payment).commit(),
+    tx.userPlan.create(plan).commit(),
+    headItems(tx, plan.uid, head, plan),
+  ] as const;
+}
+
 function effectItems(
   tx: TransactionEntities,
   order: PaymentOrder,

@@ -1,6 +1,8 @@
 import { Service } from 'electrodb';
 import { settings } from '../settings.ts';
 import { dynamo } from './client.ts';
+import { AdminSchedule, AdminScheduleRun } from './entities/admin-schedule.ts';
+import { Affiliate } from './entities/affiliate.ts';
 import { AnalyticsEvent } from './entities/analytics-event.ts';
 import { ChangeCardRequest } from './entities/change-card.ts';
 import { Config, ConfigName } from './entities/config.ts';
@@ -61,6 +63,9 @@ export const entities = {
   changeCardRequest: ChangeCardRequest,
   holidayMonth: HolidayMonth,
   refundSession: RefundSession,
+  adminSchedule: AdminSchedule,
+  adminScheduleRun: AdminScheduleRun,
+  affiliate: Affiliate,
 };
 
 let service: Service<typeof entities> | undefined;

@@ -123,3 +123,16 @@ export async function searchUsers(
   }
   return { users: found.slice(0, limit), truncated: found.length > limit };
 }
+
+/** The accounts of a referral type that signed up in [fromMs, toMs): a range of the sparse referral index. */
+export async function listUsersByReferral(
+  referralType: string,
+  fromMs: number,
+  toMs: number,
+): Promise<User[]> {
+  const { data } = await db()
+    .entities.user.query.byReferralType({ referralType })
+    .between({ referralSince: fromMs }, { referralSince: toMs - 1 })
+    .go({ pages: 'all' });
+  return data;
+}

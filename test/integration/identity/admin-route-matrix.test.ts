@@ -114,7 +114,41 @@ const routeInputs: Record<string, () => Record<string, unknown>> = {
     },
     desc: 'matrix',
   }),
+  ...depositInputs(),
 };
+
+/** Deposits and schedules for an account nobody has (refused as such), or far in the future; affiliates. */
+function depositInputs(): Record<string, () => Record<string, unknown>> {
+  const deposit = {
+    planName: 'Y1_LIGHT_V3',
+    price: 1000,
+    currency: 'KRW',
+    paymentType: 'event',
+  };
+  const payer = { uid: 'matrix-nobody', userName: 'Matrix', userEmail: 'm@example.com', userPhone: '+8210' };
+  return {
+    adminDirectDepositCreate: () => ({ ...payer, ...deposit, desc: 'matrix' }),
+    adminBulkDirectDepositCreate: () => ({ uidOrEmails: ['matrix-nobody'], ...deposit, desc: 'matrix' }),
+    adminScheduleCreate: () => ({
+      startAt: Date.UTC(2030, 0, 1),
+      description: 'matrix',
+      params: { ...payer, ...deposit },
+    }),
+    adminScheduleUpdate: () => ({ adminScheduleId: 'matrix-none', enable: false }),
+    adminScheduleInfo: () => ({ adminScheduleId: 'matrix-none' }),
+    adminUpsertAffiliate: () => ({
+      name: 'Matrix',
+      countryCode: 'US',
+      couponCode: 'MATRIXAFF',
+      couponType: 'bonus_quota',
+      startedAt: Date.UTC(2030, 0, 1),
+      expiredAt: Date.UTC(2030, 1, 1),
+    }),
+    adminAffiliateInfo: () => ({ couponCode: 'MATRIXAFF' }),
+    adminAffiliateSignUpSettlements: () => ({ from: '2030-01-01', to: '2030-01-31' }),
+    adminAffiliatePaymentSettlements: () => ({ from: '2030-01-01', to: '2030-01-31' }),
+  };
+}
 
 /** The coupon calls take a code (and a plan); a code nobody created gets a real answer (not found). */
 function couponInputs(): Record<string, () => Record<string, unknown>> {

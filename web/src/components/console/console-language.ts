@@ -18,6 +18,10 @@ export const CONSOLE_NAMESPACES: readonly Namespace[] = [
   'console-payments',
   'console-plans',
   'console-usage',
+  'console-deposits',
+  'console-schedules',
+  'console-coupons',
+  'console-affiliates',
 ];
 
 export function consoleLanguage(): SiteLanguage {

@@ -16,14 +16,19 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { to: '/admin/customPlan', label: 'nav.custom_plan' },
   { to: '/admin/userPayment', label: 'nav.user_payment' },
   { to: '/admin/bulk/userCreate', label: 'nav.bulk' },
+  { to: '/admin/coupon', label: 'nav.coupon' },
+  { to: '/admin/affiliate', label: 'nav.affiliate' },
+  { to: '/admin/affiliateSettlement', label: 'nav.affiliate_settlement' },
+  { to: '/admin/schedule', label: 'nav.schedule' },
   { to: '/admin/formBuilder', label: 'nav.form_builder' },
   { to: '/admin/config', label: 'nav.config' },
 ];
 
 /**
- * The bulk pages the dashboard links to (usageCreate and directDepositCreate join userCreate when
+ * The bulk pages the dashboard links to (usageCreate joins userCreate and directDepositCreate when
  * their screens exist).
  */
 export const BULK_PAGES: readonly ConsoleNavItem[] = [
   { to: '/admin/bulk/userCreate', label: 'bulk.user_create' },
+  { to: '/admin/bulk/directDepositCreate', label: 'bulk.direct_deposit_create' },
 ];

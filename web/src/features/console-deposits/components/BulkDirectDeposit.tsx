@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  BULK_DIRECT_DEPOSIT_MAX,
+  type BulkDirectDepositFieldsForm,
+  type BulkDirectDepositInput,
+  bulkDirectDepositFieldsRule,
+  DIRECT_DEPOSIT_MESSAGES,
+} from '../../../../../shared/payments/direct-deposit.ts';
+import { BulkJobProgress } from '../../../components/console/BulkJobProgress.tsx';
+import { useConfirm } from '../../../components/console/ConfirmDialog.tsx';
+import { CsvUpload } from '../../../components/console/CsvUpload.tsx';
+import { FormField } from '../../../components/console/FormField.tsx';
+import { SubmitRow } from '../../../components/console/SubmitRow.tsx';
+import { useBulkJob } from '../../../components/console/use-bulk-job.ts';
+import { readCsvIds } from '../../../lib/console/csv.ts';
+import { bulkDirectDeposit } from '../api/create-direct-deposit.ts';
+import { DepositFields } from './DepositFields.tsx';
+
+/**
+ * bulk/directDepositCreate (sections 2, 4, 5 and 9): a CSV of uids or e-mails, the plan, price,
+ * currency, payment type (plan by default) and desc; a summary of the target and the deposit to
+ * confirm; then the job's progress and its failures (uid or e-mail, reason). The job is queued in
+ * batches of 300.
+ */
+export function BulkDirectDeposit() {
+  const { t } = useTranslation('console-deposits');
+  const confirm = useConfirm();
+  const bulk = useBulkJob();
+  const [ids, setIds] = useState<string[]>();
+  const [fileName, setFileName] = useState<string>();
+  const [idsError, setIdsError] = useState<string>();
+  // The list comes from the CSV; the form holds the rest of the call.
+  const form = useForm<BulkDirectDepositFieldsForm, unknown, Omit<BulkDirectDepositInput, 'uidOrEmails'>>({
+    resolver: zodResolver(bulkDirectDepositFieldsRule),
+    defaultValues: { planName: '', currency: 'KRW', paymentType: 'plan', desc: '' },
+  });
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit(async (deposit) => {
+    if (!ids?.length) return setIdsError(DIRECT_DEPOSIT_MESSAGES.noUids);
+    if (ids.length > BULK_DIRECT_DEPOSIT_MAX) return setIdsError(DIRECT_DEPOSIT_MESSAGES.tooMany);
+    setIdsError(undefined);
+    const summary = t('bulk.confirm', { count: ids.length, ...deposit });
+    if (!(await confirm({ title: t('bulk.confirm_title'), description: summary }))) return;
+    await bulk.start(() => bulkDirectDeposit({ uidOrEmails: ids, ...deposit }), ids);
+  });
+
+  return (
+    <>
+      <form className="console-form console-card" onSubmit={submit} noValidate>
+        <p className="console-hint">{t('bulk.columns')}</p>
+        <CsvUpload
+          label={t('bulk.file')}
+          disabled={bulk.busy}
+          onFile={async (file) => {
+            const read = await readCsvIds(file);
+            setFileName(file.name);
+            setIds(read);
+            setIdsError(read.length ? undefined : DIRECT_DEPOSIT_MESSAGES.noUids);
+            bulk.reset();
+          }}
+        />
+        {ids?.length ? (
+          <p aria-live="polite">{t('bulk.summary', { file: fileName, count: ids.length })}</p>
+        ) : null}
+        {idsError ? (
+          <p className="field-error" role="alert">
+            {t(idsError, { max: BULK_DIRECT_DEPOSIT_MAX })}
+          </p>
+        ) : null}
+        <DepositFields register={form.register} errors={errors} disabled={bulk.busy} />
+        <FormField label={t('field.desc')} error={errors.desc?.message}>
+          <input disabled={bulk.busy} {...form.register('desc')} />
+        </FormField>
+        <SubmitRow label={t('bulk.submit')} busy={bulk.busy} />
+      </form>
+      <BulkJobProgress bulk={bulk} />
+    </>
+  );
+}

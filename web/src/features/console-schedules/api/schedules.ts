@@ -1,0 +1,57 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  adminScheduleCreate,
+  adminScheduleInfo,
+  adminScheduleList,
+  adminScheduleUpdate,
+} from '../../../../../shared/api/admin-schedules.ts';
+import type { RouteInput } from '../../../../../shared/api/define-route.ts';
+import { adminCall, adminKey } from '../../../lib/console/admin-api.ts';
+
+/**
+ * The schedule calls. Each answers `result`, or `errorCode` and `errorMsg` when the scheduler refused
+ * the entry: that answer becomes an error whose message is the specification's 'Could not create
+ * schedule entry: {errorMsg}', so screens show it like any failed call.
+ */
+export class ScheduleEntryError extends Error {}
+
+function resultOf<Result>(answer: { result?: Result | undefined; errorMsg?: string | undefined }): Result {
+  if (answer.result === undefined)
+    throw new ScheduleEntryError(`Could not create schedule entry: ${answer.errorMsg ?? ''}`);
+  return answer.result;
+}
+
+export const schedulesKey = adminKey('schedules');
+const scheduleKey = (id: string) => [...schedulesKey, id] as const;
+
+export const schedulesQueryOptions = () =>
+  queryOptions({
+    queryKey: schedulesKey,
+    queryFn: async () => resultOf(await adminCall(adminScheduleList, {})),
+  });
+export const useSchedules = () => useQuery(schedulesQueryOptions());
+
+export const scheduleQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: scheduleKey(id),
+    queryFn: async () => resultOf(await adminCall(adminScheduleInfo, { adminScheduleId: id })),
+  });
+export const useSchedule = (id: string) => useQuery(scheduleQueryOptions(id));
+
+/** Create and update; both read the list and the changed schedule again afterwards. */
+export function useScheduleWrites() {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: schedulesKey });
+  return {
+    create: useMutation({
+      mutationFn: async (input: RouteInput<typeof adminScheduleCreate>) =>
+        resultOf(await adminCall(adminScheduleCreate, input)),
+      onSuccess,
+    }),
+    update: useMutation({
+      mutationFn: async (input: RouteInput<typeof adminScheduleUpdate>) =>
+        resultOf(await adminCall(adminScheduleUpdate, input)),
+      onSuccess,
+    }),
+  };
+}

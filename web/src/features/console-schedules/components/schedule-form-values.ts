@@ -1,0 +1,105 @@
+import * as z from 'zod';
+import type { AdminScheduleView } from '../../../../../shared/api/admin-schedules.ts';
+import {
+  checkDepositPrice,
+  DEPOSIT_FIELDS,
+  PAYER_FIELDS,
+} from '../../../../../shared/payments/direct-deposit.ts';
+import {
+  type AdminScheduleCreateForm,
+  type AdminScheduleUpdateInput,
+  SCHEDULE_MESSAGES,
+  SCHEDULE_REPEATS,
+} from '../../../../../shared/schedules/admin-schedule.ts';
+import {
+  formatKst,
+  INVALID_DATE_FORMAT,
+  KST_INPUT_DATE_TIME,
+  parseKstDateTime,
+} from '../../../../../shared/time/kst.ts';
+
+/**
+ * The schedule form (create and edit) holds the payer and the deposit flat beside the timing: the
+ * start as a KST `datetime-local` text, and one choice for once, every month or every year. It is
+ * checked with the shared deposit rules and turned into the calls' shape on submit.
+ */
+export const REPEAT_CHOICES = ['once', ...SCHEDULE_REPEATS] as const;
+export type RepeatChoice = (typeof REPEAT_CHOICES)[number];
+
+export const scheduleFormRule = z
+  .object({
+    ...PAYER_FIELDS,
+    ...DEPOSIT_FIELDS,
+    startAt: z
+      .string()
+      .min(1, SCHEDULE_MESSAGES.startAt)
+      .refine((text) => !text || isKstDateTime(text), INVALID_DATE_FORMAT),
+    repeat: z.enum(REPEAT_CHOICES),
+    description: z.string().trim().min(1, SCHEDULE_MESSAGES.description).max(1000),
+  })
+  .superRefine(checkDepositPrice);
+export type ScheduleFormValues = z.input<typeof scheduleFormRule>;
+/** What a form opens with: a new schedule has no price yet. */
+export type ScheduleFormStart = Omit<ScheduleFormValues, 'price'> & { price?: number };
+type CheckedForm = z.output<typeof scheduleFormRule>;
+
+function isKstDateTime(text: string): boolean {
+  try {
+    parseKstDateTime(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A new schedule's form: the account from the query, the next full hour, once, a deposit to choose. */
+export function newScheduleForm(payer: { uid: string; userName: string; userEmail: string }, nowMs: number) {
+  const nextHour = Math.ceil((nowMs + 1) / 3_600_000) * 3_600_000;
+  return {
+    ...payer,
+    userPhone: '',
+    planName: '',
+    currency: 'KRW',
+    paymentType: 'event',
+    startAt: formatKst(nextHour, KST_INPUT_DATE_TIME),
+    repeat: 'once',
+    description: '',
+  } satisfies ScheduleFormStart;
+}
+
+export function scheduleToForm(schedule: AdminScheduleView): ScheduleFormValues {
+  return {
+    ...schedule.params,
+    startAt: formatKst(schedule.startAt, KST_INPUT_DATE_TIME),
+    repeat: schedule.isRepeat && schedule.repeatEvery ? schedule.repeatEvery : 'once',
+    description: schedule.description,
+  };
+}
+
+function timingOf(form: CheckedForm) {
+  return {
+    startAt: parseKstDateTime(form.startAt),
+    isRepeat: form.repeat !== 'once',
+    ...(form.repeat !== 'once' ? { repeatEvery: form.repeat } : {}),
+    description: form.description,
+  };
+}
+
+export function toCreateInput(form: CheckedForm): AdminScheduleCreateForm {
+  const { uid, userName, userEmail, userPhone, planName, price, currency, paymentType } = form;
+  return {
+    ...timingOf(form),
+    adminActionTarget: 'directDeposit',
+    params: { uid, userName, userEmail, userPhone, planName, price, currency, paymentType },
+  };
+}
+
+/** An edit changes the timing, description and the deposit's editable fields (not the account). */
+export function toUpdateInput(adminScheduleId: string, form: CheckedForm): AdminScheduleUpdateInput {
+  const { userPhone, planName, price, currency, paymentType } = form;
+  return {
+    adminScheduleId,
+    ...timingOf(form),
+    params: { userPhone, planName, price, currency, paymentType },
+  };
+}

@@ -1,0 +1,22 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../../components/console/PageTitle.tsx';
+import { schedulesQueryOptions } from '../../../../features/console-schedules/api/schedules.ts';
+import { ScheduleList } from '../../../../features/console-schedules/components/ScheduleList.tsx';
+
+export const Route = createFileRoute('/admin/_console/schedule/')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(schedulesQueryOptions()),
+  component: Schedules,
+});
+
+/** New schedules start from a user's detail (schedule/create needs the account in its query). */
+function Schedules() {
+  const { t } = useTranslation('console-schedules');
+  return (
+    <>
+      <PageTitle title={t('title')} />
+      <p className="console-hint">{t('create_hint')}</p>
+      <ScheduleList />
+    </>
+  );
+}
