@@ -73,11 +73,25 @@ export async function startWalletSubscription(request: {
   if (order.status !== 'created') return confirmOrder(order);
   const claimed = await claimOrderForCharge(order.merchantUid);
   if (!claimed) return orderResult((await getOrder(order.merchantUid)) ?? order);
+  let recurrentId: string;
   try {
-    const { recurrentId } = await approveRecurrentRegistration({
+    ({ recurrentId } = await approveRecurrentRegistration({
       reserveId: request.reserveId,
       tempReceiptId: request.tempReceiptId,
-    });
+    }));
+  } catch (error) {
+    if (!(error instanceof WalletError)) throw error;
+    return failOrder(claimed, { message: error.message }, 'NAVER_PAY_API_ERROR');
+  }
+  return chargeWalletOrder(claimed, recurrentId);
+}
+
+/**
+ * Charges an order its caller claimed (status charging) on a wallet registration and confirms it: the
+ * first payment of a subscription, and each renewal.
+ */
+export async function chargeWalletOrder(claimed: PaymentOrder, recurrentId: string): Promise<Confirmation> {
+  try {
     const charge = await chargeRecurrent({
       recurrentId,
       amount: claimed.amount,
