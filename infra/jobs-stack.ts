@@ -16,6 +16,11 @@ import {
 } from './bundling.ts';
 import type { StatefulStack } from './stateful-stack.ts';
 
+/** The schedule group of a stage: the routes that schedule may touch the schedules in it only. */
+export function scheduleGroupName(stage: string): string {
+  return `cutloom-${stage}`;
+}
+
 export interface JobsStackProps extends StackProps {
   stage: string;
   stateful: StatefulStack;
@@ -58,7 +63,7 @@ export class JobsStack extends Stack {
     }
 
     this.scheduleGroup = new ScheduleGroup(this, 'ScheduleGroup', {
-      scheduleGroupName: `cutloom-${props.stage}`,
+      scheduleGroupName: scheduleGroupName(props.stage),
     });
     this.schedulerRole = new Role(this, 'SchedulerRole', {
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),

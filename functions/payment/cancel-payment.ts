@@ -1,10 +1,10 @@
-import { cancelPayment } from '../../shared/api/refunds.ts';
+import { adminCancelPayment } from '../../shared/api/refunds.ts';
 import { operatorOf } from '../core/admin/operator.ts';
 import { nowMs } from '../core/clock.ts';
 import { defineHandler } from '../core/pipeline.ts';
 import { quoteRefund, refundPlan } from '../core/refunds/refund-engine.ts';
 
-export const handler = defineHandler(cancelPayment, async (input, context) => {
+export const handler = defineHandler(adminCancelPayment, async (input, context) => {
   const operator = operatorOf(context);
   const quote = await quoteRefund({ uid: input.uid, requestedMs: nowMs() });
   return {

@@ -81,8 +81,8 @@ export const adminRefundInfo = defineRoute({
   grants: ['table:read', 'table:write'],
 });
 
-export const cancelPayment = defineRoute({
-  name: 'cancelPayment',
+export const adminCancelPayment = defineRoute({
+  name: 'adminCancelPayment',
   service: 'payment',
   method: 'POST',
   path: '/cancel-payment',
@@ -106,5 +106,5 @@ export const refundRoutes = [
   userRefundInfo,
   cancelPaymentUser,
   adminRefundInfo,
-  cancelPayment,
+  adminCancelPayment,
 ] as const;

@@ -7,7 +7,7 @@ import { type Confirmation, confirmOrder, orderResult } from './confirmation.ts'
 import { checkOrderClaims, orderOfSession } from './order-access.ts';
 import { acceptedPrice, type ProgressRequest } from './progress.ts';
 import { readSession, renewalPrice, testModeAllowed } from './sessions.ts';
-import { chargeOnRegistration } from './wallet.ts';
+import { chargeWalletOrder } from './wallet.ts';
 
 /**
  * An upgrade's merchant order (insert-payment-progress with isUpgrade): the new plan at its price less
@@ -99,5 +99,5 @@ export async function upgradeWalletSubscription(request: {
   if (order.status !== 'created') return confirmOrder(order);
   const claimed = await claimOrderForCharge(order.merchantUid);
   if (!claimed) return orderResult((await getOrder(order.merchantUid)) ?? order);
-  return chargeOnRegistration(claimed, claimed.recurrentId as string);
+  return chargeWalletOrder(claimed, claimed.recurrentId as string);
 }

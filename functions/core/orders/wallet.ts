@@ -73,27 +73,24 @@ export async function startWalletSubscription(request: {
   if (order.status !== 'created') return confirmOrder(order);
   const claimed = await claimOrderForCharge(order.merchantUid);
   if (!claimed) return orderResult((await getOrder(order.merchantUid)) ?? order);
+  let recurrentId: string;
   try {
-    const { recurrentId } = await approveRecurrentRegistration({
+    ({ recurrentId } = await approveRecurrentRegistration({
       reserveId: request.reserveId,
       tempReceiptId: request.tempReceiptId,
-    });
-    return await chargeOnRegistration(claimed, recurrentId);
+    }));
   } catch (error) {
     if (!(error instanceof WalletError)) throw error;
     return failOrder(claimed, { message: error.message }, 'NAVER_PAY_API_ERROR');
   }
+  return chargeWalletOrder(claimed, recurrentId);
 }
 
 /**
- * Charges a claimed wallet order (a first payment or an upgrade) on a recurring registration and
- * confirms it like every payment. The wallet's idempotency key is the merchant uid, so a retried charge
- * is the same charge.
+ * Charges an order its caller claimed (status charging) on a wallet registration and confirms it: the
+ * first payment of a subscription, and each renewal.
  */
-export async function chargeOnRegistration(
-  claimed: PaymentOrder,
-  recurrentId: string,
-): Promise<Confirmation> {
+export async function chargeWalletOrder(claimed: PaymentOrder, recurrentId: string): Promise<Confirmation> {
   try {
     const charge = await chargeRecurrent({
       recurrentId,

@@ -1,7 +1,6 @@
 import type { SiteLanguage } from '../../../shared/languages.ts';
 import { WALLET_PAY_METHOD } from '../../../shared/payments/pay-methods.ts';
 import { sendMail } from '../adapters/mail.ts';
-import { chargeRecurrent, WalletError } from '../adapters/payment-provider/naver-pay.ts';
 import { nowMs } from '../clock.ts';
 import { claimOrderForCharge, createOrder, getOrder, type PaymentOrder } from '../data/order-repository.ts';
 import { changePlanStatus, claimRenewalNotice } from '../data/subscription-repository.ts';
@@ -9,7 +8,8 @@ import { getUserPlan, getUserPlanHead, type UserPlan } from '../data/user-plan-r
 import { getUser } from '../data/user-repository.ts';
 import { logger } from '../logger.ts';
 import { chargeByBillingKey } from '../orders/billing-key-payment.ts';
-import { type Confirmation, confirmOrder, failOrder, settlePaid } from '../orders/confirmation.ts';
+import { type Confirmation, confirmOrder } from '../orders/confirmation.ts';
+import { chargeWalletOrder } from '../orders/wallet.ts';
 import { settings } from '../settings.ts';
 import { composeRenewalMail } from './renewal-mail.ts';
 import { type RenewalEvent, retryAt, scheduleRenewal } from './renewal-schedule.ts';
@@ -87,26 +87,7 @@ async function charge(order: PaymentOrder): Promise<Confirmation> {
   const claimed = order.status === 'created' ? await claimOrderForCharge(order.merchantUid) : undefined;
   if (!claimed) return confirmOrder((await getOrder(order.merchantUid)) ?? order);
   if (order.payMethod !== WALLET_PAY_METHOD) return chargeByBillingKey(claimed);
-  try {
-    const charged = await chargeRecurrent({
-      recurrentId: claimed.recurrentId ?? '',
-      amount: claimed.amount,
-      productName: claimed.planName,
-      merchantPayId: claimed.merchantUid,
-      merchantUserId: claimed.uid,
-    });
-    if (charged.status === 'failed') return failOrder(claimed, charged.failure, 'NAVER_PAY_API_ERROR');
-    return settlePaid(claimed, {
-      paidAt: charged.paidAt.getTime(),
-      amount: charged.amount,
-      currency: 'KRW',
-      walletPaymentId: charged.paymentId,
-      recurrentId: claimed.recurrentId,
-    });
-  } catch (error) {
-    if (!(error instanceof WalletError)) throw error;
-    return failOrder(claimed, { message: error.message }, 'NAVER_PAY_API_ERROR');
-  }
+  return chargeWalletOrder(claimed, claimed.recurrentId ?? '');
 }
 
 /** A declined renewal: the next try is scheduled, or after the last the plan goes on hold. */

@@ -34,7 +34,7 @@ const routeInputs: Record<string, () => Record<string, unknown>> = {
   unsubscribePayment: () => ({ uid: SEEDED_ACCOUNTS.customer.uid, requestedBy: 'matrix@example.com' }),
   reschedulePayment: () => ({ uid: SEEDED_ACCOUNTS.customer.uid, requestedBy: 'matrix@example.com' }),
   adminRefundInfo: () => ({ uid: SEEDED_ACCOUNTS.customer.uid, requestedMs: Date.now() }),
-  cancelPayment: () => ({
+  adminCancelPayment: () => ({
     uid: SEEDED_ACCOUNTS.customer.uid,
     price: 0,
     reason: 'matrix',

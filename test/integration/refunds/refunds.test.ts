@@ -5,8 +5,8 @@ import { getPayment, listUserPlans } from '../../../functions/core/data/user-pla
 import { holidaysFor } from '../../../functions/core/refunds/holidays.ts';
 import { createBillingKeyPayment } from '../../../shared/api/orders.ts';
 import {
+  adminCancelPayment,
   adminRefundInfo,
-  cancelPayment,
   cancelPaymentUser,
   createUserRefund,
   userRefundInfo,
@@ -132,7 +132,7 @@ describe('the operator’s refund', () => {
     expect((await getHolidayMonth('2026-12'))?.dates).toContain('2026-12-25');
 
     const zero = await call(
-      cancelPayment,
+      adminCancelPayment,
       { uid: customer.uid, price: 0, reason: 'Asked to stop renewing', refundSource: 'portone' },
       { token },
     );
@@ -140,13 +140,13 @@ describe('the operator’s refund', () => {
     expect((await listUserPlans(customer.uid))[0]?.planStatus).toBe('UNSCHEDULED');
 
     const tooMuch = await call(
-      cancelPayment,
+      adminCancelPayment,
       { uid: customer.uid, price: MR_STANDARD_KRW + 1, reason: 'x', refundSource: 'portone' },
       { token },
     );
     expect(tooMuch.status).toBe(500);
     const part = await call(
-      cancelPayment,
+      adminCancelPayment,
       { uid: customer.uid, price: 5000, reason: 'Goodwill', refundSource: 'portone' },
       { token },
     );

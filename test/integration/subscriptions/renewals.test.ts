@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_ACCOUNTS } from '../../../scripts/local/seed.ts';
+import { adminUserCreate } from '../../../shared/api/admin-users.ts';
 import {
   createBillingKeyPayment,
   createInitPayment,
@@ -23,6 +24,10 @@ let runtime: { url: string; stop: () => Promise<void> };
 const options = () => ({ baseUrl: runtime.url });
 const customer = SEEDED_ACCOUNTS.customer;
 const DAY_MS = 86_400_000;
+/** A year of renewals signs in a dozen times (password hashing) on a shared machine: bounded, not timed. */
+const RUN_TIMEOUT_MS = 90_000;
+/** A sandbox card whose first charge is approved and whose later charges (renewals) decline [CC66]. */
+const RENEWALS_DECLINE = '4000000000000259';
 
 async function local(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<Answer> {
   return send(new URL(path, runtime.url), {
@@ -45,12 +50,16 @@ async function token(account: { email: string; password: string }): Promise<stri
 }
 
 /** The current plan's name and the start of its paid period (user-usage: resetAt is paidAt in its first month). */
-async function currentPlan(): Promise<{ planName: string | null; paidAt: number }> {
-  const answer = await call(userUsage, {}, { ...options(), token: await token(customer) });
+async function currentPlan(
+  account: Account = customer,
+): Promise<{ planName: string | null; paidAt: number }> {
+  const answer = await call(userUsage, {}, { ...options(), token: await token(account) });
   return { planName: answer.body.result.planName, paidAt: answer.body.result.resetAt };
 }
 
-async function charges(): Promise<Array<{ merchant_uid: string; status: string; amount: number }>> {
+async function charges(): Promise<
+  Array<{ merchant_uid: string; status: string; amount: number; paid_at: number }>
+> {
   const state = (await local('GET', '/_local/payments.json')).body;
   // The checkout's billing-key issue is recorded as a payment of zero: not a charge.
   return state.payments.filter(
@@ -58,11 +67,13 @@ async function charges(): Promise<Array<{ merchant_uid: string; status: string; 
   );
 }
 
-async function subscribe(): Promise<string> {
+type Account = { email: string; password: string };
+
+async function subscribe(account: Account = customer, card = VISA_OK): Promise<string> {
   const opened = await call(
     createInitPayment,
     { clientType: 'landing', language: 'en', planName: 'MR_LIGHT_V3' },
-    { ...options(), token: await token(customer) },
+    { ...options(), token: await token(account) },
   );
   expect(opened.status).toBe(200);
   const session = opened.body.sessionInfo;
@@ -79,7 +90,7 @@ async function subscribe(): Promise<string> {
       customer_uid: order.customerUid,
       m_redirect_url: `${runtime.url}/en/payment/result/pending?guid=${session.guid}`,
     },
-    { choice: VISA_OK },
+    { choice: card },
   );
   const paid = await call(
     createBillingKeyPayment,
@@ -99,50 +110,88 @@ afterAll(async () => {
 });
 
 describe('a monthly subscription over a year of the test clock', () => {
-  it('renews twelve times on its due dates, retries a declined renewal a day later, and stops once unsubscribed', async () => {
-    const customerUid = await subscribe();
-    const DECLINED_RENEWAL = 5;
-    for (let renewal = 1; renewal <= 12; renewal += 1) {
-      const { paidAt } = await currentPlan();
-      const due = periodEnd(new Date(paidAt), 'MONTHLY').getTime();
-      if (renewal === DECLINED_RENEWAL) {
-        await local('POST', '/_local/payments/billing-keys/decline', {
-          customer_uid: customerUid,
-          code: 'CC66',
-        });
-        await clockTo(due + 60_000);
-        expect((await charges()).filter((charge) => charge.status === 'failed')).toHaveLength(1);
-        const mails = (await outbox(runtime.url)).filter((mail) => mail.to.includes(customer.email));
-        expect(mails[0]?.subject).toContain("couldn't renew");
-        expect(mails[0]?.links[0]).toMatch(/\/en\/payment\/change-card$/);
-        await local('POST', '/_local/payments/billing-keys/decline', { customer_uid: customerUid, code: '' });
-        await clockTo(due + DAY_MS + 60_000);
-        // A late retry starts the new period when it is paid.
-        expect((await currentPlan()).paidAt).toBeGreaterThanOrEqual(due + DAY_MS);
-      } else {
-        await clockTo(due + 60_000);
-        // On its due date the new period continues the old one without a gap.
-        expect((await currentPlan()).paidAt).toBe(due);
+  it(
+    'renews twelve times on its due dates, retries a declined renewal a day later, and stops once unsubscribed',
+    async () => {
+      const customerUid = await subscribe();
+      const DECLINED_RENEWAL = 5;
+      let { paidAt } = await currentPlan();
+      for (let renewal = 1; renewal <= 12; renewal += 1) {
+        const due = periodEnd(new Date(paidAt), 'MONTHLY').getTime();
+        if (renewal === DECLINED_RENEWAL) {
+          await local('POST', '/_local/payments/billing-keys/decline', {
+            customer_uid: customerUid,
+            code: 'CC66',
+          });
+          await clockTo(due + 60_000);
+          expect((await charges()).filter((charge) => charge.status === 'failed')).toHaveLength(1);
+          const mails = (await outbox(runtime.url)).filter((mail) => mail.to.includes(customer.email));
+          expect(mails[0]?.subject).toContain("couldn't renew");
+          expect(mails[0]?.links[0]).toMatch(/\/en\/payment\/change-card$/);
+          await local('POST', '/_local/payments/billing-keys/decline', {
+            customer_uid: customerUid,
+            code: '',
+          });
+          await clockTo(due + DAY_MS + 60_000);
+        } else {
+          await clockTo(due + 60_000);
+        }
+        const paid = (await charges()).filter((charge) => charge.status === 'paid');
+        expect(paid, `after renewal ${renewal}`).toHaveLength(renewal + 1);
+        // On its due date the new period continues the old one without a gap; a late retry starts it
+        // when paid (the sandbox's paid_at, in seconds).
+        const retryPaidAt = (paid.at(-1)?.paid_at ?? 0) * 1000;
+        paidAt = renewal === DECLINED_RENEWAL ? retryPaidAt : due;
+        if (renewal === DECLINED_RENEWAL) expect(paidAt).toBeGreaterThanOrEqual(due + DAY_MS);
       }
+      // The plan's period is the one the charges say (read once: each read signs in).
+      expect((await currentPlan()).paidAt).toBe(paidAt);
       const paid = (await charges()).filter((charge) => charge.status === 'paid');
-      expect(paid, `after renewal ${renewal}`).toHaveLength(renewal + 1);
-    }
-    const paid = (await charges()).filter((charge) => charge.status === 'paid');
-    expect(new Set(paid.map((charge) => charge.merchant_uid)).size).toBe(13);
-    expect(paid.every((charge) => charge.amount === paid[0]?.amount)).toBe(true);
+      expect(new Set(paid.map((charge) => charge.merchant_uid)).size).toBe(13);
+      expect(paid.every((charge) => charge.amount === paid[0]?.amount)).toBe(true);
 
-    const operator = { ...options(), token: await token(SEEDED_ACCOUNTS.operator) };
-    const request = { uid: customer.uid, requestedBy: SEEDED_ACCOUNTS.operator.email };
-    const unsubscribed = await call(unsubscribePayment, request, operator);
-    expect(unsubscribed.body.result.planStatus).toBe('UNSCHEDULED');
-    expect((await call(unsubscribePayment, request, operator)).status).toBe(500);
-    expect((await call(reschedulePayment, request, operator)).body.result.planStatus).toBe('PAID');
-    expect((await call(unsubscribePayment, request, operator)).body.result).toMatchObject({
-      planStatus: 'UNSCHEDULED',
-    });
-    const { paidAt } = await currentPlan();
-    await clockTo(periodEnd(new Date(paidAt), 'MONTHLY').getTime() + 2 * DAY_MS);
-    expect((await charges()).filter((charge) => charge.status === 'paid')).toHaveLength(13);
-    expect((await currentPlan()).planName).toBeNull();
-  });
+      const operator = { ...options(), token: await token(SEEDED_ACCOUNTS.operator) };
+      const request = { uid: customer.uid, requestedBy: SEEDED_ACCOUNTS.operator.email };
+      const unsubscribed = await call(unsubscribePayment, request, operator);
+      expect(unsubscribed.body.result.planStatus).toBe('UNSCHEDULED');
+      expect((await call(unsubscribePayment, request, operator)).status).toBe(500);
+      expect((await call(reschedulePayment, request, operator)).body.result.planStatus).toBe('PAID');
+      expect((await call(unsubscribePayment, request, operator)).body.result).toMatchObject({
+        planStatus: 'UNSCHEDULED',
+      });
+      await clockTo(periodEnd(new Date(paidAt), 'MONTHLY').getTime() + 2 * DAY_MS);
+      expect((await charges()).filter((charge) => charge.status === 'paid')).toHaveLength(13);
+      expect((await currentPlan()).planName).toBeNull();
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  it(
+    'tries a declined renewal again after 1, 3 and 5 days, mailing each time, then holds the plan',
+    async () => {
+      const account = { email: `held-${Date.now()}@example.com`, password: 'held-pass1' };
+      const operator = { ...options(), token: await token(SEEDED_ACCOUNTS.operator) };
+      const created = await call(
+        adminUserCreate,
+        { info: { name: 'Held Customer', email: account.email, password: account.password, language: 'en' } },
+        operator,
+      );
+      expect(created.status).toBe(200);
+      await subscribe(account, RENEWALS_DECLINE);
+      const due = periodEnd(new Date((await currentPlan(account)).paidAt), 'MONTHLY').getTime();
+      for (const day of [0, 1, 3, 5]) await clockTo(due + day * DAY_MS + 60_000);
+      const mails = (await outbox(runtime.url)).filter((mail) => mail.to.includes(account.email));
+      expect(mails.map((mail) => mail.subject)).toEqual([
+        '[Cutloom] Your subscription is on hold',
+        "[Cutloom] We couldn't renew your subscription",
+        "[Cutloom] We couldn't renew your subscription",
+        "[Cutloom] We couldn't renew your subscription",
+      ]);
+      expect((await currentPlan(account)).planName).toBeNull();
+      // A held plan is not renewed again by itself.
+      await clockTo(due + 40 * DAY_MS);
+      expect((await outbox(runtime.url)).filter((mail) => mail.to.includes(account.email))).toHaveLength(4);
+    },
+    RUN_TIMEOUT_MS,
+  );
 });
