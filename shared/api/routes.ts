@@ -15,6 +15,7 @@ import { smartSurveyRoutes } from './smart-surveys.ts';
 import { surveyFormRoutes } from './survey-forms.ts';
 import { ttsVoiceRoutes } from './tts-voices.ts';
 import { upgradeRoutes } from './upgrades.ts';
+import { usageEraserRoutes } from './usage-eraser.ts';
 
 /**
  * The route table: every API route of every service. The CDK stacks, the local gateway, the
@@ -38,4 +39,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...adminCouponRoutes,
   ...upgradeRoutes,
   ...changeCardRoutes,
+  ...usageEraserRoutes,
 ];

@@ -38,6 +38,7 @@ import { Route as AdminConsoleIndexRouteImport } from './routes/admin/_console/i
 import { Route as LangPaymentChangeCardIndexRouteImport } from './routes/$lang/payment/change-card/index'
 import { Route as LangPaymentChangeCardFailRouteImport } from './routes/$lang/payment/change-card/fail'
 import { Route as LangPaymentChangeCardSuccessRouteImport } from './routes/$lang/payment/change-card/success'
+import { Route as LangPaymentEraserOrderRouteImport } from './routes/$lang/payment/eraser/order'
 import { Route as LangPaymentOrderFixedtermRouteImport } from './routes/$lang/payment/order/fixedterm'
 import { Route as LangPaymentOrderSubscriptionRouteImport } from './routes/$lang/payment/order/subscription'
 import { Route as LangPaymentResultFailRouteImport } from './routes/$lang/payment/result/fail'
@@ -55,6 +56,9 @@ import { Route as AdminConsoleSurveysCreateRouteImport } from './routes/admin/_c
 import { Route as AdminConsoleSurveysTargetCreateRouteImport } from './routes/admin/_console/surveys/targetCreate'
 import { Route as AdminConsoleUsersIndexRouteImport } from './routes/admin/_console/users/index'
 import { Route as AdminConsoleUsersCreateRouteImport } from './routes/admin/_console/users/create'
+import { Route as LangPaymentEraserResultFailRouteImport } from './routes/$lang/payment/eraser/result/fail'
+import { Route as LangPaymentEraserResultPendingRouteImport } from './routes/$lang/payment/eraser/result/pending'
+import { Route as LangPaymentEraserResultSuccessRouteImport } from './routes/$lang/payment/eraser/result/success'
 import { Route as LangPaymentUpgradeOrderSubscriptionRouteImport } from './routes/$lang/payment/upgrade/order/subscription'
 import { Route as LangSigninOauthGoogleForwardRouteImport } from './routes/$lang/signin/oauth/google/forward'
 import { Route as LangSigninOauthGoogleRedirectRouteImport } from './routes/$lang/signin/oauth/google/redirect'
@@ -213,6 +217,11 @@ const LangPaymentChangeCardSuccessRoute =
     path: '/payment/change-card/success',
     getParentRoute: () => LangRouteRoute,
   } as any)
+const LangPaymentEraserOrderRoute = LangPaymentEraserOrderRouteImport.update({
+  id: '/payment/eraser/order',
+  path: '/payment/eraser/order',
+  getParentRoute: () => LangRouteRoute,
+} as any)
 const LangPaymentOrderFixedtermRoute =
   LangPaymentOrderFixedtermRouteImport.update({
     id: '/payment/order/fixedterm',
@@ -311,6 +320,24 @@ const AdminConsoleUsersCreateRoute = AdminConsoleUsersCreateRouteImport.update({
   path: '/users/create',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const LangPaymentEraserResultFailRoute =
+  LangPaymentEraserResultFailRouteImport.update({
+    id: '/payment/eraser/result/fail',
+    path: '/payment/eraser/result/fail',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
+const LangPaymentEraserResultPendingRoute =
+  LangPaymentEraserResultPendingRouteImport.update({
+    id: '/payment/eraser/result/pending',
+    path: '/payment/eraser/result/pending',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
+const LangPaymentEraserResultSuccessRoute =
+  LangPaymentEraserResultSuccessRouteImport.update({
+    id: '/payment/eraser/result/success',
+    path: '/payment/eraser/result/success',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
 const LangPaymentUpgradeOrderSubscriptionRoute =
   LangPaymentUpgradeOrderSubscriptionRouteImport.update({
     id: '/payment/upgrade/order/subscription',
@@ -381,6 +408,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminConsoleIndexRoute
   '/$lang/payment/change-card/fail': typeof LangPaymentChangeCardFailRoute
   '/$lang/payment/change-card/success': typeof LangPaymentChangeCardSuccessRoute
+  '/$lang/payment/eraser/order': typeof LangPaymentEraserOrderRoute
   '/$lang/payment/order/fixedterm': typeof LangPaymentOrderFixedtermRoute
   '/$lang/payment/order/subscription': typeof LangPaymentOrderSubscriptionRoute
   '/$lang/payment/result/fail': typeof LangPaymentResultFailRoute
@@ -399,6 +427,9 @@ export interface FileRoutesByFullPath {
   '/admin/formBuilder/': typeof AdminConsoleFormBuilderIndexRoute
   '/admin/surveys/': typeof AdminConsoleSurveysIndexRoute
   '/admin/users/': typeof AdminConsoleUsersIndexRoute
+  '/$lang/payment/eraser/result/fail': typeof LangPaymentEraserResultFailRoute
+  '/$lang/payment/eraser/result/pending': typeof LangPaymentEraserResultPendingRoute
+  '/$lang/payment/eraser/result/success': typeof LangPaymentEraserResultSuccessRoute
   '/$lang/payment/upgrade/order/subscription': typeof LangPaymentUpgradeOrderSubscriptionRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
@@ -433,6 +464,7 @@ export interface FileRoutesByTo {
   '/$lang/signup': typeof LangSignupIndexRoute
   '/$lang/payment/change-card/fail': typeof LangPaymentChangeCardFailRoute
   '/$lang/payment/change-card/success': typeof LangPaymentChangeCardSuccessRoute
+  '/$lang/payment/eraser/order': typeof LangPaymentEraserOrderRoute
   '/$lang/payment/order/fixedterm': typeof LangPaymentOrderFixedtermRoute
   '/$lang/payment/order/subscription': typeof LangPaymentOrderSubscriptionRoute
   '/$lang/payment/result/fail': typeof LangPaymentResultFailRoute
@@ -451,6 +483,9 @@ export interface FileRoutesByTo {
   '/admin/formBuilder': typeof AdminConsoleFormBuilderIndexRoute
   '/admin/surveys': typeof AdminConsoleSurveysIndexRoute
   '/admin/users': typeof AdminConsoleUsersIndexRoute
+  '/$lang/payment/eraser/result/fail': typeof LangPaymentEraserResultFailRoute
+  '/$lang/payment/eraser/result/pending': typeof LangPaymentEraserResultPendingRoute
+  '/$lang/payment/eraser/result/success': typeof LangPaymentEraserResultSuccessRoute
   '/$lang/payment/upgrade/order/subscription': typeof LangPaymentUpgradeOrderSubscriptionRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
@@ -489,6 +524,7 @@ export interface FileRoutesById {
   '/admin/_console/': typeof AdminConsoleIndexRoute
   '/$lang/payment/change-card/fail': typeof LangPaymentChangeCardFailRoute
   '/$lang/payment/change-card/success': typeof LangPaymentChangeCardSuccessRoute
+  '/$lang/payment/eraser/order': typeof LangPaymentEraserOrderRoute
   '/$lang/payment/order/fixedterm': typeof LangPaymentOrderFixedtermRoute
   '/$lang/payment/order/subscription': typeof LangPaymentOrderSubscriptionRoute
   '/$lang/payment/result/fail': typeof LangPaymentResultFailRoute
@@ -507,6 +543,9 @@ export interface FileRoutesById {
   '/admin/_console/formBuilder/': typeof AdminConsoleFormBuilderIndexRoute
   '/admin/_console/surveys/': typeof AdminConsoleSurveysIndexRoute
   '/admin/_console/users/': typeof AdminConsoleUsersIndexRoute
+  '/$lang/payment/eraser/result/fail': typeof LangPaymentEraserResultFailRoute
+  '/$lang/payment/eraser/result/pending': typeof LangPaymentEraserResultPendingRoute
+  '/$lang/payment/eraser/result/success': typeof LangPaymentEraserResultSuccessRoute
   '/$lang/payment/upgrade/order/subscription': typeof LangPaymentUpgradeOrderSubscriptionRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
@@ -545,6 +584,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/$lang/payment/change-card/fail'
     | '/$lang/payment/change-card/success'
+    | '/$lang/payment/eraser/order'
     | '/$lang/payment/order/fixedterm'
     | '/$lang/payment/order/subscription'
     | '/$lang/payment/result/fail'
@@ -563,6 +603,9 @@ export interface FileRouteTypes {
     | '/admin/formBuilder/'
     | '/admin/surveys/'
     | '/admin/users/'
+    | '/$lang/payment/eraser/result/fail'
+    | '/$lang/payment/eraser/result/pending'
+    | '/$lang/payment/eraser/result/success'
     | '/$lang/payment/upgrade/order/subscription'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
@@ -597,6 +640,7 @@ export interface FileRouteTypes {
     | '/$lang/signup'
     | '/$lang/payment/change-card/fail'
     | '/$lang/payment/change-card/success'
+    | '/$lang/payment/eraser/order'
     | '/$lang/payment/order/fixedterm'
     | '/$lang/payment/order/subscription'
     | '/$lang/payment/result/fail'
@@ -615,6 +659,9 @@ export interface FileRouteTypes {
     | '/admin/formBuilder'
     | '/admin/surveys'
     | '/admin/users'
+    | '/$lang/payment/eraser/result/fail'
+    | '/$lang/payment/eraser/result/pending'
+    | '/$lang/payment/eraser/result/success'
     | '/$lang/payment/upgrade/order/subscription'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
@@ -652,6 +699,7 @@ export interface FileRouteTypes {
     | '/admin/_console/'
     | '/$lang/payment/change-card/fail'
     | '/$lang/payment/change-card/success'
+    | '/$lang/payment/eraser/order'
     | '/$lang/payment/order/fixedterm'
     | '/$lang/payment/order/subscription'
     | '/$lang/payment/result/fail'
@@ -670,6 +718,9 @@ export interface FileRouteTypes {
     | '/admin/_console/formBuilder/'
     | '/admin/_console/surveys/'
     | '/admin/_console/users/'
+    | '/$lang/payment/eraser/result/fail'
+    | '/$lang/payment/eraser/result/pending'
+    | '/$lang/payment/eraser/result/success'
     | '/$lang/payment/upgrade/order/subscription'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
@@ -891,6 +942,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangPaymentChangeCardSuccessRouteImport
       parentRoute: typeof LangRouteRoute
     }
+    '/$lang/payment/eraser/order': {
+      id: '/$lang/payment/eraser/order'
+      path: '/payment/eraser/order'
+      fullPath: '/$lang/payment/eraser/order'
+      preLoaderRoute: typeof LangPaymentEraserOrderRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
     '/$lang/payment/order/fixedterm': {
       id: '/$lang/payment/order/fixedterm'
       path: '/payment/order/fixedterm'
@@ -1010,6 +1068,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleUsersCreateRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/$lang/payment/eraser/result/fail': {
+      id: '/$lang/payment/eraser/result/fail'
+      path: '/payment/eraser/result/fail'
+      fullPath: '/$lang/payment/eraser/result/fail'
+      preLoaderRoute: typeof LangPaymentEraserResultFailRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/payment/eraser/result/pending': {
+      id: '/$lang/payment/eraser/result/pending'
+      path: '/payment/eraser/result/pending'
+      fullPath: '/$lang/payment/eraser/result/pending'
+      preLoaderRoute: typeof LangPaymentEraserResultPendingRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/payment/eraser/result/success': {
+      id: '/$lang/payment/eraser/result/success'
+      path: '/payment/eraser/result/success'
+      fullPath: '/$lang/payment/eraser/result/success'
+      preLoaderRoute: typeof LangPaymentEraserResultSuccessRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
     '/$lang/payment/upgrade/order/subscription': {
       id: '/$lang/payment/upgrade/order/subscription'
       path: '/payment/upgrade/order/subscription'
@@ -1084,6 +1163,7 @@ interface LangRouteRouteChildren {
   LangSignupIndexRoute: typeof LangSignupIndexRoute
   LangPaymentChangeCardFailRoute: typeof LangPaymentChangeCardFailRoute
   LangPaymentChangeCardSuccessRoute: typeof LangPaymentChangeCardSuccessRoute
+  LangPaymentEraserOrderRoute: typeof LangPaymentEraserOrderRoute
   LangPaymentOrderFixedtermRoute: typeof LangPaymentOrderFixedtermRoute
   LangPaymentOrderSubscriptionRoute: typeof LangPaymentOrderSubscriptionRoute
   LangPaymentResultFailRoute: typeof LangPaymentResultFailRoute
@@ -1091,6 +1171,9 @@ interface LangRouteRouteChildren {
   LangPaymentResultSuccessRoute: typeof LangPaymentResultSuccessRoute
   LangPaymentUpgradePricepolicyRoute: typeof LangPaymentUpgradePricepolicyRoute
   LangPaymentChangeCardIndexRoute: typeof LangPaymentChangeCardIndexRoute
+  LangPaymentEraserResultFailRoute: typeof LangPaymentEraserResultFailRoute
+  LangPaymentEraserResultPendingRoute: typeof LangPaymentEraserResultPendingRoute
+  LangPaymentEraserResultSuccessRoute: typeof LangPaymentEraserResultSuccessRoute
   LangPaymentUpgradeOrderSubscriptionRoute: typeof LangPaymentUpgradeOrderSubscriptionRoute
   LangSigninOauthGoogleForwardRoute: typeof LangSigninOauthGoogleForwardRoute
   LangSigninOauthGoogleRedirectRoute: typeof LangSigninOauthGoogleRedirectRoute
@@ -1118,6 +1201,7 @@ const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangSignupIndexRoute: LangSignupIndexRoute,
   LangPaymentChangeCardFailRoute: LangPaymentChangeCardFailRoute,
   LangPaymentChangeCardSuccessRoute: LangPaymentChangeCardSuccessRoute,
+  LangPaymentEraserOrderRoute: LangPaymentEraserOrderRoute,
   LangPaymentOrderFixedtermRoute: LangPaymentOrderFixedtermRoute,
   LangPaymentOrderSubscriptionRoute: LangPaymentOrderSubscriptionRoute,
   LangPaymentResultFailRoute: LangPaymentResultFailRoute,
@@ -1125,6 +1209,9 @@ const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangPaymentResultSuccessRoute: LangPaymentResultSuccessRoute,
   LangPaymentUpgradePricepolicyRoute: LangPaymentUpgradePricepolicyRoute,
   LangPaymentChangeCardIndexRoute: LangPaymentChangeCardIndexRoute,
+  LangPaymentEraserResultFailRoute: LangPaymentEraserResultFailRoute,
+  LangPaymentEraserResultPendingRoute: LangPaymentEraserResultPendingRoute,
+  LangPaymentEraserResultSuccessRoute: LangPaymentEraserResultSuccessRoute,
   LangPaymentUpgradeOrderSubscriptionRoute:
     LangPaymentUpgradeOrderSubscriptionRoute,
   LangSigninOauthGoogleForwardRoute: LangSigninOauthGoogleForwardRoute,

@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'payment-result',
   'upgrade',
   'change-card',
+  'eraser',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
