@@ -21,7 +21,7 @@ test('a subscription’s card changed on the sandbox checkout, and a declined ca
   request,
 }) => {
   const email = await newAccount(request);
-  await buyMonthly(page, email, 'MR_LIGHT_V3', 'US$8.99');
+  await buyMonthly(page, email, { name: 'MR_LIGHT_V3', price: 'US$8.99', phone: '415 555 0171' });
   const guid = await changeCardSession(request, email);
 
   await page.goto(`/en/payment/change-card?guid=${guid}`);

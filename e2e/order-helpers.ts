@@ -65,11 +65,18 @@ export async function completeOrderForm(page: Page, method: string, phone: strin
     await box.check();
 }
 
-/** A monthly subscription bought in English with the sandbox's approved card (a billing key). */
-export async function buyMonthly(page: Page, email: string, planName: string, price: string) {
-  await startOrder(page, email, 'en', planName);
-  await completeOrderForm(page, 'Credit or debit card', '415 555 0100');
-  await page.getByRole('button', { name: `Pay ${price}` }).click();
+/**
+ * A monthly subscription bought in English with the sandbox's approved card (a billing key). Each test
+ * gives its own phone number: a number another account paid with asks for a confirmation first.
+ */
+export async function buyMonthly(
+  page: Page,
+  email: string,
+  plan: { name: string; price: string; phone: string },
+) {
+  await startOrder(page, email, 'en', plan.name);
+  await completeOrderForm(page, 'Credit or debit card', plan.phone);
+  await page.getByRole('button', { name: `Pay ${plan.price}` }).click();
   await expect(page).toHaveURL(/\/_local\/payments\/checkout\?/);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page).toHaveURL(/\/en\/payment\/result\/success\?guid=/, { timeout: 15_000 });

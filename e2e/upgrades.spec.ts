@@ -12,7 +12,7 @@ test('a monthly Light subscription upgraded to Standard on its billing key, with
   request,
 }) => {
   const email = await newAccount(request);
-  await buyMonthly(page, email, 'MR_LIGHT_V3', 'US$8.99');
+  await buyMonthly(page, email, { name: 'MR_LIGHT_V3', price: 'US$8.99', phone: '415 555 0170' });
 
   await page.goto('/en/payment/pricepolicy?open=signIn&purpose=payment');
   const dialog = page.getByRole('dialog');

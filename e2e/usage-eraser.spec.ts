@@ -9,7 +9,7 @@ import { buyMonthly, idTokenOf, newAccount } from './order-helpers.ts';
  */
 test('a Standard subscriber buys a text-to-speech eraser', async ({ page, request }) => {
   const email = await newAccount(request);
-  await buyMonthly(page, email, 'MR_STANDARD_V3', 'US$17.99');
+  await buyMonthly(page, email, { name: 'MR_STANDARD_V3', price: 'US$17.99', phone: '415 555 0172' });
   const opened = await request.post('/payment/create-init-usage-eraser', {
     headers: { authorization: `Bearer ${await idTokenOf(request, email)}` },
     data: { clientType: 'desktop', language: 'en' },
@@ -40,7 +40,7 @@ test('a Standard subscriber buys a text-to-speech eraser', async ({ page, reques
   await pay.click();
   await expect(page.getByRole('dialog')).toContainText('Please enter your phone number.');
   await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-  await page.getByRole('textbox', { name: 'Phone number' }).fill('415 555 0100');
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('415 555 0172');
   await pay.click();
 
   await expect(page).toHaveURL(/\/_local\/payments\/checkout\?/);

@@ -15,12 +15,11 @@ import {
 import { defaultEraserType } from '../../../../../shared/plans/eraser-options.ts';
 import { PRODUCT_NAME } from '../../../../../shared/product.ts';
 import { MessageDialog } from '../../../components/Modal.tsx';
-import { TextField } from '../../../components/TextField.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { PaymentQuery } from '../../../lib/order-session.ts';
 import { Checklist } from '../../orders/components/Checklist.tsx';
+import { AgreementChecklist, ContactSection } from '../../orders/components/OrderSections.tsx';
 import { PayMethodCards } from '../../orders/components/PayMethodCards.tsx';
-import { PhoneField } from '../../orders/components/PhoneField.tsx';
 import { clientCodeOf, price } from '../../orders/format.ts';
 import { resultPagePath } from '../../orders/hooks/use-pay.ts';
 import { saveOutcome, saveProgress } from '../../orders/payment-storage.ts';
@@ -115,7 +114,7 @@ function EraserForm({
   const [userEmail, setUserEmail] = useState(sessionInfo.accountInfo.email);
   const [userPhone, setUserPhone] = useState('');
   const [payMethod, setPayMethod] = useState<PayMethod>();
-  const [agreements, setAgreements] = useState([false, false]);
+  const [agreements, setAgreements] = useState<[boolean, boolean]>([false, false]);
   const [confirms, setConfirms] = useState([false, false, false]);
   const [alert, setAlert] = useState<string>();
   const [paying, setPaying] = useState(false);
@@ -248,29 +247,15 @@ function EraserForm({
         </dl>
       </section>
 
-      <section
+      <ContactSection
         id="eraser-contact"
-        className="order-section order-contact"
-        aria-labelledby="eraser-contact-title"
-      >
-        <h2 id="eraser-contact-title">{t('order:contact.title')}</h2>
-        <TextField
-          id="eraser-contact-name"
-          label={t('order:contact.name')}
-          value={userName}
-          autoComplete="name"
-          onChange={(event) => setUserName(event.target.value)}
-        />
-        <TextField
-          id="eraser-contact-email"
-          label={t('order:contact.email')}
-          type="email"
-          value={userEmail}
-          autoComplete="email"
-          onChange={(event) => setUserEmail(event.target.value)}
-        />
-        <PhoneField language={lang} onChange={setUserPhone} />
-      </section>
+        lang={lang}
+        userName={userName}
+        userEmail={userEmail}
+        onName={setUserName}
+        onEmail={setUserEmail}
+        onPhone={setUserPhone}
+      />
 
       {option ? (
         <section className="order-section order-price" aria-labelledby="eraser-price-title">
@@ -300,24 +285,7 @@ function EraserForm({
         onChange={setPayMethod}
       />
 
-      <Checklist
-        id="eraser-agreement"
-        title={t('order:agreement.title')}
-        items={[
-          {
-            key: 'collection',
-            label: t('order:agreement.collection'),
-            checked: Boolean(agreements[0]),
-            onChange: (checked) => setAgreements(toggle(agreements, 0, checked)),
-          },
-          {
-            key: 'provider',
-            label: t('order:agreement.provider'),
-            checked: Boolean(agreements[1]),
-            onChange: (checked) => setAgreements(toggle(agreements, 1, checked)),
-          },
-        ]}
-      />
+      <AgreementChecklist id="eraser-agreement" agreements={agreements} onChange={setAgreements} />
 
       <section className="order-section" aria-labelledby="eraser-refund-title">
         <h2 id="eraser-refund-title">{t('order:refund.title')}</h2>
