@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { buyMonthlyLight, newAccount, PASSWORD } from './order-helpers.ts';
+import { buyMonthly, idTokenOf, newAccount } from './order-helpers.ts';
 
 /**
  * Changing the card of a subscription in a real browser: the app opens a change-card session
@@ -8,12 +8,8 @@ import { buyMonthlyLight, newAccount, PASSWORD } from './order-helpers.ts';
  * fail page with 'Error Code' and the checkout's code and message.
  */
 async function changeCardSession(request: APIRequestContext, email: string): Promise<string> {
-  const signIn = await request.post('/auth/v2/sign-in', {
-    data: { email, password: PASSWORD, clientType: 'desktop', language: 'en', persistSession: false },
-  });
-  const { session } = await signIn.json();
   const created = await request.post('/payment/create-init-payment', {
-    headers: { authorization: `Bearer ${session.idToken}` },
+    headers: { authorization: `Bearer ${await idTokenOf(request, email)}` },
     data: { clientType: 'desktop', language: 'en', isChangeCard: true },
   });
   expect(created.ok()).toBe(true);
@@ -25,7 +21,7 @@ test('a subscription’s card changed on the sandbox checkout, and a declined ca
   request,
 }) => {
   const email = await newAccount(request);
-  await buyMonthlyLight(page, email);
+  await buyMonthly(page, email, { name: 'MR_LIGHT_V3', price: 'US$8.99', phone: '415 555 0171' });
   const guid = await changeCardSession(request, email);
 
   await page.goto(`/en/payment/change-card?guid=${guid}`);

@@ -65,12 +65,27 @@ export async function completeOrderForm(page: Page, method: string, phone: strin
     await box.check();
 }
 
-/** A monthly Light subscription bought in English with the sandbox's approved card (a billing key). */
-export async function buyMonthlyLight(page: Page, email: string) {
-  await startOrder(page, email, 'en', 'MR_LIGHT_V3');
-  await completeOrderForm(page, 'Credit or debit card', '415 555 0100');
-  await page.getByRole('button', { name: 'Pay US$8.99' }).click();
+/**
+ * A monthly subscription bought in English with the sandbox's approved card (a billing key). Each test
+ * gives its own phone number: a number another account paid with asks for a confirmation first.
+ */
+export async function buyMonthly(
+  page: Page,
+  email: string,
+  plan: { name: string; price: string; phone: string },
+) {
+  await startOrder(page, email, 'en', plan.name);
+  await completeOrderForm(page, 'Credit or debit card', plan.phone);
+  await page.getByRole('button', { name: `Pay ${plan.price}` }).click();
   await expect(page).toHaveURL(/\/_local\/payments\/checkout\?/);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page).toHaveURL(/\/en\/payment\/result\/success\?guid=/, { timeout: 15_000 });
+}
+
+/** A signed-in account's ID token, as the app holds it when it opens a payment page. */
+export async function idTokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const signIn = await request.post('/auth/v2/sign-in', {
+    data: { email, password: PASSWORD, clientType: 'desktop', language: 'en', persistSession: false },
+  });
+  return (await signIn.json()).session.idToken;
 }

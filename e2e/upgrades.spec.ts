@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { buyMonthlyLight, newAccount, PASSWORD } from './order-helpers.ts';
+import { buyMonthly, newAccount, PASSWORD } from './order-helpers.ts';
 
 /**
  * Upgrading in a real browser against the whole local product: a monthly Light subscription bought with
@@ -12,7 +12,7 @@ test('a monthly Light subscription upgraded to Standard on its billing key, with
   request,
 }) => {
   const email = await newAccount(request);
-  await buyMonthlyLight(page, email);
+  await buyMonthly(page, email, { name: 'MR_LIGHT_V3', price: 'US$8.99', phone: '415 555 0170' });
 
   await page.goto('/en/payment/pricepolicy?open=signIn&purpose=payment');
   const dialog = page.getByRole('dialog');

@@ -24,6 +24,7 @@ import { surveyFormRoutes } from './survey-forms.ts';
 import { ttsVoiceRoutes } from './tts-voices.ts';
 import { usageRoutes } from './usage.ts';
 import { upgradeRoutes } from './upgrades.ts';
+import { usageEraserRoutes } from './usage-eraser.ts';
 
 /**
  * The route table: every API route of every service. The CDK stacks, the local gateway, the
@@ -56,4 +57,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...adminDirectDepositRoutes,
   ...adminScheduleRoutes,
   ...adminAffiliateRoutes,
+  ...usageEraserRoutes,
 ];

@@ -39,6 +39,7 @@ import { Route as AdminConsoleAffiliateSettlementRouteImport } from './routes/ad
 import { Route as LangPaymentChangeCardIndexRouteImport } from './routes/$lang/payment/change-card/index'
 import { Route as LangPaymentChangeCardFailRouteImport } from './routes/$lang/payment/change-card/fail'
 import { Route as LangPaymentChangeCardSuccessRouteImport } from './routes/$lang/payment/change-card/success'
+import { Route as LangPaymentEraserOrderRouteImport } from './routes/$lang/payment/eraser/order'
 import { Route as LangPaymentOrderFixedtermRouteImport } from './routes/$lang/payment/order/fixedterm'
 import { Route as LangPaymentOrderSubscriptionRouteImport } from './routes/$lang/payment/order/subscription'
 import { Route as LangPaymentResultFailRouteImport } from './routes/$lang/payment/result/fail'
@@ -69,6 +70,9 @@ import { Route as AdminConsoleSurveysTargetCreateRouteImport } from './routes/ad
 import { Route as AdminConsoleUserPaymentIndexRouteImport } from './routes/admin/_console/userPayment/index'
 import { Route as AdminConsoleUsersIndexRouteImport } from './routes/admin/_console/users/index'
 import { Route as AdminConsoleUsersCreateRouteImport } from './routes/admin/_console/users/create'
+import { Route as LangPaymentEraserResultFailRouteImport } from './routes/$lang/payment/eraser/result/fail'
+import { Route as LangPaymentEraserResultPendingRouteImport } from './routes/$lang/payment/eraser/result/pending'
+import { Route as LangPaymentEraserResultSuccessRouteImport } from './routes/$lang/payment/eraser/result/success'
 import { Route as LangPaymentUpgradeOrderSubscriptionRouteImport } from './routes/$lang/payment/upgrade/order/subscription'
 import { Route as LangSigninOauthGoogleForwardRouteImport } from './routes/$lang/signin/oauth/google/forward'
 import { Route as LangSigninOauthGoogleRedirectRouteImport } from './routes/$lang/signin/oauth/google/redirect'
@@ -245,6 +249,11 @@ const LangPaymentChangeCardSuccessRoute =
     path: '/payment/change-card/success',
     getParentRoute: () => LangRouteRoute,
   } as any)
+const LangPaymentEraserOrderRoute = LangPaymentEraserOrderRouteImport.update({
+  id: '/payment/eraser/order',
+  path: '/payment/eraser/order',
+  getParentRoute: () => LangRouteRoute,
+} as any)
 const LangPaymentOrderFixedtermRoute =
   LangPaymentOrderFixedtermRouteImport.update({
     id: '/payment/order/fixedterm',
@@ -420,6 +429,24 @@ const AdminConsoleUsersCreateRoute = AdminConsoleUsersCreateRouteImport.update({
   path: '/users/create',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const LangPaymentEraserResultFailRoute =
+  LangPaymentEraserResultFailRouteImport.update({
+    id: '/payment/eraser/result/fail',
+    path: '/payment/eraser/result/fail',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
+const LangPaymentEraserResultPendingRoute =
+  LangPaymentEraserResultPendingRouteImport.update({
+    id: '/payment/eraser/result/pending',
+    path: '/payment/eraser/result/pending',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
+const LangPaymentEraserResultSuccessRoute =
+  LangPaymentEraserResultSuccessRouteImport.update({
+    id: '/payment/eraser/result/success',
+    path: '/payment/eraser/result/success',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
 const LangPaymentUpgradeOrderSubscriptionRoute =
   LangPaymentUpgradeOrderSubscriptionRouteImport.update({
     id: '/payment/upgrade/order/subscription',
@@ -563,6 +590,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminConsoleIndexRoute
   '/$lang/payment/change-card/fail': typeof LangPaymentChangeCardFailRoute
   '/$lang/payment/change-card/success': typeof LangPaymentChangeCardSuccessRoute
+  '/$lang/payment/eraser/order': typeof LangPaymentEraserOrderRoute
   '/$lang/payment/order/fixedterm': typeof LangPaymentOrderFixedtermRoute
   '/$lang/payment/order/subscription': typeof LangPaymentOrderSubscriptionRoute
   '/$lang/payment/result/fail': typeof LangPaymentResultFailRoute
@@ -594,6 +622,9 @@ export interface FileRoutesByFullPath {
   '/admin/surveys/': typeof AdminConsoleSurveysIndexRoute
   '/admin/userPayment/': typeof AdminConsoleUserPaymentIndexRoute
   '/admin/users/': typeof AdminConsoleUsersIndexRoute
+  '/$lang/payment/eraser/result/fail': typeof LangPaymentEraserResultFailRoute
+  '/$lang/payment/eraser/result/pending': typeof LangPaymentEraserResultPendingRoute
+  '/$lang/payment/eraser/result/success': typeof LangPaymentEraserResultSuccessRoute
   '/$lang/payment/upgrade/order/subscription': typeof LangPaymentUpgradeOrderSubscriptionRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
@@ -641,6 +672,7 @@ export interface FileRoutesByTo {
   '/$lang/signup': typeof LangSignupIndexRoute
   '/$lang/payment/change-card/fail': typeof LangPaymentChangeCardFailRoute
   '/$lang/payment/change-card/success': typeof LangPaymentChangeCardSuccessRoute
+  '/$lang/payment/eraser/order': typeof LangPaymentEraserOrderRoute
   '/$lang/payment/order/fixedterm': typeof LangPaymentOrderFixedtermRoute
   '/$lang/payment/order/subscription': typeof LangPaymentOrderSubscriptionRoute
   '/$lang/payment/result/fail': typeof LangPaymentResultFailRoute
@@ -672,6 +704,9 @@ export interface FileRoutesByTo {
   '/admin/surveys': typeof AdminConsoleSurveysIndexRoute
   '/admin/userPayment': typeof AdminConsoleUserPaymentIndexRoute
   '/admin/users': typeof AdminConsoleUsersIndexRoute
+  '/$lang/payment/eraser/result/fail': typeof LangPaymentEraserResultFailRoute
+  '/$lang/payment/eraser/result/pending': typeof LangPaymentEraserResultPendingRoute
+  '/$lang/payment/eraser/result/success': typeof LangPaymentEraserResultSuccessRoute
   '/$lang/payment/upgrade/order/subscription': typeof LangPaymentUpgradeOrderSubscriptionRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
@@ -723,6 +758,7 @@ export interface FileRoutesById {
   '/admin/_console/': typeof AdminConsoleIndexRoute
   '/$lang/payment/change-card/fail': typeof LangPaymentChangeCardFailRoute
   '/$lang/payment/change-card/success': typeof LangPaymentChangeCardSuccessRoute
+  '/$lang/payment/eraser/order': typeof LangPaymentEraserOrderRoute
   '/$lang/payment/order/fixedterm': typeof LangPaymentOrderFixedtermRoute
   '/$lang/payment/order/subscription': typeof LangPaymentOrderSubscriptionRoute
   '/$lang/payment/result/fail': typeof LangPaymentResultFailRoute
@@ -754,6 +790,9 @@ export interface FileRoutesById {
   '/admin/_console/surveys/': typeof AdminConsoleSurveysIndexRoute
   '/admin/_console/userPayment/': typeof AdminConsoleUserPaymentIndexRoute
   '/admin/_console/users/': typeof AdminConsoleUsersIndexRoute
+  '/$lang/payment/eraser/result/fail': typeof LangPaymentEraserResultFailRoute
+  '/$lang/payment/eraser/result/pending': typeof LangPaymentEraserResultPendingRoute
+  '/$lang/payment/eraser/result/success': typeof LangPaymentEraserResultSuccessRoute
   '/$lang/payment/upgrade/order/subscription': typeof LangPaymentUpgradeOrderSubscriptionRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
@@ -805,6 +844,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/$lang/payment/change-card/fail'
     | '/$lang/payment/change-card/success'
+    | '/$lang/payment/eraser/order'
     | '/$lang/payment/order/fixedterm'
     | '/$lang/payment/order/subscription'
     | '/$lang/payment/result/fail'
@@ -836,6 +876,9 @@ export interface FileRouteTypes {
     | '/admin/surveys/'
     | '/admin/userPayment/'
     | '/admin/users/'
+    | '/$lang/payment/eraser/result/fail'
+    | '/$lang/payment/eraser/result/pending'
+    | '/$lang/payment/eraser/result/success'
     | '/$lang/payment/upgrade/order/subscription'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
@@ -883,6 +926,7 @@ export interface FileRouteTypes {
     | '/$lang/signup'
     | '/$lang/payment/change-card/fail'
     | '/$lang/payment/change-card/success'
+    | '/$lang/payment/eraser/order'
     | '/$lang/payment/order/fixedterm'
     | '/$lang/payment/order/subscription'
     | '/$lang/payment/result/fail'
@@ -914,6 +958,9 @@ export interface FileRouteTypes {
     | '/admin/surveys'
     | '/admin/userPayment'
     | '/admin/users'
+    | '/$lang/payment/eraser/result/fail'
+    | '/$lang/payment/eraser/result/pending'
+    | '/$lang/payment/eraser/result/success'
     | '/$lang/payment/upgrade/order/subscription'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
@@ -964,6 +1011,7 @@ export interface FileRouteTypes {
     | '/admin/_console/'
     | '/$lang/payment/change-card/fail'
     | '/$lang/payment/change-card/success'
+    | '/$lang/payment/eraser/order'
     | '/$lang/payment/order/fixedterm'
     | '/$lang/payment/order/subscription'
     | '/$lang/payment/result/fail'
@@ -995,6 +1043,9 @@ export interface FileRouteTypes {
     | '/admin/_console/surveys/'
     | '/admin/_console/userPayment/'
     | '/admin/_console/users/'
+    | '/$lang/payment/eraser/result/fail'
+    | '/$lang/payment/eraser/result/pending'
+    | '/$lang/payment/eraser/result/success'
     | '/$lang/payment/upgrade/order/subscription'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
@@ -1235,6 +1286,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangPaymentChangeCardSuccessRouteImport
       parentRoute: typeof LangRouteRoute
     }
+    '/$lang/payment/eraser/order': {
+      id: '/$lang/payment/eraser/order'
+      path: '/payment/eraser/order'
+      fullPath: '/$lang/payment/eraser/order'
+      preLoaderRoute: typeof LangPaymentEraserOrderRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
     '/$lang/payment/order/fixedterm': {
       id: '/$lang/payment/order/fixedterm'
       path: '/payment/order/fixedterm'
@@ -1445,6 +1503,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleUsersCreateRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/$lang/payment/eraser/result/fail': {
+      id: '/$lang/payment/eraser/result/fail'
+      path: '/payment/eraser/result/fail'
+      fullPath: '/$lang/payment/eraser/result/fail'
+      preLoaderRoute: typeof LangPaymentEraserResultFailRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/payment/eraser/result/pending': {
+      id: '/$lang/payment/eraser/result/pending'
+      path: '/payment/eraser/result/pending'
+      fullPath: '/$lang/payment/eraser/result/pending'
+      preLoaderRoute: typeof LangPaymentEraserResultPendingRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/payment/eraser/result/success': {
+      id: '/$lang/payment/eraser/result/success'
+      path: '/payment/eraser/result/success'
+      fullPath: '/$lang/payment/eraser/result/success'
+      preLoaderRoute: typeof LangPaymentEraserResultSuccessRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
     '/$lang/payment/upgrade/order/subscription': {
       id: '/$lang/payment/upgrade/order/subscription'
       path: '/payment/upgrade/order/subscription'
@@ -1603,6 +1682,7 @@ interface LangRouteRouteChildren {
   LangSignupIndexRoute: typeof LangSignupIndexRoute
   LangPaymentChangeCardFailRoute: typeof LangPaymentChangeCardFailRoute
   LangPaymentChangeCardSuccessRoute: typeof LangPaymentChangeCardSuccessRoute
+  LangPaymentEraserOrderRoute: typeof LangPaymentEraserOrderRoute
   LangPaymentOrderFixedtermRoute: typeof LangPaymentOrderFixedtermRoute
   LangPaymentOrderSubscriptionRoute: typeof LangPaymentOrderSubscriptionRoute
   LangPaymentResultFailRoute: typeof LangPaymentResultFailRoute
@@ -1613,6 +1693,9 @@ interface LangRouteRouteChildren {
   LangPaymentUserRefundSuccessRoute: typeof LangPaymentUserRefundSuccessRoute
   LangPaymentChangeCardIndexRoute: typeof LangPaymentChangeCardIndexRoute
   LangPaymentUserRefundIndexRoute: typeof LangPaymentUserRefundIndexRoute
+  LangPaymentEraserResultFailRoute: typeof LangPaymentEraserResultFailRoute
+  LangPaymentEraserResultPendingRoute: typeof LangPaymentEraserResultPendingRoute
+  LangPaymentEraserResultSuccessRoute: typeof LangPaymentEraserResultSuccessRoute
   LangPaymentUpgradeOrderSubscriptionRoute: typeof LangPaymentUpgradeOrderSubscriptionRoute
   LangSigninOauthGoogleForwardRoute: typeof LangSigninOauthGoogleForwardRoute
   LangSigninOauthGoogleRedirectRoute: typeof LangSigninOauthGoogleRedirectRoute
@@ -1640,6 +1723,7 @@ const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangSignupIndexRoute: LangSignupIndexRoute,
   LangPaymentChangeCardFailRoute: LangPaymentChangeCardFailRoute,
   LangPaymentChangeCardSuccessRoute: LangPaymentChangeCardSuccessRoute,
+  LangPaymentEraserOrderRoute: LangPaymentEraserOrderRoute,
   LangPaymentOrderFixedtermRoute: LangPaymentOrderFixedtermRoute,
   LangPaymentOrderSubscriptionRoute: LangPaymentOrderSubscriptionRoute,
   LangPaymentResultFailRoute: LangPaymentResultFailRoute,
@@ -1650,6 +1734,9 @@ const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangPaymentUserRefundSuccessRoute: LangPaymentUserRefundSuccessRoute,
   LangPaymentChangeCardIndexRoute: LangPaymentChangeCardIndexRoute,
   LangPaymentUserRefundIndexRoute: LangPaymentUserRefundIndexRoute,
+  LangPaymentEraserResultFailRoute: LangPaymentEraserResultFailRoute,
+  LangPaymentEraserResultPendingRoute: LangPaymentEraserResultPendingRoute,
+  LangPaymentEraserResultSuccessRoute: LangPaymentEraserResultSuccessRoute,
   LangPaymentUpgradeOrderSubscriptionRoute:
     LangPaymentUpgradeOrderSubscriptionRoute,
   LangSigninOauthGoogleForwardRoute: LangSigninOauthGoogleForwardRoute,

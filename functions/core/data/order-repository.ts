@@ -1,4 +1,5 @@
 import type { PaidCounter } from '../../../shared/usage/usage-rules.ts';
+import { eraserResetItem } from '../usage/eraser.ts';
 import type { CouponRedemption } from './coupon-repository.ts';
 import { couponReleaseItems, couponTakeItems, getCouponRedemption } from './coupon-repository.ts';
 import type { OrderStatus, PaymentOrderItem } from './entities/payment-order.ts';
@@ -306,10 +307,7 @@ function effectItems(
           .check({ uid })
           .where((attr, op) => op.eq(attr.version, head?.version ?? 0))
           .commit(),
-        tx.usageCounter
-          .update({ uid })
-          .set({ [effect.counter]: 0 })
-          .commit(),
+        eraserResetItem(tx, uid, effect.counter),
       ];
   }
 }

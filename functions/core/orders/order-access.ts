@@ -1,6 +1,7 @@
 import { type Currency, toMinorUnits } from '../../../shared/currency.ts';
 import { getOrder, type PaymentOrder } from '../data/order-repository.ts';
 import { PaymentError } from '../errors.ts';
+import type { Caller } from '../pipeline.ts';
 
 /**
  * The order a result page asks about: it must exist and belong to the session whose guid the caller
@@ -38,4 +39,16 @@ export function checkOrderClaims(
   ) {
     throw new PaymentError('INCONSISTENCY', 'The request does not match the order');
   }
+}
+
+/**
+ * The account a session-opening call is for: the signed-in caller's. A uid in the body (the
+ * specification's field) may only repeat it.
+ */
+export function callerAccount(caller: Caller, uid: string | undefined): string {
+  if (caller.kind !== 'user') throw new PaymentError('AUTHORIZATION', 'A signed-in account is required');
+  if (uid && uid !== caller.claims.uid) {
+    throw new PaymentError('AUTHORIZATION', 'The uid is not the signed-in account');
+  }
+  return caller.claims.uid;
 }

@@ -49,7 +49,7 @@ export interface ProgressRequest {
   userPhone: string;
 }
 
-function samePrice(a: number, b: number, currency: Currency): boolean {
+export function samePrice(a: number, b: number, currency: Currency): boolean {
   try {
     return toMinorUnits(a, currency) === toMinorUnits(b, currency);
   } catch {

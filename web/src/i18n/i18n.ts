@@ -33,6 +33,7 @@ export const NAMESPACES = [
   'refund',
   'upgrade',
   'change-card',
+  'eraser',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

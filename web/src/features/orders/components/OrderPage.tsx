@@ -9,7 +9,6 @@ import { type PayMethod, payMethodsFor } from '../../../../../shared/payments/pa
 import type { AccountType } from '../../../../../shared/plans/plans-offered.ts';
 import { PRODUCT_NAME } from '../../../../../shared/product.ts';
 import { ConfirmDialog, MessageDialog } from '../../../components/Modal.tsx';
-import { TextField } from '../../../components/TextField.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { orderPagePath, type PaymentQuery } from '../../../lib/order-session.ts';
 import { useChangeSessionAccountType } from '../api/change-payment-session-account-type.ts';
@@ -21,8 +20,8 @@ import { clientCodeOf, clientErrorText, planLabel, price } from '../format.ts';
 import { usePay } from '../hooks/use-pay.ts';
 import { Checklist } from './Checklist.tsx';
 import { CouponBox } from './CouponBox.tsx';
+import { AgreementChecklist, ContactSection } from './OrderSections.tsx';
 import { PayMethodCards } from './PayMethodCards.tsx';
-import { PhoneField } from './PhoneField.tsx';
 import { PlanSelectionForm } from './PlanSelectionForm.tsx';
 import { PriceSummary } from './PriceSummary.tsx';
 import '../orders.css';
@@ -251,29 +250,15 @@ function OrderForm({
         <p className="order-helper">{t('account.confirm_note')}</p>
       </section>
 
-      <section
+      <ContactSection
         id="order-contact"
-        className="order-section order-contact"
-        aria-labelledby="order-contact-title"
-      >
-        <h2 id="order-contact-title">{t('contact.title')}</h2>
-        <TextField
-          id="order-contact-name"
-          label={t('contact.name')}
-          value={userName}
-          autoComplete="name"
-          onChange={(event) => setUserName(event.target.value)}
-        />
-        <TextField
-          id="order-contact-email"
-          label={t('contact.email')}
-          type="email"
-          value={userEmail}
-          autoComplete="email"
-          onChange={(event) => setUserEmail(event.target.value)}
-        />
-        <PhoneField language={lang} onChange={setUserPhone} />
-      </section>
+        lang={lang}
+        userName={userName}
+        userEmail={userEmail}
+        onName={setUserName}
+        onEmail={setUserEmail}
+        onPhone={setUserPhone}
+      />
 
       {sessionInfo.couponAllowed ? (
         <CouponBox
@@ -300,32 +285,7 @@ function OrderForm({
         onChange={setPayMethod}
       />
 
-      <Checklist
-        id="order-agreement"
-        title={t('agreement.title')}
-        items={[
-          {
-            key: 'collection',
-            label: t('agreement.collection'),
-            checked: agreements[0],
-            onChange: (checked) => setAgreements([checked, agreements[1]]),
-            detail: (
-              <ol className="order-agreement-detail">
-                <li>{t('agreement.purpose')}</li>
-                <li>{t('agreement.items')}</li>
-                <li>{t('agreement.validity')}</li>
-                <li>{t('agreement.rights')}</li>
-              </ol>
-            ),
-          },
-          {
-            key: 'provider',
-            label: t('agreement.provider'),
-            checked: agreements[1],
-            onChange: (checked) => setAgreements([agreements[0], checked]),
-          },
-        ]}
-      />
+      <AgreementChecklist id="order-agreement" agreements={agreements} onChange={setAgreements} />
 
       <section className="order-section" aria-labelledby="order-refund-title">
         <h2 id="order-refund-title">{t('refund.title')}</h2>

@@ -4,11 +4,12 @@ import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { PRODUCT_NAME } from '../../../../../shared/product.ts';
 import type { PaymentQuery } from '../../../lib/order-session.ts';
 import { clientErrorText, paymentTime, price } from '../format.ts';
+import type { ResultPagesBase } from '../hooks/use-pay.ts';
 import { usePaymentConfirmation } from '../hooks/use-payment-confirmation.ts';
 import { type PaymentOutcome, readOutcome, readProgress } from '../payment-storage.ts';
 import '../orders.css';
 
-function useTitle(title: string) {
+export function useTitle(title: string) {
   useEffect(() => {
     document.title = `${PRODUCT_NAME} | ${title}`;
   }, [title]);
@@ -20,15 +21,18 @@ export function PaymentPending({
   guid,
   query,
   returned,
+  resultPages,
 }: {
   lang: SiteLanguage;
   guid: string | undefined;
   query: PaymentQuery;
   returned: Record<string, string | undefined>;
+  /** Where the outcome leads (an eraser's result pages; an order's by default). */
+  resultPages?: ResultPagesBase;
 }) {
   const { t } = useTranslation('payment-result');
   useTitle(t('pending.title'));
-  const { retry } = usePaymentConfirmation({ lang, guid, query, returned });
+  const { retry } = usePaymentConfirmation({ lang, guid, query, returned, resultPages });
   return (
     <main className="order-page order-result">
       <h1>{t('pending.title')}</h1>
@@ -40,7 +44,7 @@ export function PaymentPending({
 }
 
 /** The outcome the pending page stored for this session (read once, in the browser). */
-function useOutcome(guid: string | undefined): PaymentOutcome | undefined | 'none' {
+export function useOutcome(guid: string | undefined): PaymentOutcome | undefined | 'none' {
   const [outcome, setOutcome] = useState<PaymentOutcome | undefined | 'none'>();
   useEffect(() => setOutcome((guid && readOutcome(guid)) || 'none'), [guid]);
   return outcome;

@@ -30,17 +30,21 @@ export interface Contact {
 /** The provider window's language: Korean, Chinese or English. */
 const checkoutLanguage = (lang: SiteLanguage) => (lang === 'ko' ? 'ko' : lang === 'zh-TW' ? 'zh' : 'en');
 
+/** Where a kind of payment's result pages are: an order's, or a usage eraser's. */
+export type ResultPagesBase = 'payment/result' | 'payment/eraser/result';
+
 /** The result page the checkout returns to, with the session and the payment query. */
 export function resultPagePath(
   lang: SiteLanguage,
   page: 'pending' | 'success' | 'fail',
   guid: string,
   query: PaymentQuery,
+  base: ResultPagesBase = 'payment/result',
 ) {
   const search = new URLSearchParams({ guid });
   if (query.test) search.set('test', query.test);
   if (query.priceVersion) search.set('priceVersion', query.priceVersion);
-  return `/${lang}/payment/result/${page}?${search}`;
+  return `/${lang}/${base}/${page}?${search}`;
 }
 
 /**

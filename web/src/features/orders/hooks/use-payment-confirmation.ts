@@ -29,7 +29,7 @@ import {
   readProgress,
   saveOutcome,
 } from '../payment-storage.ts';
-import { resultPagePath } from './use-pay.ts';
+import { type ResultPagesBase, resultPagePath } from './use-pay.ts';
 
 /**
  * The result page's confirmation (section 4), run once, 100 ms after the page opened: the provider's
@@ -44,6 +44,8 @@ export function usePaymentConfirmation(input: {
   query: PaymentQuery;
   /** The result page's query as the router read it (the provider's or the wallet's return). */
   returned: Record<string, string | undefined>;
+  /** Where the success and fail pages are (an order's by default). */
+  resultPages?: ResultPagesBase;
 }) {
   const { lang, guid, query } = input;
   const navigate = useNavigate();
@@ -64,7 +66,13 @@ export function usePaymentConfirmation(input: {
     saveOutcome(guid, outcome);
     funnel().set(outcome.kind === 'error' ? 'PaymentFailed' : 'PaymentSucceeded');
     await navigate({
-      href: resultPagePath(lang, outcome.kind === 'error' ? 'fail' : 'success', guid, query),
+      href: resultPagePath(
+        lang,
+        outcome.kind === 'error' ? 'fail' : 'success',
+        guid,
+        query,
+        input.resultPages,
+      ),
       replace: true,
     });
   }

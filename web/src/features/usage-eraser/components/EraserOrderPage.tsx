@@ -1,0 +1,322 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import type { TFunction } from 'i18next';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type * as z from 'zod';
+import type { EraserSessionInfo, UsageLineSchema } from '../../../../../shared/api/usage-eraser.ts';
+import type { SiteLanguage } from '../../../../../shared/languages.ts';
+import { type EraserSection, firstEraserPayProblem } from '../../../../../shared/orders/eraser-checks.ts';
+import {
+  type PayMethod,
+  providerChannel,
+  serverPayMethod,
+} from '../../../../../shared/payments/pay-methods.ts';
+import { defaultEraserType } from '../../../../../shared/plans/eraser-options.ts';
+import { PRODUCT_NAME } from '../../../../../shared/product.ts';
+import { MessageDialog } from '../../../components/Modal.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import type { PaymentQuery } from '../../../lib/order-session.ts';
+import { Checklist } from '../../orders/components/Checklist.tsx';
+import { AgreementChecklist, ContactSection } from '../../orders/components/OrderSections.tsx';
+import { PayMethodCards } from '../../orders/components/PayMethodCards.tsx';
+import { clientCodeOf, price } from '../../orders/format.ts';
+import { resultPagePath } from '../../orders/hooks/use-pay.ts';
+import { saveOutcome, saveProgress } from '../../orders/payment-storage.ts';
+import { checkoutSettingsQuery } from '../../payment-provider/api/get-checkout-settings.ts';
+import { requestPay } from '../../payment-provider/checkout.ts';
+import { fetchEraserProgress, useEraserSession } from '../api.ts';
+import '../../orders/orders.css';
+import '../eraser.css';
+
+const SECTION_ID: Record<EraserSection, string> = {
+  'final-confirmation': 'eraser-final-confirmation',
+  agreement: 'eraser-agreement',
+  'pay-method': 'order-pay-method',
+  contact: 'eraser-contact',
+};
+const RESULT_PAGES = 'payment/eraser/result';
+
+/**
+ * /payment/eraser/order (section 2): the usage panel (this month's use against the plan's limit, the
+ * chosen type highlighted), the product with its eraser dropdown (the URL's usage type, else the most
+ * used feature), account, contact, price, methods, agreements, refund info, three final confirmations and
+ * the pay button. A session that cannot be loaded goes to the eraser fail page with its error (section 8).
+ */
+export function EraserOrderPage(props: {
+  lang: SiteLanguage;
+  guid: string | undefined;
+  usageType: string | undefined;
+  query: PaymentQuery;
+  isTest: boolean;
+}) {
+  const { t } = useTranslation('eraser');
+  const navigate = useNavigate();
+  const session = useEraserSession(props.guid ?? '', props.isTest);
+  useEffect(() => {
+    document.title = `${PRODUCT_NAME} | ${t('title')}`;
+  }, [t]);
+  useEffect(() => {
+    if (!props.guid || !session.error) return;
+    saveOutcome(props.guid, {
+      kind: 'error',
+      errorCode: clientCodeOf(session.error),
+      errMsg: session.error instanceof ApiError ? session.error.message : '',
+    });
+    void navigate({ href: resultPagePath(props.lang, 'fail', props.guid, props.query, RESULT_PAGES) });
+  }, [session.error, props.guid, props.lang, props.query, navigate]);
+  if (!props.guid) {
+    return (
+      <main className="order-page">
+        <h1>{t('title')}</h1>
+        <p role="alert">{t('missing')}</p>
+      </main>
+    );
+  }
+  if (!session.data) {
+    return (
+      <main className="order-page">
+        <div className="spinner" role="status" aria-label={t('loading')} />
+      </main>
+    );
+  }
+  return <EraserForm {...props} sessionInfo={session.data} />;
+}
+
+function usageAmount(t: TFunction, line: z.infer<typeof UsageLineSchema>) {
+  // STT is counted in seconds and shown in whole minutes (section 9).
+  const scale = line.unit === 'seconds' ? 60 : 1;
+  return t(`usage.amount_${line.unit}`, {
+    used: Math.floor(line.used / scale).toLocaleString(),
+    limit: Math.floor(line.limit / scale).toLocaleString(),
+  });
+}
+
+function EraserForm({
+  lang,
+  usageType,
+  query,
+  sessionInfo,
+}: {
+  lang: SiteLanguage;
+  usageType: string | undefined;
+  query: PaymentQuery;
+  sessionInfo: EraserSessionInfo;
+}) {
+  const { t } = useTranslation(['eraser', 'order']);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { guid, currency, isTest } = sessionInfo;
+  const [chosen, setChosen] = useState(() => defaultEraserType(usageType, sessionInfo.usage));
+  const option =
+    sessionInfo.options.find((candidate) => candidate.usageType === chosen) ?? sessionInfo.options[0];
+  const [userName, setUserName] = useState(sessionInfo.accountInfo.userName);
+  const [userEmail, setUserEmail] = useState(sessionInfo.accountInfo.email);
+  const [userPhone, setUserPhone] = useState('');
+  const [payMethod, setPayMethod] = useState<PayMethod>();
+  const [agreements, setAgreements] = useState<[boolean, boolean]>([false, false]);
+  const [confirms, setConfirms] = useState([false, false, false]);
+  const [alert, setAlert] = useState<string>();
+  const [paying, setPaying] = useState(false);
+
+  async function pay() {
+    if (!option || paying) return;
+    const problem = firstEraserPayProblem({
+      finalConfirms: confirms,
+      agreements,
+      payMethod,
+      userName,
+      userEmail,
+      userPhone,
+    });
+    if (problem) {
+      setAlert(t(`order:pay_checks.${problem.alert}`));
+      document
+        .getElementById(SECTION_ID[problem.section])
+        ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      return;
+    }
+    const method = payMethod as PayMethod;
+    const channel = providerChannel(method as Exclude<PayMethod, 'naver_pay'>, currency);
+    setPaying(true);
+    try {
+      const contact = { userName: userName.trim(), userEmail: userEmail.trim(), userPhone };
+      const order = await fetchEraserProgress({
+        guid,
+        price: option.price,
+        planName: option.planName,
+        payMethod: serverPayMethod(method),
+        pg: channel.pg,
+        currency,
+        isTest,
+        ...contact,
+      });
+      saveProgress(guid, {
+        merchantUid: order.merchantUid,
+        price: option.price,
+        finalPrice: option.price,
+        amount: order.amount,
+        planName: option.planName,
+        planPeriod: sessionInfo.period,
+        planType: sessionInfo.planType,
+        selectedMethod: method,
+        currency,
+        isTest,
+        isUpgrade: false,
+        isSubscription: false,
+      });
+      const settings = await queryClient.ensureQueryData(checkoutSettingsQuery());
+      await requestPay(settings, {
+        pg: channel.pg,
+        pay_method: channel.payMethod,
+        merchant_uid: order.merchantUid,
+        name: `${PRODUCT_NAME} ${t(option.description)}`,
+        amount: order.amount,
+        currency,
+        buyer_name: contact.userName,
+        buyer_email: contact.userEmail,
+        buyer_tel: contact.userPhone,
+        m_redirect_url: `${window.location.origin}${resultPagePath(lang, 'pending', guid, query, RESULT_PAGES)}`,
+        language: lang === 'ko' ? 'ko' : lang === 'zh-TW' ? 'zh' : 'en',
+      });
+    } catch (error) {
+      saveOutcome(guid, {
+        kind: 'error',
+        errorCode: clientCodeOf(error),
+        errMsg: error instanceof ApiError ? error.message : '',
+      });
+      await navigate({ href: resultPagePath(lang, 'fail', guid, query, RESULT_PAGES) });
+    } finally {
+      setPaying(false);
+    }
+  }
+
+  const toggle = (values: boolean[], index: number, checked: boolean) =>
+    values.map((value, at) => (at === index ? checked : value));
+
+  return (
+    <main className="order-page" aria-busy={paying}>
+      <h1>{t('title')}</h1>
+      {isTest ? <p className="order-test">{t('order:test_mode_banner')}</p> : null}
+      <section className="order-section" aria-labelledby="eraser-usage-title">
+        <h2 id="eraser-usage-title">{t('usage.title')}</h2>
+        <ul className="eraser-usage">
+          {sessionInfo.usage.map((line) => (
+            <li
+              key={line.usageType}
+              data-usage={line.usageType}
+              aria-current={line.usageType === option?.usageType ? 'true' : undefined}
+              className={line.usageType === option?.usageType ? 'eraser-usage-chosen' : undefined}
+            >
+              <span>{t(`usage.${line.usageType}`)}</span> <strong>{usageAmount(t, line)}</strong>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="order-section" aria-labelledby="eraser-product-title">
+        <h2 id="eraser-product-title">{t('product.title')}</h2>
+        <ul>
+          <li>{t('product.resets')}</li>
+          <li>{t('product.this_month')}</li>
+          <li>{t('product.once')}</li>
+        </ul>
+        <label className="order-currency">
+          {t('product.option')}
+          <select
+            value={option?.usageType}
+            disabled={paying}
+            onChange={(event) => setChosen(event.target.value as typeof chosen)}
+          >
+            {sessionInfo.options.map((offer) => (
+              <option key={offer.planName} value={offer.usageType}>
+                {t(offer.description)} · {price(offer.price, currency)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </section>
+
+      <section className="order-section" aria-labelledby="eraser-account-title">
+        <h2 id="eraser-account-title">{t('order:account.title')}</h2>
+        <dl className="order-account">
+          <dt>{t('order:account.name')}</dt>
+          <dd>{sessionInfo.accountInfo.userName}</dd>
+          <dt>{t('order:account.email')}</dt>
+          <dd>{sessionInfo.accountInfo.email}</dd>
+        </dl>
+      </section>
+
+      <ContactSection
+        id="eraser-contact"
+        lang={lang}
+        userName={userName}
+        userEmail={userEmail}
+        onName={setUserName}
+        onEmail={setUserEmail}
+        onPhone={setUserPhone}
+      />
+
+      {option ? (
+        <section className="order-section order-price" aria-labelledby="eraser-price-title">
+          <h2 id="eraser-price-title">{t('order:price.title')}</h2>
+          <dl className="order-price-lines">
+            <dt>{t('price.product')}</dt>
+            <dd>{price(option.price, currency)}</dd>
+            <dt className="order-total">{t('price.final')}</dt>
+            <dd className="order-total" data-testid="order-total">
+              {price(option.price, currency)}
+            </dd>
+          </dl>
+          {isTest ? (
+            <p className="order-test" role="note">
+              {t('order:price.test_mode', { price: price(option.chargedPrice, currency) })}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+
+      <PayMethodCards
+        methods={sessionInfo.payMethods}
+        language={lang}
+        isSubscription={false}
+        value={payMethod}
+        disabled={paying}
+        onChange={setPayMethod}
+      />
+
+      <AgreementChecklist id="eraser-agreement" agreements={agreements} onChange={setAgreements} />
+
+      <section className="order-section" aria-labelledby="eraser-refund-title">
+        <h2 id="eraser-refund-title">{t('order:refund.title')}</h2>
+        <ul className="order-refund">
+          <li>{t('refund.no_refund_once_used')}</li>
+          <li>{t('refund.unused')}</li>
+        </ul>
+      </section>
+
+      <Checklist
+        id="eraser-final-confirmation"
+        title={t('order:final.title')}
+        items={(['product', 'this_month', 'no_refund'] as const).map((key, index) => ({
+          key,
+          label: t(`final.${key}`),
+          checked: Boolean(confirms[index]),
+          onChange: (checked: boolean) => setConfirms(toggle(confirms, index, checked)),
+        }))}
+      />
+
+      {option ? (
+        <button type="button" className="button order-pay" disabled={paying} onClick={() => void pay()}>
+          {t('order:pay', { price: price(option.price, currency) })}
+        </button>
+      ) : null}
+      <MessageDialog
+        message={alert}
+        title={t('order:alert_title')}
+        buttonLabel={t('order:common_actions.ok')}
+        onClose={() => setAlert(undefined)}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import type { SiteLanguage } from '../../../../../shared/languages.ts';
+import { ERASER_OPTIONS } from '../../../../../shared/plans/eraser-options.ts';
+import { useOutcome, useTitle } from '../../orders/components/PaymentResult.tsx';
+import { clientErrorText } from '../../orders/format.ts';
+import { readProgress } from '../../orders/payment-storage.ts';
+import '../../orders/orders.css';
+
+/** /payment/eraser/result/success: which feature's monthly usage is available again. */
+export function EraserSuccess({ guid }: { guid: string | undefined }) {
+  const { t } = useTranslation('eraser');
+  useTitle(t('success.title'));
+  const outcome = useOutcome(guid);
+  if (outcome === undefined) return null;
+  const progress = guid ? readProgress(guid) : undefined;
+  const erased = ERASER_OPTIONS.find((option) => option.planName === progress?.planName);
+  return (
+    <main className="order-page order-result">
+      <h1>{t('success.title')}</h1>
+      <p role="status">
+        {erased ? t('success.reset', { feature: t(`usage.${erased.usageType}`) }) : t('success.lead')}
+      </p>
+    </main>
+  );
+}
+
+/** /payment/eraser/result/fail: the stored error, and the way back to the eraser order. */
+export function EraserFail({ lang, guid }: { lang: SiteLanguage; guid: string | undefined }) {
+  const { t } = useTranslation(['eraser', 'errors']);
+  useTitle(t('fail.title'));
+  const outcome = useOutcome(guid);
+  if (outcome === undefined) return null;
+  const error = outcome !== 'none' && outcome.kind === 'error' ? outcome : undefined;
+  return (
+    <main className="order-page order-result">
+      <h1>{t('fail.title')}</h1>
+      <p role="alert">{clientErrorText(t, error?.errorCode ?? 'L02', error?.errMsg)}</p>
+      {guid ? (
+        <a className="button" href={`/${lang}/payment/eraser/order?${new URLSearchParams({ guid })}`}>
+          {t('fail.retry')}
+        </a>
+      ) : null}
+    </main>
+  );
+}
