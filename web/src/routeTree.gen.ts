@@ -60,7 +60,10 @@ import { Route as LangSigninOauthGoogleRedirectRouteImport } from './routes/$lan
 import { Route as AdminConsoleConfigIdEditRouteImport } from './routes/admin/_console/config/$id/edit'
 import { Route as AdminConsoleSurveysIdEditRouteImport } from './routes/admin/_console/surveys/$id/edit'
 import { Route as AdminConsoleSurveysIdShowRouteImport } from './routes/admin/_console/surveys/$id/show'
+import { Route as AdminConsoleUsersIdRefundRouteImport } from './routes/admin/_console/users/$id/refund'
+import { Route as AdminConsoleUsersIdResubscribeRouteImport } from './routes/admin/_console/users/$id/resubscribe'
 import { Route as AdminConsoleUsersIdShowRouteImport } from './routes/admin/_console/users/$id/show'
+import { Route as AdminConsoleUsersIdUnsubscribeRouteImport } from './routes/admin/_console/users/$id/unsubscribe'
 import { Route as AdminConsoleUsersIdUserContactInfoRouteImport } from './routes/admin/_console/users/$id/userContactInfo'
 import { Route as AdminConsoleUsersIdPaymentProgressIndexRouteImport } from './routes/admin/_console/users/$id/paymentProgress/index'
 import { Route as AdminConsoleUsersIdPaymentProgressCreateRouteImport } from './routes/admin/_console/users/$id/paymentProgress/create'
@@ -345,11 +348,29 @@ const AdminConsoleSurveysIdShowRoute =
     path: '/surveys/$id/show',
     getParentRoute: () => AdminConsoleRoute,
   } as any)
+const AdminConsoleUsersIdRefundRoute =
+  AdminConsoleUsersIdRefundRouteImport.update({
+    id: '/users/$id/refund',
+    path: '/users/$id/refund',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleUsersIdResubscribeRoute =
+  AdminConsoleUsersIdResubscribeRouteImport.update({
+    id: '/users/$id/resubscribe',
+    path: '/users/$id/resubscribe',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
 const AdminConsoleUsersIdShowRoute = AdminConsoleUsersIdShowRouteImport.update({
   id: '/users/$id/show',
   path: '/users/$id/show',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const AdminConsoleUsersIdUnsubscribeRoute =
+  AdminConsoleUsersIdUnsubscribeRouteImport.update({
+    id: '/users/$id/unsubscribe',
+    path: '/users/$id/unsubscribe',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
 const AdminConsoleUsersIdUserContactInfoRoute =
   AdminConsoleUsersIdUserContactInfoRouteImport.update({
     id: '/users/$id/userContactInfo',
@@ -432,7 +453,10 @@ export interface FileRoutesByFullPath {
   '/admin/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
   '/admin/surveys/$id/edit': typeof AdminConsoleSurveysIdEditRoute
   '/admin/surveys/$id/show': typeof AdminConsoleSurveysIdShowRoute
+  '/admin/users/$id/refund': typeof AdminConsoleUsersIdRefundRoute
+  '/admin/users/$id/resubscribe': typeof AdminConsoleUsersIdResubscribeRoute
   '/admin/users/$id/show': typeof AdminConsoleUsersIdShowRoute
+  '/admin/users/$id/unsubscribe': typeof AdminConsoleUsersIdUnsubscribeRoute
   '/admin/users/$id/userContactInfo': typeof AdminConsoleUsersIdUserContactInfoRoute
   '/admin/users/$id/paymentProgress/create': typeof AdminConsoleUsersIdPaymentProgressCreateRoute
   '/admin/users/$id/usages/create': typeof AdminConsoleUsersIdUsagesCreateRoute
@@ -488,7 +512,10 @@ export interface FileRoutesByTo {
   '/admin/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
   '/admin/surveys/$id/edit': typeof AdminConsoleSurveysIdEditRoute
   '/admin/surveys/$id/show': typeof AdminConsoleSurveysIdShowRoute
+  '/admin/users/$id/refund': typeof AdminConsoleUsersIdRefundRoute
+  '/admin/users/$id/resubscribe': typeof AdminConsoleUsersIdResubscribeRoute
   '/admin/users/$id/show': typeof AdminConsoleUsersIdShowRoute
+  '/admin/users/$id/unsubscribe': typeof AdminConsoleUsersIdUnsubscribeRoute
   '/admin/users/$id/userContactInfo': typeof AdminConsoleUsersIdUserContactInfoRoute
   '/admin/users/$id/paymentProgress/create': typeof AdminConsoleUsersIdPaymentProgressCreateRoute
   '/admin/users/$id/usages/create': typeof AdminConsoleUsersIdUsagesCreateRoute
@@ -548,7 +575,10 @@ export interface FileRoutesById {
   '/admin/_console/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
   '/admin/_console/surveys/$id/edit': typeof AdminConsoleSurveysIdEditRoute
   '/admin/_console/surveys/$id/show': typeof AdminConsoleSurveysIdShowRoute
+  '/admin/_console/users/$id/refund': typeof AdminConsoleUsersIdRefundRoute
+  '/admin/_console/users/$id/resubscribe': typeof AdminConsoleUsersIdResubscribeRoute
   '/admin/_console/users/$id/show': typeof AdminConsoleUsersIdShowRoute
+  '/admin/_console/users/$id/unsubscribe': typeof AdminConsoleUsersIdUnsubscribeRoute
   '/admin/_console/users/$id/userContactInfo': typeof AdminConsoleUsersIdUserContactInfoRoute
   '/admin/_console/users/$id/paymentProgress/create': typeof AdminConsoleUsersIdPaymentProgressCreateRoute
   '/admin/_console/users/$id/usages/create': typeof AdminConsoleUsersIdUsagesCreateRoute
@@ -608,7 +638,10 @@ export interface FileRouteTypes {
     | '/admin/config/$id/edit'
     | '/admin/surveys/$id/edit'
     | '/admin/surveys/$id/show'
+    | '/admin/users/$id/refund'
+    | '/admin/users/$id/resubscribe'
     | '/admin/users/$id/show'
+    | '/admin/users/$id/unsubscribe'
     | '/admin/users/$id/userContactInfo'
     | '/admin/users/$id/paymentProgress/create'
     | '/admin/users/$id/usages/create'
@@ -664,7 +697,10 @@ export interface FileRouteTypes {
     | '/admin/config/$id/edit'
     | '/admin/surveys/$id/edit'
     | '/admin/surveys/$id/show'
+    | '/admin/users/$id/refund'
+    | '/admin/users/$id/resubscribe'
     | '/admin/users/$id/show'
+    | '/admin/users/$id/unsubscribe'
     | '/admin/users/$id/userContactInfo'
     | '/admin/users/$id/paymentProgress/create'
     | '/admin/users/$id/usages/create'
@@ -723,7 +759,10 @@ export interface FileRouteTypes {
     | '/admin/_console/config/$id/edit'
     | '/admin/_console/surveys/$id/edit'
     | '/admin/_console/surveys/$id/show'
+    | '/admin/_console/users/$id/refund'
+    | '/admin/_console/users/$id/resubscribe'
     | '/admin/_console/users/$id/show'
+    | '/admin/_console/users/$id/unsubscribe'
     | '/admin/_console/users/$id/userContactInfo'
     | '/admin/_console/users/$id/paymentProgress/create'
     | '/admin/_console/users/$id/usages/create'
@@ -1097,11 +1136,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleSurveysIdShowRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/users/$id/refund': {
+      id: '/admin/_console/users/$id/refund'
+      path: '/users/$id/refund'
+      fullPath: '/admin/users/$id/refund'
+      preLoaderRoute: typeof AdminConsoleUsersIdRefundRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/users/$id/resubscribe': {
+      id: '/admin/_console/users/$id/resubscribe'
+      path: '/users/$id/resubscribe'
+      fullPath: '/admin/users/$id/resubscribe'
+      preLoaderRoute: typeof AdminConsoleUsersIdResubscribeRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/admin/_console/users/$id/show': {
       id: '/admin/_console/users/$id/show'
       path: '/users/$id/show'
       fullPath: '/admin/users/$id/show'
       preLoaderRoute: typeof AdminConsoleUsersIdShowRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/users/$id/unsubscribe': {
+      id: '/admin/_console/users/$id/unsubscribe'
+      path: '/users/$id/unsubscribe'
+      fullPath: '/admin/users/$id/unsubscribe'
+      preLoaderRoute: typeof AdminConsoleUsersIdUnsubscribeRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
     '/admin/_console/users/$id/userContactInfo': {
@@ -1225,7 +1285,10 @@ interface AdminConsoleRouteChildren {
   AdminConsoleConfigIdEditRoute: typeof AdminConsoleConfigIdEditRoute
   AdminConsoleSurveysIdEditRoute: typeof AdminConsoleSurveysIdEditRoute
   AdminConsoleSurveysIdShowRoute: typeof AdminConsoleSurveysIdShowRoute
+  AdminConsoleUsersIdRefundRoute: typeof AdminConsoleUsersIdRefundRoute
+  AdminConsoleUsersIdResubscribeRoute: typeof AdminConsoleUsersIdResubscribeRoute
   AdminConsoleUsersIdShowRoute: typeof AdminConsoleUsersIdShowRoute
+  AdminConsoleUsersIdUnsubscribeRoute: typeof AdminConsoleUsersIdUnsubscribeRoute
   AdminConsoleUsersIdUserContactInfoRoute: typeof AdminConsoleUsersIdUserContactInfoRoute
   AdminConsoleUsersIdPaymentProgressCreateRoute: typeof AdminConsoleUsersIdPaymentProgressCreateRoute
   AdminConsoleUsersIdUsagesCreateRoute: typeof AdminConsoleUsersIdUsagesCreateRoute
@@ -1252,7 +1315,10 @@ const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleConfigIdEditRoute: AdminConsoleConfigIdEditRoute,
   AdminConsoleSurveysIdEditRoute: AdminConsoleSurveysIdEditRoute,
   AdminConsoleSurveysIdShowRoute: AdminConsoleSurveysIdShowRoute,
+  AdminConsoleUsersIdRefundRoute: AdminConsoleUsersIdRefundRoute,
+  AdminConsoleUsersIdResubscribeRoute: AdminConsoleUsersIdResubscribeRoute,
   AdminConsoleUsersIdShowRoute: AdminConsoleUsersIdShowRoute,
+  AdminConsoleUsersIdUnsubscribeRoute: AdminConsoleUsersIdUnsubscribeRoute,
   AdminConsoleUsersIdUserContactInfoRoute:
     AdminConsoleUsersIdUserContactInfoRoute,
   AdminConsoleUsersIdPaymentProgressCreateRoute:

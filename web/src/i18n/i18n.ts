@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'console-payments',
   'console-plans',
   'console-usage',
+  'console-refunds',
   'site',
   'pricing',
   'legal',

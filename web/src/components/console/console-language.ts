@@ -18,6 +18,7 @@ export const CONSOLE_NAMESPACES: readonly Namespace[] = [
   'console-payments',
   'console-plans',
   'console-usage',
+  'console-refunds',
 ];
 
 export function consoleLanguage(): SiteLanguage {
