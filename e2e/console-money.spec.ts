@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInToConsole, uniqueEmail } from './console-helpers.ts';
+import { customerVerifiedInConsole } from './console-helpers.ts';
 
 /**
  * The console's money screens: an operator finds a user, creates a custom plan, sends the user an order
@@ -8,16 +8,13 @@ import { signInToConsole, uniqueEmail } from './console-helpers.ts';
 test('an operator creates a custom plan, an order link for a user, and grants usage', async ({ page }) => {
   // Three screens' worth of steps on a machine shared with other runs.
   test.setTimeout(90_000);
-  const email = uniqueEmail('console-money');
-  const signUp = await page.request.post('/auth/sign-up', {
-    data: { name: 'Money Person', email, password: 'money-pass1', language: 'ko', clientType: 'landing' },
-  });
-  expect(signUp.status()).toBe(200);
   const planName = `Y1_PLUS_E2E${Date.now().toString(36).toUpperCase()}`;
 
-  await signInToConsole(page);
-  const nav = page.getByRole('navigation', { name: 'Console navigation' });
-  await nav.getByRole('link', { name: 'Custom plans' }).click();
+  const detailUrl = await customerVerifiedInConsole(page, 'Money Person');
+  await page
+    .getByRole('navigation', { name: 'Console navigation' })
+    .getByRole('link', { name: 'Custom plans' })
+    .click();
   await page.getByRole('link', { name: 'Create custom plan' }).click();
   await expect(page.getByLabel('Speech-to-text (minutes)')).toHaveValue('7200');
   await expect(page.getByLabel('Cloud storage (GB)')).toHaveValue('60');
@@ -39,15 +36,7 @@ test('an operator creates a custom plan, an order link for a user, and grants us
   await expect(planRow).toContainText('7200');
   await expect(planRow).toContainText('60');
 
-  await nav.getByRole('link', { name: 'Users' }).click();
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
-  await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('row', { name: `Money Person ${email}` }).click();
-  await expect(page.getByRole('heading', { name: 'User Money Person' })).toBeVisible();
-  const detailUrl = page.url();
-  await page.getByRole('region', { name: 'Account' }).getByRole('button', { name: 'Verify email' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText('Verify email success', { exact: true })).toBeVisible();
+  await page.goto(detailUrl);
   await expect(page.getByTestId('valid-plan')).toHaveText('FREE');
   const actions = page.getByRole('navigation', { name: 'Actions' });
   await expect(actions.getByRole('link', { name: 'Direct deposit', exact: true })).toBeVisible();
@@ -101,25 +90,7 @@ test('an operator creates a custom plan, an order link for a user, and grants us
 
 test('a customer pays an operator’s order link, and the operator refunds it', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  const email = uniqueEmail('console-refund');
-  const signUp = await page.request.post('/auth/sign-up', {
-    data: { name: 'Refund Person', email, password: 'refund-pass1', language: 'ko', clientType: 'landing' },
-  });
-  expect(signUp.status()).toBe(200);
-
-  await signInToConsole(page);
-  await page
-    .getByRole('navigation', { name: 'Console navigation' })
-    .getByRole('link', { name: 'Users' })
-    .click();
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
-  await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('row', { name: `Refund Person ${email}` }).click();
-  await expect(page.getByRole('heading', { name: 'User Refund Person' })).toBeVisible();
-  const detailUrl = page.url();
-  await page.getByRole('region', { name: 'Account' }).getByRole('button', { name: 'Verify email' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText('Verify email success', { exact: true })).toBeVisible();
+  const detailUrl = await customerVerifiedInConsole(page, 'Refund Person');
   await page
     .getByRole('navigation', { name: 'Actions' })
     .getByRole('link', { name: 'Payment progress' })
