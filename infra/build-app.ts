@@ -36,7 +36,6 @@ export function buildApp(app: App, options: AppOptions) {
   });
   const scheduler = {
     groupName: jobs.scheduleGroup.scheduleGroupName,
-    groupArn: jobs.scheduleGroup.scheduleGroupArn,
     roleArn: jobs.schedulerRole.roleArn,
     targetArns: Object.fromEntries(
       Object.entries(jobs.targets).map(([variable, fn]) => [variable, fn.functionArn]),

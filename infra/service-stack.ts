@@ -9,6 +9,7 @@ import { type RouteDefinition, routePath, type Service } from '../shared/api/def
 import { CLOUD_PROJECT_PREFIX, FEEDBACK_CLOUD_PREFIX } from '../shared/feedback/feedback-search.ts';
 import { queueUrlVariable } from '../shared/jobs/queues.ts';
 import { acknowledgeFunctionFindings, functionProps, grantTable } from './bundling.ts';
+import { scheduleGroupName } from './jobs-stack.ts';
 import { grantPaymentSecrets, paymentEnvironment } from './payment-settings.ts';
 import {
   type ProductBucket,
@@ -37,7 +38,7 @@ export interface ServiceStackProps extends StackProps {
   /** What the identity routes (the auth service) need to know about the deployment. */
   identity: IdentitySettings;
   /** Set by the jobs stack for routes with the `scheduler` grant. */
-  scheduler?: { groupName: string; groupArn: string; roleArn: string; targetArns: Record<string, string> };
+  scheduler?: { groupName: string; roleArn: string; targetArns: Record<string, string> };
 }
 
 /**
@@ -213,9 +214,20 @@ function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props:
           'scheduler:DeleteSchedule',
           'scheduler:GetSchedule',
         ],
-        resources: [`${props.scheduler.groupArn.replace(':schedule-group/', ':schedule/')}/*`],
+        resources: [
+          Stack.of(fn).formatArn({
+            service: 'scheduler',
+            resource: 'schedule',
+            resourceName: `${scheduleGroupName(props.stage)}/*`,
+          }),
+        ],
       }),
     );
+    Validations.of(fn).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/${scheduleGroupName(props.stage)}/*]`,
+      reason:
+        "Schedules are named by the product at run time (one per plan's renewal); the grant is limited to the stage's schedule group.",
+    });
     fn.addToRolePolicy(
       new PolicyStatement({ actions: ['iam:PassRole'], resources: [props.scheduler.roleArn] }),
     );
