@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInToConsole, uniqueEmail } from './console-helpers.ts';
+import { customerVerifiedInConsole } from './console-helpers.ts';
 
 /**
  * The console's money screens: an operator finds a user, creates a custom plan, sends the user an order
@@ -8,16 +8,13 @@ import { signInToConsole, uniqueEmail } from './console-helpers.ts';
 test('an operator creates a custom plan, an order link for a user, and grants usage', async ({ page }) => {
   // Three screens' worth of steps on a machine shared with other runs.
   test.setTimeout(90_000);
-  const email = uniqueEmail('console-money');
-  const signUp = await page.request.post('/auth/sign-up', {
-    data: { name: 'Money Person', email, password: 'money-pass1', language: 'ko', clientType: 'landing' },
-  });
-  expect(signUp.status()).toBe(200);
   const planName = `Y1_PLUS_E2E${Date.now().toString(36).toUpperCase()}`;
 
-  await signInToConsole(page);
-  const nav = page.getByRole('navigation', { name: 'Console navigation' });
-  await nav.getByRole('link', { name: 'Custom plans' }).click();
+  const detailUrl = await customerVerifiedInConsole(page, 'Money Person');
+  await page
+    .getByRole('navigation', { name: 'Console navigation' })
+    .getByRole('link', { name: 'Custom plans' })
+    .click();
   await page.getByRole('link', { name: 'Create custom plan' }).click();
   await expect(page.getByLabel('Speech-to-text (minutes)')).toHaveValue('7200');
   await expect(page.getByLabel('Cloud storage (GB)')).toHaveValue('60');
@@ -39,15 +36,7 @@ test('an operator creates a custom plan, an order link for a user, and grants us
   await expect(planRow).toContainText('7200');
   await expect(planRow).toContainText('60');
 
-  await nav.getByRole('link', { name: 'Users' }).click();
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
-  await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('row', { name: `Money Person ${email}` }).click();
-  await expect(page.getByRole('heading', { name: 'User Money Person' })).toBeVisible();
-  const detailUrl = page.url();
-  await page.getByRole('region', { name: 'Account' }).getByRole('button', { name: 'Verify email' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText('Verify email success', { exact: true })).toBeVisible();
+  await page.goto(detailUrl);
   await expect(page.getByTestId('valid-plan')).toHaveText('FREE');
   const actions = page.getByRole('navigation', { name: 'Actions' });
   await expect(actions.getByRole('link', { name: 'Direct deposit', exact: true })).toBeVisible();
@@ -97,4 +86,64 @@ test('an operator creates a custom plan, an order link for a user, and grants us
   const activities = page.getByRole('region', { name: 'User activities' });
   await expect(activities.getByRole('cell', { name: 'Payment progress created', exact: true })).toBeVisible();
   await expect(activities.getByRole('cell', { name: 'Usage granted', exact: true })).toBeVisible();
+});
+
+test('a customer pays an operator’s order link, and the operator refunds it', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const detailUrl = await customerVerifiedInConsole(page, 'Refund Person');
+  await page
+    .getByRole('navigation', { name: 'Actions' })
+    .getByRole('link', { name: 'Payment progress' })
+    .click();
+  await page.getByRole('link', { name: 'Create payment progress' }).click();
+  await page.getByLabel('Plan name').selectOption('Y1_LIGHT_V3');
+  await page.getByLabel('Reason (desc)').fill('asked by phone');
+  await page.getByRole('button', { name: 'Create' }).click();
+  const orderLink = await page
+    .getByRole('row', { name: /Y1_LIGHT_V3/ })
+    .getByRole('link', { name: 'Open' })
+    .getAttribute('href');
+  expect(orderLink).toMatch(/\/ko\/payment\/order\/fixedterm\?guid=/);
+
+  const customer = await (await browser.newContext()).newPage();
+  await customer.goto(orderLink as string);
+  await customer.locator('#order-contact').waitFor();
+  await customer.getByRole('textbox', { name: '휴대폰 번호' }).fill('010-2345-6789');
+  await customer.getByRole('radio', { name: '신용·체크카드', exact: true }).check();
+  for (const box of await customer.locator('#order-agreement input[type=checkbox]').all()) await box.check();
+  for (const box of await customer.locator('#order-final-confirmation input[type=checkbox]').all())
+    await box.check();
+  await customer.getByRole('button', { name: /결제하기$/ }).click();
+  await expect(customer).toHaveURL(/\/_local\/payments\/checkout\?/);
+  await customer.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(customer).toHaveURL(/\/ko\/payment\/result\/success\?guid=/, { timeout: 15_000 });
+
+  await page.goto(detailUrl);
+  await expect(page.getByTestId('valid-plan')).toHaveText('Y1_LIGHT_V3');
+  const actions = page.getByRole('navigation', { name: 'Actions' });
+  await expect(actions.getByRole('link', { name: 'Unsubscribe' })).toHaveCount(0);
+  await actions.getByRole('link', { name: 'Refund' }).click();
+  const estimate = page.getByRole('region', { name: 'Refund estimate' });
+  await expect(estimate).toContainText('Y1_LIGHT_V3');
+  const businessDay = page.getByLabel('Count on the business day');
+  await expect(businessDay).toBeChecked();
+  await expect(estimate.getByLabel('Full refund')).toBeChecked();
+  await page.getByLabel('Requested date (KST)').fill('2020-01-01T10:00');
+  await expect(businessDay).not.toBeChecked();
+  await expect(page.getByText('Please check requested date!')).toBeVisible();
+  await businessDay.check();
+  await page
+    .getByLabel('Requested date (KST)')
+    .fill(new Date(Date.now() + 9 * 3_600_000 + 60_000).toISOString().slice(0, 16));
+  await expect(page.getByText('Please check requested date!')).toHaveCount(0);
+  await estimate.getByLabel('Reason', { exact: true }).fill('changed their mind');
+  await estimate.getByRole('button', { name: 'Refund' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Refund' }).click();
+  await expect(page.getByText('Refunded successfully', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('valid-plan')).toHaveText('FREE');
+  await expect(
+    page
+      .getByRole('region', { name: 'User activities' })
+      .getByRole('cell', { name: 'Payment refunded', exact: true }),
+  ).toBeVisible();
 });

@@ -119,3 +119,8 @@ export class JobsStack extends Stack {
     }
   }
 }
+
+/** The schedule group of a stage (named, so that grants on its schedules can name it too). */
+export function scheduleGroupName(stage: string): string {
+  return `cutloom-${stage}`;
+}

@@ -115,7 +115,8 @@ describe('service stacks', () => {
       Object.values(template.findResources('AWS::IAM::Policy')),
     );
     for (const route of ROUTES) {
-      const entry = functions.find(([logicalId]) => logicalId.startsWith(route.name));
+      // Exactly the route's function: a route name may be the prefix of another's (cancelPayment, cancelPaymentUser).
+      const entry = functions.find(([logicalId]) => new RegExp(`^${route.name}[0-9A-F]{8}$`).test(logicalId));
       expect(entry, route.name).toBeDefined();
       const env = entry?.[1].Properties.Environment.Variables ?? {};
       expect('ID_TOKEN_SECRET_ARN' in env, route.name).toBe(
@@ -123,7 +124,9 @@ describe('service stacks', () => {
       );
       expect(entry?.[1].Properties.MemorySize, route.name).toBe(route.memoryMb ?? 512);
       const actions = policies
-        .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(route.name))
+        .filter((policy) =>
+          new RegExp(`"${route.name}ServiceRole[0-9A-F]{8}"`).test(JSON.stringify(policy.Properties.Roles)),
+        )
         .flatMap((policy) =>
           policy.Properties.PolicyDocument.Statement.flatMap(
             (statement: { Action: string | string[] }) => statement.Action,

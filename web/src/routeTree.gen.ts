@@ -85,7 +85,10 @@ import { Route as AdminConsoleScheduleIdEditRouteImport } from './routes/admin/_
 import { Route as AdminConsoleScheduleIdShowRouteImport } from './routes/admin/_console/schedule/$id/show'
 import { Route as AdminConsoleSurveysIdEditRouteImport } from './routes/admin/_console/surveys/$id/edit'
 import { Route as AdminConsoleSurveysIdShowRouteImport } from './routes/admin/_console/surveys/$id/show'
+import { Route as AdminConsoleUsersIdRefundRouteImport } from './routes/admin/_console/users/$id/refund'
+import { Route as AdminConsoleUsersIdResubscribeRouteImport } from './routes/admin/_console/users/$id/resubscribe'
 import { Route as AdminConsoleUsersIdShowRouteImport } from './routes/admin/_console/users/$id/show'
+import { Route as AdminConsoleUsersIdUnsubscribeRouteImport } from './routes/admin/_console/users/$id/unsubscribe'
 import { Route as AdminConsoleUsersIdUserContactInfoRouteImport } from './routes/admin/_console/users/$id/userContactInfo'
 import { Route as AdminConsoleUsersIdDirectDepositCreateRouteImport } from './routes/admin/_console/users/$id/directDeposit/create'
 import { Route as AdminConsoleUsersIdPaymentProgressIndexRouteImport } from './routes/admin/_console/users/$id/paymentProgress/index'
@@ -519,11 +522,29 @@ const AdminConsoleSurveysIdShowRoute =
     path: '/surveys/$id/show',
     getParentRoute: () => AdminConsoleRoute,
   } as any)
+const AdminConsoleUsersIdRefundRoute =
+  AdminConsoleUsersIdRefundRouteImport.update({
+    id: '/users/$id/refund',
+    path: '/users/$id/refund',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleUsersIdResubscribeRoute =
+  AdminConsoleUsersIdResubscribeRouteImport.update({
+    id: '/users/$id/resubscribe',
+    path: '/users/$id/resubscribe',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
 const AdminConsoleUsersIdShowRoute = AdminConsoleUsersIdShowRouteImport.update({
   id: '/users/$id/show',
   path: '/users/$id/show',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const AdminConsoleUsersIdUnsubscribeRoute =
+  AdminConsoleUsersIdUnsubscribeRouteImport.update({
+    id: '/users/$id/unsubscribe',
+    path: '/users/$id/unsubscribe',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
 const AdminConsoleUsersIdUserContactInfoRoute =
   AdminConsoleUsersIdUserContactInfoRouteImport.update({
     id: '/users/$id/userContactInfo',
@@ -637,7 +658,10 @@ export interface FileRoutesByFullPath {
   '/admin/schedule/$id/show': typeof AdminConsoleScheduleIdShowRoute
   '/admin/surveys/$id/edit': typeof AdminConsoleSurveysIdEditRoute
   '/admin/surveys/$id/show': typeof AdminConsoleSurveysIdShowRoute
+  '/admin/users/$id/refund': typeof AdminConsoleUsersIdRefundRoute
+  '/admin/users/$id/resubscribe': typeof AdminConsoleUsersIdResubscribeRoute
   '/admin/users/$id/show': typeof AdminConsoleUsersIdShowRoute
+  '/admin/users/$id/unsubscribe': typeof AdminConsoleUsersIdUnsubscribeRoute
   '/admin/users/$id/userContactInfo': typeof AdminConsoleUsersIdUserContactInfoRoute
   '/admin/users/$id/directDeposit/create': typeof AdminConsoleUsersIdDirectDepositCreateRoute
   '/admin/users/$id/paymentProgress/create': typeof AdminConsoleUsersIdPaymentProgressCreateRoute
@@ -719,7 +743,10 @@ export interface FileRoutesByTo {
   '/admin/schedule/$id/show': typeof AdminConsoleScheduleIdShowRoute
   '/admin/surveys/$id/edit': typeof AdminConsoleSurveysIdEditRoute
   '/admin/surveys/$id/show': typeof AdminConsoleSurveysIdShowRoute
+  '/admin/users/$id/refund': typeof AdminConsoleUsersIdRefundRoute
+  '/admin/users/$id/resubscribe': typeof AdminConsoleUsersIdResubscribeRoute
   '/admin/users/$id/show': typeof AdminConsoleUsersIdShowRoute
+  '/admin/users/$id/unsubscribe': typeof AdminConsoleUsersIdUnsubscribeRoute
   '/admin/users/$id/userContactInfo': typeof AdminConsoleUsersIdUserContactInfoRoute
   '/admin/users/$id/directDeposit/create': typeof AdminConsoleUsersIdDirectDepositCreateRoute
   '/admin/users/$id/paymentProgress/create': typeof AdminConsoleUsersIdPaymentProgressCreateRoute
@@ -805,7 +832,10 @@ export interface FileRoutesById {
   '/admin/_console/schedule/$id/show': typeof AdminConsoleScheduleIdShowRoute
   '/admin/_console/surveys/$id/edit': typeof AdminConsoleSurveysIdEditRoute
   '/admin/_console/surveys/$id/show': typeof AdminConsoleSurveysIdShowRoute
+  '/admin/_console/users/$id/refund': typeof AdminConsoleUsersIdRefundRoute
+  '/admin/_console/users/$id/resubscribe': typeof AdminConsoleUsersIdResubscribeRoute
   '/admin/_console/users/$id/show': typeof AdminConsoleUsersIdShowRoute
+  '/admin/_console/users/$id/unsubscribe': typeof AdminConsoleUsersIdUnsubscribeRoute
   '/admin/_console/users/$id/userContactInfo': typeof AdminConsoleUsersIdUserContactInfoRoute
   '/admin/_console/users/$id/directDeposit/create': typeof AdminConsoleUsersIdDirectDepositCreateRoute
   '/admin/_console/users/$id/paymentProgress/create': typeof AdminConsoleUsersIdPaymentProgressCreateRoute
@@ -891,7 +921,10 @@ export interface FileRouteTypes {
     | '/admin/schedule/$id/show'
     | '/admin/surveys/$id/edit'
     | '/admin/surveys/$id/show'
+    | '/admin/users/$id/refund'
+    | '/admin/users/$id/resubscribe'
     | '/admin/users/$id/show'
+    | '/admin/users/$id/unsubscribe'
     | '/admin/users/$id/userContactInfo'
     | '/admin/users/$id/directDeposit/create'
     | '/admin/users/$id/paymentProgress/create'
@@ -973,7 +1006,10 @@ export interface FileRouteTypes {
     | '/admin/schedule/$id/show'
     | '/admin/surveys/$id/edit'
     | '/admin/surveys/$id/show'
+    | '/admin/users/$id/refund'
+    | '/admin/users/$id/resubscribe'
     | '/admin/users/$id/show'
+    | '/admin/users/$id/unsubscribe'
     | '/admin/users/$id/userContactInfo'
     | '/admin/users/$id/directDeposit/create'
     | '/admin/users/$id/paymentProgress/create'
@@ -1058,7 +1094,10 @@ export interface FileRouteTypes {
     | '/admin/_console/schedule/$id/show'
     | '/admin/_console/surveys/$id/edit'
     | '/admin/_console/surveys/$id/show'
+    | '/admin/_console/users/$id/refund'
+    | '/admin/_console/users/$id/resubscribe'
     | '/admin/_console/users/$id/show'
+    | '/admin/_console/users/$id/unsubscribe'
     | '/admin/_console/users/$id/userContactInfo'
     | '/admin/_console/users/$id/directDeposit/create'
     | '/admin/_console/users/$id/paymentProgress/create'
@@ -1608,11 +1647,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleSurveysIdShowRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/users/$id/refund': {
+      id: '/admin/_console/users/$id/refund'
+      path: '/users/$id/refund'
+      fullPath: '/admin/users/$id/refund'
+      preLoaderRoute: typeof AdminConsoleUsersIdRefundRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/users/$id/resubscribe': {
+      id: '/admin/_console/users/$id/resubscribe'
+      path: '/users/$id/resubscribe'
+      fullPath: '/admin/users/$id/resubscribe'
+      preLoaderRoute: typeof AdminConsoleUsersIdResubscribeRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/admin/_console/users/$id/show': {
       id: '/admin/_console/users/$id/show'
       path: '/users/$id/show'
       fullPath: '/admin/users/$id/show'
       preLoaderRoute: typeof AdminConsoleUsersIdShowRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/users/$id/unsubscribe': {
+      id: '/admin/_console/users/$id/unsubscribe'
+      path: '/users/$id/unsubscribe'
+      fullPath: '/admin/users/$id/unsubscribe'
+      preLoaderRoute: typeof AdminConsoleUsersIdUnsubscribeRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
     '/admin/_console/users/$id/userContactInfo': {
@@ -1780,7 +1840,10 @@ interface AdminConsoleRouteChildren {
   AdminConsoleScheduleIdShowRoute: typeof AdminConsoleScheduleIdShowRoute
   AdminConsoleSurveysIdEditRoute: typeof AdminConsoleSurveysIdEditRoute
   AdminConsoleSurveysIdShowRoute: typeof AdminConsoleSurveysIdShowRoute
+  AdminConsoleUsersIdRefundRoute: typeof AdminConsoleUsersIdRefundRoute
+  AdminConsoleUsersIdResubscribeRoute: typeof AdminConsoleUsersIdResubscribeRoute
   AdminConsoleUsersIdShowRoute: typeof AdminConsoleUsersIdShowRoute
+  AdminConsoleUsersIdUnsubscribeRoute: typeof AdminConsoleUsersIdUnsubscribeRoute
   AdminConsoleUsersIdUserContactInfoRoute: typeof AdminConsoleUsersIdUserContactInfoRoute
   AdminConsoleUsersIdDirectDepositCreateRoute: typeof AdminConsoleUsersIdDirectDepositCreateRoute
   AdminConsoleUsersIdPaymentProgressCreateRoute: typeof AdminConsoleUsersIdPaymentProgressCreateRoute
@@ -1823,7 +1886,10 @@ const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleScheduleIdShowRoute: AdminConsoleScheduleIdShowRoute,
   AdminConsoleSurveysIdEditRoute: AdminConsoleSurveysIdEditRoute,
   AdminConsoleSurveysIdShowRoute: AdminConsoleSurveysIdShowRoute,
+  AdminConsoleUsersIdRefundRoute: AdminConsoleUsersIdRefundRoute,
+  AdminConsoleUsersIdResubscribeRoute: AdminConsoleUsersIdResubscribeRoute,
   AdminConsoleUsersIdShowRoute: AdminConsoleUsersIdShowRoute,
+  AdminConsoleUsersIdUnsubscribeRoute: AdminConsoleUsersIdUnsubscribeRoute,
   AdminConsoleUsersIdUserContactInfoRoute:
     AdminConsoleUsersIdUserContactInfoRoute,
   AdminConsoleUsersIdDirectDepositCreateRoute:

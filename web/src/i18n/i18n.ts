@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'console-schedules',
   'console-coupons',
   'console-affiliates',
+  'console-refunds',
   'site',
   'pricing',
   'legal',

@@ -22,6 +22,7 @@ export const CONSOLE_NAMESPACES: readonly Namespace[] = [
   'console-schedules',
   'console-coupons',
   'console-affiliates',
+  'console-refunds',
 ];
 
 export function consoleLanguage(): SiteLanguage {

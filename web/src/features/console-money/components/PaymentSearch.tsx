@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserPaymentFilter } from '../../../../../shared/api/admin-payments.ts';
 import { toE164 } from '../../../../../shared/orders/contact.ts';
-import { kstDayRange } from '../../../../../shared/time/kst.ts';
+import { kstDayRange, kstToday } from '../../../../../shared/time/kst.ts';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { usePaymentSearch } from '../api/money-api.ts';
@@ -29,7 +29,8 @@ export function PaymentSearch() {
     if (text('phone')) next.phone = toE164(text('callingCode') || '82', text('phone'));
     if (text('from') || text('to')) {
       try {
-        const { fromMs, toMs } = kstDayRange(text('from') || '2000-01-01', text('to') || text('from'));
+        // An open end is today; an open start the first day payments could have been taken.
+        const { fromMs, toMs } = kstDayRange(text('from') || '2000-01-01', text('to') || kstToday());
         Object.assign(next, { from: fromMs, to: toMs });
       } catch (error) {
         setRangeError((error as Error).message);
