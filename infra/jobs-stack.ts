@@ -57,18 +57,15 @@ export class JobsStack extends Stack {
       );
     }
 
-    this.scheduleGroup = new ScheduleGroup(this, 'ScheduleGroup', {
-      scheduleGroupName: `cutloom-${props.stage}`,
-    });
+    const scheduleGroupName = `cutloom-${props.stage}`;
+    this.scheduleGroup = new ScheduleGroup(this, 'ScheduleGroup', { scheduleGroupName });
     this.schedulerRole = new Role(this, 'SchedulerRole', {
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
       description: 'Assumed by EventBridge Scheduler to invoke the scheduled targets',
     });
     this.schedulerAccess = {
-      groupName: this.scheduleGroup.scheduleGroupName,
-      groupArn: this.scheduleGroup.scheduleGroupArn,
+      groupName: scheduleGroupName,
       roleArn: this.schedulerRole.roleArn,
-      groupLogicalId: this.getLogicalId(this.scheduleGroup.node.defaultChild as CfnElement),
     };
     // Targets are named up front so that their ARNs are known without referring to the functions:
     // a run schedules the next run of its own target (and a target may schedule another's).
