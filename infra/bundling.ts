@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -104,18 +104,19 @@ export function grantTable(fn: IFunction, table: ITableV2, access: 'read' | 'wri
 
 /** Where the product's schedules live, as the functions that make them need to know it. */
 export interface SchedulerAccess {
+  /** A plain name (no token), so that every stack formats the same schedule ARNs without an import. */
   groupName: string;
-  groupArn: string;
   roleArn: string;
-  /** The schedule group's logical id, naming the acknowledged wildcard below. */
-  groupLogicalId: string;
 }
 
 /**
  * Lets a function make, read and delete schedules of the product's group and hand the scheduler its
- * role. Schedules are named at run time (one per pending run), hence the wildcard within the group.
+ * role. Schedules are named at run time (one per pending run), hence the wildcard within the group. The
+ * ARN is formatted in the function's own stack, so the finding (and its acknowledgement) reads the same
+ * in the jobs stack and in the service stacks.
  */
 export function grantScheduling(fn: IFunction & IConstruct, scheduler: SchedulerAccess): void {
+  const schedules = `schedule/${scheduler.groupName}/*`;
   fn.addToRolePolicy(
     new PolicyStatement({
       actions: [
@@ -124,12 +125,12 @@ export function grantScheduling(fn: IFunction & IConstruct, scheduler: Scheduler
         'scheduler:DeleteSchedule',
         'scheduler:GetSchedule',
       ],
-      resources: [`${scheduler.groupArn.replace(':schedule-group/', ':schedule/')}/*`],
+      resources: [Stack.of(fn).formatArn({ service: 'scheduler', resource: schedules })],
     }),
   );
   fn.addToRolePolicy(new PolicyStatement({ actions: ['iam:PassRole'], resources: [scheduler.roleArn] }));
   Validations.of(fn).acknowledge({
-    id: `AwsSolutions-IAM5[Resource::<${scheduler.groupLogicalId}.Arn>/*]`,
+    id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:${schedules}]`,
     reason:
       'Schedules are named at run time (one per pending run); the grant is limited to the schedules of the product’s own group.',
   });

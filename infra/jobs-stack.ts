@@ -62,18 +62,15 @@ export class JobsStack extends Stack {
       );
     }
 
-    this.scheduleGroup = new ScheduleGroup(this, 'ScheduleGroup', {
-      scheduleGroupName: scheduleGroupName(props.stage),
-    });
+    const groupName = scheduleGroupName(props.stage);
+    this.scheduleGroup = new ScheduleGroup(this, 'ScheduleGroup', { scheduleGroupName: groupName });
     this.schedulerRole = new Role(this, 'SchedulerRole', {
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
       description: 'Assumed by EventBridge Scheduler to invoke the scheduled targets',
     });
     this.schedulerAccess = {
-      groupName: this.scheduleGroup.scheduleGroupName,
-      groupArn: this.scheduleGroup.scheduleGroupArn,
+      groupName,
       roleArn: this.schedulerRole.roleArn,
-      groupLogicalId: this.getLogicalId(this.scheduleGroup.node.defaultChild as CfnElement),
     };
     // Targets are named up front so that their ARNs are known without referring to the functions:
     // a run schedules the next run of its own target (and a target may schedule another's).
@@ -118,9 +115,4 @@ export class JobsStack extends Stack {
       this.targets[scheduledTargetArnVariable(target.id)] = fn;
     }
   }
-}
-
-/** The schedule group of a stage (named, so that grants on its schedules can name it too). */
-export function scheduleGroupName(stage: string): string {
-  return `cutloom-${stage}`;
 }
