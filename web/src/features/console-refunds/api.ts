@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RouteInput } from '../../../../shared/api/define-route.ts';
-import { adminRefundInfo, cancelPayment } from '../../../../shared/api/refunds.ts';
+import { adminRefundInfo, adminCancelPayment } from '../../../../shared/api/refunds.ts';
 import { reschedulePayment, unsubscribePayment } from '../../../../shared/api/subscriptions.ts';
 import { adminCall, adminKey } from '../../lib/console/admin-api.ts';
 import { consoleSession } from '../console-auth/console-session.ts';
@@ -24,8 +24,8 @@ function useUserMutation<Input, Output>(uid: string, action: (input: Input) => P
 }
 
 export const useRefund = (uid: string) =>
-  useUserMutation(uid, (input: Omit<RouteInput<typeof cancelPayment>, 'uid'>) =>
-    adminCall(cancelPayment, { uid, ...input }),
+  useUserMutation(uid, (input: Omit<RouteInput<typeof adminCancelPayment>, 'uid'>) =>
+    adminCall(adminCancelPayment, { uid, ...input }),
   );
 
 /** Unsubscribe or resubscribe (reschedule-payment), requested by the signed-in operator. */
