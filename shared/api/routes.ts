@@ -4,8 +4,8 @@ import { adminDirectDepositRoutes } from './admin-direct-deposits.ts';
 import { adminJobsRoutes } from './admin-jobs.ts';
 import { adminPaymentsRoutes } from './admin-payments.ts';
 import { adminPlansRoutes } from './admin-plans.ts';
-import { adminUsageRoutes } from './admin-usage.ts';
 import { adminScheduleRoutes } from './admin-schedules.ts';
+import { adminUsageRoutes } from './admin-usage.ts';
 import { adminUsersRoutes } from './admin-users.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { authRoutes } from './auth.ts';
@@ -22,8 +22,8 @@ import { smartSurveyRoutes } from './smart-surveys.ts';
 import { subscriptionRoutes } from './subscriptions.ts';
 import { surveyFormRoutes } from './survey-forms.ts';
 import { ttsVoiceRoutes } from './tts-voices.ts';
-import { usageRoutes } from './usage.ts';
 import { upgradeRoutes } from './upgrades.ts';
+import { usageRoutes } from './usage.ts';
 import { usageEraserRoutes } from './usage-eraser.ts';
 
 /**

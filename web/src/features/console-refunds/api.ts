@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RouteInput } from '../../../../shared/api/define-route.ts';
-import { adminRefundInfo, adminCancelPayment } from '../../../../shared/api/refunds.ts';
+import { adminCancelPayment, adminRefundInfo } from '../../../../shared/api/refunds.ts';
 import { reschedulePayment, unsubscribePayment } from '../../../../shared/api/subscriptions.ts';
 import { adminCall, adminKey } from '../../lib/console/admin-api.ts';
 import { consoleSession } from '../console-auth/console-session.ts';
