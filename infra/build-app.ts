@@ -29,9 +29,11 @@ export function buildApp(app: App, options: AppOptions) {
     stage,
     description: 'Table, buckets, queues, secrets (retained)',
   });
+  const identity = { ...EXAMPLE_IDENTITY, ...options.identity };
   const jobs = new JobsStack(app, `${prefix}-Jobs`, {
     stage,
     stateful,
+    site: identity,
     description: 'Queue consumers and the scheduler',
   });
   const scheduler = {
@@ -48,7 +50,7 @@ export function buildApp(app: App, options: AppOptions) {
         stage,
         stateful,
         scheduler,
-        identity: { ...EXAMPLE_IDENTITY, ...options.identity },
+        identity,
         routes: routes.filter((route) => route.service === service),
         description: `The /${service} API`,
       }),

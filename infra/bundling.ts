@@ -135,3 +135,22 @@ export function grantScheduling(fn: IFunction & IConstruct, scheduler: Scheduler
       'Schedules are named at run time (one per pending run); the grant is limited to the schedules of the product’s own group.',
   });
 }
+
+/** The address of a sender such as `Cutloom <no-reply@cutloom.app>`. */
+export function senderAddress(mailFrom: string): string {
+  return (/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom).trim();
+}
+
+/** Lets a function send mail as the product's sender: its address, and its domain when the domain is what SES verified. */
+export function grantMail(fn: IFunction & IConstruct, mailFrom: string): void {
+  const sender = senderAddress(mailFrom);
+  const identities = [sender, sender.slice(sender.indexOf('@') + 1)];
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: ['ses:SendEmail'],
+      resources: identities.map((identity) =>
+        Stack.of(fn).formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+      ),
+    }),
+  );
+}

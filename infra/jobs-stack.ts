@@ -10,10 +10,13 @@ import { SCHEDULED_TARGETS, scheduledTargetArnVariable } from '../shared/jobs/sc
 import {
   acknowledgeFunctionFindings,
   functionProps,
+  grantMail,
   grantScheduling,
   grantTable,
   type SchedulerAccess,
 } from './bundling.ts';
+import { grantPaymentSecrets, paymentEnvironment } from './payment-settings.ts';
+import type { IdentitySettings } from './service-stack.ts';
 import type { StatefulStack } from './stateful-stack.ts';
 
 /** The schedule group of a stage: the routes that schedule may touch the schedules in it only. */
@@ -24,6 +27,8 @@ export function scheduleGroupName(stage: string): string {
 export interface JobsStackProps extends StackProps {
   stage: string;
   stateful: StatefulStack;
+  /** The site's origin and the mail sender, for targets that mail customers or pay (renewals). */
+  site: Pick<IdentitySettings, 'siteUrl' | 'mailFrom'>;
 }
 
 /**
@@ -93,11 +98,18 @@ export class JobsStack extends Stack {
       ),
     };
     for (const target of SCHEDULED_TARGETS) {
+      // A target's grants mean what a route's do (shared/api/define-route.ts RouteGrant).
+      const grants = new Set(target.grants ?? []);
       const fn = new NodejsFunction(this, target.id, {
         ...functionProps(this, target.id, `events/${target.handler}.ts`, {
           STAGE: props.stage,
           TABLE_NAME: stateful.table.tableName,
-          ...schedulerEnvironment,
+          ...(grants.has('scheduler') ? schedulerEnvironment : {}),
+          ...paymentEnvironment(this, grants, props.stage, stateful),
+          ...(grants.has('payment:provider') || grants.has('mail:send')
+            ? { SITE_URL: props.site.siteUrl }
+            : {}),
+          ...(grants.has('mail:send') ? { MAIL_FROM: props.site.mailFrom } : {}),
         }),
         functionName: targetNames[target.id],
         description: target.description,
@@ -111,7 +123,9 @@ export class JobsStack extends Stack {
         reason:
           'Invoking a target includes its versions (the grant’s `:*`); the role may invoke only the product’s targets.',
       });
-      grantScheduling(fn, this.schedulerAccess);
+      if (grants.has('scheduler')) grantScheduling(fn, this.schedulerAccess);
+      grantPaymentSecrets(fn, grants, stateful);
+      if (grants.has('mail:send')) grantMail(fn, props.site.mailFrom);
       this.targets[scheduledTargetArnVariable(target.id)] = fn;
     }
   }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { defineRoute, type RouteGrant } from '../shared/api/define-route.ts';
 import { ROUTES } from '../shared/api/routes.ts';
-import { walletHosts } from './payment-settings.ts';
+import { HOLIDAY_SERVICE_URL, walletHosts } from './payment-settings.ts';
 import { testApp } from './test-app.ts';
 
 /** A route per grant of the money path, beside the real route table. */
@@ -31,6 +31,7 @@ const payments = {
   portoneMerchantCode: 'imp12345678',
   naverPayPartnerId: 'np_abcde',
   coolsmsSender: '0212345678',
+  holidayServiceKey: 'holiday-key',
 };
 
 function functionsAndPolicies(stack: Stack) {
@@ -95,6 +96,16 @@ describe('the money path in AWS', () => {
     expect(environmentOf('probeSms')).toHaveProperty('COOLSMS_SECRET_ARN');
     expect(secretsReadBy('probeSms')).toMatch(/SmsSecret/);
     expect(environmentOf('probeNothing')).not.toHaveProperty('COOLSMS_SECRET_ARN');
+  });
+
+  it('gives the refund routes the holiday service and its key, and other routes neither', () => {
+    for (const refund of ['userRefundInfo', 'cancelPaymentUser', 'adminCancelPayment']) {
+      expect(environmentOf(refund), refund).toMatchObject({
+        HOLIDAY_API_URL: HOLIDAY_SERVICE_URL,
+        HOLIDAY_API_KEY: 'holiday-key',
+      });
+    }
+    expect(environmentOf('probeProvider')).not.toHaveProperty('HOLIDAY_API_KEY');
   });
 
   it('gives the checkout settings route the merchant code and the wallet page, and no secret', () => {

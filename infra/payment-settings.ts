@@ -11,14 +11,20 @@ import type { StatefulStack } from './stateful-stack.ts';
  * `cdk deploy -c payments='{"portoneMerchantCode":"imp12345678",...}'`):
  * - portoneMerchantCode: the provider's merchant identification code the browser SDK is opened with;
  * - naverPayPartnerId: the wallet's partner id, part of its API address;
- * - coolsmsSender: the registered SMS sender number.
+ * - coolsmsSender: the registered SMS sender number;
+ * - holidayServiceKey: the data.go.kr service key of the public holiday service (refunds' business days;
+ *   without it a lookup fails, is logged, and counts as no holidays).
  * The release stage talks to the wallet's production hosts, every other stage to its development hosts.
  */
 export interface PaymentSettings {
   portoneMerchantCode?: string;
   naverPayPartnerId?: string;
   coolsmsSender?: string;
+  holidayServiceKey?: string;
 }
+
+/** The public holiday service (data.go.kr SpcdeInfoService; functions/core/adapters/holidays.ts). */
+export const HOLIDAY_SERVICE_URL = 'https://apis.data.go.kr/B090041/openapi/service/SpcdeInfoService';
 
 export function paymentSettings(scope: Construct): PaymentSettings {
   return (scope.node.tryGetContext('payments') as PaymentSettings | undefined) ?? {};
@@ -58,6 +64,10 @@ export function paymentEnvironment(
   if (grants.has('sms:send')) {
     environment.COOLSMS_SECRET_ARN = stateful.smsSecret.secretArn;
     setting('COOLSMS_SENDER', settings.coolsmsSender, 'coolsmsSender');
+  }
+  if (grants.has('holidays:read')) {
+    environment.HOLIDAY_API_URL = HOLIDAY_SERVICE_URL;
+    setting('HOLIDAY_API_KEY', settings.holidayServiceKey, 'holidayServiceKey');
   }
   return environment;
 }

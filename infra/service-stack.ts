@@ -11,6 +11,7 @@ import { queueUrlVariable } from '../shared/jobs/queues.ts';
 import {
   acknowledgeFunctionFindings,
   functionProps,
+  grantMail,
   grantScheduling,
   grantTable,
   type SchedulerAccess,
@@ -109,11 +110,6 @@ function grantObjects(
   });
 }
 
-/** The address of a sender such as `Cutloom <no-reply@cutloom.app>`. */
-export function senderAddress(mailFrom: string): string {
-  return (/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom).trim();
-}
-
 function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props: ServiceStackProps): void {
   const { stateful } = props;
   const grants = new Set(route.grants ?? []);
@@ -197,19 +193,7 @@ function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props:
   }
   grantPaymentSecrets(fn, grants, stateful);
   if (grants.has('analytics:put')) stateful.analyticsStream.grantPutRecords(fn);
-  if (grants.has('mail:send')) {
-    // Only the sender's own identities: its address, and its domain when the domain is what SES verified.
-    const sender = senderAddress(props.identity.mailFrom);
-    const identities = [sender, sender.slice(sender.indexOf('@') + 1)];
-    fn.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['ses:SendEmail'],
-        resources: identities.map((identity) =>
-          Stack.of(scope).formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
-        ),
-      }),
-    );
-  }
+  if (grants.has('mail:send')) grantMail(fn, props.identity.mailFrom);
   if (grants.has('scheduler') && props.scheduler) grantScheduling(fn, props.scheduler);
 
   const httpRoute = new HttpRoute(scope, `${route.name}Route`, {

@@ -4,7 +4,7 @@ import { routePath, SERVICES } from '../shared/api/define-route.ts';
 import { ROUTES } from '../shared/api/routes.ts';
 import { TABLE_DESIGN } from '../shared/data/table-design.ts';
 import { QUEUES } from '../shared/jobs/queues.ts';
-import { SCHEDULED_TARGETS, scheduledTargetArnVariable } from '../shared/jobs/schedules.ts';
+import { RENEWAL_TARGET, SCHEDULED_TARGETS, scheduledTargetArnVariable } from '../shared/jobs/schedules.ts';
 import { testApp } from './test-app.ts';
 
 const built = testApp();
@@ -183,6 +183,26 @@ describe('jobs stack', () => {
         ]),
       },
     });
+  });
+  it("gives the renewal target what its grants name: the provider's secrets, the site and mail sender, SES", () => {
+    const renewal = Object.entries(jobs.findResources('AWS::Lambda::Function')).find(
+      ([, resource]) => resource.Properties.FunctionName === `cutloom-test-${RENEWAL_TARGET.id}`,
+    );
+    expect(renewal).toBeDefined();
+    const [, resource] = renewal as [
+      string,
+      { Properties: { Environment: { Variables: object }; Role: { 'Fn::GetAtt': [string, string] } } },
+    ];
+    expect(Object.keys(resource.Properties.Environment.Variables)).toEqual(
+      expect.arrayContaining(['PORTONE_SECRET_ARN', 'NAVER_PAY_SECRET_ARN', 'SITE_URL', 'MAIL_FROM']),
+    );
+    const role = resource.Properties.Role['Fn::GetAtt'][0];
+    const policies = Object.values(jobs.findResources('AWS::IAM::Policy')).filter((policy) =>
+      (policy.Properties.Roles as Array<{ Ref: string }>).some((ref) => ref.Ref === role),
+    );
+    const actions = JSON.stringify(policies.map((policy) => policy.Properties.PolicyDocument.Statement));
+    expect(actions).toContain('ses:SendEmail');
+    expect(actions).toContain('secretsmanager:GetSecretValue');
   });
   it('has a schedule group and a role the scheduler assumes', () => {
     jobs.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);

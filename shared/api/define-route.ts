@@ -70,7 +70,9 @@ export type RouteGrant =
   /** Signs ID tokens or link tokens (reads the signing key). */
   | 'token:sign'
   /** Puts analytics events on the delivery stream. */
-  | 'analytics:put';
+  | 'analytics:put'
+  /** Asks the public holiday service (a refund's business-day cutoff). */
+  | 'holidays:read';
 
 export type RouteInput<R extends RouteDefinition> = z.input<R['request']>;
 export type RouteParsedInput<R extends RouteDefinition> = z.output<R['request']>;

@@ -13,7 +13,7 @@ const Price = z.number().nonnegative();
 const RefundAnswer = z.object({
   result: z.object({ kind: z.enum(['refunded', 'unsubscribed']), amount: z.number().optional() }),
 });
-const grants = ['table:read', 'table:write', 'payment:provider', 'scheduler'] as const;
+const grants = ['table:read', 'table:write', 'payment:provider', 'scheduler', 'holidays:read'] as const;
 
 export const createUserRefund = defineRoute({
   name: 'createUserRefund',
@@ -38,7 +38,7 @@ export const userRefundInfo = defineRoute({
   request: z.object({ guid: Guid }),
   response: z.object({ result: RefundSessionSchema }),
   handler: 'payment/user-refund-info',
-  grants: ['table:read', 'table:write'],
+  grants: ['table:read', 'table:write', 'holidays:read'],
 });
 
 export const cancelPaymentUser = defineRoute({
@@ -78,7 +78,7 @@ export const adminRefundInfo = defineRoute({
   }),
   response: z.object({ result: RefundEstimateSchema }),
   handler: 'auth/admin-refund-info',
-  grants: ['table:read', 'table:write'],
+  grants: ['table:read', 'table:write', 'holidays:read'],
 });
 
 export const adminCancelPayment = defineRoute({
