@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DateTime } from 'luxon';
+import { startIsolatedRuntime } from '../test/integration/isolated-runtime.ts';
 import { signInToConsole, uniqueEmail } from './console-helpers.ts';
 
 /** Direct deposits and their schedules in the console, against the whole local product. */
@@ -78,55 +79,66 @@ test('a direct deposit for one user, then a bulk deposit from a CSV that lists i
   ).toBeVisible();
 });
 
-test('a schedule made from the query runs when the test clock reaches it, logs the deposit, and is disabled and edited', async ({
-  page,
-}) => {
-  await signInToConsole(page);
-  const { uid, email } = await createAccount(page, 'Scheduled Person');
-  const clock = (await (await page.request.get('/_local/clock')).json()) as { now: string };
-  const start = DateTime.fromISO(clock.now, { zone: 'Asia/Seoul' }).plus({ minutes: 2 });
+test.describe('a schedule', () => {
+  // The test clock is moved: in a runtime of its own, so the suite's other tests keep their time.
+  let runtime: Awaited<ReturnType<typeof startIsolatedRuntime>>;
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    runtime = await startIsolatedRuntime({ web: 'dist' });
+  });
+  test.afterAll(() => runtime?.stop());
 
-  await page.goto(
-    `/admin/schedule/create?uid=${uid}&userName=${encodeURIComponent('Scheduled Person')}&userEmail=${encodeURIComponent(email)}`,
-  );
-  await expect(page.getByLabel('Payer e-mail')).toHaveValue(email);
-  await expect(page.getByLabel('Payer e-mail')).toBeDisabled();
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Please enter a description.')).toBeVisible();
-  await page.getByLabel('Payer phone').fill('+821055556666');
-  await page.getByLabel('Plan').selectOption('Y1_LIGHT_V3');
-  await page.getByLabel('Price').fill('0');
-  await page.getByLabel('Start (KST)').fill(start.toFormat("yyyy-MM-dd'T'HH:mm"));
-  await page.getByLabel('Description').fill('launch gift');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Saved successfully', { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { name: /^Schedule / })).toBeVisible();
-  const logs = page.getByRole('table', { name: 'Logs' });
-  await expect(logs.getByText('No data available')).toBeVisible();
-  const scheduleUrl = page.url();
+  test('made from the query runs when the test clock reaches it, logs the deposit, and is disabled and edited', async ({
+    page,
+  }) => {
+    const base = runtime.url;
+    await signInToConsole(page, base);
+    const { uid, email } = await createAccount(page, 'Scheduled Person');
+    const clock = (await (await page.request.get(`${base}/_local/clock`)).json()) as { now: string };
+    const start = DateTime.fromISO(clock.now, { zone: 'Asia/Seoul' }).plus({ minutes: 2 });
 
-  const advanced = await page.request.post('/_local/clock', { data: { advanceSeconds: 240 } });
-  expect(advanced.ok()).toBe(true);
-  await page.goto(scheduleUrl);
-  await expect(logs.getByRole('cell', { name: /^dep_/ })).toBeVisible();
-  const details = page.locator('dl.console-details').first();
-  await expect(details.getByText(start.toFormat('yyyy-MM-dd HH:mm:00')).first()).toBeVisible();
+    await page.goto(
+      `${base}/admin/schedule/create?uid=${uid}&userName=${encodeURIComponent('Scheduled Person')}&userEmail=${encodeURIComponent(email)}`,
+    );
+    await expect(page.getByLabel('Payer e-mail')).toHaveValue(email);
+    await expect(page.getByLabel('Payer e-mail')).toBeDisabled();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Please enter a description.')).toBeVisible();
+    await page.getByLabel('Payer phone').fill('+821055556666');
+    await page.getByLabel('Plan').selectOption('Y1_LIGHT_V3');
+    await page.getByLabel('Price').fill('0');
+    await page.getByLabel('Start (KST)').fill(start.toFormat("yyyy-MM-dd'T'HH:mm"));
+    await page.getByLabel('Description').fill('launch gift');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved successfully', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Schedule / })).toBeVisible();
+    const logs = page.getByRole('table', { name: 'Logs' });
+    await expect(logs.getByText('No data available')).toBeVisible();
+    const scheduleUrl = page.url();
 
-  await page.getByRole('button', { name: 'Disable' }).click();
-  await expect(page.getByText('update success', { exact: true })).toBeVisible();
-  await expect(details.getByText('Disabled', { exact: true })).toBeVisible();
+    const advanced = await page.request.post(`${base}/_local/clock`, { data: { advanceSeconds: 240 } });
+    expect(advanced.ok()).toBe(true);
+    await page.goto(scheduleUrl);
+    await expect(logs.getByRole('cell', { name: /^dep_/ })).toBeVisible();
+    const details = page.locator('dl.console-details').first();
+    await expect(details.getByText(start.toFormat('yyyy-MM-dd HH:mm:00')).first()).toBeVisible();
 
-  await page.getByRole('link', { name: 'Edit' }).click();
-  await expect(page.getByLabel('UID')).toBeDisabled();
-  await page.getByLabel('Payer phone').fill('+821077778888');
-  await page.getByLabel('Repeat').selectOption('year');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('+821077778888')).toBeVisible();
-  await expect(details.getByText('Every year')).toBeVisible();
+    await page.getByRole('button', { name: 'Disable' }).click();
+    await expect(page.getByText('update success', { exact: true })).toBeVisible();
+    await expect(details.getByText('Disabled', { exact: true })).toBeVisible();
 
-  await page
-    .getByRole('navigation', { name: 'Console navigation' })
-    .getByRole('link', { name: 'Schedules' })
-    .click();
-  await expect(page.getByRole('row', { name: new RegExp(email) })).toBeVisible();
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expect(page.getByLabel('UID')).toBeDisabled();
+    await page.getByLabel('Payer phone').fill('+821077778888');
+    await page.getByLabel('Repeat').selectOption('year');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('+821077778888')).toBeVisible();
+    await expect(details.getByText('Every year')).toBeVisible();
+
+    await page
+      .getByRole('navigation', { name: 'Console navigation' })
+      .getByRole('link', { name: 'Schedules' })
+      .click();
+    await expect(page.getByRole('row', { name: new RegExp(email) })).toBeVisible();
+  });
 });

@@ -1,9 +1,12 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Signs the seeded operator in to the console (in English) and waits for the dashboard. */
-export async function signInToConsole(page: Page): Promise<void> {
+/**
+ * Signs the seeded operator in to the console (in English) and waits for the dashboard; `base` is
+ * another runtime than the suite's.
+ */
+export async function signInToConsole(page: Page, base = ''): Promise<void> {
   await page.addInitScript(() => localStorage.setItem('cutloom.console.language', 'en'));
-  await page.goto('/admin/login');
+  await page.goto(`${base}/admin/login`);
   await page.getByLabel('E-mail').fill('operator@cutloom.local');
   await page.getByLabel('Password').fill('operator-pass1');
   await page.getByRole('button', { name: 'Log in' }).click();

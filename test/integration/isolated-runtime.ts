@@ -6,13 +6,16 @@ const root = resolve(import.meta.dirname, '../..');
 
 /**
  * A runtime of its own, in a child process, for a test that changes global state (such as the
- * sign-up maintenance entry) which the rest of the suite, running in parallel, must not see.
+ * sign-up maintenance entry, or the test clock) which the rest of the suite, running in parallel, must
+ * not see. Browser tests serve the built web from it (`web: 'dist'`).
  */
-export async function startIsolatedRuntime(): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startIsolatedRuntime(
+  options: { web?: 'none' | 'dist' } = {},
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const child: ChildProcess = spawn(
     join(root, 'node_modules/.bin/tsx'),
-    ['scripts/local/start.ts', '--in-memory', '--web=none'],
+    ['scripts/local/start.ts', '--in-memory', `--web=${options.web ?? 'none'}`],
     {
       cwd: root,
       env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn' },
