@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { CURRENCIES, type Currency } from '../currency.ts';
 import { adminDescRule } from '../identity/admin-user-rules.ts';
+import { BUILT_IN_PLAN_NAME_CHOICES } from '../plans/plan-name-choices.ts';
 import { checkFinalPrice } from './price-bounds.ts';
 
 /**
@@ -25,24 +26,12 @@ export const DIRECT_DEPOSIT_PAYMENT_TYPES = ['event', 'plan'] as const;
 export type DirectDepositPaymentType = (typeof DIRECT_DEPOSIT_PAYMENT_TYPES)[number];
 
 /**
- * Spec (section 9): the built-in plan names a deposit may grant. Until the console's shared plan-name
- * choices (these plus custom plans of the allowed periods) are merged, deposits offer these only.
- * All are fixed-term passes: a deposited plan never renews by itself.
+ * Spec (section 9): the built-in plan names a deposit may grant, the console's built-in plan-name
+ * choices. Decision: deposits offer these only, not custom plans (whose quotas live in partner or
+ * operator catalogues the deposit grant does not read). All are fixed-term passes: a deposited plan never
+ * renews by itself.
  */
-export const BUILT_IN_DEPOSIT_PLAN_NAMES = [
-  'Y1_LIGHT_V3',
-  'Y1_STANDARD_V3',
-  'Y1_BUSINESS_V3',
-  'Y1_LIGHT_V2',
-  'Y1_STANDARD_V2',
-  'Y1_BUSINESS_V2',
-  'Y1_LIGHT',
-  'Y1_STANDARD',
-  'Y1_BUSINESS',
-  'Y3_LIGHT',
-  'Y3_STANDARD',
-  'Y3_BUSINESS',
-] as const;
+export const BUILT_IN_DEPOSIT_PLAN_NAMES = BUILT_IN_PLAN_NAME_CHOICES;
 
 /** Spec: bulk deposits travel in batches of 300 (shared/jobs/queues.ts); one job takes at most this many. */
 export const BULK_DIRECT_DEPOSIT_MAX = 10_000;
