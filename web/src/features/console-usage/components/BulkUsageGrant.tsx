@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BULK_USAGE_GRANT_MAX, USAGE_GRANT_MESSAGES } from '../../../../../shared/usage/usage-grant-rules.ts';
 import { BulkJobProgress } from '../../../components/console/BulkJobProgress.tsx';
 import { useConfirm } from '../../../components/console/ConfirmDialog.tsx';
-import { CsvUpload } from '../../../components/console/CsvUpload.tsx';
+import { CsvIdList, useCsvIdList } from '../../../components/console/CsvIdList.tsx';
 import { SubmitRow } from '../../../components/console/SubmitRow.tsx';
 import { useBulkJob } from '../../../components/console/use-bulk-job.ts';
-import { readCsvIds } from '../../../lib/console/csv.ts';
 import { bulkUsageGrant } from '../api/usage-api.ts';
 import { GRANT_FORM_DEFAULTS, type GrantAmounts, type GrantForm, grantFormRule } from '../grant-form.ts';
 import { GrantAmountFields } from './GrantAmountFields.tsx';
@@ -22,9 +20,11 @@ export function BulkUsageGrant() {
   const { t } = useTranslation('console-usage');
   const confirm = useConfirm();
   const bulk = useBulkJob();
-  const [ids, setIds] = useState<string[]>();
-  const [fileName, setFileName] = useState<string>();
-  const [idsError, setIdsError] = useState<string>();
+  const list = useCsvIdList({
+    noIds: USAGE_GRANT_MESSAGES.noUids,
+    tooMany: USAGE_GRANT_MESSAGES.tooMany,
+    max: BULK_USAGE_GRANT_MAX,
+  });
   // The list comes from the CSV; the form holds the amounts and desc.
   const form = useForm<GrantForm, unknown, GrantAmounts>({
     resolver: zodResolver(grantFormRule),
@@ -32,9 +32,8 @@ export function BulkUsageGrant() {
   });
 
   const submit = form.handleSubmit(async (amounts) => {
-    if (!ids?.length) return setIdsError(USAGE_GRANT_MESSAGES.noUids);
-    if (ids.length > BULK_USAGE_GRANT_MAX) return setIdsError(USAGE_GRANT_MESSAGES.tooMany);
-    setIdsError(undefined);
+    const ids = list.checked();
+    if (!ids) return;
     const summary = t('bulk.confirm', { count: ids.length, ...amounts });
     if (!(await confirm({ title: t('bulk.confirm_title'), description: summary }))) return;
     await bulk.start(() => bulkUsageGrant({ uidOrEmails: ids, ...amounts }), ids);
@@ -44,25 +43,13 @@ export function BulkUsageGrant() {
     <>
       <form className="console-form console-card" onSubmit={submit} noValidate>
         <p className="console-hint">{t('bulk.columns')}</p>
-        <CsvUpload
+        <CsvIdList
+          list={list}
           label={t('bulk.file')}
+          summary={(file, count) => t('bulk.summary', { file, count })}
           disabled={bulk.busy}
-          onFile={async (file) => {
-            const read = await readCsvIds(file);
-            setFileName(file.name);
-            setIds(read);
-            setIdsError(read.length ? undefined : USAGE_GRANT_MESSAGES.noUids);
-            bulk.reset();
-          }}
+          onRead={bulk.reset}
         />
-        {ids?.length ? (
-          <p aria-live="polite">{t('bulk.summary', { file: fileName, count: ids.length })}</p>
-        ) : null}
-        {idsError ? (
-          <p className="field-error" role="alert">
-            {t(idsError, { max: BULK_USAGE_GRANT_MAX })}
-          </p>
-        ) : null}
         <GrantAmountFields register={form.register} errors={form.formState.errors} disabled={bulk.busy} />
         <SubmitRow label={t('bulk.submit')} busy={bulk.busy} />
       </form>
