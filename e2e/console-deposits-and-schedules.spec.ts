@@ -1,27 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { startIsolatedRuntime } from '../test/integration/isolated-runtime.ts';
-import { signInToConsole, uniqueEmail } from './console-helpers.ts';
+import { createAccount, signInToConsole } from './console-helpers.ts';
 
 /** Direct deposits and their schedules in the console, against the whole local product. */
-
-/** Creates an account with the operator's session (as the console's user create does); its uid. */
-async function createAccount(page: Page, name: string): Promise<{ uid: string; email: string }> {
-  const email = uniqueEmail('deposit');
-  const uid = await page.evaluate(
-    async ({ name, email }) => {
-      const session = JSON.parse(sessionStorage.getItem('cutloom.console.session') ?? '{}');
-      const answer = await fetch('/auth/admin-user-create', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.idToken}` },
-        body: JSON.stringify({ info: { name, email, password: 'deposit-pass1', language: 'en' } }),
-      });
-      return (await answer.json()).result.uid as string;
-    },
-    { name, email },
-  );
-  return { uid, email };
-}
 
 test('a direct deposit for one user, then a bulk deposit from a CSV that lists its failures with their reasons', async ({
   page,

@@ -17,6 +17,24 @@ export async function signInToConsole(page: Page, base = ''): Promise<void> {
 export const uniqueEmail = (prefix: string) =>
   `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
+/** Creates an account with the operator's session (as the console's user create does); its uid. */
+export async function createAccount(page: Page, name: string): Promise<{ uid: string; email: string }> {
+  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, '-'));
+  const uid = await page.evaluate(
+    async ({ name, email }) => {
+      const session = JSON.parse(sessionStorage.getItem('cutloom.console.session') ?? '{}');
+      const answer = await fetch('/auth/admin-user-create', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.idToken}` },
+        body: JSON.stringify({ info: { name, email, password: 'deposit-pass1', language: 'en' } }),
+      });
+      return (await answer.json()).result.uid as string;
+    },
+    { name, email },
+  );
+  return { uid, email };
+}
+
 /**
  * A customer signed up (unverified, Korean) and found by an operator: signs the operator in, searches
  * the address, opens the detail and verifies the e-mail there. Answers the detail's address.

@@ -5,3 +5,4 @@
 import '../../functions/core/identity/bulk-user-create.ts';
 import '../../functions/core/surveys/survey-targets.ts';
 import '../../functions/core/orders/bulk-direct-deposit.ts';
+import '../../functions/core/usage/bulk-usage-grant.ts';

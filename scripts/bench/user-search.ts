@@ -2,10 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { signIdToken } from '../../functions/core/auth/id-token.ts';
-import { nameSearchKey, searchShard } from '../../functions/core/data/search-keys.ts';
-import { db } from '../../functions/core/data/service.ts';
-import { normalizeEmail } from '../../shared/identity/account-rules.ts';
 import { startRuntime } from '../local/runtime.ts';
+import { benchAccount, seedAccounts } from './bench-accounts.ts';
 import { type LoadResult, runLoad } from './load.ts';
 
 /**
@@ -32,38 +30,16 @@ const runtime = await startRuntime({ port: 0, inMemory: true, web: 'dist', quiet
 try {
   const started = performance.now();
   const now = Date.now();
-  const users = Array.from({ length: N }, (_, index) => {
-    const name = `${SURNAMES[index % SURNAMES.length]} ${GIVEN[Math.floor(index / 10) % GIVEN.length]}${index}`;
-    const email = `${GIVEN[index % GIVEN.length]?.toLowerCase()}.${index}@example.com`;
-    const nameKey = nameSearchKey(name);
-    const emailKey = normalizeEmail(email);
-    const referral = index % 20 === 0;
-    return {
+  const users = Array.from({ length: N }, (_, index) =>
+    benchAccount({
       uid: `bench-${index}`,
-      name,
-      email,
-      emailKey,
-      emailShard: searchShard(emailKey),
-      nameKey,
-      nameShard: searchShard(nameKey),
-      emailVerified: true,
-      providers: ['password'],
-      uiLanguage: 'ko',
-      clientType: 'landing' as const,
+      name: `${SURNAMES[index % SURNAMES.length]} ${GIVEN[Math.floor(index / 10) % GIVEN.length]}${index}`,
+      email: `${GIVEN[index % GIVEN.length]?.toLowerCase()}.${index}@example.com`,
       created: now - index * 1000,
-      credentialsChangedAt: now,
-      ...(referral
-        ? { referralType: 'manebi', referralCode: `M${index}`, referralSince: now - index * 1000 }
-        : {}),
-    };
-  });
-  for (let start = 0; start < users.length; start += 1000) {
-    const chunk = users.slice(start, start + 1000);
-    await db().entities.user.put(chunk).go();
-    await db()
-      .entities.userEmail.put(chunk.map((user) => ({ emailKey: user.emailKey, uid: user.uid })))
-      .go();
-  }
+      ...(index % 20 === 0 ? { referral: { referralType: 'manebi', referralCode: `M${index}` } } : {}),
+    }),
+  );
+  await seedAccounts(users);
   console.log(`${N} accounts written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   const token = await signIdToken({ uid: 'bench-operator', email: 'bench@example.com', adminLevel: 1 });

@@ -1,4 +1,5 @@
 import { adminAffiliateRoutes } from './admin-affiliates.ts';
+import { adminBulkUsageRoutes } from './admin-bulk-usage.ts';
 import { adminCouponRoutes } from './admin-coupons.ts';
 import { adminDirectDepositRoutes } from './admin-direct-deposits.ts';
 import { adminJobsRoutes } from './admin-jobs.ts';
@@ -58,4 +59,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...adminScheduleRoutes,
   ...adminAffiliateRoutes,
   ...usageEraserRoutes,
+  ...adminBulkUsageRoutes,
 ];

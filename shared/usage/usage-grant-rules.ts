@@ -14,7 +14,19 @@ export const USAGE_GRANT_MESSAGES = {
   nonZero: 'console-usage:validation.non_zero',
   plusNotAllowed: 'console-usage:validation.plus_not_allowed',
   noUids: 'console-usage:validation.no_uids',
+  tooMany: 'console-usage:validation.too_many',
 } as const;
+
+/** Why a bulk grant's item was refused (its reason in the failures table, an i18n key). */
+export const USAGE_GRANT_REFUSALS = {
+  noAccount: 'console-usage:refusal.no_account',
+} as const;
+
+/**
+ * Spec: bulk usage travels in batches of 300 uids (shared/jobs/queues.ts). One job takes at most this
+ * many: the request stays small (about 300 KB of e-mails) and a job finishes in minutes.
+ */
+export const BULK_USAGE_GRANT_MAX = 10_000;
 
 /** A grant may move a counter by at most this much at once (a typo of extra zeros is refused). */
 export const USAGE_GRANT_MAX = 100_000_000;
@@ -25,27 +37,30 @@ const amount = z
   .min(-USAGE_GRANT_MAX, USAGE_GRANT_MESSAGES.number)
   .max(USAGE_GRANT_MAX, USAGE_GRANT_MESSAGES.number);
 
-export const usageGrantAmountsRule = z
-  .object({
-    allowPlus: z.boolean().default(false),
-    sttMin: amount,
-    tts: amount,
-    translate: amount,
-    genimage: amount,
-    desc: adminDescRule,
-  })
-  .superRefine((grant, context) => {
-    const fields = ['sttMin', 'tts', 'translate', 'genimage'] as const;
-    if (fields.every((field) => grant[field] === 0)) {
-      for (const field of fields)
-        context.addIssue({ code: 'custom', path: [field], message: USAGE_GRANT_MESSAGES.nonZero });
-    }
-    if (!grant.allowPlus) {
-      for (const field of fields)
-        if (grant[field] > 0)
-          context.addIssue({ code: 'custom', path: [field], message: USAGE_GRANT_MESSAGES.plusNotAllowed });
-    }
-  });
+const GRANT_FIELDS = {
+  allowPlus: z.boolean().default(false),
+  sttMin: amount,
+  tts: amount,
+  translate: amount,
+  genimage: amount,
+  desc: adminDescRule,
+};
+type GrantFields = z.output<z.ZodObject<typeof GRANT_FIELDS>>;
+
+function checkGrantAmounts(grant: GrantFields, context: z.RefinementCtx): void {
+  const fields = ['sttMin', 'tts', 'translate', 'genimage'] as const;
+  if (fields.every((field) => grant[field] === 0)) {
+    for (const field of fields)
+      context.addIssue({ code: 'custom', path: [field], message: USAGE_GRANT_MESSAGES.nonZero });
+  }
+  if (!grant.allowPlus) {
+    for (const field of fields)
+      if (grant[field] > 0)
+        context.addIssue({ code: 'custom', path: [field], message: USAGE_GRANT_MESSAGES.plusNotAllowed });
+  }
+}
+
+export const usageGrantAmountsRule = z.object(GRANT_FIELDS).superRefine(checkGrantAmounts);
 export type UsageGrantAmounts = z.output<typeof usageGrantAmountsRule>;
 
 /** The counter movements of a grant, per metered type (STT converted to seconds). */
@@ -57,3 +72,15 @@ export function grantDeltas(grant: Pick<UsageGrantAmounts, 'sttMin' | 'tts' | 't
     GENIMAGE: grant.genimage,
   } as const;
 }
+
+/** The bulk usage call: the same amounts and desc for every listed uid or e-mail. */
+export const bulkUsageGrantRule = z
+  .object({
+    uidOrEmails: z
+      .array(z.string().trim().min(1).max(254))
+      .min(1, USAGE_GRANT_MESSAGES.noUids)
+      .max(BULK_USAGE_GRANT_MAX, USAGE_GRANT_MESSAGES.tooMany),
+    ...GRANT_FIELDS,
+  })
+  .superRefine(checkGrantAmounts);
+export type BulkUsageGrantInput = z.output<typeof bulkUsageGrantRule>;

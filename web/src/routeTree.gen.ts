@@ -52,6 +52,7 @@ import { Route as LangPaymentUserRefundSuccessRouteImport } from './routes/$lang
 import { Route as AdminConsoleAffiliateIndexRouteImport } from './routes/admin/_console/affiliate/index'
 import { Route as AdminConsoleAffiliateCreateRouteImport } from './routes/admin/_console/affiliate/create'
 import { Route as AdminConsoleBulkDirectDepositCreateRouteImport } from './routes/admin/_console/bulk/directDepositCreate'
+import { Route as AdminConsoleBulkUsageCreateRouteImport } from './routes/admin/_console/bulk/usageCreate'
 import { Route as AdminConsoleBulkUserCreateRouteImport } from './routes/admin/_console/bulk/userCreate'
 import { Route as AdminConsoleConfigIndexRouteImport } from './routes/admin/_console/config/index'
 import { Route as AdminConsoleConfigCreateRouteImport } from './routes/admin/_console/config/create'
@@ -326,6 +327,12 @@ const AdminConsoleBulkDirectDepositCreateRoute =
   AdminConsoleBulkDirectDepositCreateRouteImport.update({
     id: '/bulk/directDepositCreate',
     path: '/bulk/directDepositCreate',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleBulkUsageCreateRoute =
+  AdminConsoleBulkUsageCreateRouteImport.update({
+    id: '/bulk/usageCreate',
+    path: '/bulk/usageCreate',
     getParentRoute: () => AdminConsoleRoute,
   } as any)
 const AdminConsoleBulkUserCreateRoute =
@@ -622,6 +629,7 @@ export interface FileRoutesByFullPath {
   '/$lang/payment/user-refund/success': typeof LangPaymentUserRefundSuccessRoute
   '/admin/affiliate/create': typeof AdminConsoleAffiliateCreateRoute
   '/admin/bulk/directDepositCreate': typeof AdminConsoleBulkDirectDepositCreateRoute
+  '/admin/bulk/usageCreate': typeof AdminConsoleBulkUsageCreateRoute
   '/admin/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/config/create': typeof AdminConsoleConfigCreateRoute
   '/admin/coupon/create': typeof AdminConsoleCouponCreateRoute
@@ -707,6 +715,7 @@ export interface FileRoutesByTo {
   '/$lang/payment/user-refund/success': typeof LangPaymentUserRefundSuccessRoute
   '/admin/affiliate/create': typeof AdminConsoleAffiliateCreateRoute
   '/admin/bulk/directDepositCreate': typeof AdminConsoleBulkDirectDepositCreateRoute
+  '/admin/bulk/usageCreate': typeof AdminConsoleBulkUsageCreateRoute
   '/admin/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/config/create': typeof AdminConsoleConfigCreateRoute
   '/admin/coupon/create': typeof AdminConsoleCouponCreateRoute
@@ -796,6 +805,7 @@ export interface FileRoutesById {
   '/$lang/payment/user-refund/success': typeof LangPaymentUserRefundSuccessRoute
   '/admin/_console/affiliate/create': typeof AdminConsoleAffiliateCreateRoute
   '/admin/_console/bulk/directDepositCreate': typeof AdminConsoleBulkDirectDepositCreateRoute
+  '/admin/_console/bulk/usageCreate': typeof AdminConsoleBulkUsageCreateRoute
   '/admin/_console/bulk/userCreate': typeof AdminConsoleBulkUserCreateRoute
   '/admin/_console/config/create': typeof AdminConsoleConfigCreateRoute
   '/admin/_console/coupon/create': typeof AdminConsoleCouponCreateRoute
@@ -885,6 +895,7 @@ export interface FileRouteTypes {
     | '/$lang/payment/user-refund/success'
     | '/admin/affiliate/create'
     | '/admin/bulk/directDepositCreate'
+    | '/admin/bulk/usageCreate'
     | '/admin/bulk/userCreate'
     | '/admin/config/create'
     | '/admin/coupon/create'
@@ -970,6 +981,7 @@ export interface FileRouteTypes {
     | '/$lang/payment/user-refund/success'
     | '/admin/affiliate/create'
     | '/admin/bulk/directDepositCreate'
+    | '/admin/bulk/usageCreate'
     | '/admin/bulk/userCreate'
     | '/admin/config/create'
     | '/admin/coupon/create'
@@ -1058,6 +1070,7 @@ export interface FileRouteTypes {
     | '/$lang/payment/user-refund/success'
     | '/admin/_console/affiliate/create'
     | '/admin/_console/bulk/directDepositCreate'
+    | '/admin/_console/bulk/usageCreate'
     | '/admin/_console/bulk/userCreate'
     | '/admin/_console/config/create'
     | '/admin/_console/coupon/create'
@@ -1414,6 +1427,13 @@ declare module '@tanstack/react-router' {
       path: '/bulk/directDepositCreate'
       fullPath: '/admin/bulk/directDepositCreate'
       preLoaderRoute: typeof AdminConsoleBulkDirectDepositCreateRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/bulk/usageCreate': {
+      id: '/admin/_console/bulk/usageCreate'
+      path: '/bulk/usageCreate'
+      fullPath: '/admin/bulk/usageCreate'
+      preLoaderRoute: typeof AdminConsoleBulkUsageCreateRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
     '/admin/_console/bulk/userCreate': {
@@ -1812,6 +1832,7 @@ interface AdminConsoleRouteChildren {
   AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
   AdminConsoleAffiliateCreateRoute: typeof AdminConsoleAffiliateCreateRoute
   AdminConsoleBulkDirectDepositCreateRoute: typeof AdminConsoleBulkDirectDepositCreateRoute
+  AdminConsoleBulkUsageCreateRoute: typeof AdminConsoleBulkUsageCreateRoute
   AdminConsoleBulkUserCreateRoute: typeof AdminConsoleBulkUserCreateRoute
   AdminConsoleConfigCreateRoute: typeof AdminConsoleConfigCreateRoute
   AdminConsoleCouponCreateRoute: typeof AdminConsoleCouponCreateRoute
@@ -1858,6 +1879,7 @@ const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleAffiliateCreateRoute: AdminConsoleAffiliateCreateRoute,
   AdminConsoleBulkDirectDepositCreateRoute:
     AdminConsoleBulkDirectDepositCreateRoute,
+  AdminConsoleBulkUsageCreateRoute: AdminConsoleBulkUsageCreateRoute,
   AdminConsoleBulkUserCreateRoute: AdminConsoleBulkUserCreateRoute,
   AdminConsoleConfigCreateRoute: AdminConsoleConfigCreateRoute,
   AdminConsoleCouponCreateRoute: AdminConsoleCouponCreateRoute,

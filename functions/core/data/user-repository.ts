@@ -51,6 +51,11 @@ export async function findUserByEmail(email: string): Promise<User | undefined> 
   return data ? getUser(data.uid) : undefined;
 }
 
+/** An account named by uid, or by e-mail when the name is an address (the bulk jobs' items). */
+export function findUserByUidOrEmail(id: string): Promise<User | undefined> {
+  return id.includes('@') ? findUserByEmail(id) : getUser(id);
+}
+
 type UserChanges = Partial<
   Pick<
     UserItem,

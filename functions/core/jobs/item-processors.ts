@@ -9,7 +9,18 @@ export type ItemOutcome = { ok: true } | { ok: false; reason: string };
  * failure: the whole message is retried. A processor must tolerate running twice for one item, since
  * a crash between its effect and the recorded outcome redelivers the message.
  */
-export type ItemProcessor = (item: unknown, params: Record<string, unknown>) => Promise<ItemOutcome>;
+export type ItemProcessor = (
+  item: unknown,
+  params: Record<string, unknown>,
+  place: ItemPlace,
+) => Promise<ItemOutcome>;
+
+/** Where an item sits in its job: the same on every delivery, so it can key the item's effect. */
+export interface ItemPlace {
+  jobId: string;
+  batchIndex: number;
+  itemIndex: number;
+}
 
 /** A bulk-job message: `itemsPerMessage` items of one job (shared/jobs/queues.ts). */
 export const BulkJobMessageSchema = z.object({

@@ -45,7 +45,11 @@ export async function runBatch(message: BulkJobMessage): Promise<void> {
 
   for (const [itemIndex, item] of message.items.entries()) {
     if (done.has(itemIndex)) continue;
-    const outcome = await processor(item, message.params);
+    const outcome = await processor(item, message.params, {
+      jobId: message.jobId,
+      batchIndex: message.batchIndex,
+      itemIndex,
+    });
     const { canceled } = await db()
       .transaction.write(({ jobItemOutcome, job }) => [
         jobItemOutcome

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/payments/direct-deposit.ts';
 import type { Operator } from '../data/user-activity-repository.ts';
 import { getPaymentContact } from '../data/user-plan-repository.ts';
-import { findUserByEmail, getUser } from '../data/user-repository.ts';
+import { findUserByUidOrEmail } from '../data/user-repository.ts';
 import { enqueueJob } from '../jobs/enqueue-job.ts';
 import { registerItemProcessor } from '../jobs/item-processors.ts';
 import { grantDirectDeposit, newDirectDepositId } from './direct-deposit.ts';
@@ -44,15 +44,10 @@ export async function enqueueBulkDirectDeposit(
   return { jobId, total: uidOrEmails.length };
 }
 
-/** An account named by uid, or by e-mail when the item is an address. */
-function accountOf(id: string) {
-  return id.includes('@') ? findUserByEmail(id) : getUser(id);
-}
-
 registerItemProcessor(BULK_DIRECT_DEPOSIT_KIND, async (item, rawParams) => {
   const { operator, ...params } = ParamsSchema.parse(rawParams);
   const { id, depositId } = ItemSchema.parse(item);
-  const user = await accountOf(id);
+  const user = await findUserByUidOrEmail(id);
   if (!user || user.deleted) return { ok: false, reason: DIRECT_DEPOSIT_REFUSALS.noAccount };
   // The payment names the account as it is, with the phone it last paid with (none: left empty).
   const contact = await getPaymentContact(user.uid);

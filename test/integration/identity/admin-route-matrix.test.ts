@@ -92,6 +92,14 @@ const routeInputs: Record<string, () => Record<string, unknown>> = {
     genimage: 0,
     desc: 'matrix',
   }),
+  adminBulkUsageCreate: () => ({
+    uidOrEmails: ['matrix-nobody'],
+    sttMin: -1,
+    tts: 0,
+    translate: 0,
+    genimage: 0,
+    desc: 'matrix',
+  }),
   updateUserContactInfo: () => ({
     uid: SEEDED_ACCOUNTS.customer.uid,
     phone: '+821012345678',

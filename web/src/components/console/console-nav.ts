@@ -24,11 +24,9 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { to: '/admin/config', label: 'nav.config' },
 ];
 
-/**
- * The bulk pages the dashboard links to (usageCreate joins userCreate and directDepositCreate when
- * their screens exist).
- */
+/** The bulk pages the dashboard links to (section 2: usageCreate, directDepositCreate, userCreate). */
 export const BULK_PAGES: readonly ConsoleNavItem[] = [
   { to: '/admin/bulk/userCreate', label: 'bulk.user_create' },
   { to: '/admin/bulk/directDepositCreate', label: 'bulk.direct_deposit_create' },
+  { to: '/admin/bulk/usageCreate', label: 'bulk.usage_create' },
 ];

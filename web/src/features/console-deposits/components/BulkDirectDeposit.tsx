@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,11 +10,10 @@ import {
 } from '../../../../../shared/payments/direct-deposit.ts';
 import { BulkJobProgress } from '../../../components/console/BulkJobProgress.tsx';
 import { useConfirm } from '../../../components/console/ConfirmDialog.tsx';
-import { CsvUpload } from '../../../components/console/CsvUpload.tsx';
+import { CsvIdList, useCsvIdList } from '../../../components/console/CsvIdList.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
 import { SubmitRow } from '../../../components/console/SubmitRow.tsx';
 import { useBulkJob } from '../../../components/console/use-bulk-job.ts';
-import { readCsvIds } from '../../../lib/console/csv.ts';
 import { bulkDirectDeposit } from '../api/create-direct-deposit.ts';
 import { DepositFields } from './DepositFields.tsx';
 
@@ -29,9 +27,11 @@ export function BulkDirectDeposit() {
   const { t } = useTranslation('console-deposits');
   const confirm = useConfirm();
   const bulk = useBulkJob();
-  const [ids, setIds] = useState<string[]>();
-  const [fileName, setFileName] = useState<string>();
-  const [idsError, setIdsError] = useState<string>();
+  const list = useCsvIdList({
+    noIds: DIRECT_DEPOSIT_MESSAGES.noUids,
+    tooMany: DIRECT_DEPOSIT_MESSAGES.tooMany,
+    max: BULK_DIRECT_DEPOSIT_MAX,
+  });
   // The list comes from the CSV; the form holds the rest of the call.
   const form = useForm<BulkDirectDepositFieldsForm, unknown, Omit<BulkDirectDepositInput, 'uidOrEmails'>>({
     resolver: zodResolver(bulkDirectDepositFieldsRule),
@@ -40,9 +40,8 @@ export function BulkDirectDeposit() {
   const errors = form.formState.errors;
 
   const submit = form.handleSubmit(async (deposit) => {
-    if (!ids?.length) return setIdsError(DIRECT_DEPOSIT_MESSAGES.noUids);
-    if (ids.length > BULK_DIRECT_DEPOSIT_MAX) return setIdsError(DIRECT_DEPOSIT_MESSAGES.tooMany);
-    setIdsError(undefined);
+    const ids = list.checked();
+    if (!ids) return;
     const summary = t('bulk.confirm', { count: ids.length, ...deposit });
     if (!(await confirm({ title: t('bulk.confirm_title'), description: summary }))) return;
     await bulk.start(() => bulkDirectDeposit({ uidOrEmails: ids, ...deposit }), ids);
@@ -52,25 +51,13 @@ export function BulkDirectDeposit() {
     <>
       <form className="console-form console-card" onSubmit={submit} noValidate>
         <p className="console-hint">{t('bulk.columns')}</p>
-        <CsvUpload
+        <CsvIdList
+          list={list}
           label={t('bulk.file')}
+          summary={(file, count) => t('bulk.summary', { file, count })}
           disabled={bulk.busy}
-          onFile={async (file) => {
-            const read = await readCsvIds(file);
-            setFileName(file.name);
-            setIds(read);
-            setIdsError(read.length ? undefined : DIRECT_DEPOSIT_MESSAGES.noUids);
-            bulk.reset();
-          }}
+          onRead={bulk.reset}
         />
-        {ids?.length ? (
-          <p aria-live="polite">{t('bulk.summary', { file: fileName, count: ids.length })}</p>
-        ) : null}
-        {idsError ? (
-          <p className="field-error" role="alert">
-            {t(idsError, { max: BULK_DIRECT_DEPOSIT_MAX })}
-          </p>
-        ) : null}
         <DepositFields register={form.register} errors={errors} disabled={bulk.busy} />
         <FormField label={t('field.desc')} error={errors.desc?.message}>
           <input disabled={bulk.busy} {...form.register('desc')} />

@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminBulkUsageCreate } from '../../../../../shared/api/admin-bulk-usage.ts';
 import {
   adminUsageCreate,
   adminUsageList,
   type UsageListType,
 } from '../../../../../shared/api/admin-usage.ts';
 import type { RouteInput } from '../../../../../shared/api/define-route.ts';
+import type { BulkUsageGrantInput } from '../../../../../shared/usage/usage-grant-rules.ts';
 import { adminCall, adminKey } from '../../../lib/console/admin-api.ts';
 import { userInfoKey } from '../../console-users/api/get-user-info.ts';
 
@@ -36,3 +38,6 @@ export function useGrantUsage(uid: string) {
       ]),
   });
 }
+
+/** Queues a bulk usage grant; the page follows the job with the console's bulk-job progress. */
+export const bulkUsageGrant = (input: BulkUsageGrantInput) => adminCall(adminBulkUsageCreate, input);

@@ -1,0 +1,125 @@
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { signIdToken } from '../../functions/core/auth/id-token.ts';
+import { dynamo } from '../../functions/core/data/client.ts';
+import { settings } from '../../functions/core/settings.ts';
+import { startRuntime } from '../local/runtime.ts';
+import { benchAccount, seedAccounts } from './bench-accounts.ts';
+
+/**
+ * Bulk jobs end to end (`npm run bench:bulk`): the local runtime in memory (gateway, DynamoDB Local,
+ * the SQS stand-in delivering to the real consumer), N accounts written straight into DynamoDB Local,
+ * then a bulk usage grant over all N (half by uid, half by e-mail) and a bulk user create of M rows,
+ * each queued through the API and followed with GET /auth/admin-job/{jobId} until done. Each is
+ * printed as rows per second beside a bare BatchWriteItem loop writing the same number of items to the
+ * same DynamoDB Local in the same run: the floor the job's per-item work stands on.
+ */
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 10_000);
+const USER_ROWS = Number(process.env.BENCH_USER_ROWS ?? 1_000);
+
+const runtime = await startRuntime({ port: 0, inMemory: true, web: 'none', quiet: true });
+try {
+  const now = Date.now();
+  const seeded = performance.now();
+  const accounts = Array.from({ length: ACCOUNTS }, (_, index) =>
+    benchAccount({
+      uid: `bulk-${index}`,
+      name: `Bulk Bench ${index}`,
+      email: `bulk.${index}@example.com`,
+      created: now,
+    }),
+  );
+  await seedAccounts(accounts);
+  console.log(`${ACCOUNTS} accounts written in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+
+  const token = await signIdToken({ uid: 'bench-operator', email: 'bench@example.com', adminLevel: 1 });
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${runtime.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { jobId?: string };
+    if (response.status !== 200 || !answer.jobId) throw new Error(`${path}: ${JSON.stringify(answer)}`);
+    return answer.jobId;
+  };
+
+  const grant = await timeJob(() =>
+    post('/auth/admin-bulk-usage-create', {
+      uidOrEmails: accounts.map((account, index) => (index % 2 ? account.email : account.uid)),
+      allowPlus: false,
+      sttMin: -1,
+      tts: -100,
+      translate: 0,
+      genimage: 0,
+      desc: 'bulk benchmark',
+    }),
+  );
+  report('bulk usage grant', grant, await timeBareWrites(ACCOUNTS, 'grant'));
+
+  const create = await timeJob(() =>
+    post('/auth/admin-bulk-user-create', {
+      infos: {
+        userCreateInfos: Array.from({ length: USER_ROWS }, (_, index) => ({
+          email: `bulk.created.${index}@example.com`,
+          name: `Bulk Created ${index}`,
+          password: 'bulk-bench-pass1',
+          language: 'en',
+        })),
+        assistEmail: 'bench@example.com',
+      },
+      desc: 'bulk benchmark',
+    }),
+  );
+  report('bulk user create', create, await timeBareWrites(USER_ROWS, 'create'));
+
+  /** Queues a job through the API and polls its status, as the console does, until it is done. */
+  async function timeJob(queue: () => Promise<string>) {
+    const started = performance.now();
+    const jobId = await queue();
+    const queuedMs = performance.now() - started;
+    for (;;) {
+      const response = await fetch(`${runtime.url}/auth/admin-job/${jobId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const { job } = (await response.json()) as {
+        job: { status: string; total: number; succeeded: number; failed: number };
+      };
+      if (job.status === 'done') return { ...job, queuedMs, totalMs: performance.now() - started };
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+} finally {
+  await runtime.stop();
+}
+
+/** The bare loop: BatchWriteItem requests of 25 small items, unprocessed items sent again. */
+async function timeBareWrites(count: number, label: string): Promise<number> {
+  const started = performance.now();
+  for (let start = 0; start < count; start += 25) {
+    let requests = Array.from({ length: Math.min(25, count - start) }, (_, offset) => ({
+      PutRequest: { Item: { pk: `bench-bare#${label}#${start + offset}`, sk: 'bare', at: Date.now() } },
+    }));
+    while (requests.length) {
+      const answer = await dynamo().send(
+        new BatchWriteCommand({ RequestItems: { [settings.tableName]: requests } }),
+      );
+      requests = (answer.UnprocessedItems?.[settings.tableName] ?? []) as typeof requests;
+    }
+  }
+  return performance.now() - started;
+}
+
+function report(
+  label: string,
+  job: { total: number; succeeded: number; failed: number; queuedMs: number; totalMs: number },
+  bareMs: number,
+) {
+  const perSecond = (rows: number, ms: number) => (rows / (ms / 1000)).toFixed(0);
+  console.log(
+    `${label}: ${job.total} rows (${job.succeeded} succeeded, ${job.failed} failed) in ` +
+      `${(job.totalMs / 1000).toFixed(1)} s (queued in ${job.queuedMs.toFixed(0)} ms) = ` +
+      `${perSecond(job.total, job.totalMs)} rows/s; bare BatchWriteItem of ${job.total} items in ` +
+      `${(bareMs / 1000).toFixed(1)} s = ${perSecond(job.total, bareMs)} items/s ` +
+      `(the job runs at ${((100 * bareMs) / job.totalMs).toFixed(1)} % of the bare loop's rate)`,
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { readCsvIds } from '../../lib/console/csv.ts';
+import { CsvUpload } from './CsvUpload.tsx';
+
+/**
+ * The uid-or-e-mail list of a bulk page (bulk usage grant, bulk direct deposit): read from a CSV,
+ * summed up under the picker, and checked on submit against the page's rule messages (i18n keys with
+ * their namespace: none given, more than `max`).
+ */
+export function useCsvIdList(rule: { noIds: string; tooMany: string; max: number }) {
+  const [ids, setIds] = useState<string[]>();
+  const [fileName, setFileName] = useState<string>();
+  const [error, setError] = useState<string>();
+  return {
+    ids,
+    fileName,
+    error,
+    max: rule.max,
+    read: async (file: File) => {
+      const read = await readCsvIds(file);
+      setFileName(file.name);
+      setIds(read);
+      setError(read.length ? undefined : rule.noIds);
+    },
+    /** The list to queue, or undefined (its error shown) when there is none or too many. */
+    checked: (): string[] | undefined => {
+      const refusal = !ids?.length ? rule.noIds : ids.length > rule.max ? rule.tooMany : undefined;
+      setError(refusal);
+      return refusal ? undefined : ids;
+    },
+  };
+}
+
+export function CsvIdList({
+  list,
+  label,
+  summary,
+  disabled,
+  onRead,
+}: {
+  list: ReturnType<typeof useCsvIdList>;
+  label: string;
+  /** The page's line for the file read: its name and how many accounts it lists. */
+  summary: (file: string, count: number) => string;
+  disabled: boolean;
+  onRead: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <CsvUpload
+        label={label}
+        disabled={disabled}
+        onFile={async (file) => {
+          await list.read(file);
+          onRead();
+        }}
+      />
+      {list.ids?.length ? <p aria-live="polite">{summary(list.fileName ?? '', list.ids.length)}</p> : null}
+      {list.error ? (
+        <p className="field-error" role="alert">
+          {t(list.error, { max: list.max })}
+        </p>
+      ) : null}
+    </>
+  );
+}
