@@ -61,6 +61,11 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // Loaders too (the plugin splits only components by default): a console page's loader pulls its API
+      // calls, schemas and date library, which would otherwise ride in the entry chunk every site page loads.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
+      },
       routesDirectory: join(webRoot, 'src/routes'),
       generatedRouteTree: join(webRoot, 'src/routeTree.gen.ts'),
     }),
