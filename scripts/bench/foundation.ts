@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 import { LAMBDA_BUNDLE } from '../../infra/bundling.ts';
 import { ROUTES } from '../../shared/api/routes.ts';
 import { freePort } from '../local/dynamodb-local.ts';
-import { median, runLoad } from './load.ts';
+import { type LoadResult, median, runLoad } from './load.ts';
 
 /**
  * The foundation's figures (`npm run bench`): start-up time, handler bundle sizes and module
@@ -145,6 +145,24 @@ async function bundles(): Promise<void> {
 
 async function latency(): Promise<void> {
   const product = await startProduct(['--in-memory', '--web=none']);
+  // Whatever happens, the product (and its DynamoDB Local) does not outlive the bench.
+  const { api, bare } = await measureLatency(product).finally(() => stopProduct(product.child));
+
+  const line = (r: typeof api) =>
+    `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms, ${Math.round(r.perSecond)} req/s, ${r.errors} errors`;
+  report('get-payment-plan-info-v2, 50 connections, 10 s', line(api));
+  report('bare DynamoDB Local GetItem, 50 concurrent, 10 s', line(bare));
+  report(
+    'latency ratio p50 / p99 (API / bare GetItem)',
+    `${(api.p50 / bare.p50).toFixed(2)} / ${(api.p99 / bare.p99).toFixed(2)}`,
+  );
+}
+
+/** The API's latency through the local gateway, then DynamoDB Local's own for a bare GetItem. */
+async function measureLatency(product: {
+  url: string;
+  output: () => string;
+}): Promise<{ api: LoadResult; bare: LoadResult }> {
   const dynamoEndpoint = product.output().match(/DynamoDB Local\s+(\S+)/)?.[1];
   if (!dynamoEndpoint) throw new Error('DynamoDB Local endpoint not printed');
   const agent = new Agent({ keepAlive: true, maxSockets: 50 });
@@ -194,17 +212,8 @@ async function latency(): Promise<void> {
     50,
     10,
   );
-  await stopProduct(product.child);
   agent.destroy();
-
-  const line = (r: typeof api) =>
-    `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms, ${Math.round(r.perSecond)} req/s, ${r.errors} errors`;
-  report('get-payment-plan-info-v2, 50 connections, 10 s', line(api));
-  report('bare DynamoDB Local GetItem, 50 concurrent, 10 s', line(bare));
-  report(
-    'latency ratio p50 / p99 (API / bare GetItem)',
-    `${(api.p50 / bare.p50).toFixed(2)} / ${(api.p99 / bare.p99).toFixed(2)}`,
-  );
+  return { api, bare };
 }
 
 const only = process.argv[2];

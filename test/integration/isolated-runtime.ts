@@ -27,7 +27,11 @@ export async function startIsolatedRuntime(
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error('The isolated runtime exited');
-    if (Date.now() > deadline) throw new Error('The isolated runtime did not start in 60 s');
+    if (Date.now() > deadline) {
+      // Its whole process group (tsx, the runtime, DynamoDB Local), so that nothing outlives the test.
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+      throw new Error('The isolated runtime did not start in 60 s');
+    }
     const up = await fetch(`${url}/_local/health`).then(
       (response) => response.ok,
       () => false,
