@@ -1,28 +1,18 @@
 import { isSiteLanguage, SITE_LANGUAGES, type SiteLanguage } from '../../../../shared/languages.ts';
-import { loadLanguage, type Namespace } from '../../i18n/i18n.ts';
+import { loadLanguage, NAMESPACES, type Namespace } from '../../i18n/i18n.ts';
 
 /** The console's language is the operator's choice, kept in this browser; Korean by default (section 1). */
 export const CONSOLE_LANGUAGE_KEY = 'cutloom.console.language';
 export const CONSOLE_LANGUAGES = SITE_LANGUAGES;
 
-/** Every namespace a console screen may use, loaded together with the language. */
+/**
+ * Every namespace a console screen may use, loaded together with the language: the console's own
+ * (named `console*`, so a new screen's namespace joins by its name alone) and the shared errors and auth.
+ */
 export const CONSOLE_NAMESPACES: readonly Namespace[] = [
-  'console',
+  ...NAMESPACES.filter((namespace) => namespace.startsWith('console')),
   'errors',
   'auth',
-  'console-shell',
-  'console-users',
-  'console-configs',
-  'console-surveys',
-  'console-feedback',
-  'console-payments',
-  'console-plans',
-  'console-usage',
-  'console-deposits',
-  'console-schedules',
-  'console-coupons',
-  'console-affiliates',
-  'console-refunds',
 ];
 
 export function consoleLanguage(): SiteLanguage {
