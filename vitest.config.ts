@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
  * Browser tests are Playwright's (e2e/), run after these by scripts/test.sh.
  */
 export default defineConfig({
-  define: { __APP_VERSION__: JSON.stringify('test') },
+  define: { __APP_VERSION__: JSON.stringify('test'), __WEB_APP__: JSON.stringify('dev') },
   test: {
     env: { LOG_LEVEL: 'error' },
     projects: [

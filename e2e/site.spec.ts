@@ -363,3 +363,26 @@ test('pre-rendered pages carry hreflang alternates, a canonical URL, and the sit
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain('Sitemap: https://www.cutloom.app/sitemap.xml');
 });
+
+test('customers never download the console: the site pages load none of its code, /admin has its own app', async ({
+  page,
+}) => {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  });
+  await page.goto('/en');
+  await page.getByRole('link', { name: 'Pricing' }).first().click();
+  await expect(page).toHaveURL(/\/en\/payment\/pricepolicy/);
+  await page.waitForLoadState('networkidle');
+  const bodies = await Promise.all(scripts);
+  expect(bodies.length).toBeGreaterThan(3);
+  // The console's route tree names its layout route `_console`; the site's has no such route.
+  for (const body of bodies) expect(body).not.toContain('/admin/_console');
+
+  await page.addInitScript(() => localStorage.setItem('cutloom.console.language', 'en'));
+  await page.goto('/admin/login');
+  await expect(page.getByLabel('E-mail')).toBeVisible();
+  const shell = await (await page.request.get('/admin/users')).text();
+  expect(shell).toContain('<meta name="robots" content="noindex" />');
+});

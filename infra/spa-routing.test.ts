@@ -86,7 +86,8 @@ describe('the CloudFront SPA functions', () => {
     });
     expect(viewerRequest(request('/en/payment/upgrade/pricepolicy'))).toMatchObject({ uri: '/index.html' });
     expect(viewerRequest(request('/es/feature/ai-voice'))).toMatchObject({ uri: '/404.html' });
-    expect(viewerRequest(request('/admin/users'))).toMatchObject({ uri: '/index.html' });
+    expect(viewerRequest(request('/admin/users'))).toMatchObject({ uri: '/admin.html' });
+    expect(viewerRequest(request('/admin'))).toMatchObject({ uri: '/admin.html' });
     expect(viewerRequest(request('/assets/index-abc.js'))).toMatchObject({ uri: '/assets/index-abc.js' });
     expect(viewerRequest(request('/xx'))).toMatchObject({ uri: '/404.html' });
     expect(viewerRequest(request('/en/no-such-page'))).toMatchObject({ uri: '/404.html' });

@@ -1,6 +1,7 @@
 import { SITE_LANGUAGES } from '../shared/languages.ts';
 import {
   CONSOLE_PREFIX,
+  CONSOLE_SHELL,
   PAGE_LANGUAGES,
   PRERENDERED_PAGES,
   ROOT_PAGES,
@@ -23,6 +24,7 @@ var PAGE_LANGUAGES = ${JSON.stringify(PAGE_LANGUAGES)};
 var PRERENDERED = ${JSON.stringify(PRERENDERED_PAGES)};
 var LANGUAGES = ${JSON.stringify(SITE_LANGUAGES)};
 var CONSOLE = ${JSON.stringify(CONSOLE_PREFIX)};
+var CONSOLE_SHELL = ${JSON.stringify(CONSOLE_SHELL)};
 var ROOT_PAGES = ${JSON.stringify(ROOT_PAGES)};
 function matches(pattern, segments) {
   var parts = pattern.split('/').filter(function (p) { return p !== ''; });
@@ -109,7 +111,8 @@ function handler(event) {
       },
     };
   }
-  request.uri = kind === 'not-found' ? '/404.html' : prerenderedFile(uri) || '/index.html';
+  request.uri =
+    kind === 'not-found' ? '/404.html' : kind === 'console' ? CONSOLE_SHELL : prerenderedFile(uri) || '/index.html';
   return request;
 }
 `;

@@ -1,8 +1,8 @@
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { tanstackRouter, tanstackRouterGenerator } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { build, defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type PluginOption, type UserConfig } from 'vite';
 import { prerender } from './prerender.ts';
 
 const webRoot = import.meta.dirname;
@@ -25,8 +25,8 @@ function notFoundShell(): Plugin {
 }
 
 /**
- * After the client build: an SSR build of src/entry-server.tsx, then the marketing pages rendered to
- * HTML per language (prerender.ts), sitemap.xml and robots.txt.
+ * After the site's client build: an SSR build of src/entry-server.tsx, then the marketing pages
+ * rendered to HTML per language (prerender.ts), sitemap.xml and robots.txt; then the console.
  */
 function prerenderPages(): Plugin {
   let ssr = false;
@@ -51,41 +51,90 @@ function prerenderPages(): Plugin {
       });
       const pages = await prerender({ webRoot, distDir: join(webRoot, 'dist'), ssrDir });
       this.info?.(`pre-rendered ${pages} pages`);
+      // Then the console's own shell (admin.html) and chunks, into the same folder. In this hook, not
+      // a plugin of its own: closeBundle hooks run in parallel, and the two builds share generated files.
+      await build({ configFile: false, ...appConfig('console'), logLevel: 'warn' });
     },
   };
 }
 
-export default defineConfig({
-  root: webRoot,
-  plugins: [
+/**
+ * Which app a build makes. The routes live in one folder and one generated tree (src/routeTree.gen.ts,
+ * which the types and the development server use), but the site and the console are built as two
+ * apps with two route trees: the site's leaves out `admin/`, so customers never download even the
+ * console's route definitions and guards; the console's leaves out the language pages. Each app's
+ * tree is generated into web/.routes and replaces routeTree.gen.ts in that build only.
+ */
+type App = 'dev' | 'site' | 'console';
+const ROUTE_TREES = { site: '.routes/site.gen.js', console: '.routes/console.gen.js' } as const;
+const IGNORED_ROUTES = { site: '^admin$', console: '^(\\$lang|oauth-redirect\\.tsx)$' } as const;
+const ROUTE_TREE = join(webRoot, 'src/routeTree.gen.ts');
+
+function routerPlugins(app: App): PluginOption[] {
+  const routesDirectory = join(webRoot, 'src/routes');
+  const splitting = {
+    autoCodeSplitting: true,
+    // Loaders too (the plugin splits only components by default): a page's loader pulls its API calls,
+    // schemas and date library, which would otherwise ride in the entry chunk every page of the app loads.
+    codeSplittingOptions: {
+      defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
+    },
+  } as const;
+  if (app === 'dev')
+    return [
+      tanstackRouter({ target: 'react', routesDirectory, generatedRouteTree: ROUTE_TREE, ...splitting }),
+    ];
+  const appTree = join(webRoot, ROUTE_TREES[app]);
+  return [
+    // The whole tree stays current for the types.
+    tanstackRouterGenerator({ target: 'react', routesDirectory, generatedRouteTree: ROUTE_TREE }),
     tanstackRouter({
       target: 'react',
-      autoCodeSplitting: true,
-      // Loaders too (the plugin splits only components by default): a console page's loader pulls its API
-      // calls, schemas and date library, which would otherwise ride in the entry chunk every site page loads.
-      codeSplittingOptions: {
-        defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
-      },
-      routesDirectory: join(webRoot, 'src/routes'),
-      generatedRouteTree: join(webRoot, 'src/routeTree.gen.ts'),
+      routesDirectory,
+      generatedRouteTree: appTree,
+      routeFileIgnorePattern: IGNORED_ROUTES[app],
+      disableTypes: true,
+      ...splitting,
     }),
-    react(),
-    notFoundShell(),
-    prerenderPages(),
-  ],
-  define: { __APP_VERSION__: JSON.stringify(version) },
-  build: {
-    outDir: join(webRoot, 'dist'),
-    emptyOutDir: true,
-    target: 'es2022',
-    // Illustrations stay files (cached, lazily loaded), never inlined into the JavaScript.
-    assetsInlineLimit: 0,
-    // No module preloads in the HTML: pre-rendered pages paint from their HTML and CSS, and preloads
-    // would compete with them for a phone's bandwidth. Chunks loaded later still fetch their own
-    // dependencies in parallel.
-    modulePreload: {
-      polyfill: false,
-      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps),
+    {
+      name: 'cutloom-app-route-tree',
+      enforce: 'pre',
+      async resolveId(source, importer) {
+        if (!source.endsWith('routeTree.gen.ts') || !importer) return null;
+        const resolved = await this.resolve(source, importer, { skipSelf: true });
+        return resolved?.id === ROUTE_TREE ? appTree : null;
+      },
     },
-  },
-});
+  ];
+}
+
+/** The Vite configuration of one app; `vite build` makes the site, which then builds the console. */
+function appConfig(app: App): UserConfig {
+  return {
+    root: webRoot,
+    plugins: [...routerPlugins(app), react(), ...(app === 'site' ? [notFoundShell(), prerenderPages()] : [])],
+    define: { __APP_VERSION__: JSON.stringify(version), __WEB_APP__: JSON.stringify(app) },
+    build: {
+      outDir: join(webRoot, 'dist'),
+      // The console is built second, into the site's folder.
+      emptyOutDir: app !== 'console',
+      target: 'es2022',
+      // Illustrations stay files (cached, lazily loaded), never inlined into the JavaScript.
+      assetsInlineLimit: 0,
+      ...(app === 'console' ? { rollupOptions: { input: join(webRoot, 'admin.html') } } : {}),
+      // The site preloads no modules: pre-rendered pages paint from their HTML and CSS, and the list of
+      // every lazy chunk's dependencies would cost the landing over 2 KB gzip of its 150 KB budget.
+      // A route's chunks are still fetched on intent (hover, touch) before a navigation needs them.
+      // The console, an app for staff at desks, lets a page's chunks fetch their dependencies in parallel.
+      modulePreload:
+        app === 'site'
+          ? false
+          : {
+              polyfill: false,
+              resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps),
+            },
+    },
+  };
+}
+
+export default defineConfig(({ command }) => appConfig(command === 'build' ? 'site' : 'dev'));

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseAcceptLanguage, pickSiteLanguage } from '../../shared/languages.ts';
-import { classifySitePath, prerenderedFile } from '../../shared/site/site-pages.ts';
+import { CONSOLE_SHELL, classifySitePath, prerenderedFile } from '../../shared/site/site-pages.ts';
 
 /**
  * Serves the SPA the way CloudFront does in production (infra/web): `/` redirects to the visitor's
@@ -104,7 +104,7 @@ export async function createSite(mode: WebMode): Promise<Site> {
   async function shell(url: URL): Promise<string> {
     if (vite)
       return vite.transformIndexHtml(url.pathname, await readFile(join(webRoot, 'index.html'), 'utf8'));
-    const page = prerenderedFile(url.pathname);
+    const page = classifySitePath(url.pathname) === 'console' ? CONSOLE_SHELL : prerenderedFile(url.pathname);
     const file = page ? join(distRoot, page) : undefined;
     return readFile(file && existsSync(file) ? file : join(distRoot, 'index.html'), 'utf8');
   }

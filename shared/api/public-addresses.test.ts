@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { analyticsV2 } from './analytics.ts';
 import { latest } from './downloads.ts';
 import { geoip } from './geo.ts';
-import { refreshToken } from './identity.ts';
-import { ANALYTICS_V2, GEOIP, LATEST, REFRESH_TOKEN } from './public-addresses.ts';
+import { refreshToken, signOut } from './identity.ts';
+import { ANALYTICS_V2, GEOIP, LATEST, REFRESH_TOKEN, SIGN_OUT } from './public-addresses.ts';
 
 describe('the public route addresses', () => {
   it.each([
@@ -11,6 +11,7 @@ describe('the public route addresses', () => {
     [GEOIP, geoip],
     [ANALYTICS_V2, analyticsV2],
     [REFRESH_TOKEN, refreshToken],
+    [SIGN_OUT, signOut],
   ])('match their route definitions (%o)', (address, route) => {
     expect(address).toEqual({
       name: route.name,

@@ -2,7 +2,7 @@ import type { analyticsV2 } from './analytics.ts';
 import { addressOf } from './define-route.ts';
 import type { latest } from './downloads.ts';
 import type { geoip } from './geo.ts';
-import type { refreshToken } from './identity.ts';
+import type { refreshToken, signOut } from './identity.ts';
 
 /**
  * The routes every public page calls, by address only (no zod in the marketing pages' JavaScript).
@@ -38,5 +38,14 @@ export const REFRESH_TOKEN = addressOf<typeof refreshToken>({
   service: 'auth',
   method: 'POST',
   path: '/v2/refresh-token',
+  caller: 'public',
+});
+
+/** Signing out, which the console's session expiry does from the route tree every page loads. */
+export const SIGN_OUT = addressOf<typeof signOut>({
+  name: 'signOut',
+  service: 'auth',
+  method: 'POST',
+  path: '/v2/sign-out',
   caller: 'public',
 });

@@ -126,6 +126,11 @@ export const PRERENDERED_PAGES: readonly string[] = MARKETING_PAGES;
 
 /** The console: every path below /admin/ is the console's to route (it is never indexed). */
 export const CONSOLE_PREFIX = '/admin';
+/**
+ * The console's own app shell: the site and the console are built as two apps (web/vite.config.ts),
+ * so that customers never download the console's code.
+ */
+export const CONSOLE_SHELL = '/admin.html';
 
 function matches(pattern: string, segments: readonly string[]): boolean {
   const parts = pattern.split('/').filter(Boolean);

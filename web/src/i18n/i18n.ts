@@ -61,7 +61,14 @@ export function namespaceLanguages(namespace: Namespace): readonly SiteLanguage[
  */
 const bundleUrls: Record<string, string> = import.meta.env.SSR
   ? {}
-  : import.meta.glob<string>('./locales/*/*.json', { query: '?url', import: 'default', eager: true });
+  : __WEB_APP__ === 'site'
+    ? // The site never shows the console's namespaces: their addresses stay out of its JavaScript.
+      import.meta.glob<string>(['./locales/*/*.json', '!./locales/*/console*.json'], {
+        query: '?url',
+        import: 'default',
+        eager: true,
+      })
+    : import.meta.glob<string>('./locales/*/*.json', { query: '?url', import: 'default', eager: true });
 const bundleModules = import.meta.env.SSR
   ? import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json')
   : {};

@@ -1,5 +1,5 @@
 import type { RouteOutput } from '../../../shared/api/define-route.ts';
-import { signIn, signOut } from '../../../shared/api/identity.ts';
+import { signIn } from '../../../shared/api/identity.ts';
 import type { ClientType } from '../../../shared/identity/client-types.ts';
 import type { SiteLanguage } from '../../../shared/languages.ts';
 import { callRoute } from './api-client.ts';
@@ -14,8 +14,4 @@ export function signInWithPassword(input: {
   persistSession: boolean;
 }): Promise<SignedIn> {
   return callRoute(signIn, input);
-}
-
-export function signOutSession(clientType: ClientType): Promise<unknown> {
-  return callRoute(signOut, { clientType });
 }

@@ -1,11 +1,12 @@
 import type { RouteOutput } from '../../../shared/api/define-route.ts';
 import type { refreshToken } from '../../../shared/api/identity.ts';
-import { REFRESH_TOKEN } from '../../../shared/api/public-addresses.ts';
+import { REFRESH_TOKEN, SIGN_OUT } from '../../../shared/api/public-addresses.ts';
 import type { ClientType } from '../../../shared/identity/client-types.ts';
 import type { SiteLanguage } from '../../../shared/languages.ts';
 import { callRoute } from './api-client.ts';
 
-// Called by address so that every site page (the landing's signed-in check) ships no route schemas.
+// The session calls the route tree makes (the landing's signed-in check, the console's renewal and
+// expiry), called by address so that every page ships no route schemas.
 const inFlight = new Map<ClientType, Promise<RouteOutput<typeof refreshToken>>>();
 
 /**
@@ -26,4 +27,9 @@ export function refreshSession(
     inFlight.set(clientType, pending);
   }
   return pending;
+}
+
+/** Ends this browser's session of `clientType` (the refresh token is revoked, its cookie cleared). */
+export function signOutSession(clientType: ClientType): Promise<unknown> {
+  return callRoute(SIGN_OUT, { clientType });
 }

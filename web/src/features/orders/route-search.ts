@@ -1,20 +1,21 @@
-import * as z from 'zod';
-import { searchText } from '../../lib/search-text.ts';
+import { type SearchOf, searchParams, searchText } from '../../lib/search-params.ts';
 
 /** The order pages' query: the session's guid, test mode and the price version. */
-export const OrderSearch = z.object({
+export const ORDER_QUERY = {
   guid: searchText(64),
   test: searchText(8),
   priceVersion: searchText(16),
-});
-export type OrderSearch = z.infer<typeof OrderSearch>;
+};
+export const OrderSearch = searchParams(ORDER_QUERY);
+export type OrderSearch = SearchOf<typeof ORDER_QUERY>;
 
 /**
  * The result pages' query (section 2): the session and payment query, and what the provider's checkout
  * (imp_uid, merchant_uid, imp_success, error_code, error_msg) or the wallet (resultCode, resultMessage,
  * reserveId, tempReceiptId) appended; the confirmation reads the latter from the address itself.
  */
-export const ResultSearch = OrderSearch.extend({
+export const ResultSearch = searchParams({
+  ...ORDER_QUERY,
   imp_uid: searchText(64),
   merchant_uid: searchText(64),
   imp_success: searchText(8),

@@ -1,16 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod';
 import { PRODUCT_NAME } from '../../../../shared/product.ts';
 import { ConsoleLoginForm } from '../../features/console-auth/components/ConsoleLoginForm.tsx';
+import { searchFlag, searchParams, searchText } from '../../lib/search-params.ts';
 
 /** `expired` says why the operator is here (the fourth refresh tick); `redirect` where to return. */
 export const Route = createFileRoute('/admin/login')({
-  validateSearch: z.object({
-    expired: z.coerce.boolean().optional().catch(undefined),
-    redirect: z.string().max(512).optional().catch(undefined),
-  }),
+  validateSearch: searchParams({ expired: searchFlag, redirect: searchText(512) }),
   component: ConsoleLogin,
 });
 

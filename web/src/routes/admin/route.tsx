@@ -2,7 +2,7 @@ import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { CONSOLE_NAMESPACES, consoleLanguage } from '../../components/console/console-language.ts';
 import { loadLanguage } from '../../i18n/i18n.ts';
 
-/** The console: its own lazily loaded route tree, so customers never download its code. */
+/** The console: built as an app of its own (web/vite.config.ts, admin.html), so customers never download its code. */
 export const Route = createFileRoute('/admin')({
   beforeLoad: async () => {
     const language = consoleLanguage();

@@ -8,8 +8,8 @@ import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { MessageDialog, Modal } from '../../../components/Modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { createPaymentSession, orderPagePath } from '../../../lib/order-session.ts';
-import { searchText } from '../../../lib/search-text.ts';
-import { type SignedIn, signOutSession } from '../../../lib/session-api.ts';
+import type { SignedIn } from '../../../lib/session-api.ts';
+import { signOutSession } from '../../../lib/session-refresh.ts';
 import { openApp, safeNextPath } from '../app-url.ts';
 import { useAuthStrings } from '../hooks/use-auth-strings.ts';
 import { maintenanceText } from '../maintenance-text.ts';
@@ -28,8 +28,8 @@ const SignInQuery = z.object({
   purpose: z.enum(['payment']).optional(),
   plan: z.string().max(64).optional(),
   next: z.string().max(512).optional(),
-  test: searchText(8),
-  priceVersion: searchText(16),
+  test: z.string().max(8).optional().catch(undefined),
+  priceVersion: z.string().max(16).optional().catch(undefined),
 });
 const SIGN_IN_PARAMS = ['open', 'purpose', 'plan', 'next'];
 

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod';
 import { CLIENT_TYPES, SITE_CLIENT_TYPE } from '../../../../../shared/identity/client-types.ts';
 import { PRODUCT_NAME } from '../../../../../shared/product.ts';
 import { SignUpForm } from '../../../features/auth/components/SignUpForm.tsx';
 import { loadLanguage } from '../../../i18n/i18n.ts';
+import { type SearchReader, searchChoice, searchParams, searchText } from '../../../lib/search-params.ts';
 
 const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 
@@ -13,11 +13,14 @@ const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_c
  * `coupon` (the console's sign-up links) and `affiliateCode` prefill the affiliate referral;
  * `clientType` says which app opened the page; utm_* parameters are recorded with the account.
  */
-const SignUpSearch = z.object({
-  coupon: z.string().max(64).optional().catch(undefined),
-  affiliateCode: z.string().max(64).optional().catch(undefined),
-  clientType: z.enum(CLIENT_TYPES).optional().catch(undefined),
-  ...Object.fromEntries(UTM_KEYS.map((key) => [key, z.string().max(256).optional().catch(undefined)])),
+const SignUpSearch = searchParams({
+  coupon: searchText(64),
+  affiliateCode: searchText(64),
+  clientType: searchChoice(CLIENT_TYPES),
+  ...(Object.fromEntries(UTM_KEYS.map((key) => [key, searchText(256)])) as Record<
+    (typeof UTM_KEYS)[number],
+    SearchReader<string | undefined>
+  >),
 });
 
 export const Route = createFileRoute('/$lang/signup/')({
@@ -28,7 +31,7 @@ export const Route = createFileRoute('/$lang/signup/')({
 
 function SignUpPage() {
   const { lang } = Route.useRouteContext();
-  const search = Route.useSearch() as z.infer<typeof SignUpSearch> & Record<string, string | undefined>;
+  const search = Route.useSearch();
   const { t } = useTranslation('auth');
   useEffect(() => {
     document.title = `${PRODUCT_NAME} | ${t('sign_up.title')}`;

@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod';
 import { SignUpPending } from '../../../features/auth/components/SignUpPending.tsx';
 import { loadLanguage } from '../../../i18n/i18n.ts';
+import { searchParams, searchText } from '../../../lib/search-params.ts';
+
+const PendingSearch = searchParams({ affiliateCode: searchText(64) });
 
 export const Route = createFileRoute('/$lang/signup/pending')({
-  validateSearch: z.object({ affiliateCode: z.string().max(64).optional().catch(undefined) }),
+  validateSearch: PendingSearch,
   beforeLoad: ({ context }) => loadLanguage(context.lang, ['auth']),
   component: () => (
     <main>

@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod';
 import { VerifyEmailResult } from '../../../features/auth/components/VerifyEmailResult.tsx';
 import { loadLanguage } from '../../../i18n/i18n.ts';
+import { searchParams, searchTextOr } from '../../../lib/search-params.ts';
+
+const VerifySearch = searchParams({ token: searchTextOr(2048, '') });
 
 /** The page of the mailed verification links (`token`). */
 export const Route = createFileRoute('/$lang/signup/verify')({
-  validateSearch: z.object({ token: z.string().max(2048).catch('') }),
+  validateSearch: VerifySearch,
   beforeLoad: ({ context }) => loadLanguage(context.lang, ['auth']),
   component: () => (
     <main>

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { OrderSearch, orderQuery } from '../../../../features/orders/route-search.ts';
+import { ORDER_QUERY, orderQuery } from '../../../../features/orders/route-search.ts';
 import { EraserOrderPage } from '../../../../features/usage-eraser/components/EraserOrderPage.tsx';
 import { loadLanguage } from '../../../../i18n/i18n.ts';
 import { isTestQuery } from '../../../../lib/order-session.ts';
-import { searchText } from '../../../../lib/search-text.ts';
+import { searchParams, searchText } from '../../../../lib/search-params.ts';
 
 /** The eraser order's query: the order pages' and the usage type the app asks to erase. */
-const EraserSearch = OrderSearch.extend({ usageType: searchText(16) });
+const EraserSearch = searchParams({ ...ORDER_QUERY, usageType: searchText(16) });
 
 export const Route = createFileRoute('/$lang/payment/eraser/order')({
   validateSearch: EraserSearch,

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod';
 import { PageTitle } from '../../../../components/console/PageTitle.tsx';
 import { CloudProjectCopy } from '../../../../features/console-feedback/components/CloudProjectCopy.tsx';
+import { searchParams, searchText } from '../../../../lib/search-params.ts';
 
 export const Route = createFileRoute('/admin/_console/feedbackFiles/cloud')({
-  validateSearch: z.object({ projectId: z.string().max(128).optional().catch(undefined) }),
+  validateSearch: searchParams({ projectId: searchText(128) }),
   component: CloudCopyPage,
 });
 

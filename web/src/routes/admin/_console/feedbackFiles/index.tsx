@@ -1,11 +1,11 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod';
 import { PageTitle } from '../../../../components/console/PageTitle.tsx';
 import { FeedbackFiles } from '../../../../features/console-feedback/components/FeedbackFiles.tsx';
+import { searchParams, searchText } from '../../../../lib/search-params.ts';
 
 export const Route = createFileRoute('/admin/_console/feedbackFiles/')({
-  validateSearch: z.object({ q: z.string().max(20_000).optional().catch(undefined) }),
+  validateSearch: searchParams({ q: searchText(20_000) }),
   component: FeedbackFilesPage,
 });
 

@@ -1,15 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod';
 import { PageTitle } from '../../../../components/console/PageTitle.tsx';
 import { ScheduleForm } from '../../../../features/console-schedules/components/ScheduleForm.tsx';
 import { newScheduleForm } from '../../../../features/console-schedules/components/schedule-form-values.ts';
+import { searchParams, searchText } from '../../../../lib/search-params.ts';
 
-const text = z.string().max(254).optional().catch(undefined);
+const text = searchText(254);
 
 export const Route = createFileRoute('/admin/_console/schedule/create')({
-  validateSearch: z.object({ uid: text, userName: text, userEmail: text }),
+  validateSearch: searchParams({ uid: text, userName: text, userEmail: text }),
   component: ScheduleCreate,
 });
 

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod';
 import { PageTitle } from '../../../../components/console/PageTitle.tsx';
 import { SurveyTargetCreate } from '../../../../features/console-surveys/components/SurveyTargetCreate.tsx';
+import { searchParams, searchText } from '../../../../lib/search-params.ts';
 
 export const Route = createFileRoute('/admin/_console/surveys/targetCreate')({
-  validateSearch: z.object({ surveyType: z.string().max(64).optional().catch(undefined) }),
+  validateSearch: searchParams({ surveyType: searchText(64) }),
   component: TargetCreate,
 });
 

@@ -1,20 +1,20 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod';
 import { REFERRAL_TYPES } from '../../../../../../shared/identity/referral.ts';
 import { PageTitle } from '../../../../components/console/PageTitle.tsx';
 import { UserList } from '../../../../features/console-users/components/UserList.tsx';
+import { searchChoice, searchFlag, searchParams, searchText } from '../../../../lib/search-params.ts';
 
-const text = z.string().max(254).optional().catch(undefined);
+const text = searchText(254);
 
 /** The filters live in the address, so a search can be reloaded, shared and returned to. */
 export const Route = createFileRoute('/admin/_console/users/')({
-  validateSearch: z.object({
+  validateSearch: searchParams({
     uid: text,
     name: text,
     email: text,
-    partial: z.coerce.boolean().optional().catch(undefined),
-    referralType: z.enum(REFERRAL_TYPES).optional().catch(undefined),
+    partial: searchFlag,
+    referralType: searchChoice(REFERRAL_TYPES),
   }),
   component: Users,
 });

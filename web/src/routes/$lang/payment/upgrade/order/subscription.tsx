@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { OrderSearch, orderQuery } from '../../../../../features/orders/route-search.ts';
+import { ORDER_QUERY, orderQuery } from '../../../../../features/orders/route-search.ts';
 import { UpgradeOrderPage } from '../../../../../features/upgrades/components/UpgradeOrderPage.tsx';
 import { loadLanguage } from '../../../../../i18n/i18n.ts';
 import { isTestQuery } from '../../../../../lib/order-session.ts';
-import { searchText } from '../../../../../lib/search-text.ts';
+import { searchParams, searchText } from '../../../../../lib/search-params.ts';
 
 /** The upgrade order's query: the order pages' and the plan chosen on the upgrade pricing page. */
-const UpgradeSearch = OrderSearch.extend({ plan: searchText(64) });
+const UpgradeSearch = searchParams({ ...ORDER_QUERY, plan: searchText(64) });
 
 export const Route = createFileRoute('/$lang/payment/upgrade/order/subscription')({
   validateSearch: UpgradeSearch,

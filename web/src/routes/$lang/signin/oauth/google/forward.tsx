@@ -1,8 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import * as z from 'zod';
 import { GoogleForward } from '../../../../../features/auth/components/GoogleForward.tsx';
 import { loadLanguage } from '../../../../../i18n/i18n.ts';
+import {
+  searchFlag,
+  searchMatching,
+  searchParams,
+  searchText,
+  searchTextOr,
+} from '../../../../../lib/search-params.ts';
+
+const ForwardSearch = searchParams({
+  popup: searchFlag,
+  nonce: searchMatching(/^[0-9a-f]{32}$/),
+  action: searchTextOr(32, 'signin'),
+  target: searchText(512),
+  affiliateCode: searchText(64),
+});
 
 /**
  * Starts Google sign-in. `popup=1` with the opener's `nonce` for the sign-in modal; otherwise the
@@ -10,17 +24,7 @@ import { loadLanguage } from '../../../../../i18n/i18n.ts';
  * return to) and `affiliateCode` travel in the state.
  */
 export const Route = createFileRoute('/$lang/signin/oauth/google/forward')({
-  validateSearch: z.object({
-    popup: z.coerce.boolean().optional().catch(undefined),
-    nonce: z
-      .string()
-      .regex(/^[0-9a-f]{32}$/)
-      .optional()
-      .catch(undefined),
-    action: z.string().max(32).catch('signin'),
-    target: z.string().max(512).optional().catch(undefined),
-    affiliateCode: z.string().max(64).optional().catch(undefined),
-  }),
+  validateSearch: ForwardSearch,
   beforeLoad: ({ context }) => loadLanguage(context.lang, ['auth']),
   component: ForwardPage,
 });

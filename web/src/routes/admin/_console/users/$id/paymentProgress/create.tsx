@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod';
 import { PageTitle } from '../../../../../../components/console/PageTitle.tsx';
 import { PaymentProgressCreate } from '../../../../../../features/console-money/components/PaymentProgress.tsx';
+import { searchParams, searchText } from '../../../../../../lib/search-params.ts';
 
-const text = z.string().max(1000).optional().catch(undefined);
+const text = searchText(1000);
 
 /** Clone passes the row's plan name, currency and desc in the address. */
 export const Route = createFileRoute('/admin/_console/users/$id/paymentProgress/create')({
-  validateSearch: z.object({ planName: text, currency: text, desc: text }),
+  validateSearch: searchParams({ planName: text, currency: text, desc: text }),
   component: PaymentProgressCreatePage,
 });
 
