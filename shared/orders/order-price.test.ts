@@ -42,6 +42,17 @@ describe('an order’s price', () => {
     ).toMatchObject({ finalPrice: 1760, discountSource: 'referral' });
   });
 
+  it('takes the preregistration rate when it is the best discount, never stacked on another', () => {
+    const standard = { priceKo: 19900, priceJa: 2200, priceEn: 17.99 };
+    const coupon = { priceKo: 17000, priceJa: 1980, priceEn: 16.19 };
+    expect(
+      orderPrice({ plan: standard, currency: 'KRW', preregistrationPercent: 30, couponPrice: coupon }),
+    ).toEqual({ listPrice: 19900, finalPrice: 13930, discountRate: 30, discountSource: 'preregistration' });
+    expect(
+      orderPrice({ plan: standard, currency: 'USD', preregistrationPercent: 5, referralDiscountPercent: 10 }),
+    ).toMatchObject({ finalPrice: 16.19, discountSource: 'referral' });
+  });
+
   it('refuses a catalogue price outside the bounds rather than charge it', () => {
     expect(() => orderPrice({ plan: { priceKo: 5000, priceJa: 900, priceEn: 7 }, currency: 'KRW' })).toThrow(
       RangeError,

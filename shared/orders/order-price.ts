@@ -2,8 +2,12 @@ import { type Currency, priceIn, toMinorUnits } from '../currency.ts';
 import { chargedAmount, checkFinalPrice, isWithinPriceBounds } from '../payments/price-bounds.ts';
 import { discountedPrice, discountRate } from '../payments/prices.ts';
 
-/** Where an order's discount comes from: a coupon, the account's referral partner, or nowhere. */
-export type DiscountSource = 'coupon' | 'referral' | 'none';
+/**
+ * Where an order's discount comes from: a coupon, the account's referral partner, the account's
+ * preregistration coupon (an operator's, admin-console.md section 4), or nowhere.
+ */
+export const DISCOUNT_SOURCES = ['coupon', 'referral', 'preregistration', 'none'] as const;
+export type DiscountSource = (typeof DISCOUNT_SOURCES)[number];
 
 export interface OrderPrice {
   /** The plan's catalogue price in the order's currency. */
@@ -23,9 +27,10 @@ export interface PricedPlan {
 
 /**
  * An order's price, computed by the server (the browser shows it, never sends its own). A coupon's
- * discounted price for the plan and the referral partner's rate are alternatives, not layers: the
- * customer gets whichever is lower, so a coupon can never make a partner member pay more than the
- * partner price, and two discounts never compound below what either party agreed to.
+ * discounted price for the plan, the referral partner's rate and the preregistration rate are
+ * alternatives, not layers: the customer gets whichever is lowest, so a coupon can never make a
+ * partner member pay more than the partner price, and discounts never compound below what any party
+ * agreed to.
  * Throws a RangeError for a catalogue price outside its currency's bounds: a catalogue mistake must
  * stop the sale, not be charged.
  */
@@ -33,6 +38,8 @@ export function orderPrice(input: {
   plan: PricedPlan;
   currency: Currency;
   referralDiscountPercent?: number;
+  /** The account's unused preregistration coupon's rate, when it applies to this order. */
+  preregistrationPercent?: number | undefined;
   /** The coupon's discounted price of this plan (its discount info), when the coupon has one. */
   couponPrice?: PricedPlan | undefined;
 }): OrderPrice {
@@ -46,6 +53,12 @@ export function orderPrice(input: {
     candidates.push({
       price: discountedPrice(listPrice, input.referralDiscountPercent, currency),
       source: 'referral',
+    });
+  }
+  if (input.preregistrationPercent) {
+    candidates.push({
+      price: discountedPrice(listPrice, input.preregistrationPercent, currency),
+      source: 'preregistration',
     });
   }
   if (input.couponPrice) candidates.push({ price: priceIn(input.couponPrice, currency), source: 'coupon' });

@@ -10,6 +10,7 @@ import {
 } from '../plans/plan-types.ts';
 import { ACCOUNT_TYPES } from '../plans/plans-offered.ts';
 import { BONUS_QUOTA_FEATURES, COUPON_REFUSALS } from './coupon-rules.ts';
+import { DISCOUNT_SOURCES } from './order-price.ts';
 
 /**
  * The payment session as the order pages see it (site-and-payments.md section 3): what the customer is
@@ -56,7 +57,7 @@ export const OrderPriceSchema = z.object({
   listPrice: z.number(),
   finalPrice: z.number(),
   discountRate: z.number(),
-  discountSource: z.enum(['coupon', 'referral', 'none']),
+  discountSource: z.enum(DISCOUNT_SOURCES),
   /** What the checkout charges: the final price, or in test mode its test-range image. */
   chargedPrice: z.number(),
   /** 'free' when nothing is to be paid (no pay button). */
@@ -107,6 +108,11 @@ export const SessionInfoSchema = z.object({
     })
     .optional(),
   priceVersion: z.string().optional(),
+  /**
+   * The rate of the account's unused preregistration coupon, when this order may take it (a new order
+   * of a built-in plan); the price takes it when it is the best discount.
+   */
+  preregisteredPercent: z.number().optional(),
   /** Whether the wallet (Naver Pay recurring) may be offered for this session. */
   showNaverPay: z.boolean(),
   accountInfo: z.object({ userName: z.string(), email: z.string() }),

@@ -188,6 +188,8 @@ export type GrantOutcome =
   | 'plans-changed'
   /** The coupon could not be used for the order (its redemption changed, or none is free). */
   | 'coupon-lost'
+  /** The order took the preregistration discount, but the account's preregistration is used meanwhile. */
+  | 'preregistration-used'
   /** Lost to a concurrent transaction on the same items: try again. */
   | 'conflict';
 
@@ -316,7 +318,8 @@ function effectItems(
  * The grant: in one transaction the order becomes paid (only if it is still open), the payment is
  * recorded (only if no payment has this merchantUid), the order's effect is written on the condition
  * that the user's plans are still as read (the plan head at the version read, the plan renewed or
- * replaced unchanged), and the coupon's redemption becomes its usage record. Any failed condition
+ * replaced unchanged), the preregistration coupon whose discount the price took becomes used, and the
+ * coupon's redemption becomes its usage record. Any failed condition
  * cancels all of it: whatever the number of concurrent or repeated confirmations, one grant happens.
  */
 export async function grantOrder(input: {
@@ -341,6 +344,15 @@ export async function grantOrder(input: {
           .commit(),
         tx.payment.create(input.payment).commit(),
         ...effects,
+        ...(order.preregistrationPercent
+          ? [
+              tx.preregistration
+                .patch({ uid: order.uid })
+                .set({ used: input.payment.paidAt })
+                .where((attr, op) => op.notExists(attr.used))
+                .commit(),
+            ]
+          : []),
         ...(coupon
           ? couponTakeItems(tx, {
               couponCode: coupon.couponCode,
@@ -372,7 +384,10 @@ export async function grantOrder(input: {
     );
   if (failedAt(0, 2)) return 'order-closed';
   if (failedAt(2, effectCount)) return 'plans-changed';
-  if (failedAt(2 + effectCount, outcomes.length - 2 - effectCount)) return 'coupon-lost';
+  const preregistrationCount = order.preregistrationPercent ? 1 : 0;
+  if (failedAt(2 + effectCount, preregistrationCount)) return 'preregistration-used';
+  const couponFrom = 2 + effectCount + preregistrationCount;
+  if (failedAt(couponFrom, outcomes.length - couponFrom)) return 'coupon-lost';
   if (lostToConcurrentWrite(outcomes)) return 'conflict';
   throw new Error(`The grant of ${order.merchantUid} was refused: ${JSON.stringify(outcomes)}`);
 }

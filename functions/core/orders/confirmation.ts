@@ -171,6 +171,14 @@ async function grant(order: PaymentOrder, receipt: Receipt): Promise<Confirmatio
       await keepRenewing(order);
       return SUCCESS;
     }
+    if (outcome === 'preregistration-used') {
+      return refundOrder(
+        order,
+        receipt,
+        'COUPON_USAGE_INSERT_FAILED',
+        'The account has already used its preregistration discount',
+      );
+    }
     if (outcome === 'order-closed') {
       const current = await reread(order.merchantUid);
       if (!GRANTABLE_STATUSES.includes(current.status)) return orderResult(current);

@@ -18,6 +18,7 @@ import { PaymentError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { couponRefusalError } from './coupons.ts';
 import {
+  preregistrationRate,
   readSession,
   renewalPrice,
   type SessionContext,
@@ -150,6 +151,9 @@ export async function insertPaymentProgress(request: ProgressRequest): Promise<{
     ...(plan.isSubscription ? { renewalPrice: renewalPrice(ctx) } : {}),
     isTest: request.isTest,
     ...(couponCode ? { couponCode } : {}),
+    ...(price.discountSource === 'preregistration'
+      ? { preregistrationPercent: preregistrationRate(ctx) }
+      : {}),
     ...(bonusQuota ? { bonusQuota } : {}),
     ...(customerUid ? { customerUid } : {}),
     userName: request.userName,

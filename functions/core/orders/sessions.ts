@@ -46,6 +46,7 @@ import {
   getPlanCatalogue,
   planUsageFor,
 } from '../data/plan-catalogue-repository.ts';
+import { getPreregistration } from '../data/preregistration-repository.ts';
 import type { AdminActivity } from '../data/user-activity-repository.ts';
 import {
   activeUserPlan,
@@ -83,6 +84,8 @@ export interface SessionContext {
   partner: Partner | undefined;
   /** The session's coupon while it is in its window, with its rules. */
   coupon: CouponRules | undefined;
+  /** The rate of the account's unused preregistration coupon (an operator's), if it has one. */
+  preregistrationPercent: number | undefined;
   walletAllowed: boolean;
   /** For an upgrade session: the plan replaced, its credit, and who paid for it. */
   upgrade: UpgradeContext | undefined;
@@ -314,12 +317,13 @@ export async function sessionOf(
 }
 
 async function contextOf(session: PaymentSession): Promise<SessionContext> {
-  const [user, catalogue, coupon, walletConfig, upgrade] = await Promise.all([
+  const [user, catalogue, coupon, walletConfig, upgrade, preregistration] = await Promise.all([
     getUser(session.uid),
     getPlanCatalogue(session.catalogue),
     session.couponCode ? getCouponRules(session.couponCode) : undefined,
     findConfigByName(WALLET_CONFIG),
     session.purpose === 'upgrade' ? upgradeOf(session) : undefined,
+    getPreregistration(session.uid),
   ]);
   if (!user) throw new PaymentError('AUTHORIZATION', 'The session belongs to no account');
   const offered = upgrade
@@ -343,6 +347,8 @@ async function contextOf(session: PaymentSession): Promise<SessionContext> {
     usage,
     partner,
     coupon: couponLive ? coupon : undefined,
+    preregistrationPercent:
+      preregistration && !preregistration.used ? preregistration.discountPercent : undefined,
     walletAllowed: walletConfig?.value.trim().toLowerCase() !== 'off',
     upgrade,
   };
@@ -382,7 +388,17 @@ function referralRate(ctx: SessionContext): number {
   return ctx.partner && ctx.plan.planType !== 'CUSTOM' ? ctx.partner.discountPercent : 0;
 }
 
-/** The session's price, computed from the catalogue, the partner's rate and the coupon. */
+/**
+ * The preregistration rate this order may take: the account's unused preregistration coupon, on a new
+ * order of a built-in plan (our decision: it welcomes a first purchase, so neither an upgrade, a card
+ * change nor an operator's custom plan, which carries its own price, takes it).
+ */
+export function preregistrationRate(ctx: SessionContext): number | undefined {
+  const applies = (ctx.session.purpose ?? 'order') === 'order' && ctx.plan.planType !== 'CUSTOM';
+  return applies ? ctx.preregistrationPercent : undefined;
+}
+
+/** The session's price, computed from the catalogue, the partner's rate, the preregistration and the coupon. */
 export function sessionPrice(ctx: SessionContext, isTest: boolean) {
   const discount = ctx.coupon?.discounts.find((info) => info.planName === ctx.plan.name);
   const { currency } = ctx.session;
@@ -390,6 +406,7 @@ export function sessionPrice(ctx: SessionContext, isTest: boolean) {
     plan: ctx.plan,
     currency,
     referralDiscountPercent: referralRate(ctx),
+    preregistrationPercent: preregistrationRate(ctx),
     couponPrice: discount,
   });
   // An upgrade pays the new plan's price less the credit of the plan it replaces.
@@ -403,9 +420,9 @@ export function sessionPrice(ctx: SessionContext, isTest: boolean) {
 }
 
 /**
- * What a subscription renews at: the plan's price with the partner's rate, without the coupon. A
- * coupon's discount and bonus are for the first period only (our decision: a coupon is a welcome, not
- * a permanent price).
+ * What a subscription renews at: the plan's price with the partner's rate, without the coupon or the
+ * preregistration. Their discounts (and a coupon's bonus) are for the first period only (our decision:
+ * a coupon is a welcome, not a permanent price).
  */
 export function renewalPrice(ctx: SessionContext): number {
   return orderPrice({
@@ -474,6 +491,7 @@ export function sessionInfoOf(ctx: SessionContext, isTest: boolean): SessionInfo
         }
       : {}),
     ...(session.priceVersion ? { priceVersion: session.priceVersion } : {}),
+    ...(preregistrationRate(ctx) ? { preregisteredPercent: preregistrationRate(ctx) } : {}),
     showNaverPay: walletOffered(ctx),
     accountInfo: { userName: user.name, email: user.email },
     showAccountType: !isCustom && !referralApplies && !ctx.upgrade && !operatorLink,

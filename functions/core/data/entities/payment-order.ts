@@ -76,6 +76,8 @@ export const PaymentOrder = new Entity({
     renewalPrice: { type: 'number', readOnly: true },
     isTest: { type: 'boolean', required: true, readOnly: true },
     couponCode: { type: 'string', readOnly: true },
+    /** The preregistration rate the price took (its best discount); the grant marks the coupon used. */
+    preregistrationPercent: { type: 'number', readOnly: true },
     /** The coupon's bonus quota for the plan, added to the plan's limits at the grant. */
     bonusQuota: { ...bonusQuotaAttribute, readOnly: true },
     /** The billing key a subscription's checkout issues (server-made, never the browser's). */

@@ -52,7 +52,9 @@ export function PriceSummary({
             <dt>
               {order.discountSource === 'coupon'
                 ? t('price.coupon_discount', { rate: order.discountRate })
-                : t('price.partner_discount', { partner: referral?.label ?? '', rate: order.discountRate })}
+                : order.discountSource === 'preregistration'
+                  ? t('price.preregistration_discount', { rate: order.discountRate })
+                  : t('price.partner_discount', { partner: referral?.label ?? '', rate: order.discountRate })}
             </dt>
             <dd>−{price(Number((order.listPrice - order.finalPrice).toFixed(2)), currency)}</dd>
           </>
