@@ -1,11 +1,12 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { providerChannel } from '../shared/payments/pay-methods.ts';
 
 /**
  * A customer's refund in a real browser against the whole local product: an account made by an
  * operator buys a monthly subscription (sandbox card), opens a refund session as the app would, and
  * asks for the refund on /en/payment/user-refund: the page refuses without both agreements, then
- * refunds the estimate in full (within 7 days, nothing used) and shows the success page.
+ * refunds the estimate in full (within 7 days, nothing used) and shows the success page. A subscriber who
+ * used a whole monthly allowance has nothing to refund: the same page cancels the subscription instead.
  */
 const PASSWORD = 'refund-pass1';
 
@@ -26,7 +27,11 @@ async function post<T>(request: APIRequestContext, path: string, data: unknown, 
   return (await answer.json()) as T;
 }
 
-test('a subscriber asks for a refund and gets the whole price back', async ({ page, request }) => {
+/** An account made by an operator buys a monthly Standard subscription with a sandbox card. */
+async function subscriber(
+  page: Page,
+  request: APIRequestContext,
+): Promise<{ token: string; order: { customerUid: string } }> {
   const email = `refund-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const operator = await signIn(request, 'operator@cutloom.local', 'operator-pass1', 'console');
   await post(
@@ -87,6 +92,11 @@ test('a subscriber asks for a refund and gets the whole price back', async ({ pa
   });
   expect(charged.result).toBe('success');
 
+  return { token, order };
+}
+
+test('a subscriber asks for a refund and gets the whole price back', async ({ page, request }) => {
+  const { token, order } = await subscriber(page, request);
   const { guid } = await post<{ guid: string }>(request, '/payment/create-user-refund', {}, token);
   await page.goto(`/en/payment/user-refund?guid=${guid}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Request a refund');
@@ -111,5 +121,38 @@ test('a subscriber asks for a refund and gets the whole price back', async ({ pa
 
   // The session's plan is refunded: the same page now answers with the failure page.
   await page.goto(`/en/payment/user-refund?guid=${guid}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("We couldn't process your refund");
+});
+
+test('a subscriber with nothing left to refund cancels the subscription instead', async ({
+  page,
+  request,
+}) => {
+  const { token } = await subscriber(page, request);
+  // The whole month's image allowance of Standard used: the used value is the whole price.
+  const used = await post<{ result: { success: boolean } }>(
+    request,
+    '/auth/record-usage',
+    { entryId: `refund-e2e-${Date.now()}`, usageType: 'GENIMAGE', count: 3000 },
+    token,
+  );
+  expect(used.result.success).toBe(true);
+
+  const { guid } = await post<{ guid: string }>(request, '/payment/create-user-refund', {}, token);
+  await page.goto(`/en/payment/user-refund?guid=${guid}`);
+  await expect(page.getByTestId('refund-amount')).toHaveText('US$0.00');
+  await expect(page.getByText('There is nothing left to refund')).toBeVisible();
+  await expect(page.locator('#refund-agreements')).toHaveCount(0);
+  await page.getByLabel('Why are you asking for a refund?').fill('I used what I needed.');
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+
+  await expect(page).toHaveURL(/\/en\/payment\/user-refund\/success\?kind=unsubscribed/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your subscription is cancelled');
+  // The cancellation is kept: cancelling again is refused (the plan no longer renews) with the failure page.
+  await page.goto(`/en/payment/user-refund?guid=${guid}`);
+  await page.getByLabel('Why are you asking for a refund?').fill('Once more.');
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  // L30: unsubscribe not allowed (the subscription is already cancelled).
+  await expect(page).toHaveURL(/\/en\/payment\/user-refund\/fail\?code=L30/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("We couldn't process your refund");
 });
