@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { completeOrderForm, newAccount, startOrder } from './order-helpers.ts';
+import { completeOrderForm, newAccount, PASSWORD, startOrder } from './order-helpers.ts';
 
 /**
  * Buying a plan in a real browser against the whole local product: the payment-start sign-in opens a
@@ -175,4 +175,23 @@ test('naver_pay in Korean: the wallet registers the subscription and the first p
   await expect(page).toHaveURL(/\/ko\/payment\/result\/success\?guid=/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('결제가 완료되었습니다');
   await expect(page.getByText('결제 금액: ₩9,900')).toBeVisible();
+});
+
+test('an account an operator preregistered sees the preregistration discount on its order page', async ({
+  page,
+  request,
+}) => {
+  const email = await newAccount(request);
+  const signedIn = await request.post('/auth/v2/sign-in', {
+    data: { email, password: PASSWORD, clientType: 'landing', language: 'en' },
+  });
+  const { user } = (await signedIn.json()) as { user: { uid: string } };
+  const preregistered = await request.post('/auth/admin-user-preregistration', {
+    data: { uid: user.uid, operation: 'create', desc: 'Waiting list', discountPercent: 30 },
+    headers: { authorization: `Bearer ${await operatorToken(request)}` },
+  });
+  expect(preregistered.ok()).toBe(true);
+  await startOrder(page, email, 'en', 'MR_STANDARD_V3');
+  await expect(page.getByText('Preregistration discount (30%)')).toBeVisible();
+  await expect(page.getByTestId('order-total')).toHaveText('US$12.59');
 });
