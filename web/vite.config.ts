@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { tanstackRouter, tanstackRouterGenerator } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin, type PluginOption, type UserConfig } from 'vite';
+import { CONSOLE_SHELL } from '../shared/site/site-pages.ts';
 import { prerender } from './prerender.ts';
 
 const webRoot = import.meta.dirname;
@@ -54,6 +55,32 @@ function prerenderPages(): Plugin {
       // Then the console's own shell (admin.html) and chunks, into the same folder. In this hook, not
       // a plugin of its own: closeBundle hooks run in parallel, and the two builds share generated files.
       await build({ configFile: false, ...appConfig('console'), logLevel: 'warn' });
+    },
+  };
+}
+
+/**
+ * The console's shell: the site's index.html, titled for the console and kept out of search engines,
+ * written as admin.html beside the site's (CloudFront and the local runtime serve it for `/admin/*`).
+ */
+function consoleShell(): Plugin {
+  return {
+    name: 'cutloom-console-shell',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: (html) =>
+      html.replace(
+        /<title>[^<]*<\/title>/,
+        '<meta name="robots" content="noindex" />\n    <title>Cutloom Console</title>',
+      ),
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const shell = bundle['index.html'];
+        if (shell?.type !== 'asset') throw new Error('The console build made no index.html');
+        delete bundle['index.html'];
+        this.emitFile({ type: 'asset', fileName: CONSOLE_SHELL.slice(1), source: shell.source });
+      },
     },
   };
 }
@@ -112,7 +139,12 @@ function routerPlugins(app: App): PluginOption[] {
 function appConfig(app: App): UserConfig {
   return {
     root: webRoot,
-    plugins: [...routerPlugins(app), react(), ...(app === 'site' ? [notFoundShell(), prerenderPages()] : [])],
+    plugins: [
+      ...routerPlugins(app),
+      react(),
+      ...(app === 'site' ? [notFoundShell(), prerenderPages()] : []),
+      ...(app === 'console' ? [consoleShell()] : []),
+    ],
     define: { __APP_VERSION__: JSON.stringify(version), __WEB_APP__: JSON.stringify(app) },
     build: {
       outDir: join(webRoot, 'dist'),
@@ -121,7 +153,6 @@ function appConfig(app: App): UserConfig {
       target: 'es2022',
       // Illustrations stay files (cached, lazily loaded), never inlined into the JavaScript.
       assetsInlineLimit: 0,
-      ...(app === 'console' ? { rollupOptions: { input: join(webRoot, 'admin.html') } } : {}),
       // The site preloads no modules: pre-rendered pages paint from their HTML and CSS, and the list of
       // every lazy chunk's dependencies would cost the landing over 2 KB gzip of its 150 KB budget.
       // A route's chunks are still fetched on intent (hover, touch) before a navigation needs them.
