@@ -178,7 +178,9 @@ test('Google sign-in through the popup and the local sandbox', async ({ page }) 
   await popup.getByLabel('E-mail').fill(email);
   await popup.getByLabel('Name').fill('Popup Person');
   await popup.getByRole('button', { name: 'Continue' }).click();
-  await popup.waitForEvent('close');
+  // The popup closes itself once it has handed the credential over; asked as a state, not an event that
+  // may already have fired before a listener was attached.
+  await expect.poll(() => popup.isClosed()).toBe(true);
   await expect(page).toHaveURL(/\/_local\/app$/);
   await expect(page.getByRole('status')).toHaveText(`Signed in as Popup Person <${email}>`);
 });
