@@ -17,6 +17,9 @@ test('a coupon is created with its defaults and validations, gets a discount row
   const code = page.getByLabel('Coupon code');
   await expect(code).toHaveValue(/^[A-Z0-9]{10}$/);
   const couponCode = await code.inputValue();
+  // The window's defaults are filled with the form: read them once they are there.
+  await expect(page.getByLabel('Start (KST)')).not.toHaveValue('');
+  await expect(page.getByLabel('End (KST)')).not.toHaveValue('');
   const start = await page.getByLabel('Start (KST)').inputValue();
   const end = await page.getByLabel('End (KST)').inputValue();
   expect(Date.parse(end) - Date.parse(start)).toBeGreaterThanOrEqual(28 * 86_400_000);
