@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { ConsoleNotFound } from '../../components/console/ConsoleNotFound.tsx';
 import { CONSOLE_NAMESPACES, consoleLanguage } from '../../components/console/console-language.ts';
 import { loadLanguage } from '../../i18n/i18n.ts';
 
@@ -10,4 +11,6 @@ export const Route = createFileRoute('/admin')({
     document.documentElement.lang = language;
   },
   component: Outlet,
+  // An address under /admin that names no page (the router answers it here, outside the frame).
+  notFoundComponent: ConsoleNotFound,
 });
