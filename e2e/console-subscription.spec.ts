@@ -9,7 +9,7 @@ import { subscriber } from './subscriber-helpers.ts';
  */
 test('an operator unsubscribes a subscriber and resubscribes them', async ({ page, request }) => {
   test.slow();
-  const { uid } = await subscriber(page, request);
+  const { uid } = await subscriber(page, request, '+14155550182');
   await signInToConsole(page);
   await page.goto(`/admin/users/${uid}/show`);
   const actions = page.getByRole('navigation', { name: 'Actions' });

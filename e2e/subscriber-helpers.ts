@@ -32,10 +32,14 @@ export async function post<T>(
   return (await answer.json()) as T;
 }
 
-/** An account made by an operator buys a monthly Standard subscription with a sandbox card. */
+/**
+ * An account made by an operator buys a monthly Standard subscription with a sandbox card. Each test
+ * gives its own phone number: a number another account paid with makes the order page ask first.
+ */
 export async function subscriber(
   page: Page,
   request: APIRequestContext,
+  phone: string,
 ): Promise<{ uid: string; email: string; token: string; order: { customerUid: string } }> {
   const email = `refund-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const operator = (await signInAs(request, 'operator@cutloom.local', 'operator-pass1', 'console')).token;
@@ -73,7 +77,7 @@ export async function subscriber(
     isTest: false,
     userName: 'Mina Park',
     userEmail: email,
-    userPhone: '+14155550100',
+    userPhone: phone,
   });
   const checkout = new URLSearchParams({
     pg: channel.pg,

@@ -9,7 +9,7 @@ import { post, subscriber } from './subscriber-helpers.ts';
  * used a whole monthly allowance has nothing to refund: the same page cancels the subscription instead.
  */
 test('a subscriber asks for a refund and gets the whole price back', async ({ page, request }) => {
-  const { token, order } = await subscriber(page, request);
+  const { token, order } = await subscriber(page, request, '+14155550180');
   const { guid } = await post<{ guid: string }>(request, '/payment/create-user-refund', {}, token);
   await page.goto(`/en/payment/user-refund?guid=${guid}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Request a refund');
@@ -41,7 +41,7 @@ test('a subscriber with nothing left to refund cancels the subscription instead'
   page,
   request,
 }) => {
-  const { token } = await subscriber(page, request);
+  const { token } = await subscriber(page, request, '+14155550181');
   // The whole month's image allowance of Standard used: the used value is the whole price.
   const used = await post<{ result: { success: boolean } }>(
     request,
