@@ -71,13 +71,14 @@ test('a config is created, edited in its row and on its page, and deleted after 
   await page.getByRole('button', { name: `Edit ${name}` }).click();
   await page.getByLabel(`Value ${name}`).fill('{"enabled":true}');
   await page.getByRole('button', { name: `Save ${name}` }).click();
-  await expect(page.getByRole('cell', { name: '{"enabled":true}' })).toBeVisible();
+  const row = page.getByRole('row', { name });
+  await expect(row.getByRole('cell', { name: '{"enabled":true}' })).toBeVisible();
 
-  await page.getByRole('row', { name }).getByRole('link', { name: 'Open' }).click();
+  await row.getByRole('link', { name: 'Open' }).click();
   await expect(page.getByLabel('Value')).toHaveValue('{"enabled":true}');
   await page.getByLabel('Value').fill('{"enabled":true,"ratio":0.5}');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('cell', { name: '{"enabled":true,"ratio":0.5}' })).toBeVisible();
+  await expect(row.getByRole('cell', { name: '{"enabled":true,"ratio":0.5}' })).toBeVisible();
 
   await page.getByRole('button', { name: `Delete ${name}` }).click();
   await expect(page.getByRole('alertdialog', { name: `Do you want to delete ${name}?` })).toBeVisible();
