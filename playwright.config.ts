@@ -16,7 +16,10 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One retry: a test that fails and then passes is reported as flaky in the summary (and must then be
+  // fixed: this project has fixed each one it saw), so one timing race on a loaded 2-core machine does not
+  // fail the whole run. A test that fails twice fails the run.
+  retries: 1,
   reporter: process.env.CI ? 'list' : 'line',
   timeout: 30_000,
   use: {
