@@ -323,7 +323,8 @@ async function contextOf(session: PaymentSession): Promise<SessionContext> {
     session.couponCode ? getCouponRules(session.couponCode) : undefined,
     findConfigByName(WALLET_CONFIG),
     session.purpose === 'upgrade' ? upgradeOf(session) : undefined,
-    getPreregistration(session.uid),
+    // Only a new order may take the preregistration discount (preregistrationRate): no read otherwise.
+    isNewOrder(session) ? getPreregistration(session.uid) : undefined,
   ]);
   if (!user) throw new PaymentError('AUTHORIZATION', 'The session belongs to no account');
   const offered = upgrade
@@ -388,13 +389,15 @@ function referralRate(ctx: SessionContext): number {
   return ctx.partner && ctx.plan.planType !== 'CUSTOM' ? ctx.partner.discountPercent : 0;
 }
 
+const isNewOrder = (session: Pick<PaymentSession, 'purpose'>) => (session.purpose ?? 'order') === 'order';
+
 /**
  * The preregistration rate this order may take: the account's unused preregistration coupon, on a new
  * order of a built-in plan (our decision: it welcomes a first purchase, so neither an upgrade, a card
  * change nor an operator's custom plan, which carries its own price, takes it).
  */
 export function preregistrationRate(ctx: SessionContext): number | undefined {
-  const applies = (ctx.session.purpose ?? 'order') === 'order' && ctx.plan.planType !== 'CUSTOM';
+  const applies = isNewOrder(ctx.session) && ctx.plan.planType !== 'CUSTOM';
   return applies ? ctx.preregistrationPercent : undefined;
 }
 
@@ -459,6 +462,7 @@ export function sessionInfoOf(ctx: SessionContext, isTest: boolean): SessionInfo
   // An operator's link sells one plan: no choice of plan type or account type to offer.
   const operatorLink = isOperatorLink(session);
   const bonusQuota = sessionBonusQuota(ctx);
+  const preregisteredPercent = preregistrationRate(ctx);
   return {
     guid: session.guid,
     language: session.language,
@@ -491,7 +495,7 @@ export function sessionInfoOf(ctx: SessionContext, isTest: boolean): SessionInfo
         }
       : {}),
     ...(session.priceVersion ? { priceVersion: session.priceVersion } : {}),
-    ...(preregistrationRate(ctx) ? { preregisteredPercent: preregistrationRate(ctx) } : {}),
+    ...(preregisteredPercent ? { preregisteredPercent } : {}),
     showNaverPay: walletOffered(ctx),
     accountInfo: { userName: user.name, email: user.email },
     showAccountType: !isCustom && !referralApplies && !ctx.upgrade && !operatorLink,
