@@ -5,6 +5,8 @@ import {
   PRODUCT_REFUND_SOURCE,
   type RefundEstimateInfo,
   type RefundSource,
+  refundSourceChoices,
+  refundSourceOf,
 } from '../../../shared/refunds/refund-session.ts';
 import { planActions } from '../../../shared/subscriptions/plan-actions.ts';
 import { businessDayOf } from '../../../shared/time/business-days.ts';
@@ -109,7 +111,7 @@ export async function quoteRefund(input: {
     estimate,
     refundable,
     isUpgrade: credit > 0,
-    refundSource: payment.walletPaymentId ? 'naver_pay' : 'portone',
+    refundSource: refundSourceOf(payment),
   };
 }
 
@@ -147,6 +149,11 @@ export async function refundPlan(
       : request.price >= 0 &&
         toMinorUnits(request.price, plan.currency) <= toMinorUnits(refundable, plan.currency);
   if (!allowed) throw new PaymentError('INVALID_PRICE', 'The refund amount is not the one this plan allows');
+  if (!refundSourceChoices(quote.refundSource).includes(request.refundSource))
+    throw new PaymentError(
+      'INVALID_ARGUMENT',
+      `This payment cannot be refunded through ${request.refundSource}`,
+    );
   if (request.price === 0) {
     await unsubscribePlan({ uid: request.uid, requestedBy: request.requestedBy, operator: request.operator });
     return { kind: 'unsubscribed' };
