@@ -70,6 +70,7 @@ import { Route as AdminConsoleSurveysCreateRouteImport } from './routes/admin/_c
 import { Route as AdminConsoleSurveysTargetCreateRouteImport } from './routes/admin/_console/surveys/targetCreate'
 import { Route as AdminConsoleUserPaymentIndexRouteImport } from './routes/admin/_console/userPayment/index'
 import { Route as AdminConsoleUsersIndexRouteImport } from './routes/admin/_console/users/index'
+import { Route as AdminConsoleUsersIdRouteRouteImport } from './routes/admin/_console/users/$id/route'
 import { Route as AdminConsoleUsersCreateRouteImport } from './routes/admin/_console/users/create'
 import { Route as LangPaymentEraserResultFailRouteImport } from './routes/$lang/payment/eraser/result/fail'
 import { Route as LangPaymentEraserResultPendingRouteImport } from './routes/$lang/payment/eraser/result/pending'
@@ -434,6 +435,12 @@ const AdminConsoleUsersIndexRoute = AdminConsoleUsersIndexRouteImport.update({
   path: '/users/',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const AdminConsoleUsersIdRouteRoute =
+  AdminConsoleUsersIdRouteRouteImport.update({
+    id: '/users/$id',
+    path: '/users/$id',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
 const AdminConsoleUsersCreateRoute = AdminConsoleUsersCreateRouteImport.update({
   id: '/users/create',
   path: '/users/create',
@@ -531,62 +538,62 @@ const AdminConsoleSurveysIdShowRoute =
   } as any)
 const AdminConsoleUsersIdRefundRoute =
   AdminConsoleUsersIdRefundRouteImport.update({
-    id: '/users/$id/refund',
-    path: '/users/$id/refund',
-    getParentRoute: () => AdminConsoleRoute,
+    id: '/refund',
+    path: '/refund',
+    getParentRoute: () => AdminConsoleUsersIdRouteRoute,
   } as any)
 const AdminConsoleUsersIdResubscribeRoute =
   AdminConsoleUsersIdResubscribeRouteImport.update({
-    id: '/users/$id/resubscribe',
-    path: '/users/$id/resubscribe',
-    getParentRoute: () => AdminConsoleRoute,
+    id: '/resubscribe',
+    path: '/resubscribe',
+    getParentRoute: () => AdminConsoleUsersIdRouteRoute,
   } as any)
 const AdminConsoleUsersIdShowRoute = AdminConsoleUsersIdShowRouteImport.update({
-  id: '/users/$id/show',
-  path: '/users/$id/show',
-  getParentRoute: () => AdminConsoleRoute,
+  id: '/show',
+  path: '/show',
+  getParentRoute: () => AdminConsoleUsersIdRouteRoute,
 } as any)
 const AdminConsoleUsersIdUnsubscribeRoute =
   AdminConsoleUsersIdUnsubscribeRouteImport.update({
-    id: '/users/$id/unsubscribe',
-    path: '/users/$id/unsubscribe',
-    getParentRoute: () => AdminConsoleRoute,
+    id: '/unsubscribe',
+    path: '/unsubscribe',
+    getParentRoute: () => AdminConsoleUsersIdRouteRoute,
   } as any)
 const AdminConsoleUsersIdUserContactInfoRoute =
   AdminConsoleUsersIdUserContactInfoRouteImport.update({
-    id: '/users/$id/userContactInfo',
-    path: '/users/$id/userContactInfo',
-    getParentRoute: () => AdminConsoleRoute,
+    id: '/userContactInfo',
+    path: '/userContactInfo',
+    getParentRoute: () => AdminConsoleUsersIdRouteRoute,
   } as any)
 const AdminConsoleUsersIdDirectDepositCreateRoute =
   AdminConsoleUsersIdDirectDepositCreateRouteImport.update({
-    id: '/users/$id/directDeposit/create',
-    path: '/users/$id/directDeposit/create',
-    getParentRoute: () => AdminConsoleRoute,
+    id: '/directDeposit/create',
+    path: '/directDeposit/create',
+    getParentRoute: () => AdminConsoleUsersIdRouteRoute,
   } as any)
 const AdminConsoleUsersIdPaymentProgressIndexRoute =
   AdminConsoleUsersIdPaymentProgressIndexRouteImport.update({
-    id: '/users/$id/paymentProgress/',
-    path: '/users/$id/paymentProgress/',
-    getParentRoute: () => AdminConsoleRoute,
+    id: '/paymentProgress/',
+    path: '/paymentProgress/',
+    getParentRoute: () => AdminConsoleUsersIdRouteRoute,
   } as any)
 const AdminConsoleUsersIdPaymentProgressCreateRoute =
   AdminConsoleUsersIdPaymentProgressCreateRouteImport.update({
-    id: '/users/$id/paymentProgress/create',
-    path: '/users/$id/paymentProgress/create',
-    getParentRoute: () => AdminConsoleRoute,
+    id: '/paymentProgress/create',
+    path: '/paymentProgress/create',
+    getParentRoute: () => AdminConsoleUsersIdRouteRoute,
   } as any)
 const AdminConsoleUsersIdUsagesIndexRoute =
   AdminConsoleUsersIdUsagesIndexRouteImport.update({
-    id: '/users/$id/usages/',
-    path: '/users/$id/usages/',
-    getParentRoute: () => AdminConsoleRoute,
+    id: '/usages/',
+    path: '/usages/',
+    getParentRoute: () => AdminConsoleUsersIdRouteRoute,
   } as any)
 const AdminConsoleUsersIdUsagesCreateRoute =
   AdminConsoleUsersIdUsagesCreateRouteImport.update({
-    id: '/users/$id/usages/create',
-    path: '/users/$id/usages/create',
-    getParentRoute: () => AdminConsoleRoute,
+    id: '/usages/create',
+    path: '/usages/create',
+    getParentRoute: () => AdminConsoleUsersIdRouteRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -616,6 +623,7 @@ export interface FileRoutesByFullPath {
   '/admin/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/': typeof AdminConsoleIndexRoute
+  '/admin/users/$id': typeof AdminConsoleUsersIdRouteRouteWithChildren
   '/$lang/payment/change-card/fail': typeof LangPaymentChangeCardFailRoute
   '/$lang/payment/change-card/success': typeof LangPaymentChangeCardSuccessRoute
   '/$lang/payment/eraser/order': typeof LangPaymentEraserOrderRoute
@@ -702,6 +710,7 @@ export interface FileRoutesByTo {
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/admin/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
   '/$lang/signup': typeof LangSignupIndexRoute
+  '/admin/users/$id': typeof AdminConsoleUsersIdRouteRouteWithChildren
   '/$lang/payment/change-card/fail': typeof LangPaymentChangeCardFailRoute
   '/$lang/payment/change-card/success': typeof LangPaymentChangeCardSuccessRoute
   '/$lang/payment/eraser/order': typeof LangPaymentEraserOrderRoute
@@ -792,6 +801,7 @@ export interface FileRoutesById {
   '/admin/_console/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/_console/': typeof AdminConsoleIndexRoute
+  '/admin/_console/users/$id': typeof AdminConsoleUsersIdRouteRouteWithChildren
   '/$lang/payment/change-card/fail': typeof LangPaymentChangeCardFailRoute
   '/$lang/payment/change-card/success': typeof LangPaymentChangeCardSuccessRoute
   '/$lang/payment/eraser/order': typeof LangPaymentEraserOrderRoute
@@ -882,6 +892,7 @@ export interface FileRouteTypes {
     | '/admin/affiliateSettlement'
     | '/$lang/signup/'
     | '/admin/'
+    | '/admin/users/$id'
     | '/$lang/payment/change-card/fail'
     | '/$lang/payment/change-card/success'
     | '/$lang/payment/eraser/order'
@@ -968,6 +979,7 @@ export interface FileRouteTypes {
     | '/$lang/solutions/$solutionSlug'
     | '/admin/affiliateSettlement'
     | '/$lang/signup'
+    | '/admin/users/$id'
     | '/$lang/payment/change-card/fail'
     | '/$lang/payment/change-card/success'
     | '/$lang/payment/eraser/order'
@@ -1057,6 +1069,7 @@ export interface FileRouteTypes {
     | '/admin/_console/affiliateSettlement'
     | '/$lang/signup/'
     | '/admin/_console/'
+    | '/admin/_console/users/$id'
     | '/$lang/payment/change-card/fail'
     | '/$lang/payment/change-card/success'
     | '/$lang/payment/eraser/order'
@@ -1555,6 +1568,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleUsersIndexRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/users/$id': {
+      id: '/admin/_console/users/$id'
+      path: '/users/$id'
+      fullPath: '/admin/users/$id'
+      preLoaderRoute: typeof AdminConsoleUsersIdRouteRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/admin/_console/users/create': {
       id: '/admin/_console/users/create'
       path: '/users/create'
@@ -1669,73 +1689,73 @@ declare module '@tanstack/react-router' {
     }
     '/admin/_console/users/$id/refund': {
       id: '/admin/_console/users/$id/refund'
-      path: '/users/$id/refund'
+      path: '/refund'
       fullPath: '/admin/users/$id/refund'
       preLoaderRoute: typeof AdminConsoleUsersIdRefundRouteImport
-      parentRoute: typeof AdminConsoleRoute
+      parentRoute: typeof AdminConsoleUsersIdRouteRoute
     }
     '/admin/_console/users/$id/resubscribe': {
       id: '/admin/_console/users/$id/resubscribe'
-      path: '/users/$id/resubscribe'
+      path: '/resubscribe'
       fullPath: '/admin/users/$id/resubscribe'
       preLoaderRoute: typeof AdminConsoleUsersIdResubscribeRouteImport
-      parentRoute: typeof AdminConsoleRoute
+      parentRoute: typeof AdminConsoleUsersIdRouteRoute
     }
     '/admin/_console/users/$id/show': {
       id: '/admin/_console/users/$id/show'
-      path: '/users/$id/show'
+      path: '/show'
       fullPath: '/admin/users/$id/show'
       preLoaderRoute: typeof AdminConsoleUsersIdShowRouteImport
-      parentRoute: typeof AdminConsoleRoute
+      parentRoute: typeof AdminConsoleUsersIdRouteRoute
     }
     '/admin/_console/users/$id/unsubscribe': {
       id: '/admin/_console/users/$id/unsubscribe'
-      path: '/users/$id/unsubscribe'
+      path: '/unsubscribe'
       fullPath: '/admin/users/$id/unsubscribe'
       preLoaderRoute: typeof AdminConsoleUsersIdUnsubscribeRouteImport
-      parentRoute: typeof AdminConsoleRoute
+      parentRoute: typeof AdminConsoleUsersIdRouteRoute
     }
     '/admin/_console/users/$id/userContactInfo': {
       id: '/admin/_console/users/$id/userContactInfo'
-      path: '/users/$id/userContactInfo'
+      path: '/userContactInfo'
       fullPath: '/admin/users/$id/userContactInfo'
       preLoaderRoute: typeof AdminConsoleUsersIdUserContactInfoRouteImport
-      parentRoute: typeof AdminConsoleRoute
+      parentRoute: typeof AdminConsoleUsersIdRouteRoute
     }
     '/admin/_console/users/$id/directDeposit/create': {
       id: '/admin/_console/users/$id/directDeposit/create'
-      path: '/users/$id/directDeposit/create'
+      path: '/directDeposit/create'
       fullPath: '/admin/users/$id/directDeposit/create'
       preLoaderRoute: typeof AdminConsoleUsersIdDirectDepositCreateRouteImport
-      parentRoute: typeof AdminConsoleRoute
+      parentRoute: typeof AdminConsoleUsersIdRouteRoute
     }
     '/admin/_console/users/$id/paymentProgress/': {
       id: '/admin/_console/users/$id/paymentProgress/'
-      path: '/users/$id/paymentProgress'
+      path: '/paymentProgress'
       fullPath: '/admin/users/$id/paymentProgress/'
       preLoaderRoute: typeof AdminConsoleUsersIdPaymentProgressIndexRouteImport
-      parentRoute: typeof AdminConsoleRoute
+      parentRoute: typeof AdminConsoleUsersIdRouteRoute
     }
     '/admin/_console/users/$id/paymentProgress/create': {
       id: '/admin/_console/users/$id/paymentProgress/create'
-      path: '/users/$id/paymentProgress/create'
+      path: '/paymentProgress/create'
       fullPath: '/admin/users/$id/paymentProgress/create'
       preLoaderRoute: typeof AdminConsoleUsersIdPaymentProgressCreateRouteImport
-      parentRoute: typeof AdminConsoleRoute
+      parentRoute: typeof AdminConsoleUsersIdRouteRoute
     }
     '/admin/_console/users/$id/usages/': {
       id: '/admin/_console/users/$id/usages/'
-      path: '/users/$id/usages'
+      path: '/usages'
       fullPath: '/admin/users/$id/usages/'
       preLoaderRoute: typeof AdminConsoleUsersIdUsagesIndexRouteImport
-      parentRoute: typeof AdminConsoleRoute
+      parentRoute: typeof AdminConsoleUsersIdRouteRoute
     }
     '/admin/_console/users/$id/usages/create': {
       id: '/admin/_console/users/$id/usages/create'
-      path: '/users/$id/usages/create'
+      path: '/usages/create'
       fullPath: '/admin/users/$id/usages/create'
       preLoaderRoute: typeof AdminConsoleUsersIdUsagesCreateRouteImport
-      parentRoute: typeof AdminConsoleRoute
+      parentRoute: typeof AdminConsoleUsersIdRouteRoute
     }
   }
 }
@@ -1827,9 +1847,46 @@ const LangRouteRouteWithChildren = LangRouteRoute._addFileChildren(
   LangRouteRouteChildren,
 )
 
+interface AdminConsoleUsersIdRouteRouteChildren {
+  AdminConsoleUsersIdRefundRoute: typeof AdminConsoleUsersIdRefundRoute
+  AdminConsoleUsersIdResubscribeRoute: typeof AdminConsoleUsersIdResubscribeRoute
+  AdminConsoleUsersIdShowRoute: typeof AdminConsoleUsersIdShowRoute
+  AdminConsoleUsersIdUnsubscribeRoute: typeof AdminConsoleUsersIdUnsubscribeRoute
+  AdminConsoleUsersIdUserContactInfoRoute: typeof AdminConsoleUsersIdUserContactInfoRoute
+  AdminConsoleUsersIdDirectDepositCreateRoute: typeof AdminConsoleUsersIdDirectDepositCreateRoute
+  AdminConsoleUsersIdPaymentProgressCreateRoute: typeof AdminConsoleUsersIdPaymentProgressCreateRoute
+  AdminConsoleUsersIdUsagesCreateRoute: typeof AdminConsoleUsersIdUsagesCreateRoute
+  AdminConsoleUsersIdPaymentProgressIndexRoute: typeof AdminConsoleUsersIdPaymentProgressIndexRoute
+  AdminConsoleUsersIdUsagesIndexRoute: typeof AdminConsoleUsersIdUsagesIndexRoute
+}
+
+const AdminConsoleUsersIdRouteRouteChildren: AdminConsoleUsersIdRouteRouteChildren =
+  {
+    AdminConsoleUsersIdRefundRoute: AdminConsoleUsersIdRefundRoute,
+    AdminConsoleUsersIdResubscribeRoute: AdminConsoleUsersIdResubscribeRoute,
+    AdminConsoleUsersIdShowRoute: AdminConsoleUsersIdShowRoute,
+    AdminConsoleUsersIdUnsubscribeRoute: AdminConsoleUsersIdUnsubscribeRoute,
+    AdminConsoleUsersIdUserContactInfoRoute:
+      AdminConsoleUsersIdUserContactInfoRoute,
+    AdminConsoleUsersIdDirectDepositCreateRoute:
+      AdminConsoleUsersIdDirectDepositCreateRoute,
+    AdminConsoleUsersIdPaymentProgressCreateRoute:
+      AdminConsoleUsersIdPaymentProgressCreateRoute,
+    AdminConsoleUsersIdUsagesCreateRoute: AdminConsoleUsersIdUsagesCreateRoute,
+    AdminConsoleUsersIdPaymentProgressIndexRoute:
+      AdminConsoleUsersIdPaymentProgressIndexRoute,
+    AdminConsoleUsersIdUsagesIndexRoute: AdminConsoleUsersIdUsagesIndexRoute,
+  }
+
+const AdminConsoleUsersIdRouteRouteWithChildren =
+  AdminConsoleUsersIdRouteRoute._addFileChildren(
+    AdminConsoleUsersIdRouteRouteChildren,
+  )
+
 interface AdminConsoleRouteChildren {
   AdminConsoleAffiliateSettlementRoute: typeof AdminConsoleAffiliateSettlementRoute
   AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
+  AdminConsoleUsersIdRouteRoute: typeof AdminConsoleUsersIdRouteRouteWithChildren
   AdminConsoleAffiliateCreateRoute: typeof AdminConsoleAffiliateCreateRoute
   AdminConsoleBulkDirectDepositCreateRoute: typeof AdminConsoleBulkDirectDepositCreateRoute
   AdminConsoleBulkUsageCreateRoute: typeof AdminConsoleBulkUsageCreateRoute
@@ -1861,21 +1918,12 @@ interface AdminConsoleRouteChildren {
   AdminConsoleScheduleIdShowRoute: typeof AdminConsoleScheduleIdShowRoute
   AdminConsoleSurveysIdEditRoute: typeof AdminConsoleSurveysIdEditRoute
   AdminConsoleSurveysIdShowRoute: typeof AdminConsoleSurveysIdShowRoute
-  AdminConsoleUsersIdRefundRoute: typeof AdminConsoleUsersIdRefundRoute
-  AdminConsoleUsersIdResubscribeRoute: typeof AdminConsoleUsersIdResubscribeRoute
-  AdminConsoleUsersIdShowRoute: typeof AdminConsoleUsersIdShowRoute
-  AdminConsoleUsersIdUnsubscribeRoute: typeof AdminConsoleUsersIdUnsubscribeRoute
-  AdminConsoleUsersIdUserContactInfoRoute: typeof AdminConsoleUsersIdUserContactInfoRoute
-  AdminConsoleUsersIdDirectDepositCreateRoute: typeof AdminConsoleUsersIdDirectDepositCreateRoute
-  AdminConsoleUsersIdPaymentProgressCreateRoute: typeof AdminConsoleUsersIdPaymentProgressCreateRoute
-  AdminConsoleUsersIdUsagesCreateRoute: typeof AdminConsoleUsersIdUsagesCreateRoute
-  AdminConsoleUsersIdPaymentProgressIndexRoute: typeof AdminConsoleUsersIdPaymentProgressIndexRoute
-  AdminConsoleUsersIdUsagesIndexRoute: typeof AdminConsoleUsersIdUsagesIndexRoute
 }
 
 const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleAffiliateSettlementRoute: AdminConsoleAffiliateSettlementRoute,
   AdminConsoleIndexRoute: AdminConsoleIndexRoute,
+  AdminConsoleUsersIdRouteRoute: AdminConsoleUsersIdRouteRouteWithChildren,
   AdminConsoleAffiliateCreateRoute: AdminConsoleAffiliateCreateRoute,
   AdminConsoleBulkDirectDepositCreateRoute:
     AdminConsoleBulkDirectDepositCreateRoute,
@@ -1908,20 +1956,6 @@ const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleScheduleIdShowRoute: AdminConsoleScheduleIdShowRoute,
   AdminConsoleSurveysIdEditRoute: AdminConsoleSurveysIdEditRoute,
   AdminConsoleSurveysIdShowRoute: AdminConsoleSurveysIdShowRoute,
-  AdminConsoleUsersIdRefundRoute: AdminConsoleUsersIdRefundRoute,
-  AdminConsoleUsersIdResubscribeRoute: AdminConsoleUsersIdResubscribeRoute,
-  AdminConsoleUsersIdShowRoute: AdminConsoleUsersIdShowRoute,
-  AdminConsoleUsersIdUnsubscribeRoute: AdminConsoleUsersIdUnsubscribeRoute,
-  AdminConsoleUsersIdUserContactInfoRoute:
-    AdminConsoleUsersIdUserContactInfoRoute,
-  AdminConsoleUsersIdDirectDepositCreateRoute:
-    AdminConsoleUsersIdDirectDepositCreateRoute,
-  AdminConsoleUsersIdPaymentProgressCreateRoute:
-    AdminConsoleUsersIdPaymentProgressCreateRoute,
-  AdminConsoleUsersIdUsagesCreateRoute: AdminConsoleUsersIdUsagesCreateRoute,
-  AdminConsoleUsersIdPaymentProgressIndexRoute:
-    AdminConsoleUsersIdPaymentProgressIndexRoute,
-  AdminConsoleUsersIdUsagesIndexRoute: AdminConsoleUsersIdUsagesIndexRoute,
 }
 
 const AdminConsoleRouteWithChildren = AdminConsoleRoute._addFileChildren(

@@ -52,7 +52,7 @@ function isKstDateTime(text: string): boolean {
   }
 }
 
-/** A new schedule's form: the account from the query, the next full hour, once, a deposit to choose. */
+/** A new schedule's form: the account (as the server reads it), the next full hour, once, a deposit to choose. */
 export function newScheduleForm(payer: { uid: string; userName: string; userEmail: string }, nowMs: number) {
   const nextHour = Math.ceil((nowMs + 1) / 3_600_000) * 3_600_000;
   return {
@@ -85,12 +85,13 @@ function timingOf(form: CheckedForm) {
   };
 }
 
+/** A new schedule names its account by uid; the server takes the payer's name and e-mail from it. */
 export function toCreateInput(form: CheckedForm): AdminScheduleCreateForm {
-  const { uid, userName, userEmail, userPhone, planName, price, currency, paymentType } = form;
+  const { uid, userPhone, planName, price, currency, paymentType } = form;
   return {
     ...timingOf(form),
     adminActionTarget: 'directDeposit',
-    params: { uid, userName, userEmail, userPhone, planName, price, currency, paymentType },
+    params: { uid, userPhone, planName, price, currency, paymentType },
   };
 }
 
