@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { BULK_REPEAT_FIELD } from '../admin/bulk-repeat.ts';
 import { adminDescRule } from '../identity/admin-user-rules.ts';
 
 /**
@@ -73,7 +74,7 @@ export function grantDeltas(grant: Pick<UsageGrantAmounts, 'sttMin' | 'tts' | 't
   } as const;
 }
 
-/** The bulk usage call: the same amounts and desc for every listed uid or e-mail. */
+/** The bulk usage call: the same amounts and desc for every listed uid or e-mail (a repeat confirmed). */
 export const bulkUsageGrantRule = z
   .object({
     uidOrEmails: z
@@ -81,6 +82,7 @@ export const bulkUsageGrantRule = z
       .min(1, USAGE_GRANT_MESSAGES.noUids)
       .max(BULK_USAGE_GRANT_MAX, USAGE_GRANT_MESSAGES.tooMany),
     ...GRANT_FIELDS,
+    ...BULK_REPEAT_FIELD,
   })
   .superRefine(checkGrantAmounts);
 export type BulkUsageGrantInput = z.output<typeof bulkUsageGrantRule>;

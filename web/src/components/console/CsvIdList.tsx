@@ -6,17 +6,26 @@ import { CsvUpload } from './CsvUpload.tsx';
 /**
  * The uid-or-e-mail list of a bulk page (bulk usage grant, bulk direct deposit): read from a CSV,
  * summed up under the picker, and checked on submit against the page's rule messages (i18n keys with
- * their namespace: none given, more than `max`).
+ * their namespace: none given, more than `max`), beside the form's own checks. `clear` empties it
+ * and the file picker (a finished job's form starts again).
  */
 export function useCsvIdList(rule: { noIds: string; tooMany: string; max: number }) {
   const [ids, setIds] = useState<string[]>();
   const [fileName, setFileName] = useState<string>();
   const [error, setError] = useState<string>();
+  const [generation, setGeneration] = useState(0);
   return {
     ids,
     fileName,
     error,
+    generation,
     max: rule.max,
+    clear: () => {
+      setIds(undefined);
+      setFileName(undefined);
+      setError(undefined);
+      setGeneration((current) => current + 1);
+    },
     read: async (file: File) => {
       const read = await readCsvIds(file);
       setFileName(file.name);
@@ -50,6 +59,7 @@ export function CsvIdList({
   return (
     <>
       <CsvUpload
+        key={list.generation}
         label={label}
         disabled={disabled}
         onFile={async (file) => {

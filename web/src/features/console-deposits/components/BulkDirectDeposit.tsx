@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type * as z from 'zod';
 import {
   BULK_DIRECT_DEPOSIT_MAX,
   type BulkDirectDepositFieldsForm,
-  type BulkDirectDepositInput,
   bulkDirectDepositFieldsRule,
   DIRECT_DEPOSIT_MESSAGES,
 } from '../../../../../shared/payments/direct-deposit.ts';
@@ -21,31 +22,42 @@ import { DepositFields } from './DepositFields.tsx';
  * bulk/directDepositCreate (sections 2, 4, 5 and 9): a CSV of uids or e-mails, the plan, price,
  * currency, payment type (plan by default) and desc; a summary of the target and the deposit to
  * confirm; then the job's progress and its failures (uid or e-mail, reason). The job is queued in
- * batches of 300.
+ * batches of 300; once it is done the form starts empty again.
  */
 export function BulkDirectDeposit() {
   const { t } = useTranslation('console-deposits');
   const confirm = useConfirm();
-  const bulk = useBulkJob();
   const list = useCsvIdList({
     noIds: DIRECT_DEPOSIT_MESSAGES.noUids,
     tooMany: DIRECT_DEPOSIT_MESSAGES.tooMany,
     max: BULK_DIRECT_DEPOSIT_MAX,
   });
   // The list comes from the CSV; the form holds the rest of the call.
-  const form = useForm<BulkDirectDepositFieldsForm, unknown, Omit<BulkDirectDepositInput, 'uidOrEmails'>>({
+  const form = useForm<BulkDirectDepositFieldsForm, unknown, z.output<typeof bulkDirectDepositFieldsRule>>({
     resolver: zodResolver(bulkDirectDepositFieldsRule),
     defaultValues: { planName: '', currency: 'KRW', paymentType: 'plan', desc: '' },
   });
   const errors = form.formState.errors;
-
-  const submit = form.handleSubmit(async (deposit) => {
-    const ids = list.checked();
-    if (!ids) return;
-    const summary = t('bulk.confirm', { count: ids.length, ...deposit });
-    if (!(await confirm({ title: t('bulk.confirm_title'), description: summary }))) return;
-    await bulk.start(() => bulkDirectDeposit({ uidOrEmails: ids, ...deposit }), ids);
+  const bulk = useBulkJob({
+    onDone: () => {
+      form.reset();
+      list.clear();
+    },
   });
+
+  // The list and the fields are checked together, so every problem shows at once.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const ids = list.checked();
+    return form.handleSubmit(async (deposit) => {
+      if (!ids) return;
+      const summary = t('bulk.confirm', { count: ids.length, ...deposit });
+      if (!(await confirm({ title: t('bulk.confirm_title'), description: summary }))) return;
+      await bulk.start(
+        (confirmRepeat) => bulkDirectDeposit({ uidOrEmails: ids, ...deposit, confirmRepeat }),
+        ids,
+      );
+    })(event);
+  };
 
   return (
     <>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BULK_USAGE_GRANT_MAX, USAGE_GRANT_MESSAGES } from '../../../../../shared/usage/usage-grant-rules.ts';
@@ -14,12 +15,11 @@ import { GrantAmountFields } from './GrantAmountFields.tsx';
 /**
  * bulk/usageCreate (sections 2, 4, 5 and 9): a CSV of uids or e-mails and the single grant's amounts
  * and desc; a summary to confirm; then the job's progress and its failures (uid or e-mail, reason).
- * The job is queued in batches of 300.
+ * The job is queued in batches of 300; once it is done the form starts empty again.
  */
 export function BulkUsageGrant() {
   const { t } = useTranslation('console-usage');
   const confirm = useConfirm();
-  const bulk = useBulkJob();
   const list = useCsvIdList({
     noIds: USAGE_GRANT_MESSAGES.noUids,
     tooMany: USAGE_GRANT_MESSAGES.tooMany,
@@ -30,14 +30,26 @@ export function BulkUsageGrant() {
     resolver: zodResolver(grantFormRule),
     defaultValues: GRANT_FORM_DEFAULTS,
   });
-
-  const submit = form.handleSubmit(async (amounts) => {
-    const ids = list.checked();
-    if (!ids) return;
-    const summary = t('bulk.confirm', { count: ids.length, ...amounts });
-    if (!(await confirm({ title: t('bulk.confirm_title'), description: summary }))) return;
-    await bulk.start(() => bulkUsageGrant({ uidOrEmails: ids, ...amounts }), ids);
+  const bulk = useBulkJob({
+    onDone: () => {
+      form.reset();
+      list.clear();
+    },
   });
+
+  // The list and the fields are checked together, so every problem shows at once.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const ids = list.checked();
+    return form.handleSubmit(async (amounts) => {
+      if (!ids) return;
+      const summary = t('bulk.confirm', { count: ids.length, ...amounts });
+      if (!(await confirm({ title: t('bulk.confirm_title'), description: summary }))) return;
+      await bulk.start(
+        (confirmRepeat) => bulkUsageGrant({ uidOrEmails: ids, ...amounts, confirmRepeat }),
+        ids,
+      );
+    })(event);
+  };
 
   return (
     <>
