@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 const root = join(import.meta.dirname, '../../..');
 const sources = [
   'shared/identity/admin-user-rules.ts',
+  'shared/configs/config-entries.ts',
+  'shared/admin/bulk-repeat.ts',
   'shared/surveys/smart-survey.ts',
   'shared/surveys/survey-form.ts',
   'web/src/features/console-survey-builder/components/question-rules.ts',
