@@ -51,6 +51,7 @@ import { Route as LangPaymentUserRefundFailRouteImport } from './routes/$lang/pa
 import { Route as LangPaymentUserRefundSuccessRouteImport } from './routes/$lang/payment/user-refund/success'
 import { Route as AdminConsoleAffiliateIndexRouteImport } from './routes/admin/_console/affiliate/index'
 import { Route as AdminConsoleAffiliateCreateRouteImport } from './routes/admin/_console/affiliate/create'
+import { Route as AdminConsoleBulkIndexRouteImport } from './routes/admin/_console/bulk/index'
 import { Route as AdminConsoleBulkDirectDepositCreateRouteImport } from './routes/admin/_console/bulk/directDepositCreate'
 import { Route as AdminConsoleBulkUsageCreateRouteImport } from './routes/admin/_console/bulk/usageCreate'
 import { Route as AdminConsoleBulkUserCreateRouteImport } from './routes/admin/_console/bulk/userCreate'
@@ -324,6 +325,11 @@ const AdminConsoleAffiliateCreateRoute =
     path: '/affiliate/create',
     getParentRoute: () => AdminConsoleRoute,
   } as any)
+const AdminConsoleBulkIndexRoute = AdminConsoleBulkIndexRouteImport.update({
+  id: '/bulk/',
+  path: '/bulk/',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
 const AdminConsoleBulkDirectDepositCreateRoute =
   AdminConsoleBulkDirectDepositCreateRouteImport.update({
     id: '/bulk/directDepositCreate',
@@ -650,6 +656,7 @@ export interface FileRoutesByFullPath {
   '/$lang/payment/change-card/': typeof LangPaymentChangeCardIndexRoute
   '/$lang/payment/user-refund/': typeof LangPaymentUserRefundIndexRoute
   '/admin/affiliate/': typeof AdminConsoleAffiliateIndexRoute
+  '/admin/bulk/': typeof AdminConsoleBulkIndexRoute
   '/admin/config/': typeof AdminConsoleConfigIndexRoute
   '/admin/coupon/': typeof AdminConsoleCouponIndexRoute
   '/admin/customPlan/': typeof AdminConsoleCustomPlanIndexRoute
@@ -737,6 +744,7 @@ export interface FileRoutesByTo {
   '/$lang/payment/change-card': typeof LangPaymentChangeCardIndexRoute
   '/$lang/payment/user-refund': typeof LangPaymentUserRefundIndexRoute
   '/admin/affiliate': typeof AdminConsoleAffiliateIndexRoute
+  '/admin/bulk': typeof AdminConsoleBulkIndexRoute
   '/admin/config': typeof AdminConsoleConfigIndexRoute
   '/admin/coupon': typeof AdminConsoleCouponIndexRoute
   '/admin/customPlan': typeof AdminConsoleCustomPlanIndexRoute
@@ -828,6 +836,7 @@ export interface FileRoutesById {
   '/$lang/payment/change-card/': typeof LangPaymentChangeCardIndexRoute
   '/$lang/payment/user-refund/': typeof LangPaymentUserRefundIndexRoute
   '/admin/_console/affiliate/': typeof AdminConsoleAffiliateIndexRoute
+  '/admin/_console/bulk/': typeof AdminConsoleBulkIndexRoute
   '/admin/_console/config/': typeof AdminConsoleConfigIndexRoute
   '/admin/_console/coupon/': typeof AdminConsoleCouponIndexRoute
   '/admin/_console/customPlan/': typeof AdminConsoleCustomPlanIndexRoute
@@ -919,6 +928,7 @@ export interface FileRouteTypes {
     | '/$lang/payment/change-card/'
     | '/$lang/payment/user-refund/'
     | '/admin/affiliate/'
+    | '/admin/bulk/'
     | '/admin/config/'
     | '/admin/coupon/'
     | '/admin/customPlan/'
@@ -1006,6 +1016,7 @@ export interface FileRouteTypes {
     | '/$lang/payment/change-card'
     | '/$lang/payment/user-refund'
     | '/admin/affiliate'
+    | '/admin/bulk'
     | '/admin/config'
     | '/admin/coupon'
     | '/admin/customPlan'
@@ -1096,6 +1107,7 @@ export interface FileRouteTypes {
     | '/$lang/payment/change-card/'
     | '/$lang/payment/user-refund/'
     | '/admin/_console/affiliate/'
+    | '/admin/_console/bulk/'
     | '/admin/_console/config/'
     | '/admin/_console/coupon/'
     | '/admin/_console/customPlan/'
@@ -1433,6 +1445,13 @@ declare module '@tanstack/react-router' {
       path: '/affiliate/create'
       fullPath: '/admin/affiliate/create'
       preLoaderRoute: typeof AdminConsoleAffiliateCreateRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/bulk/': {
+      id: '/admin/_console/bulk/'
+      path: '/bulk'
+      fullPath: '/admin/bulk/'
+      preLoaderRoute: typeof AdminConsoleBulkIndexRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
     '/admin/_console/bulk/directDepositCreate': {
@@ -1900,6 +1919,7 @@ interface AdminConsoleRouteChildren {
   AdminConsoleSurveysTargetCreateRoute: typeof AdminConsoleSurveysTargetCreateRoute
   AdminConsoleUsersCreateRoute: typeof AdminConsoleUsersCreateRoute
   AdminConsoleAffiliateIndexRoute: typeof AdminConsoleAffiliateIndexRoute
+  AdminConsoleBulkIndexRoute: typeof AdminConsoleBulkIndexRoute
   AdminConsoleConfigIndexRoute: typeof AdminConsoleConfigIndexRoute
   AdminConsoleCouponIndexRoute: typeof AdminConsoleCouponIndexRoute
   AdminConsoleCustomPlanIndexRoute: typeof AdminConsoleCustomPlanIndexRoute
@@ -1938,6 +1958,7 @@ const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleSurveysTargetCreateRoute: AdminConsoleSurveysTargetCreateRoute,
   AdminConsoleUsersCreateRoute: AdminConsoleUsersCreateRoute,
   AdminConsoleAffiliateIndexRoute: AdminConsoleAffiliateIndexRoute,
+  AdminConsoleBulkIndexRoute: AdminConsoleBulkIndexRoute,
   AdminConsoleConfigIndexRoute: AdminConsoleConfigIndexRoute,
   AdminConsoleCouponIndexRoute: AdminConsoleCouponIndexRoute,
   AdminConsoleCustomPlanIndexRoute: AdminConsoleCustomPlanIndexRoute,

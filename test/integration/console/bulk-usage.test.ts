@@ -56,10 +56,8 @@ describe('a bulk usage grant', () => {
       call(adminBulkUsageCreate, request, { token }),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 500]);
-    await finishedJob(
-      (answers.find((answer) => answer.status === 200)?.body as { jobId: string }).jobId,
-      token,
-    );
+    const queued = answers.find((answer) => answer.status === 200);
+    await finishedJob(queued?.body.jobId, token);
 
     // The same accounts in another order and case are the same list.
     const reordered = { ...request, uidOrEmails: [second.email.toUpperCase(), first.uid] };

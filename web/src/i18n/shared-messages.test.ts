@@ -11,6 +11,7 @@ const sources = [
   'shared/identity/admin-user-rules.ts',
   'shared/configs/config-entries.ts',
   'shared/admin/bulk-repeat.ts',
+  'shared/time/kst.ts',
   'shared/surveys/smart-survey.ts',
   'shared/surveys/survey-form.ts',
   'web/src/features/console-survey-builder/components/question-rules.ts',

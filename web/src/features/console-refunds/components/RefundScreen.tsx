@@ -6,9 +6,10 @@ import {
   type RefundEstimateInfo,
   refundSourceChoices,
 } from '../../../../../shared/refunds/refund-session.ts';
-import { formatKst, KST_INPUT_DATE_TIME, parseKstDateTime } from '../../../../../shared/time/kst.ts';
+import { formatKst, parseKstDateTime } from '../../../../../shared/time/kst.ts';
 import { useConfirm } from '../../../components/console/ConfirmDialog.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
+import { KstDateInput } from '../../../components/console/KstDateInput.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
 import { notify } from '../../../components/console/toast.ts';
 import { useRefund, useRefundEstimate } from '../api.ts';
@@ -20,7 +21,7 @@ import { useRefund, useRefundEstimate } from '../api.ts';
  */
 export function RefundScreen({ uid }: { uid: string }) {
   const { t } = useTranslation('console-refunds');
-  const [requested, setRequested] = useState(() => formatKst(Date.now(), KST_INPUT_DATE_TIME));
+  const [requested, setRequested] = useState(() => formatKst(Date.now()));
   const [businessDay, setBusinessDay] = useState(true);
   let requestedMs: number | undefined;
   let dateError: string | undefined;
@@ -38,8 +39,7 @@ export function RefundScreen({ uid }: { uid: string }) {
       <section className="console-card console-form">
         <label className="console-field">
           {t('requested_date')}
-          <input
-            type="datetime-local"
+          <KstDateInput
             value={requested}
             onChange={(event) => {
               setRequested(event.target.value);
@@ -55,7 +55,7 @@ export function RefundScreen({ uid }: { uid: string }) {
           />{' '}
           {t('business_day')}
         </label>
-        {dateError ? <p className="field-error">{dateError}</p> : null}
+        {dateError ? <p className="field-error">{t(dateError)}</p> : null}
         <ErrorNote error={estimate.error} />
       </section>
       {result ? <RefundEstimate key={JSON.stringify(result)} uid={uid} estimate={result} /> : null}

@@ -11,12 +11,7 @@ import {
   SCHEDULE_MESSAGES,
   SCHEDULE_REPEATS,
 } from '../../../../../shared/schedules/admin-schedule.ts';
-import {
-  formatKst,
-  INVALID_DATE_FORMAT,
-  KST_INPUT_DATE_TIME,
-  parseKstDateTime,
-} from '../../../../../shared/time/kst.ts';
+import { formatKst, INVALID_DATE_FORMAT, parseKstDateTime } from '../../../../../shared/time/kst.ts';
 
 /**
  * The schedule form (create and edit) holds the payer and the deposit flat beside the timing: the
@@ -61,7 +56,7 @@ export function newScheduleForm(payer: { uid: string; userName: string; userEmai
     planName: '',
     currency: 'KRW',
     paymentType: 'event',
-    startAt: formatKst(nextHour, KST_INPUT_DATE_TIME),
+    startAt: formatKst(nextHour),
     repeat: 'once',
     description: '',
   } satisfies ScheduleFormStart;
@@ -70,7 +65,7 @@ export function newScheduleForm(payer: { uid: string; userName: string; userEmai
 export function scheduleToForm(schedule: AdminScheduleView): ScheduleFormValues {
   return {
     ...schedule.params,
-    startAt: formatKst(schedule.startAt, KST_INPUT_DATE_TIME),
+    startAt: formatKst(schedule.startAt),
     repeat: schedule.isRepeat && schedule.repeatEvery ? schedule.repeatEvery : 'once',
     description: schedule.description,
   };
