@@ -98,7 +98,7 @@ test('feedback files are found by name and a cloud project is copied for feedbac
 
   await page.goto('/admin/feedbackFiles/cloud?projectId=no-such-project');
   await page.getByRole('button', { name: 'Copy for feedback' }).click();
-  await expect(page.getByText('Error: PROJECT_NOT_FOUND No cloud project no-such-project')).toBeVisible();
+  await expect(page.getByText('Error: No cloud project has this ID. (PROJECT_NOT_FOUND)')).toBeVisible();
   await page.getByLabel('Project ID').fill('sample-project');
   await page.getByRole('button', { name: 'Copy for feedback' }).click();
   await expect(page.getByText(/Copied 2 files to cloud\/sample-project\/\d{14}\//)).toBeVisible();

@@ -5,9 +5,8 @@ import {
   PRODUCT_REFUND_SOURCE,
   type RefundEstimateInfo,
   type RefundSource,
-  refundSourceChoices,
-  refundSourceOf,
 } from '../../../shared/refunds/refund-session.ts';
+import { refundSourceChoices, refundSourceOf } from '../../../shared/refunds/refund-sources.ts';
 import { planActions } from '../../../shared/subscriptions/plan-actions.ts';
 import { businessDayOf } from '../../../shared/time/business-days.ts';
 import { KST_DATE, KST_ZONE } from '../../../shared/time/kst.ts';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type BaseSyntheticEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readCsvIds } from '../../lib/console/csv.ts';
 import { CsvUpload } from './CsvUpload.tsx';
@@ -38,6 +38,23 @@ export function useCsvIdList(rule: { noIds: string; tooMany: string; max: number
       setError(refusal);
       return refusal ? undefined : ids;
     },
+  };
+}
+
+/**
+ * The submit of a CSV bulk page: the list and the form's fields are checked together (every problem
+ * at once), then `queue` gets the ids and the checked fields.
+ */
+export function csvBulkSubmit<Fields>(
+  list: ReturnType<typeof useCsvIdList>,
+  handleSubmit: (valid: (fields: Fields) => Promise<void>) => (event?: BaseSyntheticEvent) => Promise<void>,
+  queue: (ids: string[], fields: Fields) => Promise<void>,
+) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    const ids = list.checked();
+    return handleSubmit(async (fields) => {
+      if (ids) await queue(ids, fields);
+    })(event);
   };
 }
 

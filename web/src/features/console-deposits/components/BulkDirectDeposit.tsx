@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
@@ -11,7 +10,7 @@ import {
 } from '../../../../../shared/payments/direct-deposit.ts';
 import { BulkJobProgress } from '../../../components/console/BulkJobProgress.tsx';
 import { useConfirm } from '../../../components/console/ConfirmDialog.tsx';
-import { CsvIdList, useCsvIdList } from '../../../components/console/CsvIdList.tsx';
+import { CsvIdList, csvBulkSubmit, useCsvIdList } from '../../../components/console/CsvIdList.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
 import { SubmitRow } from '../../../components/console/SubmitRow.tsx';
 import { useBulkJob } from '../../../components/console/use-bulk-job.ts';
@@ -45,19 +44,14 @@ export function BulkDirectDeposit() {
     },
   });
 
-  // The list and the fields are checked together, so every problem shows at once.
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    const ids = list.checked();
-    return form.handleSubmit(async (deposit) => {
-      if (!ids) return;
-      const summary = t('bulk.confirm', { count: ids.length, ...deposit });
-      if (!(await confirm({ title: t('bulk.confirm_title'), description: summary }))) return;
-      await bulk.start(
-        (confirmRepeat) => bulkDirectDeposit({ uidOrEmails: ids, ...deposit, confirmRepeat }),
-        ids,
-      );
-    })(event);
-  };
+  const submit = csvBulkSubmit(list, form.handleSubmit, async (ids, deposit) => {
+    const summary = t('bulk.confirm', { count: ids.length, ...deposit });
+    if (!(await confirm({ title: t('bulk.confirm_title'), description: summary }))) return;
+    await bulk.start(
+      (confirmRepeat) => bulkDirectDeposit({ uidOrEmails: ids, ...deposit, confirmRepeat }),
+      ids,
+    );
+  });
 
   return (
     <>

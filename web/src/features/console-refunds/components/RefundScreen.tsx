@@ -2,10 +2,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../../../../shared/currency.ts';
-import {
-  type RefundEstimateInfo,
-  refundSourceChoices,
-} from '../../../../../shared/refunds/refund-session.ts';
+import type { RefundEstimateInfo } from '../../../../../shared/refunds/refund-session.ts';
+import { refundSourceChoices } from '../../../../../shared/refunds/refund-sources.ts';
 import { formatKst, parseKstDateTime } from '../../../../../shared/time/kst.ts';
 import { useConfirm } from '../../../components/console/ConfirmDialog.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';

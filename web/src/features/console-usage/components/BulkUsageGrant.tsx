@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BULK_USAGE_GRANT_MAX, USAGE_GRANT_MESSAGES } from '../../../../../shared/usage/usage-grant-rules.ts';
 import { BulkJobProgress } from '../../../components/console/BulkJobProgress.tsx';
 import { useConfirm } from '../../../components/console/ConfirmDialog.tsx';
-import { CsvIdList, useCsvIdList } from '../../../components/console/CsvIdList.tsx';
+import { CsvIdList, csvBulkSubmit, useCsvIdList } from '../../../components/console/CsvIdList.tsx';
 import { SubmitRow } from '../../../components/console/SubmitRow.tsx';
 import { useBulkJob } from '../../../components/console/use-bulk-job.ts';
 import { bulkUsageGrant } from '../api/usage-api.ts';
@@ -37,19 +36,11 @@ export function BulkUsageGrant() {
     },
   });
 
-  // The list and the fields are checked together, so every problem shows at once.
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    const ids = list.checked();
-    return form.handleSubmit(async (amounts) => {
-      if (!ids) return;
-      const summary = t('bulk.confirm', { count: ids.length, ...amounts });
-      if (!(await confirm({ title: t('bulk.confirm_title'), description: summary }))) return;
-      await bulk.start(
-        (confirmRepeat) => bulkUsageGrant({ uidOrEmails: ids, ...amounts, confirmRepeat }),
-        ids,
-      );
-    })(event);
-  };
+  const submit = csvBulkSubmit(list, form.handleSubmit, async (ids, amounts) => {
+    const summary = t('bulk.confirm', { count: ids.length, ...amounts });
+    if (!(await confirm({ title: t('bulk.confirm_title'), description: summary }))) return;
+    await bulk.start((confirmRepeat) => bulkUsageGrant({ uidOrEmails: ids, ...amounts, confirmRepeat }), ids);
+  });
 
   return (
     <>
