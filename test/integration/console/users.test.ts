@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMAIL_IN_USE } from '../../../functions/core/identity/admin-users.ts';
 import { adminJobStatus } from '../../../shared/api/admin-jobs.ts';
 import {
   adminBulkUserCreate,
@@ -241,7 +242,7 @@ describe('bulk user create', () => {
     expect(fails).toEqual([
       { item: rows[11]?.email, reason: 'console-users:validation.name' },
       { item: 'not-an-email', reason: 'console-users:validation.email' },
-      { item: taken.email, reason: 'An account with this address exists' },
+      { item: taken.email, reason: EMAIL_IN_USE },
     ]);
     const created = await call(adminUserList, { email: rows[0]?.email }, { token });
     const detail = await call(adminUserInfo, { uid: created.body.users[0].uid }, { token });

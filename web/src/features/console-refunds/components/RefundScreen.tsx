@@ -54,7 +54,8 @@ export function RefundScreen({ uid }: { uid: string }) {
           {t('business_day')}
         </label>
         {dateError ? <p className="field-error">{t(dateError)}</p> : null}
-        <ErrorNote error={estimate.error} />
+        {/* An account with no plan to refund (reached by its address) is not found. */}
+        <ErrorNote error={estimate.error} texts={{ not_found: 'console-refunds:no_plan' }} />
       </section>
       {result ? <RefundEstimate key={JSON.stringify(result)} uid={uid} estimate={result} /> : null}
     </>
