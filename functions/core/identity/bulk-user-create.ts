@@ -49,7 +49,9 @@ registerItemProcessor(BULK_USER_CREATE_KIND, async (item, rawParams) => {
   if (await getUser(uid)) return { ok: true };
   const info = adminUserCreateInfoRule.safeParse({ ...row, assistEmail: params.assistEmail });
   if (!info.success) return { ok: false, reason: info.error.issues[0]?.message ?? 'Invalid row' };
-  if (await findUserByEmail(info.data.email)) return { ok: false, reason: EMAIL_IN_USE };
+  // The address may be taken by this very row: another delivery of its message created it meanwhile.
+  const holder = await findUserByEmail(info.data.email);
+  if (holder) return holder.uid === uid ? { ok: true } : { ok: false, reason: EMAIL_IN_USE };
   try {
     await createUserByOperator(info.data, {
       uid,
