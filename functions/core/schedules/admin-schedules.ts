@@ -47,7 +47,8 @@ export const ScheduleRunEventSchema = z.object({
 });
 export type ScheduleRunEvent = z.infer<typeof ScheduleRunEventSchema>;
 
-function entryName(run: ScheduleRunEvent): string {
+/** The scheduler entry of a run: named after the schedule, its revision and the run's time. */
+export function entryName(run: ScheduleRunEvent): string {
   return `adm-${run.adminScheduleId}-${run.revision}-${run.scheduledAt}`;
 }
 

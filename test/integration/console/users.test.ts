@@ -217,7 +217,9 @@ describe('the user detail', () => {
 });
 
 describe('bulk user create', () => {
-  it('creates the valid rows through the queue and lists each refused row with its reason', async () => {
+  it('creates the valid rows through the queue and lists each refused row with its reason', {
+    timeout: 100_000,
+  }, async () => {
     const token = await adminToken();
     const taken = info();
     await call(adminUserCreate, { info: taken }, { token });
@@ -237,7 +239,8 @@ describe('bulk user create', () => {
     );
     expect(started).toMatchObject({ status: 200, body: { total: 14 } });
 
-    const { job, fails } = await finishedJob(started.body.jobId, token);
+    // Eleven passwords hashed (scrypt), each message delivered twice at once: bounded, not timed.
+    const { job, fails } = await finishedJob(started.body.jobId, token, 80_000);
     expect(job).toMatchObject({ kind: 'user-create', total: 14, succeeded: 11, failed: 3, status: 'done' });
     expect(fails).toEqual([
       { item: rows[11]?.email, reason: 'console-users:validation.name' },
