@@ -7,17 +7,13 @@ import {
 } from '../../../../shared/errors/catalogue.ts';
 import type { SiteLanguage } from '../../../../shared/languages.ts';
 import { PAYMENT_TIME_ZONE } from '../../../../shared/payments/constants.ts';
-import type { PlanPriceInfo, PlanType } from '../../../../shared/plans/plan-types.ts';
+import type { PlanPriceInfo } from '../../../../shared/plans/plan-types.ts';
 import { ApiError } from '../../lib/api-client.ts';
-
-/** A plan type as the order pages name it: a CUSTOM plan is sold as Business (section 2). */
-export function planTypeLabel(t: TFunction, planType: PlanType): string {
-  return t(`common:plan_type.${planType === 'CUSTOM' ? 'BUSINESS' : planType}`);
-}
 
 /** A plan as the order pages name it: its type and period ("Standard · Monthly subscription"). */
 export function planLabel(t: TFunction, plan: Pick<PlanPriceInfo, 'planType' | 'period'>): string {
-  return `${planTypeLabel(t, plan.planType)} · ${t(`common:plan_period.${plan.period}`)}`;
+  const type = plan.planType === 'CUSTOM' ? 'BUSINESS' : plan.planType;
+  return `${t(`common:plan_type.${type}`)} · ${t(`common:plan_period.${plan.period}`)}`;
 }
 
 /** A plan named by its plan name, labelled when the session offers it. */

@@ -4,7 +4,7 @@ import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { PRODUCT_NAME } from '../../../../../shared/product.ts';
 import type { PaymentQuery } from '../../../lib/order-session.ts';
 import { pricingPath } from '../../../lib/payment-start.ts';
-import { clientErrorText, paymentTime, planLabel, price } from '../format.ts';
+import { clientErrorText, paymentTime, price } from '../format.ts';
 import type { ResultPagesBase } from '../hooks/use-pay.ts';
 import { usePaymentConfirmation } from '../hooks/use-payment-confirmation.ts';
 import { type PaymentOutcome, readOutcome, readProgress } from '../payment-storage.ts';
@@ -60,7 +60,7 @@ export function PaymentSuccess({ lang, guid }: { lang: SiteLanguage; guid: strin
   if (outcome === undefined) return null;
   const progress = guid ? readProgress(guid) : undefined;
   const planLine = progress
-    ? planLabel(t, { planType: progress.planType, period: progress.planPeriod })
+    ? `${t(`common:plan_type.${progress.planType === 'CUSTOM' ? 'BUSINESS' : progress.planType}`)} · ${t(`common:plan_period.${progress.planPeriod}`)}`
     : undefined;
   return (
     <main className="order-page order-result">

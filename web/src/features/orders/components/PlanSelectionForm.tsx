@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import type { SessionInfo } from '../../../../../shared/orders/session-info.ts';
 import type { PlanPeriod, PlanType } from '../../../../../shared/plans/plan-types.ts';
 import { periodsOffered, planForChoice } from '../../../../../shared/plans/plans-offered.ts';
-import { planTypeLabel } from '../format.ts';
 import { Dropdown } from './Dropdown.tsx';
 
 /**
@@ -40,7 +39,7 @@ export function PlanSelectionForm({
     await onChoose(planName).catch(() => undefined);
     setOpen(undefined);
   };
-  const typeLabel = (type: PlanType) => planTypeLabel(t, type);
+  const typeLabel = (type: PlanType) => t(`common:plan_type.${type === 'CUSTOM' ? 'BUSINESS' : type}`);
   const types = sessionInfo.planTypesOffered;
   const periods = periodsOffered(sessionInfo.planPriceInfos, plan.planType);
 
