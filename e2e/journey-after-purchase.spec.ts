@@ -2,12 +2,13 @@ import { expect, test } from '@playwright/test';
 import {
   buyFromPricing,
   expectInConsole,
+  PLANS,
   payOnCheckout,
   providerPayments,
+  sessionFromApp,
   text,
   userInConsole,
 } from './journey-helpers.ts';
-import { idTokenOf } from './order-helpers.ts';
 
 /**
  * What a customer who bought on the pricing page does next, followed to the end: a change of card, a
@@ -21,21 +22,8 @@ test('a subscriber changes the card: the plan renews on the new billing key, not
   browser,
 }) => {
   test.setTimeout(150_000);
-  const { email, payment } = await buyFromPricing(page, request, {
-    lang: 'en',
-    planType: 'LIGHT',
-    period: 'MONTHLY',
-    planName: 'MR_LIGHT_V3',
-    shown: 'US$8.99',
-    amount: 8.99,
-    currency: 'USD',
-    phone: '415 555 0320',
-  });
-  const opened = await request.post('/payment/create-init-payment', {
-    headers: { authorization: `Bearer ${await idTokenOf(request, email)}` },
-    data: { clientType: 'desktop', language: 'en', isChangeCard: true },
-  });
-  const { guid } = (await opened.json()) as { guid: string };
+  const { email, payment } = await buyFromPricing(page, request, { ...PLANS.enLight, phone: '415 555 0320' });
+  const guid = await sessionFromApp(request, email, '/payment/create-init-payment', { isChangeCard: true });
   await page.goto(`/en/payment/change-card?guid=${guid}`);
   await page.getByRole('button', { name: text('en', 'change-card', 'button') }).click();
   await payOnCheckout(page);
@@ -55,7 +43,7 @@ test('a subscriber changes the card: the plan renews on the new billing key, not
   expect(others).toEqual([]);
   expect(newKey?.customer_uid).not.toBe(payment.customer_uid);
 
-  const console = await userInConsole(browser, email);
+  const console = await userInConsole(browser, request, email);
   const plan = console.getByRole('region', { name: 'Plans' }).getByRole('row', { name: /MR_LIGHT_V3/ });
   await expect(plan).toContainText(newKey?.customer_uid as string);
   await expect(plan).toContainText('PAID');
@@ -64,21 +52,8 @@ test('a subscriber changes the card: the plan renews on the new billing key, not
 test('a Korean Standard subscriber buys a usage eraser in won', async ({ page, request, browser }) => {
   test.setTimeout(150_000);
   const lang = 'ko';
-  const { email } = await buyFromPricing(page, request, {
-    lang,
-    planType: 'STANDARD',
-    period: 'MONTHLY',
-    planName: 'MR_STANDARD_V3',
-    shown: '₩19,900',
-    amount: 19900,
-    currency: 'KRW',
-    phone: '010-4100-0021',
-  });
-  const opened = await request.post('/payment/create-init-usage-eraser', {
-    headers: { authorization: `Bearer ${await idTokenOf(request, email)}` },
-    data: { clientType: 'desktop', language: lang },
-  });
-  const { guid } = (await opened.json()) as { guid: string };
+  const { email } = await buyFromPricing(page, request, { ...PLANS.koStandard, phone: '010-4100-0021' });
+  const guid = await sessionFromApp(request, email, '/payment/create-init-usage-eraser', { language: lang });
   await page.goto(`/${lang}/payment/eraser/order?guid=${guid}&usageType=TTS`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lang, 'eraser', 'title'));
   const shown = ((await page.getByTestId('order-total').textContent()) as string).trim();
@@ -97,7 +72,7 @@ test('a Korean Standard subscriber buys a usage eraser in won', async ({ page, r
   expect(more).toEqual([]);
   const amount = Number(shown.replace(/[^\d]/g, ''));
   expect(eraser).toMatchObject({ status: 'paid', amount, currency: 'KRW' });
-  const console = await userInConsole(browser, email);
+  const console = await userInConsole(browser, request, email);
   const row = console
     .getByRole('region', { name: 'Payments' })
     .getByRole('row', { name: new RegExp(eraser?.merchant_uid as string) });
@@ -112,20 +87,10 @@ test('a subscriber asks for a refund and gets the whole price back; the plan end
 }) => {
   test.setTimeout(150_000);
   const { email, payment } = await buyFromPricing(page, request, {
-    lang: 'en',
-    planType: 'STANDARD',
-    period: 'MONTHLY',
-    planName: 'MR_STANDARD_V3',
-    shown: 'US$17.99',
-    amount: 17.99,
-    currency: 'USD',
+    ...PLANS.enStandard,
     phone: '415 555 0322',
   });
-  const opened = await request.post('/payment/create-user-refund', {
-    headers: { authorization: `Bearer ${await idTokenOf(request, email)}` },
-    data: {},
-  });
-  const { guid } = (await opened.json()) as { guid: string };
+  const guid = await sessionFromApp(request, email, '/payment/create-user-refund');
   await page.goto(`/en/payment/user-refund?guid=${guid}`);
   await expect(page.getByTestId('refund-amount')).toHaveText('US$17.99');
   await page.getByLabel(text('en', 'refund', 'reason.label')).fill('It is not what I need.');
@@ -135,9 +100,9 @@ test('a subscriber asks for a refund and gets the whole price back; the plan end
 
   const [refunded] = await providerPayments(request, email);
   expect(refunded).toMatchObject({ merchant_uid: payment.merchant_uid, amount: 17.99, cancel_amount: 17.99 });
-  const console = await userInConsole(browser, email);
-  await expect(console.getByTestId('valid-plan')).toHaveText('FREE');
+  const console = await userInConsole(browser, request, email);
   await expectInConsole(console, {
+    validPlan: 'FREE',
     planName: 'MR_STANDARD_V3',
     planStatus: 'UNSCHEDULED',
     amount: 17.99,

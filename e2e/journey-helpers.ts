@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { signInToConsole } from './console-helpers.ts';
-import { newAccount, PASSWORD } from './order-helpers.ts';
+import { idTokenOf, newAccount, PASSWORD } from './order-helpers.ts';
 
 /**
  * Helpers of the journey tests: a customer who starts on the site signed out and ends with a plan, as
@@ -130,31 +130,57 @@ export async function providerPayments(
 }
 
 /**
- * The operator's view: signs the seeded operator in to the console in a browser of its own, finds the
- * account by its address and opens its detail. Answers the detail page.
+ * The operator's view: signs the seeded operator in to the console in a browser of its own and opens
+ * the account's detail. Answers the detail page.
  */
-export async function userInConsole(browser: Browser, email: string): Promise<Page> {
+export async function userInConsole(
+  browser: Browser,
+  request: APIRequestContext,
+  email: string,
+): Promise<Page> {
+  const signIn = await request.post('/auth/v2/sign-in', {
+    data: { email, password: PASSWORD, clientType: 'landing', language: 'en' },
+  });
+  const { user } = (await signIn.json()) as { user: { uid: string } };
   const page = await (await browser.newContext()).newPage();
   await signInToConsole(page);
-  await page
-    .getByRole('navigation', { name: 'Console navigation' })
-    .getByRole('link', { name: 'Users' })
-    .click();
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
-  await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) }).click();
+  await page.goto(`/admin/users/${user.uid}/show`);
   await expect(page.getByRole('region', { name: 'Plans' })).toBeVisible();
   return page;
 }
 
+/** A session the app opens for its signed-in account before it opens a payment page: its guid. */
+export async function sessionFromApp(
+  request: APIRequestContext,
+  email: string,
+  path: string,
+  data: Record<string, unknown> = {},
+): Promise<string> {
+  const opened = await request.post(path, {
+    headers: { authorization: `Bearer ${await idTokenOf(request, email)}` },
+    data: { clientType: 'desktop', language: 'en', ...data },
+  });
+  expect(opened.ok(), await opened.text()).toBe(true);
+  return ((await opened.json()) as { guid: string }).guid;
+}
+
 /**
- * The console shows the plan granted and the payment taken: a plan row with the name and status, a
- * payment row with the name and the amount in its currency (as the console writes it, "17.99 USD").
+ * The console shows the plan the account holds, the plan granted and the payment taken: a plan row with
+ * the name and status, a payment row with the name and the amount in its currency ("17.99 USD").
  */
 export async function expectInConsole(
   detail: Page,
-  input: { planName: string; planStatus: string; amount: number; currency: string; merchantUid: string },
+  input: {
+    /** The plan the account holds now, as the console's plan check names it (FREE without one). */
+    validPlan: string;
+    planName: string;
+    planStatus: string;
+    amount: number;
+    currency: string;
+    merchantUid: string;
+  },
 ) {
+  await expect(detail.getByTestId('valid-plan')).toHaveText(input.validPlan);
   const plan = detail
     .getByRole('region', { name: 'Plans' })
     .getByRole('row', { name: new RegExp(input.planName) });
@@ -177,6 +203,55 @@ export interface Purchase {
   amount: number;
   currency: string;
 }
+
+/** The plans the journeys buy, at the price the page shows in its language's currency (the price book's). */
+export const PLANS = {
+  koStandard: {
+    lang: 'ko',
+    planType: 'STANDARD',
+    period: 'MONTHLY',
+    planName: 'MR_STANDARD_V3',
+    shown: '₩19,900',
+    amount: 19900,
+    currency: 'KRW',
+  },
+  enLight: {
+    lang: 'en',
+    planType: 'LIGHT',
+    period: 'MONTHLY',
+    planName: 'MR_LIGHT_V3',
+    shown: 'US$8.99',
+    amount: 8.99,
+    currency: 'USD',
+  },
+  enStandard: {
+    lang: 'en',
+    planType: 'STANDARD',
+    period: 'MONTHLY',
+    planName: 'MR_STANDARD_V3',
+    shown: 'US$17.99',
+    amount: 17.99,
+    currency: 'USD',
+  },
+  jaLight: {
+    lang: 'ja',
+    planType: 'LIGHT',
+    period: 'MONTHLY',
+    planName: 'MR_LIGHT_V3',
+    shown: '¥1,100',
+    amount: 1100,
+    currency: 'JPY',
+  },
+  jaStandard: {
+    lang: 'ja',
+    planType: 'STANDARD',
+    period: 'MONTHLY',
+    planName: 'MR_STANDARD_V3',
+    shown: '¥2,200',
+    amount: 2200,
+    currency: 'JPY',
+  },
+} as const satisfies Record<string, Purchase>;
 
 /**
  * A new customer buys a plan by card from the pricing page, signed out: start button, sign-in, the

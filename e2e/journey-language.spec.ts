@@ -3,14 +3,16 @@ import {
   buyFromPricing,
   expectInConsole,
   fillOrderForm,
+  PLANS,
   payOnCheckout,
   planText,
   providerPayments,
+  sessionFromApp,
   startOnPricing,
   text,
   userInConsole,
 } from './journey-helpers.ts';
-import { idTokenOf, newAccount } from './order-helpers.ts';
+import { newAccount } from './order-helpers.ts';
 
 /**
  * The language change on an order or upgrade page (issue 12, point 9): the session follows the page's
@@ -49,8 +51,9 @@ test('an order started in English and finished in Korean is offered the wallet a
   await expect(page).toHaveURL(/\/ko\/payment\/result\/success\?guid=/, { timeout: 15_000 });
   const [payment] = await providerPayments(request, email);
   expect(payment).toMatchObject({ status: 'paid', amount: 19900, currency: 'KRW' });
-  const console = await userInConsole(browser, email);
+  const console = await userInConsole(browser, request, email);
   await expectInConsole(console, {
+    validPlan: 'MR_STANDARD_V3',
     planName: 'MR_STANDARD_V3',
     planStatus: 'PAID',
     amount: 19900,
@@ -64,21 +67,8 @@ test('an upgrade page switched to Korean shows the upgrade in Korean and still c
   request,
 }) => {
   test.setTimeout(150_000);
-  const { email } = await buyFromPricing(page, request, {
-    lang: 'en',
-    planType: 'STANDARD',
-    period: 'MONTHLY',
-    planName: 'MR_STANDARD_V3',
-    shown: 'US$17.99',
-    amount: 17.99,
-    currency: 'USD',
-    phone: '415 555 0332',
-  });
-  const opened = await request.post('/payment/create-init-plan-upgrade', {
-    headers: { authorization: `Bearer ${await idTokenOf(request, email)}` },
-    data: { clientType: 'desktop', language: 'en' },
-  });
-  const { guid } = (await opened.json()) as { guid: string };
+  const { email } = await buyFromPricing(page, request, { ...PLANS.enStandard, phone: '415 555 0332' });
+  const guid = await sessionFromApp(request, email, '/payment/create-init-plan-upgrade');
   await page.goto(`/en/payment/upgrade/pricepolicy?guid=${guid}`);
   await page.locator('th[data-plan="MR_BUSINESS_V3"]').getByRole('button').click();
   await expect(page).toHaveURL(/\/en\/payment\/upgrade\/order\/subscription\?/);

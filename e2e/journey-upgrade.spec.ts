@@ -3,13 +3,14 @@ import {
   buyFromPricing,
   expectInConsole,
   type Lang,
+  PLANS,
   planText,
   providerPayments,
+  sessionFromApp,
   startOnPricing,
   text,
   userInConsole,
 } from './journey-helpers.ts';
-import { idTokenOf } from './order-helpers.ts';
 
 /**
  * Upgrades followed to the end (issue 12, points 1 and 2): a subscriber who bought on the pricing page
@@ -48,13 +49,7 @@ test('a Japanese subscriber upgrades from the pricing page: Light to Standard, p
   test.setTimeout(150_000);
   const lang = 'ja';
   const { email, payment: first } = await buyFromPricing(page, request, {
-    lang,
-    planType: 'LIGHT',
-    period: 'MONTHLY',
-    planName: 'MR_LIGHT_V3',
-    shown: '¥1,100',
-    amount: 1100,
-    currency: 'JPY',
+    ...PLANS.jaLight,
     phone: '090-4100-0005',
   });
   await page.context().clearCookies();
@@ -79,9 +74,9 @@ test('a Japanese subscriber upgrades from the pricing page: Light to Standard, p
     customer_uid: first.customer_uid,
   });
 
-  const console = await userInConsole(browser, email);
-  await expect(console.getByTestId('valid-plan')).toHaveText('MR_STANDARD_V3');
+  const console = await userInConsole(browser, request, email);
   await expectInConsole(console, {
+    validPlan: 'MR_STANDARD_V3',
     planName: 'MR_STANDARD_V3',
     planStatus: 'PAID',
     amount: total.amount,
@@ -100,23 +95,9 @@ test('the app’s upgrade session: the current and lower plans disabled with the
 }) => {
   test.setTimeout(150_000);
   const lang = 'en';
-  const { email } = await buyFromPricing(page, request, {
-    lang,
-    planType: 'STANDARD',
-    period: 'MONTHLY',
-    planName: 'MR_STANDARD_V3',
-    shown: 'US$17.99',
-    amount: 17.99,
-    currency: 'USD',
-    phone: '415 555 0306',
-  });
+  const { email } = await buyFromPricing(page, request, { ...PLANS.enStandard, phone: '415 555 0306' });
   // The app opens the upgrade session and the upgrade pricing page with its guid (no price version).
-  const opened = await request.post('/payment/create-init-plan-upgrade', {
-    headers: { authorization: `Bearer ${await idTokenOf(request, email)}` },
-    data: { clientType: 'desktop', language: lang },
-  });
-  expect(opened.ok()).toBe(true);
-  const { guid } = (await opened.json()) as { guid: string };
+  const guid = await sessionFromApp(request, email, '/payment/create-init-plan-upgrade');
   await page.goto(`/${lang}/payment/upgrade/pricepolicy?guid=${guid}`);
 
   const column = (planName: string) => page.locator(`th[data-plan="${planName}"]`);
@@ -149,9 +130,9 @@ test('the app’s upgrade session: the current and lower plans disabled with the
   expect(Math.round((35.99 - credit.amount) * 100) / 100).toBe(total.amount);
   expect(upgrade).toMatchObject({ status: 'paid', amount: total.amount, currency: 'USD' });
 
-  const console = await userInConsole(browser, email);
-  await expect(console.getByTestId('valid-plan')).toHaveText('MR_BUSINESS_V3');
+  const console = await userInConsole(browser, request, email);
   await expectInConsole(console, {
+    validPlan: 'MR_BUSINESS_V3',
     planName: 'MR_BUSINESS_V3',
     planStatus: 'PAID',
     amount: total.amount,
@@ -165,21 +146,8 @@ test('an upgrade order names the plan pressed: a plan the session cannot go to i
   request,
 }) => {
   test.setTimeout(90_000);
-  const { email } = await buyFromPricing(page, request, {
-    lang: 'en',
-    planType: 'STANDARD',
-    period: 'MONTHLY',
-    planName: 'MR_STANDARD_V3',
-    shown: 'US$17.99',
-    amount: 17.99,
-    currency: 'USD',
-    phone: '415 555 0307',
-  });
-  const opened = await request.post('/payment/create-init-plan-upgrade', {
-    headers: { authorization: `Bearer ${await idTokenOf(request, email)}` },
-    data: { clientType: 'desktop', language: 'en' },
-  });
-  const { guid } = (await opened.json()) as { guid: string };
+  const { email } = await buyFromPricing(page, request, { ...PLANS.enStandard, phone: '415 555 0307' });
+  const guid = await sessionFromApp(request, email, '/payment/create-init-plan-upgrade');
   await page.goto(`/en/payment/upgrade/order/subscription?guid=${guid}&plan=MR_LIGHT_V3`);
   await expect(page.getByRole('alert')).toContainText('L31');
   await expect(page.getByTestId('order-total')).toHaveCount(0);
