@@ -62,13 +62,16 @@ test('an order started in English and finished in Korean is offered the wallet a
   });
 });
 
-test('an upgrade page switched to Korean shows the upgrade in Korean and still charges the plan’s dollars', async ({
+test('upgrade pages in Korean show the plan’s dollars; switched to Korean, the upgrade is in Korean and charged in dollars', async ({
   page,
   request,
 }) => {
   test.setTimeout(150_000);
   const { email } = await buyFromPricing(page, request, { ...PLANS.enStandard, phone: '415 555 0332' });
   const guid = await sessionFromApp(request, email, '/payment/create-init-plan-upgrade');
+  // The upgrade pricing in Korean shows the plan's currency, the one the upgrade is paid in.
+  await page.goto(`/ko/payment/upgrade/pricepolicy?guid=${guid}`);
+  await expect(page.locator('th[data-plan="MR_BUSINESS_V3"]')).toContainText('US$35.99');
   await page.goto(`/en/payment/upgrade/pricepolicy?guid=${guid}`);
   await page.locator('th[data-plan="MR_BUSINESS_V3"]').getByRole('button').click();
   await expect(page).toHaveURL(/\/en\/payment\/upgrade\/order\/subscription\?/);

@@ -20,8 +20,15 @@ export const upgradeSessionQuery = (guid: string, test: string | undefined) =>
     retry: false,
   });
 
-/** The plan upgrade data of the page's session; pending while it loads, absent without a session. */
+/**
+ * The plan upgrade data of the page's session and the currency it is priced in (an upgrade is paid in its
+ * plan's currency, whatever the page's language); pending while it loads, absent without a session.
+ */
 export function useUpgradeData(upgrading: boolean, guid: string | undefined, test: string | undefined) {
   const query = useQuery({ ...upgradeSessionQuery(guid ?? '', test), enabled: upgrading && Boolean(guid) });
-  return { upgradeData: query.data?.planUpgradeData, pending: query.isLoading };
+  return {
+    upgradeData: query.data?.planUpgradeData,
+    currency: query.data?.planUpgradeData ? query.data.currency : undefined,
+    pending: query.isLoading,
+  };
 }

@@ -321,7 +321,7 @@ export function PricingPage({
     window.addEventListener('pagehide', flushAnalyticsByBeacon);
     return () => window.removeEventListener('pagehide', flushAnalyticsByBeacon);
   }, []);
-  const currency = currencyForLanguage(lang);
+  const currency = upgrade.currency ?? currencyForLanguage(lang);
   // Pre-rendered HTML holds both layouts (CSS shows one); once the plans arrive only the visible one
   // is filled in, which halves the work of that render.
   const mobile = useMediaQuery(MOBILE_QUERY);
