@@ -81,6 +81,9 @@ test('upgrade pages in Korean show the plan’s dollars; switched to Korean, the
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('ko', 'upgrade', 'title'));
   await expect(page.getByTestId('upgrade-current-plan')).toHaveText(planText('ko', 'STANDARD', 'MONTHLY'));
   await expect(page.locator('.order-price-lines')).toContainText(planText('ko', 'BUSINESS', 'MONTHLY'));
+  // The session, and so the upgrade order and its renewals' mails, now speak Korean.
+  const session = await request.post('/payment/get-payment-session-info', { data: { guid } });
+  expect((await session.json()).sessionInfo).toMatchObject({ language: 'ko', currency: 'USD' });
   const total = (await page.getByTestId('order-total').textContent()) as string;
   expect(total).toMatch(/^US\$\d+\.\d\d$/);
   for (const box of await page.locator('#upgrade-final-confirmation input[type=checkbox]').all())
@@ -89,7 +92,4 @@ test('upgrade pages in Korean show the plan’s dollars; switched to Korean, the
   await expect(page).toHaveURL(/\/ko\/payment\/result\/success\?guid=/, { timeout: 15_000 });
   const [, upgrade] = await providerPayments(request, email);
   expect(upgrade).toMatchObject({ status: 'paid', amount: Number(total.slice(3)), currency: 'USD' });
-  // The session, and so the upgrade order and its renewals' mails, now speak Korean.
-  const session = await request.post('/payment/get-payment-session-info', { data: { guid } });
-  expect((await session.json()).sessionInfo).toMatchObject({ language: 'ko', currency: 'USD' });
 });

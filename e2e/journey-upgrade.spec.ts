@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   buyFromPricing,
@@ -112,6 +113,10 @@ test('the app’s upgrade session: the current and lower plans disabled with the
     name: `${text(lang, 'pricing', 'start.upgrade')}: ${text(lang, 'common', 'plan_type.BUSINESS')}`,
   });
   await expect(business).toBeEnabled();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))).toEqual(
+    [],
+  );
   await page.getByRole('tab', { name: text(lang, 'pricing', 'tab.annual') }).click();
   await expect(column('YR_LIGHT_V3').locator('[role="tooltip"]')).toHaveText(
     reason('can_not_change_to_lower_plan'),
