@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { SCHEDULE_ENTRY_FAILED } from '../../../shared/api/admin-schedules.ts';
+import type { ListPageRequest } from '../../../shared/api/list-page.ts';
 import { ADMIN_SCHEDULE_TARGET } from '../../../shared/jobs/schedules.ts';
 import {
   type AdminScheduleCreateInput,
@@ -16,14 +17,15 @@ import { cancelSchedule, scheduleOnce } from '../adapters/scheduler.ts';
 import { nowMs } from '../clock.ts';
 import {
   type AdminSchedule,
+  adminSchedulesQuery,
   createAdminSchedule,
   deleteAdminSchedule,
   getAdminSchedule,
   getAdminScheduleWithRuns,
-  listAdminSchedules,
   recordScheduleRun,
   updateAdminSchedule,
 } from '../data/admin-schedule-repository.ts';
+import { readPage } from '../data/list-page.ts';
 import { type Operator, recordUserActivity } from '../data/user-activity-repository.ts';
 import { getUser } from '../data/user-repository.ts';
 import { AdminError, Conflict, NotFound } from '../errors.ts';
@@ -238,8 +240,9 @@ export async function updateSchedule(
   return { result: toScheduleView(updated) };
 }
 
-export async function scheduleList() {
-  return { result: (await listAdminSchedules()).map(toScheduleView) };
+export async function scheduleList(page: ListPageRequest) {
+  const { rows, cursor } = await readPage('schedules', [adminSchedulesQuery()], page);
+  return { result: rows.map(toScheduleView), cursor };
 }
 
 export async function scheduleInfo(adminScheduleId: string) {

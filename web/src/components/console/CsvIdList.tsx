@@ -2,20 +2,24 @@ import { type BaseSyntheticEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readCsvIds } from '../../lib/console/csv.ts';
 import { CsvUpload } from './CsvUpload.tsx';
+import { useHandedAccounts } from './list/list-selection.ts';
 
 /**
- * The uid-or-e-mail list of a bulk page (bulk usage grant, bulk direct deposit): read from a CSV,
- * summed up under the picker, and checked on submit against the page's rule messages (i18n keys with
- * their namespace: none given, more than `max`), beside the form's own checks. `clear` empties it
- * and the file picker (a finished job's form starts again).
+ * The uid-or-e-mail list of a bulk page (bulk usage grant, bulk direct deposit): the accounts selected
+ * in the user list when a bulk action opened the page, else (or once a file is chosen) read from a
+ * CSV; summed up under the picker, and checked on submit against the page's rule messages (i18n keys
+ * with their namespace: none given, more than `max`). `clear` empties it and the file picker (a
+ * finished job's form starts again).
  */
 export function useCsvIdList(rule: { noIds: string; tooMany: string; max: number }) {
-  const [ids, setIds] = useState<string[]>();
+  const handed = useHandedAccounts();
+  const [ids, setIds] = useState<string[] | undefined>(() => (handed ? [...handed] : undefined));
   const [fileName, setFileName] = useState<string>();
   const [error, setError] = useState<string>();
   const [generation, setGeneration] = useState(0);
   return {
     ids,
+    /** The file the ids came from; none when they are the user list's selection. */
     fileName,
     error,
     generation,
@@ -84,7 +88,13 @@ export function CsvIdList({
           onRead();
         }}
       />
-      {list.ids?.length ? <p aria-live="polite">{summary(list.fileName ?? '', list.ids.length)}</p> : null}
+      {list.ids?.length ? (
+        <p aria-live="polite">
+          {list.fileName === undefined
+            ? t('console-lists:select.handed', { count: list.ids.length })
+            : summary(list.fileName, list.ids.length)}
+        </p>
+      ) : null}
       {list.error ? (
         <p className="field-error" role="alert">
           {t(list.error, { max: list.max })}

@@ -15,7 +15,6 @@ export function ConfigForm({ config }: { config?: { configId: string } & ConfigF
   const { t } = useTranslation('console-configs');
   const navigate = useNavigate();
   const writes = useConfigWrites();
-  const save = config ? writes.update : writes.create;
   // The fields follow the entry as it is read again (a newer read replaces an older one), but never
   // over what the operator has typed.
   const form = useForm<ConfigFields>({
@@ -26,9 +25,14 @@ export function ConfigForm({ config }: { config?: { configId: string } & ConfigF
       : {}),
   });
   const submit = form.handleSubmit(async (fields) => {
+    if (config) {
+      // Undoable: the toast offers Undo, and the write is sent when it goes.
+      await writes.update({ configId: config.configId, ...fields });
+      await navigate({ to: '/admin/config' });
+      return;
+    }
     try {
-      if (config) await writes.update.mutateAsync({ id: config.configId, ...fields });
-      else await writes.create.mutateAsync(fields);
+      await writes.create.mutateAsync(fields);
       notify.success(t('console-shell:toast.saved'));
       await navigate({ to: '/admin/config' });
     } catch {
@@ -44,8 +48,8 @@ export function ConfigForm({ config }: { config?: { configId: string } & ConfigF
       <FormField label={t('field.value')} error={form.formState.errors.value?.message}>
         <textarea rows={12} {...form.register('value')} />
       </FormField>
-      <ErrorNote error={save.error} />
-      <SubmitRow label={t('console-shell:action.save')} busy={save.isPending} />
+      <ErrorNote error={writes.create.error} />
+      <SubmitRow label={t('console-shell:action.save')} busy={writes.create.isPending} />
     </form>
   );
 }

@@ -33,13 +33,8 @@ export function ConfigList() {
     const checked = configFormRule.safeParse(editing.draft);
     if (!checked.success)
       return notify.failure(t(checked.error.issues[0]?.message ?? 'console-shell:toast.save_failed'));
-    try {
-      await writes.update.mutateAsync({ id: configId, ...checked.data });
-      editing.cancel();
-      notify.success(t('console-shell:toast.saved'));
-    } catch (error) {
-      notify.failure(t('console-shell:toast.save_failed'), error);
-    }
+    editing.cancel();
+    await writes.update({ configId, ...checked.data });
   };
   const cellInput = (config: Config, field: keyof ConfigFields) =>
     editing.isEditing(config.configId) && editing.draft ? (
@@ -80,7 +75,6 @@ export function ConfigList() {
               name={config.name}
               editing={editing.isEditing(config.configId)}
               anotherEditing={editing.editingId !== undefined && !editing.isEditing(config.configId)}
-              busy={writes.update.isPending}
               onEdit={() => editing.start(config.configId, { name: config.name, value: config.value })}
               onCancel={editing.cancel}
               onSave={() => save(config.configId)}

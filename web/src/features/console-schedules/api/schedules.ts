@@ -6,6 +6,8 @@ import {
   adminScheduleUpdate,
 } from '../../../../../shared/api/admin-schedules.ts';
 import type { RouteInput } from '../../../../../shared/api/define-route.ts';
+import type { ListPageRequest } from '../../../../../shared/api/list-page.ts';
+import { usePagedList } from '../../../components/console/list/paged-list.ts';
 import { adminCall, adminKey } from '../../../lib/console/admin-api.ts';
 import { ConsoleMessageError } from '../../../lib/console/error-text.ts';
 
@@ -23,12 +25,17 @@ function resultOf<Result>(answer: { result?: Result | undefined; errorMsg?: stri
 export const schedulesKey = adminKey('schedules');
 const scheduleKey = (id: string) => [...schedulesKey, id] as const;
 
-export const schedulesQueryOptions = () =>
-  queryOptions({
-    queryKey: schedulesKey,
-    queryFn: async () => resultOf(await adminCall(adminScheduleList, {})),
-  });
-export const useSchedules = () => useQuery(schedulesQueryOptions());
+const scheduleListKey = [...schedulesKey, 'list'] as const;
+
+async function schedulePage(page: ListPageRequest) {
+  const answer = await adminCall(adminScheduleList, page);
+  return { schedules: resultOf(answer), cursor: answer.cursor };
+}
+const schedulesOf = (page: Awaited<ReturnType<typeof schedulePage>>) => page.schedules;
+
+/** The schedules, newest first, a page at a time. */
+export const scheduleList = { queryKey: scheduleListKey, fetchPage: schedulePage, rowsOf: schedulesOf };
+export const useSchedules = () => usePagedList(scheduleList);
 
 export const scheduleQueryOptions = (id: string) =>
   queryOptions({

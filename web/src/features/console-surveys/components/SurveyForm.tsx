@@ -34,7 +34,6 @@ export function SurveyForm({
   const { t } = useTranslation('console-surveys');
   const navigate = useNavigate();
   const writes = useSurveyWrites();
-  const save = sid ? writes.update : writes.create;
   const form = useForm<SurveyFormValues, unknown, z.output<typeof surveyFormRule>>({
     resolver: zodResolver(surveyFormRule),
     defaultValues: initial,
@@ -58,9 +57,14 @@ export function SurveyForm({
   };
 
   const submit = form.handleSubmit(async (survey) => {
+    if (sid) {
+      // Undoable: the toast offers Undo, and the write is sent when it goes.
+      await writes.update(sid, survey);
+      await navigate({ to: '/admin/surveys' });
+      return;
+    }
     try {
-      if (sid) await writes.update.mutateAsync({ sid, survey });
-      else await writes.create.mutateAsync(survey);
+      await writes.create.mutateAsync(survey);
       notify.success(t('console-shell:toast.saved'));
       await navigate({ to: '/admin/surveys' });
     } catch {
@@ -193,8 +197,8 @@ export function SurveyForm({
       <FormField label={t('field.expire_date')} error={error('expireDate')}>
         <KstDateInput {...form.register('expireDate')} />
       </FormField>
-      <ErrorNote error={save.error} />
-      <SubmitRow label={t('console-shell:action.save')} busy={save.isPending} />
+      <ErrorNote error={writes.create.error} />
+      <SubmitRow label={t('console-shell:action.save')} busy={writes.create.isPending} />
     </form>
   );
 }

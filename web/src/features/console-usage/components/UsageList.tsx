@@ -12,6 +12,7 @@ import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { KstDateInput } from '../../../components/console/KstDateInput.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
+import { downloadCsv, exportFileName } from '../../../components/console/list/list-export.ts';
 import { minutesAndSeconds } from '../../console-money/components/usage-format.ts';
 import { type UsageQuery, useUsageList } from '../api/usage-api.ts';
 import { type DailyUsage, dailyUsage, defaultUsageRange, shownUsage, usageCsv } from '../usage-table.ts';
@@ -47,14 +48,7 @@ export function UsageList({ uid }: { uid: string }) {
       setRangeError((error as Error).message);
     }
   };
-  const exportCsv = () => {
-    const url = URL.createObjectURL(new Blob([usageCsv(rows)], { type: 'text/csv;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `usage_${uid}.csv`;
-    link.click();
-    URL.revokeObjectURL(url);
-  };
+  const exportCsv = () => downloadCsv(exportFileName(`usage-${uid}`, Date.now()), usageCsv(rows));
 
   const entryColumns = [
     entryColumn.accessor('date', {
