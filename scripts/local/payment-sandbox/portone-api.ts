@@ -83,7 +83,9 @@ export class ProviderApi {
       return payment.wire;
     }
     if (method === 'GET' && first === 'payments' && second && !third) {
-      const payment = this.store.payments.get(second);
+      // Every channel of the sandbox is a test channel: the lookup by imp_uid leaves their payments
+      // out unless include_sandbox=true (PortOne's OpenAPI schema, GET /payments/{imp_uid}).
+      const payment = url.searchParams.get('include_sandbox') === 'true' && this.store.payments.get(second);
       if (!payment) throw new ProviderFault(404, -1, '존재하지 않는 결제정보입니다.');
       return payment.wire;
     }

@@ -30,8 +30,10 @@ class WalletFault extends Error {
  * The wallet (Naver Pay recurring) on one machine: `POST /{partnerId}/naverpay/payments/...` with form
  * bodies and the client id, secret and chain id headers, answering `{code, message, body}`. Calls
  * carrying an X-NaverPay-Idempotency-Key answer the same thing when repeated. Public documentation
- * shows the paths, fields and the 'Success' code; the failure codes here (Fail for a declined charge,
- * TimeExpired, InvalidReserveId, ...) are the sandbox's own stand-ins for the ones it does not show.
+ * shows the paths, fields and the 'Success' code; the cancel's refusals (RestAmountDiff,
+ * OverRemainAmount) are the wallet's own, as a public Java client lists them; the other failure codes
+ * here (Fail for a declined charge, TimeExpired, InvalidReserveId, ...) are the sandbox's stand-ins for
+ * ones it does not show.
  */
 export class WalletApi {
   constructor(
@@ -223,14 +225,18 @@ export class WalletApi {
         const payment = this.store.walletPayments.get(fields.paymentId ?? '');
         if (payment?.state !== 'paid') throw new WalletFault('InvalidPaymentId', 'No such paid payment');
         const amount = Number(fields.cancelAmount);
-        if (fields.doCompareRest === '1' && Number(fields.expectedRestAmount) !== payment.restAmount) {
-          throw new WalletFault(
-            'RestAmountMismatch',
-            `The rest amount is ${payment.restAmount}, not ${fields.expectedRestAmount}`,
-          );
-        }
         if (!(amount > 0) || amount > payment.restAmount) {
-          throw new WalletFault('CancelAmountExceeded', `Up to ${payment.restAmount} can be cancelled`);
+          throw new WalletFault('OverRemainAmount', `Up to ${payment.restAmount} can be cancelled`);
+        }
+        // expectedRestAmount is what remains after this cancel (a full cancel: 0).
+        if (
+          fields.doCompareRest === '1' &&
+          Number(fields.expectedRestAmount) !== payment.restAmount - amount
+        ) {
+          throw new WalletFault(
+            'RestAmountDiff',
+            `가맹점의 예상 잔여금액(expectedRestAmount ${fields.expectedRestAmount})과 네이버페이의 잔여금액(${payment.restAmount - amount})이 일치하지 않음`,
+          );
         }
         payment.restAmount -= amount;
         return ok({

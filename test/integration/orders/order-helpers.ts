@@ -163,6 +163,7 @@ export async function sandboxState(): Promise<{
     cancel_amount: number;
     pay_method: string;
   }>;
+  walletPayments: Array<{ paymentId: string; merchantPayId: string; restAmount: number }>;
 }> {
   return (await send(new URL('/_local/payments.json', inject('apiUrl')), { method: 'GET' })).body;
 }

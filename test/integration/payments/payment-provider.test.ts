@@ -118,6 +118,28 @@ describe('a one-time payment through the checkout', () => {
     await notified(back.imp_uid, 'paid');
   });
 
+  it('is a test-channel payment: the lookup by imp_uid leaves it out unless include_sandbox=true, which the adapter asks off the release stage', async () => {
+    const back = await pay(order(), '4242424242424242');
+    const { response: token } = (await (
+      await fetch(`${process.env.PORTONE_API_URL}/users/getToken`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          imp_key: process.env.PORTONE_API_KEY,
+          imp_secret: process.env.PORTONE_API_SECRET,
+        }),
+      })
+    ).json()) as { response: { access_token: string } };
+    const lookup = (query: string) =>
+      fetch(`${process.env.PORTONE_API_URL}/payments/${back.imp_uid}${query}`, {
+        headers: { authorization: `Bearer ${token.access_token}` },
+      });
+    expect((await lookup('')).status).toBe(404);
+    expect((await lookup('?include_sandbox=false')).status).toBe(404);
+    expect((await lookup('?include_sandbox=true')).status).toBe(200);
+    expect((await getPayment(back.imp_uid))?.status).toBe('paid');
+  });
+
   it('reads a declined card as failed, with its card failure code', async () => {
     const back = await pay(order(), '4000000000000066');
     expect(back).toMatchObject({ imp_success: 'false', error_code: 'CC66', error_msg: '[CC66] 한도초과' });
