@@ -5,7 +5,6 @@ import {
   chargeRecurrent,
   expireRecurrent,
   reserveRecurrentRegistration,
-  WalletError,
 } from '../../../functions/core/adapters/payment-provider/naver-pay.ts';
 import { SmsError, sendSms } from '../../../functions/core/adapters/sms.ts';
 import { WALLET_SUCCESS_CODE, WalletReturnSchema } from '../../../shared/payments/checkout-contract.ts';
