@@ -67,7 +67,9 @@ function defaultVbankDue(): number {
 
 /**
  * The payment provider's behaviour on one machine: checkouts, billing keys, charges, cancels, virtual
- * accounts and their deposits, and a notification on every status change.
+ * accounts and their deposits, and the notifications PortOne sends (V1 webhook guide): a payment
+ * approved (any method, a charge on a billing key included), a virtual account issued, a deposit into
+ * it; never a failed payment; a cancel only when the cancel asked for it (enable_webhook).
  */
 export class ProviderSandbox {
   constructor(
@@ -84,10 +86,12 @@ export class ProviderSandbox {
     });
   }
 
+  /** Stores a new payment: notified when it was approved or is an issued virtual account. */
   private add(payment: StoredPayment): StoredPayment {
     this.store.payments.set(payment.wire.imp_uid, payment);
     this.store.save();
-    this.notify(payment);
+    const { status, pay_method } = payment.wire;
+    if (status === 'paid' || (status === 'ready' && pay_method === 'vbank')) this.notify(payment);
     return payment;
   }
 
@@ -395,11 +399,10 @@ export class ProviderSandbox {
       reason,
       receipt_url: wire.receipt_url ?? null,
     });
-    const full = amount === cancellable;
-    if (full) wire.status = 'cancelled';
-    this.store.save();
     // Only a full cancel changes the status; a partial one leaves the payment paid.
-    if (full) this.notify(payment);
+    if (amount === cancellable) wire.status = 'cancelled';
+    this.store.save();
+    if (body.enable_webhook === true || body.enable_webhook === 'true') this.notify(payment);
     return payment;
   }
 }

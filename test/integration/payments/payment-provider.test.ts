@@ -57,6 +57,47 @@ const notified = (impUid: string, status: string) =>
     `notification ${status} of ${impUid}`,
   );
 
+/** A call to the provider's REST API as any client makes it (the adapter adds what it adds). */
+async function onTheWire(method: string, path: string, body?: unknown): Promise<Response> {
+  const { response: token } = (await (
+    await fetch(`${process.env.PORTONE_API_URL}/users/getToken`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        imp_key: process.env.PORTONE_API_KEY,
+        imp_secret: process.env.PORTONE_API_SECRET,
+      }),
+    })
+  ).json()) as { response: { access_token: string } };
+  return fetch(`${process.env.PORTONE_API_URL}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+interface SentNotification {
+  id: number;
+  body: { imp_uid: string; status: string };
+  state: string;
+  attempts: number;
+}
+
+/** What the sandbox sent (or lost) about a payment, newest first. */
+const sentAbout = async (impUid: string) =>
+  (
+    (await (await fetch(`${harness.pagesUrl}/_local/payments.json`)).json()) as {
+      notifications: SentNotification[];
+    }
+  ).notifications.filter((delivery) => delivery.body.imp_uid === impUid);
+
+const local = (path: string, body: unknown) =>
+  fetch(`${harness.pagesUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
 const tokens = async () =>
   ((await (await fetch(`${harness.pagesUrl}/_local/payments.json`)).json()) as { tokensIssued: number })
     .tokensIssued;
@@ -120,20 +161,7 @@ describe('a one-time payment through the checkout', () => {
 
   it('is a test-channel payment: the lookup by imp_uid leaves it out unless include_sandbox=true, which the adapter asks off the release stage', async () => {
     const back = await pay(order(), '4242424242424242');
-    const { response: token } = (await (
-      await fetch(`${process.env.PORTONE_API_URL}/users/getToken`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          imp_key: process.env.PORTONE_API_KEY,
-          imp_secret: process.env.PORTONE_API_SECRET,
-        }),
-      })
-    ).json()) as { response: { access_token: string } };
-    const lookup = (query: string) =>
-      fetch(`${process.env.PORTONE_API_URL}/payments/${back.imp_uid}${query}`, {
-        headers: { authorization: `Bearer ${token.access_token}` },
-      });
+    const lookup = (query: string) => onTheWire('GET', `/payments/${back.imp_uid}${query}`);
     expect((await lookup('')).status).toBe(404);
     expect((await lookup('?include_sandbox=false')).status).toBe(404);
     expect((await lookup('?include_sandbox=true')).status).toBe(200);
@@ -147,7 +175,8 @@ describe('a one-time payment through the checkout', () => {
     expect(payment?.status).toBe('failed');
     expect(payment?.failure).toEqual({ code: 'CC66', message: '한도초과' });
     expect(classifyPaymentFailure(payment?.failure ?? { message: '' })).toBe('limit-exceeded');
-    await notified(back.imp_uid, 'failed');
+    // The provider notifies no failed payment.
+    expect(await sentAbout(back.imp_uid)).toEqual([]);
   });
 
   it('marks an abandoned checkout with the cancel marker', async () => {
@@ -217,7 +246,8 @@ describe('billing keys', () => {
     });
     expect(renewal.status).toBe('failed');
     expect(renewal.failure).toEqual({ code: 'CC66', message: '한도초과' });
-    await notified(renewal.impUid, 'failed');
+    expect(await sentAbout(renewal.impUid)).toEqual([]);
+    expect((await sentAbout(first.impUid)).map((sent) => sent.body.status)).toEqual(['paid']);
   });
 
   it('decline every charge for a card that the card company refuses', async () => {
@@ -353,7 +383,8 @@ describe('cancels', () => {
     });
     expect(rest).toMatchObject({ status: 'cancelled', cancelledAmount: 17.99 });
     expect(rest.cancelledAt).toBeInstanceOf(Date);
-    await notified(payment.impUid, 'cancelled');
+    // A cancel through the API is notified only when it asks for it (enable_webhook).
+    expect((await sentAbout(payment.impUid)).map((sent) => sent.body.status)).toEqual(['paid']);
     await expect(
       cancelPayment({ impUid: payment.impUid, checksum: 0, reason: 'again' }),
     ).rejects.toBeInstanceOf(PaymentProviderError);
@@ -418,11 +449,63 @@ describe('virtual accounts', () => {
 });
 
 describe('notifications', () => {
-  it('are tried again until the receiver takes them', async () => {
-    harness.failNextNotifications(2);
+  it('are sent once: a delivery the receiver refuses is not tried again', async () => {
+    harness.failNextNotifications(1);
     const before = harness.notificationAttempts();
     const back = await pay(order(), '4242424242424242');
+    const [sent] = await eventually(async () => {
+      const about = await sentAbout(back.imp_uid);
+      return about[0]?.state === 'failed' ? about : undefined;
+    }, 'the failed delivery');
+    expect(sent).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(harness.notificationAttempts() - before).toBe(1);
+    expect(harness.notifications.some((n) => n.imp_uid === back.imp_uid)).toBe(false);
+  });
+
+  it('are resent after a failure as many times as the merchant asked the provider to', async () => {
+    expect((await local('/_local/payments/notifications/policy', { resends: 2 })).status).toBe(200);
+    try {
+      harness.failNextNotifications(2);
+      const before = harness.notificationAttempts();
+      const back = await pay(order(), '4242424242424242');
+      await notified(back.imp_uid, 'paid');
+      expect(harness.notificationAttempts() - before).toBe(3);
+    } finally {
+      await local('/_local/payments/notifications/policy', { resends: 0 });
+    }
+  });
+
+  it('of a cancel come only when the cancel asks for them', async () => {
+    const back = await pay(order(), '4242424242424242');
     await notified(back.imp_uid, 'paid');
-    expect(harness.notificationAttempts() - before).toBe(3);
+    const cancelled = await onTheWire('POST', '/payments/cancel', {
+      imp_uid: back.imp_uid,
+      reason: 'asked to be told',
+      enable_webhook: true,
+    });
+    expect(cancelled.status).toBe(200);
+    await notified(back.imp_uid, 'cancelled');
+  });
+
+  it('can be lost on the way (an order’s, or a share of all), and any can be sent again later', async () => {
+    const params = order();
+    expect(
+      (await local('/_local/payments/notifications/lose', { merchant_uid: params.merchant_uid })).status,
+    ).toBe(200);
+    const back = await pay(params, '4242424242424242');
+    const [lost] = await sentAbout(back.imp_uid);
+    expect(lost).toMatchObject({ state: 'lost', attempts: 0 });
+    expect(harness.notifications.some((n) => n.imp_uid === back.imp_uid)).toBe(false);
+
+    expect((await local('/_local/payments/notifications/resend', { id: lost?.id })).status).toBe(200);
+    await notified(back.imp_uid, 'paid');
+
+    expect((await local('/_local/payments/notifications/policy', { dropShare: 1 })).status).toBe(200);
+    try {
+      const other = await pay(order(), '4242424242424242');
+      expect((await sentAbout(other.imp_uid)).map((sent) => sent.state)).toEqual(['lost']);
+    } finally {
+      await local('/_local/payments/notifications/policy', { dropShare: 0 });
+    }
   });
 });
