@@ -17,6 +17,7 @@ import { activeUserPlan } from '../data/user-plan-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { couponRefusalError } from './coupons.ts';
+import { scheduleRecheck } from './order-recheck.ts';
 import {
   preregistrationRate,
   readSession,
@@ -172,6 +173,7 @@ export async function insertPaymentProgress(request: ProgressRequest): Promise<{
     }
   }
   await notePaymentSessionOrder(session.guid, merchantUid, 'created');
+  await scheduleRecheck({ merchantUid, status: 'created', created: now });
   return {
     merchantUid,
     checkoutMerchantUid: customerUid ? billingKeyCheckoutUid(merchantUid) : merchantUid,

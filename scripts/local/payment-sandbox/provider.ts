@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { nowMs } from '../../../functions/core/clock.ts';
 import { CURRENCIES, type Currency, fromMinorUnits, toMinorUnits } from '../../../shared/currency.ts';
 import { PAYMENT_ABANDONED_MARKER } from '../../../shared/payments/card-failures.ts';
@@ -304,7 +305,12 @@ export class ProviderSandbox {
     return key;
   }
 
-  payAgain(body: Record<string, unknown>): StoredPayment {
+  /**
+   * A charge on a billing key. The payment exists (ready) from the moment it is asked for, so a lookup
+   * by merchant_uid while a slow card company answers finds it under way; a decline is a payment with
+   * status failed, not a refusal (code 0), as PortOne answers.
+   */
+  async payAgain(body: Record<string, unknown>): Promise<StoredPayment> {
     const customerUid = String(body.customer_uid ?? '');
     const merchantUid = String(body.merchant_uid ?? '');
     const amount = Number(body.amount);
@@ -344,9 +350,13 @@ export class ProviderSandbox {
       : chargeDecline(card, key.charges);
     payment.wire.card_name = key.wire.card_name;
     payment.wire.card_number = key.wire.card_number;
+    this.add(payment);
+    if (card.chargeAnswerSeconds) await sleep(card.chargeAnswerSeconds * 1000);
     if (decline) this.markFailed(payment, failText(decline));
     else this.markPaid(payment);
-    return this.add(payment);
+    this.store.save();
+    if (payment.wire.status === 'paid') this.notify(payment);
+    return payment;
   }
 
   /**

@@ -29,6 +29,8 @@ export const VISA_OK = '4242424242424242';
 export const DECLINED_CC01 = '4000000000000001';
 export const PENDING_3S = '4000000000003000';
 export const KEY_CHARGES_DECLINE = '4000000000000341';
+/** A card whose billing key's charges go through but answer after the product stopped waiting. */
+export const CHARGES_ANSWER_LATE = '4000000000001212';
 
 export interface Customer {
   uid: string;
@@ -163,6 +165,7 @@ export async function sandboxState(): Promise<{
     cancel_amount: number;
     pay_method: string;
   }>;
+  billingKeys: Array<{ customer_uid: string; charges: number }>;
   walletPayments: Array<{ paymentId: string; merchantPayId: string; restAmount: number }>;
 }> {
   return (await send(new URL('/_local/payments.json', inject('apiUrl')), { method: 'GET' })).body;

@@ -16,6 +16,7 @@ import {
 import { periodEnd } from '../../../shared/plans/plan-period.ts';
 import { call } from '../helpers.ts';
 import {
+  CHARGES_ANSWER_LATE,
   checkout,
   confirm,
   DECLINED_CC01,
@@ -230,6 +231,31 @@ describe('a subscription by card (billing key)', () => {
     });
     expect(await listUserPlans(buyer.uid)).toEqual([]);
   });
+
+  it('is charged once when the charge answers too late: the outcome is looked up by merchant_uid, then granted once', async () => {
+    const buyer = await newCustomer();
+    const { sessionInfo } = await openSession(buyer, { planName: 'MR_LIGHT_V3' });
+    const order = await placeOrder(sessionInfo, 'card');
+    await checkout(sessionInfo, order, 'card', CHARGES_ANSWER_LATE);
+    const input = { guid: sessionInfo.guid, merchantUid: order.merchantUid, customerUid: order.customerUid };
+    // The product stops waiting for the charge long before its function would be stopped; the charge
+    // is found under way, so the answer is pending (never a failure, never a second charge).
+    expect((await call(createBillingKeyPayment, input)).body.result).toBe('pending');
+    expect((await call(createBillingKeyPayment, input)).body.result).toBe('pending');
+    await until(
+      async () =>
+        (await confirm(sessionInfo.guid, order.merchantUid)).body.result === 'success' ? true : undefined,
+      'the late charge',
+      20_000,
+    );
+    const state = await sandboxState();
+    expect(state.payments.filter((payment) => payment.merchant_uid === order.merchantUid)).toMatchObject([
+      { status: 'paid', amount: 9900 },
+    ]);
+    expect(state.billingKeys.find((key) => key.customer_uid === order.customerUid)?.charges).toBe(1);
+    expect(await listUserPlans(buyer.uid)).toHaveLength(1);
+    expect(await getPayment(order.merchantUid)).toMatchObject({ price: 9900 });
+  }, 30_000);
 });
 
 describe('a subscription by the wallet (Naver Pay recurring)', () => {

@@ -257,6 +257,8 @@ export async function payWithBillingKey(input: {
   currency: Currency;
   name: string;
   buyer?: { name?: string; email?: string; tel?: string };
+  /** The buyer's browser address: Paymentwall requires it (PortOne's OpenAPI schema, browser_ip). */
+  browserIp?: string;
   noticeUrl?: string;
   customData?: string;
 }): Promise<ProviderPayment> {
@@ -269,6 +271,7 @@ export async function payWithBillingKey(input: {
     buyer_name: input.buyer?.name,
     buyer_email: input.buyer?.email,
     buyer_tel: input.buyer?.tel,
+    browser_ip: input.browserIp,
     notice_url: input.noticeUrl,
     custom_data: input.customData,
   });
