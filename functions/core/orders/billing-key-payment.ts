@@ -1,3 +1,4 @@
+import { KEY_ISSUED_WITH_PAYMENT_PGS } from '../../../shared/payments/pay-methods.ts';
 import { claimOrderForCharge, getOrder } from '../data/order-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { chargeClaimed, reconcileOrder } from './charges.ts';
@@ -43,7 +44,9 @@ export async function createBillingKeyPayment(request: {
     throw new PaymentError('INCONSISTENCY', 'The billing key is not the order’s');
   }
   checkOrderClaims(order, request);
-  if (order.status !== 'created') return asBillingKeyResult(await reconcileOrder(order));
+  // Its checkout took the first payment with the key (Paymentwall): nothing is left to charge.
+  const paidAtCheckout = order.paymentType === 'regular' && KEY_ISSUED_WITH_PAYMENT_PGS.includes(order.pg);
+  if (order.status !== 'created' || paidAtCheckout) return asBillingKeyResult(await reconcileOrder(order));
   const claimed = await claimOrderForCharge(order.merchantUid);
   if (!claimed) {
     const current = await getOrder(order.merchantUid);

@@ -72,6 +72,7 @@ export async function insertUpgradeProgress(request: ProgressRequest) {
     userName: upgrade.paidUser.name,
     userEmail: upgrade.paidUser.email,
     userPhone: upgrade.paidUser.phone,
+    ...(request.buyerIp ? { buyerIp: request.buyerIp } : {}),
   });
   if (created !== 'created') throw new PaymentError('DB_ERROR', 'The order could not be stored');
   await notePaymentSessionOrder(session.guid, merchantUid, 'created');

@@ -75,6 +75,7 @@ async function renewalOrder(plan: UserPlan, event: RenewalEvent): Promise<Paymen
     userName: first.userName,
     userEmail: first.userEmail,
     userPhone: first.userPhone,
+    ...(first.buyerIp ? { buyerIp: first.buyerIp } : {}),
   });
   const order = await getOrder(event.merchantUid);
   if (!order) throw new Error(`The renewal order ${event.merchantUid} could not be read`);

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { nowMs } from '../../../functions/core/clock.ts';
 import { CURRENCIES, type Currency, formatPrice } from '../../../shared/currency.ts';
 import { type RequestPayParams, RequestPayParamsSchema } from '../../../shared/payments/checkout-contract.ts';
+import { KEY_ISSUED_WITH_PAYMENT_PGS } from '../../../shared/payments/pay-methods.ts';
 import { escapeHtml as e, readFields, redirect, sendHtml, sendJson } from '../http-helpers.ts';
 import type { LocalEndpointHandler } from '../stand-in-context.ts';
 import type { Notifier } from './notifications.ts';
@@ -64,7 +65,9 @@ function badRequest(res: ServerResponse, why: string): void {
 }
 
 function checkoutPage(params: RequestPayParams): string {
+  // A channel that issues keys only with a payment (Paymentwall) charges the amount here.
   const issuing = params.customer_uid !== undefined;
+  const keyOnly = issuing && !KEY_ISSUED_WITH_PAYMENT_PGS.includes(params.pg);
   const choices =
     params.pay_method === 'vbank'
       ? `<label><input type="radio" name="choice" value="vbank:${AUTO_DEPOSIT_MINUTES}" checked> Issue a virtual account; the customer deposits ${AUTO_DEPOSIT_MINUTES} minutes later (on the test clock)</label>
@@ -75,7 +78,7 @@ function checkoutPage(params: RequestPayParams): string {
     `${banner("this page stands in for the payment provider's window.")}
 <h1>${e(params.name)}</h1>
 <table>
-<tr><th>Amount</th><td>${e(amountText(params.amount, params.currency))}${issuing ? ' (shown only: a billing key is issued, the server then charges it)' : ''}</td></tr>
+<tr><th>Amount</th><td>${e(amountText(params.amount, params.currency))}${keyOnly ? ' (shown only: a billing key is issued, the server then charges it)' : issuing ? ' (charged now, with the billing key issued)' : ''}</td></tr>
 <tr><th>Method</th><td><code>${e(params.pay_method)}</code> on channel <code>${e(params.pg)}</code></td></tr>
 <tr><th>Order</th><td><code>${e(params.merchant_uid)}</code></td></tr>
 ${issuing ? `<tr><th>Billing key</th><td><code>${e(params.customer_uid)}</code></td></tr>` : ''}

@@ -80,7 +80,10 @@ export function progressInput(
   payMethod: PayMethod,
   overrides: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  const pg = payMethod === 'naver_pay' ? WALLET_PG : providerChannel(payMethod, session.currency).pg;
+  const pg =
+    payMethod === 'naver_pay'
+      ? WALLET_PG
+      : providerChannel(payMethod, session.currency, session.planPriceInfo).pg;
   return {
     guid: session.guid,
     price: session.price.finalPrice,
@@ -123,7 +126,11 @@ export async function checkout(
   choice: string | 'abandon',
   overrides: Partial<RequestPayParams> = {},
 ): Promise<CheckoutReturn> {
-  const channel = providerChannel(payMethod as Exclude<PayMethod, 'naver_pay'>, session.currency);
+  const channel = providerChannel(
+    payMethod as Exclude<PayMethod, 'naver_pay'>,
+    session.currency,
+    session.planPriceInfo,
+  );
   const params: RequestPayParams = {
     pg: channel.pg,
     pay_method: channel.payMethod,

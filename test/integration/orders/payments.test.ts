@@ -7,6 +7,7 @@ import {
 } from '../../../functions/core/data/user-plan-repository.ts';
 import {
   createBillingKeyPayment,
+  createInitPayment,
   getVbankIssuedInfo,
   portoneWebhook,
   requestSendCoolsms,
@@ -256,6 +257,36 @@ describe('a subscription by card (billing key)', () => {
     expect(await listUserPlans(buyer.uid)).toHaveLength(1);
     expect(await getPayment(order.merchantUid)).toMatchObject({ price: 9900 });
   }, 30_000);
+});
+
+describe('a subscription in dollars or yen', () => {
+  it('is paid on the channel that charges again (Paymentwall): its key comes with the first payment at the checkout, granted once', async () => {
+    const buyer = await newCustomer();
+    const { sessionInfo } = await openSession(buyer, { planName: 'MR_LIGHT_V3', language: 'en' });
+    expect(sessionInfo.currency).toBe('USD');
+    const order = await placeOrder(sessionInfo, 'card');
+    expect(order.customerUid).toMatch(/^cus_/);
+    expect(order.checkoutMerchantUid).toBe(order.merchantUid);
+    expect(await getOrder(order.merchantUid)).toMatchObject({ pg: 'paymentwall', buyerIp: '127.0.0.1' });
+    const back = await checkout(sessionInfo, order, 'card', VISA_OK);
+    expect(back.imp_success).toBe('true');
+    const input = { guid: sessionInfo.guid, merchantUid: order.merchantUid, customerUid: order.customerUid };
+    expect((await call(createBillingKeyPayment, input)).body.result).toBe('success');
+    expect((await call(createBillingKeyPayment, input)).body.result).toBe('success');
+    const charges = (await sandboxState()).payments.filter(
+      (payment) => payment.merchant_uid === order.merchantUid,
+    );
+    expect(charges).toMatchObject([{ status: 'paid', amount: order.amount }]);
+    const [plan] = await listUserPlans(buyer.uid);
+    expect(plan).toMatchObject({ pg: 'paymentwall', currency: 'USD', customerUid: order.customerUid });
+    // Paymentwall issues no key without a payment: its plans have no card to change here.
+    const changeCard = await call(
+      createInitPayment,
+      { clientType: 'landing', language: 'en', isChangeCard: true },
+      { token: buyer.token },
+    );
+    expect(changeCard.body.error.code).toBe('INVALID_ARGUMENT');
+  });
 });
 
 describe('a subscription by the wallet (Naver Pay recurring)', () => {

@@ -217,6 +217,14 @@ describe('a one-time payment through the checkout', () => {
   });
 });
 
+/** The checkout of a dollar subscription: Paymentwall, whose key comes with the first payment. */
+const paymentwallSubscription = (customerUid: string): Partial<RequestPayParams> => ({
+  pg: 'paymentwall',
+  currency: 'USD',
+  amount: 9.99,
+  customer_uid: customerUid,
+});
+
 describe('billing keys', () => {
   it('are issued by a subscription checkout, then charged: the first charge approved, a renewal declined', async () => {
     const customerUid = newCustomerUid();
@@ -248,6 +256,77 @@ describe('billing keys', () => {
     expect(renewal.failure).toEqual({ code: 'CC66', message: '한도초과' });
     expect(await sentAbout(renewal.impUid)).toEqual([]);
     expect((await sentAbout(first.impUid)).map((sent) => sent.body.status)).toEqual(['paid']);
+  });
+
+  it('are issued and charged only on channels the provider charges again on, in the currencies they take', async () => {
+    const onEximbay = await pay(
+      order({ pg: 'eximbay', currency: 'USD', amount: 9.99, customer_uid: newCustomerUid() }),
+      '4242424242424242',
+    );
+    expect(onEximbay).toMatchObject({ imp_success: 'false' });
+    expect(onEximbay.error_msg).toContain('eximbay');
+    await expect(
+      issueBillingKey({
+        customerUid: newCustomerUid(),
+        card: { number: '4242424242424242', expiry: '2099-12', birth: '900101' },
+        pg: 'eximbay',
+      }),
+    ).rejects.toMatchObject({ providerCode: 1 });
+
+    const customerUid = newCustomerUid();
+    await pay(order({ customer_uid: customerUid }), '4242424242424242');
+    await expect(
+      payWithBillingKey({
+        customerUid,
+        merchantUid: newMerchantUid('order'),
+        amount: 9.99,
+        currency: 'USD',
+        name: 'LIGHT monthly',
+      }),
+    ).rejects.toMatchObject({ providerCode: 1 });
+  });
+
+  it('on Paymentwall: come only with a first payment and the buyer’s e-mail, and are charged in dollars or yen with the browser IP and that same e-mail', async () => {
+    const keyOnly = await pay(
+      order({ ...paymentwallSubscription(newCustomerUid()), amount: 0 }),
+      '4242424242424242',
+    );
+    expect(keyOnly.imp_success).toBe('false');
+    const noEmail = await pay(
+      order({ ...paymentwallSubscription(newCustomerUid()), buyer_email: undefined }),
+      '4242424242424242',
+    );
+    expect(noEmail.imp_success).toBe('false');
+
+    const customerUid = newCustomerUid();
+    const params = order(paymentwallSubscription(customerUid));
+    const first = await pay(params, '4242424242424242');
+    expect(await getPayment(first.imp_uid)).toMatchObject({
+      merchantUid: params.merchant_uid,
+      status: 'paid',
+      amount: 9.99,
+      currency: 'USD',
+      pg: 'paymentwall',
+      customerUid,
+    });
+    const charge = (overrides: { email?: string; browserIp?: string; currency?: 'USD' | 'JPY' }) =>
+      payWithBillingKey({
+        customerUid,
+        merchantUid: newMerchantUid('renewal'),
+        amount: overrides.currency === 'JPY' ? 1100 : 9.99,
+        currency: overrides.currency ?? 'USD',
+        name: 'LIGHT monthly',
+        buyer: { email: overrides.email ?? 'sky@example.com' },
+        ...(overrides.browserIp === '' ? {} : { browserIp: overrides.browserIp ?? '203.0.113.7' }),
+      });
+    await expect(charge({ browserIp: '' })).rejects.toMatchObject({ providerCode: 1 });
+    await expect(charge({ email: 'other@example.com' })).rejects.toMatchObject({ providerCode: 1 });
+    expect(await charge({})).toMatchObject({ status: 'paid', amount: 9.99, currency: 'USD' });
+    expect(await charge({ currency: 'JPY' })).toMatchObject({
+      status: 'paid',
+      amount: 1100,
+      currency: 'JPY',
+    });
   });
 
   it('decline every charge for a card that the card company refuses', async () => {
@@ -344,18 +423,18 @@ describe('billing keys', () => {
 });
 
 describe('cancels', () => {
+  /** A dollar charge on a Paymentwall billing key (issued with its first payment at the checkout). */
   async function paidInDollars(amount: number) {
     const customerUid = newCustomerUid();
-    await issueBillingKey({
-      customerUid,
-      card: { number: '4242424242424242', expiry: '2099-12', birth: '900101' },
-    });
+    await pay(order(paymentwallSubscription(customerUid)), '4242424242424242');
     return payWithBillingKey({
       customerUid,
       merchantUid: newMerchantUid('order'),
       amount,
       currency: 'USD',
       name: 'LIGHT monthly',
+      buyer: { email: 'sky@example.com' },
+      browserIp: '203.0.113.7',
     });
   }
 
