@@ -88,7 +88,7 @@ export const TEST_CARDS: readonly TestCard[] = [
     number: '4000000000001212',
     cardName: '카카오뱅크카드',
     summary:
-      'Approved, and a billing key is issued; each charge of the key goes through but answers only after 12 s, long after the product stops waiting (5 s): the charge is found by its merchant_uid.',
+      'Approved, and a billing key (or a Naver Pay registration) is issued; each charge goes through but answers only after 12 s, long after the product stops waiting (5 s): the charge is found by its merchant_uid (the wallet: replayed).',
     checkout: { kind: 'approve' },
     charges: { kind: 'approve' },
     chargeAnswerSeconds: 12,

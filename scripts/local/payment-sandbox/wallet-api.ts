@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { toNaverTime, WALLET_DECLINED } from '../../../functions/core/adapters/payment-provider/naver-pay.ts';
 import { nowMs } from '../../../functions/core/clock.ts';
 import { WALLET_SUCCESS_CODE } from '../../../shared/payments/checkout-contract.ts';
@@ -97,7 +98,17 @@ export class WalletApi {
     }
     if (typeof idempotencyKey === 'string') this.store.idempotent.set(`${api} ${idempotencyKey}`, answer);
     this.store.save();
+    // A card whose charges answer late: the charge is made (and remembered), its answer comes late.
+    const seconds =
+      api === 'recurrent/pay/v3/approval' && this.cardOfPayment(fields.paymentId)?.chargeAnswerSeconds;
+    if (seconds) await sleep(seconds * 1000);
     sendJson(res, 200, answer);
+  }
+
+  private cardOfPayment(paymentId: string | undefined) {
+    const payment = this.store.walletPayments.get(paymentId ?? '');
+    const recurrent = payment && this.store.recurrents.get(payment.recurrentId);
+    return recurrent && testCard(recurrent.cardNumber);
   }
 
   private call(

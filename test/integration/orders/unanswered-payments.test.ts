@@ -6,6 +6,8 @@ import {
   getPaymentResult,
   getVbankIssuedInfo,
   insertPaymentProgress,
+  setUpRecurrentNaverPayEnroll,
+  startRecurrentNaverPay,
 } from '../../../shared/api/orders.ts';
 import type { SessionInfo } from '../../../shared/orders/session-info.ts';
 import { providerChannel } from '../../../shared/payments/pay-methods.ts';
@@ -13,12 +15,13 @@ import { type Answer, call, send } from '../helpers.ts';
 import { signInAs } from '../identity/accounts.ts';
 import { startIsolatedRuntime } from '../isolated-runtime.ts';
 import { checkoutInBrowser } from '../payments/sandbox-harness.ts';
-import { type PlacedOrder, progressInput, VISA_OK } from './order-helpers.ts';
+import { CHARGES_ANSWER_LATE, type PlacedOrder, progressInput, VISA_OK } from './order-helpers.ts';
 
 /**
- * Nothing granted depends on the provider's one notification or on the browser coming back: orders are
- * asked about again on a schedule. In a runtime of its own, since these tests move its clock (which
- * fires the re-checks), and the provider's notifications of each order are lost on the way.
+ * Nothing granted depends on an answer arriving: the provider's one notification, the browser coming
+ * back, the answer to a charge. Orders are asked about again on a schedule, and a charge left
+ * unanswered is looked up (or, on the wallet, replayed) before anything is charged again. In a runtime
+ * of its own, since these tests move its clock (which fires the re-checks).
  */
 let runtime: { url: string; stop: () => Promise<void> };
 const options = () => ({ baseUrl: runtime.url });
@@ -195,4 +198,53 @@ describe('a lost notification', () => {
     await lateNotification(impUid);
     expect(await granted(buyer.uid)).toEqual(after);
   });
+});
+
+describe('a lost answer to a charge', () => {
+  it('on the wallet: the order waits, then the charge is replayed (the same charge, answered as recorded) and granted once', async () => {
+    const buyer = await newBuyer('wallet-late');
+    const opened = await call(
+      createInitPayment,
+      { clientType: 'landing', language: 'ko', planName: 'MR_LIGHT_V3' },
+      { ...options(), token: buyer.token },
+    );
+    const session: SessionInfo = opened.body.sessionInfo;
+    const order: PlacedOrder = (
+      await call(insertPaymentProgress, progressInput(session, 'naver_pay'), options())
+    ).body;
+    const guid = session.guid;
+    const { reserveId } = (
+      await call(setUpRecurrentNaverPayEnroll, { guid, merchantUid: order.merchantUid }, options())
+    ).body;
+    const registered = await fetch(`${runtime.url}/_local/payments/naver-pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ reserveId, action: 'register', card: CHARGES_ANSWER_LATE }),
+      redirect: 'manual',
+    });
+    const tempReceiptId = new URL(registered.headers.get('location') ?? '').searchParams.get('tempReceiptId');
+    const started = await call(
+      startRecurrentNaverPay,
+      { guid, merchantUid: order.merchantUid, reserveId, tempReceiptId },
+      options(),
+    );
+    expect(started.body.result).toBe('pending');
+    expect(await granted(buyer.uid)).toMatchObject({ plans: [] });
+
+    // Long enough after the charge that it cannot still be landing: the next look replays it.
+    await clockBy(60);
+    const result = await call(getPaymentResult, { guid, merchantUid: order.merchantUid }, options());
+    expect(result.body.result).toBe('success');
+    const { walletPayments, recurrents } = (await local('GET', '/_local/payments.json')).body as {
+      walletPayments: Array<{ merchantPayId: string; state: string }>;
+      recurrents: Array<{ reserveId: string; charges: number }>;
+    };
+    expect(walletPayments.filter((payment) => payment.merchantPayId === order.merchantUid)).toMatchObject([
+      { state: 'paid' },
+    ]);
+    expect(recurrents.find((recurrent) => recurrent.reserveId === reserveId)?.charges).toBe(1);
+    const after = await granted(buyer.uid);
+    expect(after.plans).toHaveLength(1);
+    expect(after.payments).toHaveLength(1);
+  }, 30_000);
 });
