@@ -118,13 +118,17 @@ export async function placeOrder(
   return answer.body;
 }
 
-/** The customer on the sandbox checkout for an order: a test card, a virtual account, or abandoning. */
+/**
+ * The customer on the sandbox checkout for an order: a test card, a virtual account, or abandoning
+ * (of the suite's runtime, or of the runtime at `baseUrl`).
+ */
 export async function checkout(
   session: SessionInfo,
   order: PlacedOrder,
   payMethod: PayMethod,
   choice: string | 'abandon',
   overrides: Partial<RequestPayParams> = {},
+  baseUrl = inject('apiUrl'),
 ): Promise<CheckoutReturn> {
   const channel = providerChannel(
     payMethod as Exclude<PayMethod, 'naver_pay'>,
@@ -141,13 +145,13 @@ export async function checkout(
     buyer_name: 'Kim Buyer',
     buyer_email: 'buyer@example.com',
     buyer_tel: '010-1234-5678',
-    m_redirect_url: `${inject('apiUrl')}/ko/payment/result/pending?guid=${session.guid}`,
+    m_redirect_url: `${baseUrl}/ko/payment/result/pending?guid=${session.guid}`,
     ...(order.customerUid ? { customer_uid: order.customerUid } : {}),
     ...(order.vbankDue ? { vbank_due: order.vbankDue } : {}),
     ...overrides,
   };
   const { returned } = await checkoutInBrowser(
-    inject('apiUrl'),
+    baseUrl,
     params,
     choice === 'abandon' ? { action: 'abandon' } : { choice },
   );

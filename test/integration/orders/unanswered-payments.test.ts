@@ -10,12 +10,10 @@ import {
   startRecurrentNaverPay,
 } from '../../../shared/api/orders.ts';
 import type { SessionInfo } from '../../../shared/orders/session-info.ts';
-import { providerChannel } from '../../../shared/payments/pay-methods.ts';
 import { type Answer, call, send } from '../helpers.ts';
 import { signInAs } from '../identity/accounts.ts';
 import { startIsolatedRuntime } from '../isolated-runtime.ts';
-import { checkoutInBrowser } from '../payments/sandbox-harness.ts';
-import { CHARGES_ANSWER_LATE, type PlacedOrder, progressInput, VISA_OK } from './order-helpers.ts';
+import { CHARGES_ANSWER_LATE, checkout, type PlacedOrder, progressInput, VISA_OK } from './order-helpers.ts';
 
 /**
  * Nothing granted depends on an answer arriving: the provider's one notification, the browser coming
@@ -74,33 +72,6 @@ async function orderWithLostNotifications(
   return { session, order };
 }
 
-async function payAtCheckout(
-  session: SessionInfo,
-  order: PlacedOrder,
-  method: 'card' | 'vbank',
-  choice: string,
-) {
-  const channel = providerChannel(method, session.currency);
-  const { returned } = await checkoutInBrowser(
-    runtime.url,
-    {
-      pg: channel.pg,
-      pay_method: channel.payMethod,
-      merchant_uid: order.checkoutMerchantUid,
-      name: session.planPriceInfo.name,
-      amount: order.amount,
-      currency: session.currency,
-      buyer_name: 'Late Buyer',
-      buyer_email: 'late@example.com',
-      buyer_tel: '010-1234-5678',
-      ...(order.vbankDue ? { vbank_due: order.vbankDue } : {}),
-      m_redirect_url: `${runtime.url}/ko/payment/result/pending?guid=${session.guid}`,
-    },
-    { choice },
-  );
-  return returned.searchParams.get('imp_uid') as string;
-}
-
 /** Moves the runtime's clock forward, firing the schedules due on the way. */
 async function clockBy(seconds: number): Promise<void> {
   expect((await local('POST', '/_local/clock', { advanceSeconds: seconds })).status).toBe(200);
@@ -155,7 +126,7 @@ describe('a lost notification', () => {
     const buyer = await newBuyer('deposit-lost');
     const { session, order } = await orderWithLostNotifications(buyer.token, 'vbank');
     // The customer pays in 10 minutes after the account is issued.
-    const impUid = await payAtCheckout(session, order, 'vbank', 'vbank:10');
+    const impUid = (await checkout(session, order, 'vbank', 'vbank:10', {}, runtime.url)).imp_uid as string;
     const issued = await call(
       getVbankIssuedInfo,
       { guid: session.guid, merchantUid: order.merchantUid },
@@ -181,7 +152,7 @@ describe('a lost notification', () => {
   it('of a card payment whose browser never came back: granted once by the re-check; the browser and the notification coming late change nothing', async () => {
     const buyer = await newBuyer('browser-lost');
     const { session, order } = await orderWithLostNotifications(buyer.token, 'card');
-    const impUid = await payAtCheckout(session, order, 'card', VISA_OK);
+    const impUid = (await checkout(session, order, 'card', VISA_OK, {}, runtime.url)).imp_uid as string;
     expect(await granted(buyer.uid)).toMatchObject({ plans: [], payments: [] });
 
     await clockBy(11 * 60);
