@@ -140,7 +140,8 @@ export async function createUserByOperator(
   );
 }
 
-export const EMAIL_IN_USE = 'An account with this address exists';
+/** An i18n key: the console shows it in the operator's language (a bulk row's reason too). */
+export const EMAIL_IN_USE = 'console-users:refusal.email_in_use';
 
 /** createUserByOperator for the single create form: a taken address is the admin conflict error. */
 export async function createOneUser(

@@ -47,7 +47,8 @@ export const ScheduleRunEventSchema = z.object({
 });
 export type ScheduleRunEvent = z.infer<typeof ScheduleRunEventSchema>;
 
-function entryName(run: ScheduleRunEvent): string {
+/** The scheduler entry of a run: named after the schedule, its revision and the run's time. */
+export function entryName(run: ScheduleRunEvent): string {
   return `adm-${run.adminScheduleId}-${run.revision}-${run.scheduledAt}`;
 }
 
@@ -121,11 +122,13 @@ export async function createSchedule(
   const user = await getUser(input.params.uid);
   if (!user || user.deleted) throw new NotFound(`User ${input.params.uid}`);
   await checkPlan(input.params.planName);
+  // The payer is the account itself: its name and e-mail as the account holds them.
+  const params = { ...input.params, userName: user.name, userEmail: user.email };
   const schedule = await createAdminSchedule({
     adminScheduleId: randomBytes(12).toString('base64url'),
     creatorUid: operator.uid,
     creatorEmail: operator.email,
-    targetEmail: input.params.userEmail,
+    targetEmail: user.email,
     adminActionTarget: input.adminActionTarget,
     description: input.description,
     startAt,
@@ -135,7 +138,7 @@ export async function createSchedule(
     revision: 1,
     occurrence: 0,
     nextScheduleAt: startAt,
-    params: input.params,
+    params,
   });
   try {
     await scheduleRun(pendingRun(schedule) as ScheduleRunEvent);

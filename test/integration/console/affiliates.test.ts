@@ -8,7 +8,7 @@ import {
 } from '../../../shared/api/admin-affiliates.ts';
 import { adminDirectDepositCreate } from '../../../shared/api/admin-direct-deposits.ts';
 import { adminUserCreate } from '../../../shared/api/admin-users.ts';
-import { formatKst, KST_DATE } from '../../../shared/time/kst.ts';
+import { formatKst, INVALID_DATE_FORMAT, KST_DATE } from '../../../shared/time/kst.ts';
 import { adminToken, call, uniqueId } from '../helpers.ts';
 
 /** Affiliates and their settlements over HTTP: sign-ups through a code, and their first payments. */
@@ -172,6 +172,6 @@ describe('the settlement search', () => {
       { from: '2026/01/01', to: today },
       { token },
     );
-    expect(malformed.body.error).toMatchObject({ code: 'invalid_argument', msg: 'Invalid date format' });
+    expect(malformed.body.error).toMatchObject({ code: 'invalid_argument', msg: INVALID_DATE_FORMAT });
   });
 });

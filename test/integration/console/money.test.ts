@@ -240,7 +240,7 @@ describe('payment progress', () => {
       { token },
     );
     expect(held.body.error).toMatchObject({ code: 'invalid_argument' });
-    expect(held.body.error.msg).toContain('MR_STANDARD_V3');
+    expect(held.body.error.msg).toBe('console-payments:refusal.active_plan');
     const free = await newCustomer();
     const outside = await call(
       adminPaymentProgressCreate,

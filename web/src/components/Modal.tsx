@@ -28,7 +28,6 @@ export function Modal({
       ref={ref}
       className="modal"
       aria-labelledby={labelledBy}
-      onClose={onClose}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type BaseSyntheticEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readCsvIds } from '../../lib/console/csv.ts';
 import { CsvUpload } from './CsvUpload.tsx';
@@ -6,17 +6,26 @@ import { CsvUpload } from './CsvUpload.tsx';
 /**
  * The uid-or-e-mail list of a bulk page (bulk usage grant, bulk direct deposit): read from a CSV,
  * summed up under the picker, and checked on submit against the page's rule messages (i18n keys with
- * their namespace: none given, more than `max`).
+ * their namespace: none given, more than `max`), beside the form's own checks. `clear` empties it
+ * and the file picker (a finished job's form starts again).
  */
 export function useCsvIdList(rule: { noIds: string; tooMany: string; max: number }) {
   const [ids, setIds] = useState<string[]>();
   const [fileName, setFileName] = useState<string>();
   const [error, setError] = useState<string>();
+  const [generation, setGeneration] = useState(0);
   return {
     ids,
     fileName,
     error,
+    generation,
     max: rule.max,
+    clear: () => {
+      setIds(undefined);
+      setFileName(undefined);
+      setError(undefined);
+      setGeneration((current) => current + 1);
+    },
     read: async (file: File) => {
       const read = await readCsvIds(file);
       setFileName(file.name);
@@ -29,6 +38,23 @@ export function useCsvIdList(rule: { noIds: string; tooMany: string; max: number
       setError(refusal);
       return refusal ? undefined : ids;
     },
+  };
+}
+
+/**
+ * The submit of a CSV bulk page: the list and the form's fields are checked together (every problem
+ * at once), then `queue` gets the ids and the checked fields.
+ */
+export function csvBulkSubmit<Fields>(
+  list: ReturnType<typeof useCsvIdList>,
+  handleSubmit: (valid: (fields: Fields) => Promise<void>) => (event?: BaseSyntheticEvent) => Promise<void>,
+  queue: (ids: string[], fields: Fields) => Promise<void>,
+) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    const ids = list.checked();
+    return handleSubmit(async (fields) => {
+      if (ids) await queue(ids, fields);
+    })(event);
   };
 }
 
@@ -50,6 +76,7 @@ export function CsvIdList({
   return (
     <>
       <CsvUpload
+        key={list.generation}
         label={label}
         disabled={disabled}
         onFile={async (file) => {

@@ -53,7 +53,7 @@ describe('the usage list views', () => {
     expect(parsed.data[1]).toEqual([
       'e1',
       'STT',
-      '2026-11-20 10:00:00',
+      '2026-11-20 10:00',
       '60',
       'true',
       'app',

@@ -9,6 +9,7 @@ import type {
 import { kstDayRange, kstToday } from '../../../../../shared/time/kst.ts';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
+import { KstDateInput } from '../../../components/console/KstDateInput.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
 import { useSettlements } from '../api/affiliates.ts';
 
@@ -95,16 +96,21 @@ export function SettlementSearch() {
       >
         <div className="console-field">
           <label htmlFor="settlement-from">{t('settlement.from')}</label>
-          <input
+          <KstDateInput
+            kind="date"
             id="settlement-from"
-            type="date"
             value={from}
             onChange={(event) => setFrom(event.target.value)}
           />
         </div>
         <div className="console-field">
           <label htmlFor="settlement-to">{t('settlement.to')}</label>
-          <input id="settlement-to" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
+          <KstDateInput
+            kind="date"
+            id="settlement-to"
+            value={to}
+            onChange={(event) => setTo(event.target.value)}
+          />
         </div>
         <button type="submit" className="console-button">
           {t('settlement.search')}

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { isRequiredConfig } from '../../../../../shared/configs/config-entries.ts';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
 import { SubmitRow } from '../../../components/console/SubmitRow.tsx';
@@ -37,7 +38,8 @@ export function ConfigForm({ config }: { config?: { configId: string } & ConfigF
   return (
     <form className="console-form console-card" onSubmit={submit} noValidate>
       <FormField label={t('field.name')} error={form.formState.errors.name?.message}>
-        <input {...form.register('name')} />
+        {/* An entry the product needs keeps its name (the server refuses renaming it away). */}
+        <input readOnly={config ? isRequiredConfig(config.name) : false} {...form.register('name')} />
       </FormField>
       <FormField label={t('field.value')} error={form.formState.errors.value?.message}>
         <textarea rows={12} {...form.register('value')} />

@@ -5,6 +5,7 @@ import { toE164 } from '../../../../../shared/orders/contact.ts';
 import { kstDayRange, kstToday } from '../../../../../shared/time/kst.ts';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
+import { KstDateInput } from '../../../components/console/KstDateInput.tsx';
 import { usePaymentSearch } from '../api/money-api.ts';
 import { usePaymentColumns } from './MoneySections.tsx';
 
@@ -60,11 +61,11 @@ export function PaymentSearch() {
         </label>
         <label className="console-field">
           {t('search.from')}
-          <input name="from" type="date" />
+          <KstDateInput kind="date" name="from" />
         </label>
         <label className="console-field">
           {t('search.to')}
-          <input name="to" type="date" />
+          <KstDateInput kind="date" name="to" />
         </label>
         <label>
           <input name="partial" type="checkbox" /> {t('search.partial')}
@@ -75,7 +76,7 @@ export function PaymentSearch() {
           </button>
         </div>
       </form>
-      {rangeError ? <p className="field-error">{rangeError}</p> : null}
+      {rangeError ? <p className="field-error">{t(rangeError)}</p> : null}
       {filter && !identified ? <p>{t('search.needs_filter')}</p> : null}
       {search.data?.truncated ? <p>{t('search.truncated')}</p> : null}
       <ErrorNote error={search.error} />

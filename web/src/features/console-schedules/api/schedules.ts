@@ -7,17 +7,16 @@ import {
 } from '../../../../../shared/api/admin-schedules.ts';
 import type { RouteInput } from '../../../../../shared/api/define-route.ts';
 import { adminCall, adminKey } from '../../../lib/console/admin-api.ts';
+import { ConsoleMessageError } from '../../../lib/console/error-text.ts';
 
 /**
  * The schedule calls. Each answers `result`, or `errorCode` and `errorMsg` when the scheduler refused
- * the entry: that answer becomes an error whose message is the specification's 'Could not create
- * schedule entry: {errorMsg}', so screens show it like any failed call.
+ * the entry: that answer becomes the specification's 'Could not create schedule entry: {errorMsg}' (the
+ * scheduler's reason is the text the specification asks for), so screens show it like any failed call.
  */
-export class ScheduleEntryError extends Error {}
-
 function resultOf<Result>(answer: { result?: Result | undefined; errorMsg?: string | undefined }): Result {
   if (answer.result === undefined)
-    throw new ScheduleEntryError(`Could not create schedule entry: ${answer.errorMsg ?? ''}`);
+    throw new ConsoleMessageError('console-schedules:entry_failed', { reason: answer.errorMsg ?? '' });
   return answer.result;
 }
 

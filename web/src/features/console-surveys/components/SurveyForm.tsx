@@ -7,6 +7,7 @@ import type * as z from 'zod';
 import { isKnownActionType, rewriteConfirmMessages } from '../../../../../shared/surveys/smart-survey.ts';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
+import { KstDateInput } from '../../../components/console/KstDateInput.tsx';
 import { SubmitRow } from '../../../components/console/SubmitRow.tsx';
 import { notify } from '../../../components/console/toast.ts';
 import type { SurveyOptions } from '../api/get-survey-options.ts';
@@ -190,7 +191,7 @@ export function SurveyForm({
         {error('timingTypes') ? <p className="field-error">{t(error('timingTypes') ?? '')}</p> : null}
       </fieldset>
       <FormField label={t('field.expire_date')} error={error('expireDate')}>
-        <input type="datetime-local" {...form.register('expireDate')} />
+        <KstDateInput {...form.register('expireDate')} />
       </FormField>
       <ErrorNote error={save.error} />
       <SubmitRow label={t('console-shell:action.save')} busy={save.isPending} />

@@ -10,6 +10,7 @@ import {
 import { kstDayRange } from '../../../../../shared/time/kst.ts';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
+import { KstDateInput } from '../../../components/console/KstDateInput.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
 import { minutesAndSeconds } from '../../console-money/components/usage-format.ts';
 import { type UsageQuery, useUsageList } from '../api/usage-api.ts';
@@ -94,11 +95,11 @@ export function UsageList({ uid }: { uid: string }) {
       <form className="console-form console-card console-filters" onSubmit={submit} noValidate>
         <label className="console-field">
           {t('filter.from')}
-          <input name="from" type="date" required defaultValue={initial.from} />
+          <KstDateInput kind="date" name="from" required defaultValue={initial.from} />
         </label>
         <label className="console-field">
           {t('filter.to')}
-          <input name="to" type="date" required defaultValue={initial.to} />
+          <KstDateInput kind="date" name="to" required defaultValue={initial.to} />
         </label>
         <label className="console-field">
           {t('filter.usage_type')}
@@ -141,7 +142,7 @@ export function UsageList({ uid }: { uid: string }) {
       </form>
       {rangeError ? (
         <p className="field-error" role="alert">
-          {rangeError}
+          {t(rangeError)}
         </p>
       ) : null}
       <ErrorNote error={list.error} />

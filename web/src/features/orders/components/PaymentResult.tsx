@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { PRODUCT_NAME } from '../../../../../shared/product.ts';
 import type { PaymentQuery } from '../../../lib/order-session.ts';
+import { pricingPath } from '../../../lib/payment-start.ts';
 import { clientErrorText, paymentTime, price } from '../format.ts';
 import type { ResultPagesBase } from '../hooks/use-pay.ts';
 import { usePaymentConfirmation } from '../hooks/use-payment-confirmation.ts';
@@ -99,18 +100,35 @@ export function PaymentSuccess({ lang, guid }: { lang: SiteLanguage; guid: strin
 }
 
 /** /payment/result/fail: the stored error, with the expired title for an expired session. */
-export function PaymentFail({ lang, guid }: { lang: SiteLanguage; guid: string | undefined }) {
+export function PaymentFail({
+  lang,
+  guid,
+  query,
+}: {
+  lang: SiteLanguage;
+  guid: string | undefined;
+  query: PaymentQuery;
+}) {
   const { t } = useTranslation('payment-result');
   const outcome = useOutcome(guid);
   const error = outcome && outcome !== 'none' && outcome.kind === 'error' ? outcome : undefined;
   const expired = error?.errorCode === 'L03';
+  const progress = guid ? readProgress(guid) : undefined;
   useTitle(expired ? t('fail.expired_title') : t('fail.title'));
   if (outcome === undefined) return null;
   return (
     <main className="order-page order-result">
       <h1>{expired ? t('fail.expired_title') : t('fail.title')}</h1>
       <p role="alert">{clientErrorText(t, error?.errorCode ?? 'L02', error?.errMsg)}</p>
-      <a className="button" href={`/${lang}/payment/pricepolicy`}>
+      {/* Back to the pricing of this session (its start buttons lead to the order); a lapsed one starts anew. */}
+      <a
+        className="button"
+        href={pricingPath(lang, {
+          guid: expired ? undefined : guid,
+          upgrading: progress?.isUpgrade === true,
+          query,
+        })}
+      >
         {t('fail.retry')}
       </a>
     </main>
