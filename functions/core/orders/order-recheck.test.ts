@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { nextRecheckAt } from './order-recheck.ts';
+import { SCHEDULER_NAME_PATTERN } from '../../../shared/jobs/schedules.ts';
+import { MERCHANT_UID_PREFIX, newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
+import { nextRecheckAt, recheckScheduleName } from './order-recheck.ts';
 
 const MINUTE = 60_000;
 const created = Date.parse('2026-03-02T10:00:00Z');
@@ -27,5 +29,13 @@ describe('when an order is asked about again', () => {
     for (const status of ['paid', 'failed', 'refunded', 'refund_required'] as const) {
       expect(nextRecheckAt({ status, created, vbankDueDate: undefined }, created)).toBeUndefined();
     }
+  });
+});
+
+describe("a re-check's schedule name", () => {
+  it("keeps within the scheduler's rule for every kind of order, at the latest instant", () => {
+    const latest = Date.UTC(9999, 11, 31, 23, 59, 59);
+    for (const kind of Object.keys(MERCHANT_UID_PREFIX) as Array<keyof typeof MERCHANT_UID_PREFIX>)
+      expect(recheckScheduleName(newMerchantUid(kind), latest)).toMatch(SCHEDULER_NAME_PATTERN);
   });
 });

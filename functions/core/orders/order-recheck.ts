@@ -39,14 +39,19 @@ export function nextRecheckAt(
   return RECHECK_AFTER_MS.map((after) => order.created + after).find((at) => at > now);
 }
 
-/** Schedules the order's next re-check, if it has one (named after the order and the time: once). */
+/** A re-check's schedule name: the order and the time, so that scheduling it again changes nothing. */
+export function recheckScheduleName(merchantUid: string, atMs: number): string {
+  return `chk-${merchantUid}-${Math.floor(atMs / 1000)}`;
+}
+
+/** Schedules the order's next re-check, if it has one. */
 export async function scheduleRecheck(
   order: Pick<PaymentOrder, 'merchantUid' | 'status' | 'created' | 'vbankDueDate'>,
 ): Promise<void> {
   const at = nextRecheckAt(order, nowMs());
   if (at === undefined) return;
   await scheduleOnce({
-    name: `chk-${order.merchantUid}-${Math.floor(at / 1000)}`,
+    name: recheckScheduleName(order.merchantUid, at),
     at: new Date(at),
     targetId: ORDER_RECHECK_TARGET.id,
     payload: { merchantUid: order.merchantUid } satisfies RecheckEvent,
