@@ -20,8 +20,10 @@ test('a subscription’s card changed on the sandbox checkout, and a declined ca
   page,
   request,
 }) => {
-  const email = await newAccount(request);
-  await buyMonthly(page, email, { name: 'MR_LIGHT_V3', price: 'US$8.99', phone: '415 555 0171' });
+  // Bought in won: a card is changed on the channel that issues a key alone (a dollar subscription's
+  // channel issues one only with a payment, so it has no card to change).
+  const email = await newAccount(request, 'ko');
+  await buyMonthly(page, email, { name: 'MR_LIGHT_V3', price: '₩9,900', phone: '010-4155-0171' }, 'ko');
   const guid = await changeCardSession(request, email);
 
   await page.goto(`/en/payment/change-card?guid=${guid}`);

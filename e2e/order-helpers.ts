@@ -66,20 +66,24 @@ export async function completeOrderForm(page: Page, method: string, phone: strin
 }
 
 /**
- * A monthly subscription bought in English with the sandbox's approved card (a billing key). Each test
- * gives its own phone number: a number another account paid with asks for a confirmation first.
+ * A monthly subscription bought with the sandbox's approved card (a billing key), in English (dollars)
+ * unless Korean (won) is asked for. Each test gives its own phone number: a number another account paid
+ * with asks for a confirmation first.
  */
 export async function buyMonthly(
   page: Page,
   email: string,
   plan: { name: string; price: string; phone: string },
+  lang: 'en' | 'ko' = 'en',
 ) {
-  await startOrder(page, email, 'en', plan.name);
-  await completeOrderForm(page, 'Credit or debit card', plan.phone);
-  await page.getByRole('button', { name: `Pay ${plan.price}` }).click();
+  await startOrder(page, email, lang, plan.name);
+  await completeOrderForm(page, lang === 'ko' ? '신용·체크카드' : 'Credit or debit card', plan.phone);
+  await page
+    .getByRole('button', { name: lang === 'ko' ? `${plan.price} 결제하기` : `Pay ${plan.price}` })
+    .click();
   await expect(page).toHaveURL(/\/_local\/payments\/checkout\?/);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page).toHaveURL(/\/en\/payment\/result\/success\?guid=/, { timeout: 15_000 });
+  await expect(page).toHaveURL(new RegExp(`/${lang}/payment/result/success\\?guid=`), { timeout: 15_000 });
 }
 
 /** A signed-in account's ID token, as the app holds it when it opens a payment page. */

@@ -61,7 +61,7 @@ export async function subscriber(
     { clientType: 'landing', language: 'en', planName: 'MR_STANDARD_V3' },
     token,
   );
-  const channel = providerChannel('card', sessionInfo.currency);
+  const channel = providerChannel('card', sessionInfo.currency, { isSubscription: true });
   const order = await post<{
     merchantUid: string;
     checkoutMerchantUid: string;
@@ -88,7 +88,7 @@ export async function subscriber(
     currency: sessionInfo.currency,
     customer_uid: order.customerUid,
     buyer_email: email,
-    // The checkout only issues the billing key; the first charge is the API's (what the order page does).
+    // A dollar subscription's checkout takes the first payment with the key; the API then confirms it.
     m_redirect_url: `http://localhost:${process.env.E2E_PORT}/en/refund-policy`,
   });
   await page.goto(`/_local/payments/checkout?${checkout}`);

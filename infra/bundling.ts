@@ -9,6 +9,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct, IConstruct } from 'constructs';
 import { TABLE_DESIGN } from '../shared/data/table-design.ts';
 import { SCHEDULE_DEAD_LETTER_ARN_VARIABLE } from '../shared/jobs/schedules.ts';
+import { ROUTE_TIMEOUT_SECONDS } from '../shared/timeouts.ts';
 
 export const repoRoot = join(import.meta.dirname, '..');
 
@@ -28,7 +29,8 @@ export const LAMBDA_BUNDLE = {
 
 /**
  * Every Lambda of the product: Node 22 on ARM, one minified ESM bundle per handler made by the local
- * esbuild (never Docker), source maps on, an explicit log group kept one month.
+ * esbuild (never Docker), source maps on, an explicit log group kept one month; a route's timeout
+ * (shared/timeouts.ts) unless the function sets its own.
  */
 export function functionProps(
   scope: Construct,
@@ -42,7 +44,7 @@ export function functionProps(
     runtime: Runtime.NODEJS_22_X,
     architecture: Architecture.ARM_64,
     memorySize: 512,
-    timeout: Duration.seconds(10),
+    timeout: Duration.seconds(ROUTE_TIMEOUT_SECONDS),
     depsLockFilePath: join(repoRoot, 'package-lock.json'),
     projectRoot: repoRoot,
     environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },

@@ -1,4 +1,4 @@
-import { Duration, NestedStack, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { NestedStack, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { type CfnStage, HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -145,7 +145,6 @@ function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props:
   const fn = new NodejsFunction(scope, route.name, {
     ...functionProps(scope, route.name, `functions/${route.handler}.ts`, environment),
     description: `${route.method} ${routePath(route)}`,
-    timeout: Duration.seconds(10),
     ...(route.memoryMb ? { memorySize: route.memoryMb } : {}),
   });
   acknowledgeFunctionFindings(fn);

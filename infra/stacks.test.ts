@@ -5,6 +5,7 @@ import { ROUTES } from '../shared/api/routes.ts';
 import { TABLE_DESIGN } from '../shared/data/table-design.ts';
 import { QUEUES } from '../shared/jobs/queues.ts';
 import { RENEWAL_TARGET, SCHEDULED_TARGETS, scheduledTargetArnVariable } from '../shared/jobs/schedules.ts';
+import { ROUTE_TIMEOUT_SECONDS } from '../shared/timeouts.ts';
 import { testApp } from './test-app.ts';
 
 const built = testApp();
@@ -103,7 +104,10 @@ describe('service stacks', () => {
         Object.values(template.findResources('AWS::Lambda::Function')),
       );
       expect(functions).toHaveLength(routes.length);
-      for (const fn of functions) expect(fn.Properties.Runtime).toBe('nodejs22.x');
+      for (const fn of functions) {
+        expect(fn.Properties.Runtime).toBe('nodejs22.x');
+        expect(fn.Properties.Timeout).toBe(ROUTE_TIMEOUT_SECONDS);
+      }
     },
   );
 

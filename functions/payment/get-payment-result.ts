@@ -1,6 +1,6 @@
 import { getPaymentResult } from '../../shared/api/orders.ts';
 import { PaymentError } from '../core/errors.ts';
-import { confirmOrder } from '../core/orders/confirmation.ts';
+import { reconcileOrder } from '../core/orders/charges.ts';
 import { checkOrderClaims, orderOfSession } from '../core/orders/order-access.ts';
 import { defineHandler } from '../core/pipeline.ts';
 
@@ -9,5 +9,5 @@ export const handler = defineHandler(getPaymentResult, async (input) => {
   if (input.isUpgrade !== undefined && input.isUpgrade !== (order.paymentType === 'upgrade'))
     throw new PaymentError('UPGRADE_NOT_ALLOWED', 'The claim of an upgrade does not match the order');
   checkOrderClaims(order, input);
-  return { ...(await confirmOrder(order)), merchantUid: order.merchantUid };
+  return { ...(await reconcileOrder(order)), merchantUid: order.merchantUid };
 });

@@ -3,6 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { type RouteDefinition, routePath, SERVICES } from '../../shared/api/define-route.ts';
 import { ROUTES } from '../../shared/api/routes.ts';
+import { ROUTE_TIMEOUT_SECONDS } from '../../shared/timeouts.ts';
+import { invokeWithin, TIMED_OUT } from './function-timeout.ts';
 import { lambdaContext, loadHandler } from './lambda-context.ts';
 
 /**
@@ -138,13 +140,21 @@ export async function serveApi(
     isBase64Encoded: !isText,
   };
 
-  let result: APIGatewayProxyStructuredResultV2;
+  let result: APIGatewayProxyStructuredResultV2 | typeof TIMED_OUT | undefined;
   try {
     const handler = await loadHandler(`functions/${candidate.route.handler}`);
-    result = (await handler(event, lambdaContext(candidate.route.name))) as APIGatewayProxyStructuredResultV2;
+    const budgetMs = ROUTE_TIMEOUT_SECONDS * 1000;
+    result = (await invokeWithin(budgetMs, () =>
+      handler(event, lambdaContext(candidate.route.name, budgetMs)),
+    )) as APIGatewayProxyStructuredResultV2 | typeof TIMED_OUT;
+    if (result === TIMED_OUT)
+      console.error(`Handler ${candidate.route.handler} timed out after ${ROUTE_TIMEOUT_SECONDS} s`);
   } catch (error) {
-    // API Gateway answers this way when the function itself fails (outside the handler pipeline).
     console.error(`Handler ${candidate.route.handler} failed:`, error);
+  }
+  if (result === undefined || result === TIMED_OUT) {
+    // API Gateway answers this way when the function itself fails (outside the handler pipeline) or
+    // reaches its timeout.
     send(res, 500, { message: 'Internal Server Error' });
     options.log(`${method} ${url.pathname} 500 (${Math.round(performance.now() - started)} ms)`);
     return;

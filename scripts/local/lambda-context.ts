@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
+import { ROUTE_TIMEOUT_SECONDS } from '../../shared/timeouts.ts';
 
 /** A Lambda-like invocation context with a time budget, as the runtime gives every handler. */
-export function lambdaContext(functionName: string, budgetMs = 10_000): Context {
+export function lambdaContext(functionName: string, budgetMs = ROUTE_TIMEOUT_SECONDS * 1000): Context {
   const deadline = Date.now() + budgetMs;
   return {
     callbackWaitsForEmptyEventLoop: false,

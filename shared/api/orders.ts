@@ -42,7 +42,8 @@ const SessionInput = { guid: Guid, isTest: z.boolean().default(false) };
 
 const grantsRead = ['table:read'] as const;
 const grantsWrite = ['table:read', 'table:write'] as const;
-const grantsProvider = ['table:read', 'table:write', 'payment:provider'] as const;
+/** A confirmation may schedule: a subscription's renewal at its grant, an order's next re-check. */
+const grantsProvider = ['table:read', 'table:write', 'payment:provider', 'scheduler'] as const;
 
 export const createInitPayment = defineRoute({
   name: 'createInitPayment',
@@ -246,7 +247,8 @@ export const insertPaymentProgress = defineRoute({
     vbankDue: z.string().optional(),
   }),
   handler: 'payment/insert-payment-progress',
-  grants: grantsWrite,
+  // The order's re-checks at the provider are scheduled when it is made.
+  grants: ['table:read', 'table:write', 'scheduler'],
 });
 
 const ResultAnswer = z.object({

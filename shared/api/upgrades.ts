@@ -60,7 +60,8 @@ export const upgradeRecurrentNaverPay = defineRoute({
     failureCode: z.string().optional(),
   }),
   handler: 'payment/upgrade-recurrent-naver-pay',
-  grants: ['table:read', 'table:write', 'payment:provider'],
+  // The upgraded plan's renewal is scheduled at its grant.
+  grants: ['table:read', 'table:write', 'payment:provider', 'scheduler'],
 });
 
 export const upgradeRoutes = [createInitPlanUpgrade, upgradeRecurrentNaverPay] as const;

@@ -109,7 +109,8 @@ export const insertPaymentProgressUsageEraserInfo = defineRoute({
   }),
   response: z.object({ merchantUid: z.string(), amount: z.number() }),
   handler: 'payment/insert-payment-progress-usage-eraser-info',
-  grants: ['table:read', 'table:write'],
+  // The order's re-checks at the provider are scheduled when it is made.
+  grants: ['table:read', 'table:write', 'scheduler'],
 });
 
 export const usageEraserRoutes = [

@@ -22,11 +22,24 @@ export const RENEWAL_TARGET = {
   grants: ['payment:provider', 'mail:send', 'scheduler'],
 } as const satisfies ScheduledTarget;
 
+/**
+ * An order asked about at the provider again (functions/core/orders/order-recheck.ts): a checkout whose
+ * browser never came back, a virtual account whose deposit notification was lost. Each run schedules
+ * the next while the order can still change.
+ */
+export const ORDER_RECHECK_TARGET = {
+  id: 'recheck-order',
+  handler: 'payments/recheck-order',
+  description: 'Asks the provider about an order again and settles it; schedules the next look',
+  grants: ['payment:provider', 'scheduler'],
+} as const satisfies ScheduledTarget;
+
 /** The target of admin schedules' runs (each run schedules the schedule's next one). */
 export const ADMIN_SCHEDULE_TARGET = 'admin-schedule';
 
 export const SCHEDULED_TARGETS: readonly ScheduledTarget[] = [
   RENEWAL_TARGET,
+  ORDER_RECHECK_TARGET,
   {
     id: ADMIN_SCHEDULE_TARGET,
     handler: 'admin-schedules/run',

@@ -34,13 +34,6 @@ export const PAYMENT_TIME_ZONE = 'Asia/Seoul';
 export const VBANK_OPEN_DAYS = 3;
 
 /**
- * Decision: a server call to the payment provider or the wallet gives up after 10 s. The handler's own
- * budget is 10 s too, so a hung provider fails the request rather than the Lambda; the result page's
- * retries then ask again.
- */
-export const PROVIDER_REQUEST_TIMEOUT_MS = 10_000;
-
-/**
  * Decision: the provider's access token (valid 30 minutes) is renewed once less than a minute of it is
  * left, so that no call goes out with a token that expires on the way.
  */

@@ -7,7 +7,9 @@ import {
   payMethodLabel,
   payMethodsFor,
   providerChannel,
+  RECURRING_PGS,
   serverPayMethod,
+  WALLET_PAY_METHOD,
 } from './pay-methods.ts';
 
 const korean = { language: 'ko' as const, currency: 'KRW' as const };
@@ -111,5 +113,22 @@ describe('what the server and the provider receive', () => {
     expect(providerChannel('vbank', 'KRW')).toEqual({ pg: 'html5_inicis', payMethod: 'vbank' });
     expect(providerChannel('phone', 'KRW')).toEqual({ pg: 'danal', payMethod: 'phone' });
     expect(providerChannel('card', 'KRW').pg).not.toBe(providerChannel('card', 'USD').pg);
+  });
+
+  it('pays every subscription on a channel the provider can charge again', () => {
+    for (const currency of CURRENCIES)
+      for (const language of SITE_LANGUAGES)
+        for (const method of payMethodsFor({
+          isSubscription: true,
+          language,
+          currency,
+          walletAllowed: true,
+        })) {
+          if (method === WALLET_PAY_METHOD) continue;
+          expect(RECURRING_PGS).toContain(providerChannel(method, currency, { isSubscription: true }).pg);
+        }
+    expect(providerChannel('card', 'USD', { isSubscription: true }).pg).toBe('paymentwall');
+    expect(providerChannel('card', 'JPY', { isSubscription: true }).pg).toBe('paymentwall');
+    expect(providerChannel('card', 'JPY').pg).toBe('eximbay');
   });
 });

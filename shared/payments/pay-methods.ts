@@ -92,18 +92,68 @@ export function serverPayMethod(method: PayMethod): Exclude<PayMethod, 'paypal'>
 export type ProviderPayMethod = 'card' | 'vbank' | 'phone';
 
 /**
+ * The channels (PG codes) on which the provider charges a billing key again: the PGs PortOne's OpenAPI
+ * schema lists for POST /subscribe/payments/again (x-portone-supported-pgs; developers.portone.io,
+ * src/schema/v1.openapi.yml). Eximbay is not among them (its V1 guide: "포트원은 엑심베이 정기결제를
+ * 지원하지 않습니다"), nor the PayPal checkout (its guide says the same); a subscription must be
+ * paid on one of these, and the sandbox issues billing keys and charges them only on these.
+ */
+export const RECURRING_PGS: readonly string[] = [
+  'chai',
+  'danal',
+  'danal_tpay',
+  'daou',
+  'html5_inicis',
+  'inicis',
+  'kakaopay',
+  'kcp',
+  'kcp_billing',
+  'kicc',
+  'ksnet',
+  'mobilians',
+  'naverpay',
+  'nice',
+  'nice_v2',
+  'payco',
+  'paymentwall',
+  'settle',
+  'settle_acc',
+  'smartro_v2',
+  'tosspayments',
+  'paypal_v2',
+  'welcome',
+  'tosspay_v2',
+];
+
+/**
+ * The channel of recurring card payments in dollars and yen: Paymentwall, the one foreign card PG of
+ * RECURRING_PGS whose charges take a currency (`currency` on subscribe/payments/again is documented for
+ * Paymentwall alone). Its V1 guide: a billing key is only issued together with a first payment (never
+ * alone), the buyer's e-mail is required and must be the same when the key is charged, and each charge
+ * carries the buyer's browser IP (browser_ip, required for Paymentwall).
+ */
+export const FOREIGN_RECURRING_PG = 'paymentwall';
+
+/** Channels whose billing key is issued only with a first payment, taken at the checkout. */
+export const KEY_ISSUED_WITH_PAYMENT_PGS: readonly string[] = [FOREIGN_RECURRING_PG];
+
+/**
  * The provider channel of each method: the PG code passed as `pg` and the provider's pay_method. Easy
  * pays (KakaoPay, PAYCO, Naver Pay through the provider) and PayPal are card payments on their own
- * PG; a foreign-currency card goes through the international card PG. The wallet has no provider
- * channel: its pg is recorded as the method itself.
+ * PG; a foreign-currency card goes through the international card PG, Eximbay, or, for a subscription,
+ * the foreign PG that can charge again. The wallet has no provider channel: its pg is recorded as the
+ * method itself.
  */
 export function providerChannel(
   method: Exclude<PayMethod, 'naver_pay'>,
   currency: Currency,
+  order: { isSubscription: boolean } = { isSubscription: false },
 ): { pg: string; payMethod: ProviderPayMethod } {
   switch (method) {
-    case 'card':
-      return { pg: currency === 'KRW' ? 'html5_inicis' : 'eximbay', payMethod: 'card' };
+    case 'card': {
+      if (currency === 'KRW') return { pg: 'html5_inicis', payMethod: 'card' };
+      return { pg: order.isSubscription ? FOREIGN_RECURRING_PG : 'eximbay', payMethod: 'card' };
+    }
     case 'vbank':
       return { pg: 'html5_inicis', payMethod: 'vbank' };
     case 'phone':

@@ -1,4 +1,4 @@
-import { PROVIDER_REQUEST_TIMEOUT_MS } from '../../../shared/payments/constants.ts';
+import { OUTSIDE_CALL_TIMEOUT_MS } from '../../../shared/timeouts.ts';
 
 /**
  * One HTTP exchange with an outside service (payment provider, wallet, SMS): a time limit, and the answer's status and parsed
@@ -9,7 +9,7 @@ export async function exchange(
   url: string,
   init: { method: string; headers?: Record<string, string>; body?: string },
 ): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(PROVIDER_REQUEST_TIMEOUT_MS) });
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(OUTSIDE_CALL_TIMEOUT_MS) });
   const text = await response.text();
   try {
     return { status: response.status, body: text ? JSON.parse(text) : null };

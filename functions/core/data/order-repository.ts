@@ -152,6 +152,25 @@ export function claimOrderForCharge(merchantUid: string): Promise<PaymentOrder |
   return updateOrderFrom(merchantUid, ['created'], { status: 'charging' });
 }
 
+/**
+ * Takes over an order left charging whose charge never arrived, for the one caller that charges it
+ * again: only while the order is still as that caller read it (its `updated` unchanged), so that of
+ * concurrent callers one charges.
+ */
+export async function reclaimCharge(order: PaymentOrder): Promise<PaymentOrder | undefined> {
+  try {
+    const { data } = await db()
+      .entities.paymentOrder.patch({ merchantUid: order.merchantUid })
+      .set({ status: 'charging' })
+      .where((attr, op) => `${op.eq(attr.status, 'charging')} AND ${op.eq(attr.updated, order.updated)}`)
+      .go({ response: 'all_new' });
+    return data as PaymentOrder;
+  } catch (error) {
+    if (String((error as Error).message).includes('conditional request failed')) return undefined;
+    throw error;
+  }
+}
+
 /** Marks that the virtual account's text went out; false when it already had (it goes once). */
 export async function claimOrderSms(merchantUid: string, at: number): Promise<boolean> {
   try {

@@ -1,16 +1,16 @@
-import { PaymentProviderError, payWithBillingKey } from '../adapters/payment-provider/portone.ts';
-import { claimOrderForCharge, getOrder, type PaymentOrder } from '../data/order-repository.ts';
+import { KEY_ISSUED_WITH_PAYMENT_PGS } from '../../../shared/payments/pay-methods.ts';
+import { claimOrderForCharge, getOrder } from '../data/order-repository.ts';
 import { PaymentError } from '../errors.ts';
-import { logger } from '../logger.ts';
-import { type Confirmation, confirmOrder, failOrder, orderResult } from './confirmation.ts';
+import { chargeClaimed, reconcileOrder } from './charges.ts';
+import { type Confirmation, orderResult } from './confirmation.ts';
 import { checkOrderClaims, orderOfSession } from './order-access.ts';
 
 /**
  * A subscription's first payment on the billing key its checkout issued, or an upgrade on the key of the
  * plan it replaces (create-billing-key-payment).
  * One caller claims the order (created -> charging) and charges; any other caller, concurrent or
- * repeated, only confirms what the provider has for the order. The provider itself refuses a second
- * payment of one merchant_uid, a second guard against a double charge.
+ * repeated, only reconciles the order with what the provider has for it (charges.ts). The provider
+ * itself refuses a second payment of one merchant_uid, a second guard against a double charge.
  */
 export type BillingKeyResult =
   | { result: 'success' }
@@ -44,39 +44,13 @@ export async function createBillingKeyPayment(request: {
     throw new PaymentError('INCONSISTENCY', 'The billing key is not the order’s');
   }
   checkOrderClaims(order, request);
-  if (order.status !== 'created') return asBillingKeyResult(await confirmOrder(order));
+  // Its checkout took the first payment with the key (Paymentwall): nothing is left to charge.
+  const paidAtCheckout = order.paymentType === 'regular' && KEY_ISSUED_WITH_PAYMENT_PGS.includes(order.pg);
+  if (order.status !== 'created' || paidAtCheckout) return asBillingKeyResult(await reconcileOrder(order));
   const claimed = await claimOrderForCharge(order.merchantUid);
   if (!claimed) {
     const current = await getOrder(order.merchantUid);
-    return asBillingKeyResult(current ? await confirmOrder(current) : orderResult(order));
+    return asBillingKeyResult(current ? await reconcileOrder(current) : orderResult(order));
   }
-  return asBillingKeyResult(await chargeByBillingKey(claimed));
-}
-
-/**
- * Charges an order its caller claimed (status charging) on its billing key and confirms it: the first
- * payment of a subscription, and each renewal.
- */
-export async function chargeByBillingKey(claimed: PaymentOrder): Promise<Confirmation> {
-  let payment: Awaited<ReturnType<typeof payWithBillingKey>>;
-  try {
-    payment = await payWithBillingKey({
-      customerUid: claimed.customerUid as string,
-      merchantUid: claimed.merchantUid,
-      amount: claimed.amount,
-      currency: claimed.currency,
-      name: claimed.planName,
-      buyer: { name: claimed.userName, email: claimed.userEmail, tel: claimed.userPhone },
-    });
-  } catch (error) {
-    if (!(error instanceof PaymentProviderError)) throw error;
-    if (error.providerCode !== undefined) {
-      // The provider understood and refused (no such billing key, an amount it does not take).
-      return failOrder(claimed, { message: error.message }, 'PORTONE_FAILED');
-    }
-    // Unreachable mid-charge: whether it charged is unknown until the provider is asked again.
-    logger.warn('Billing-key charge outcome unknown', { merchantUid: claimed.merchantUid });
-    return { result: 'pending' };
-  }
-  return confirmOrder(claimed, payment);
+  return asBillingKeyResult(await chargeClaimed(claimed));
 }

@@ -3,7 +3,7 @@ import type { SiteLanguage } from '../../../shared/languages.ts';
 import { billingKeyCheckoutUid } from '../../../shared/orders/order-rules.ts';
 import type { SessionInfo } from '../../../shared/orders/session-info.ts';
 import { newCustomerUid, newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
-import { WALLET_PAY_METHOD } from '../../../shared/payments/pay-methods.ts';
+import { KEY_ISSUED_WITH_PAYMENT_PGS, WALLET_PAY_METHOD } from '../../../shared/payments/pay-methods.ts';
 import { deleteBillingKey, getBillingKey } from '../adapters/payment-provider/portone.ts';
 import { nowMs } from '../clock.ts';
 import {
@@ -29,7 +29,8 @@ import { readSession, sessionInfoOf, sessionOf, storeSession, verifiedUser } fro
  * then, in one transaction, the request is done and the plan's key is the new one, and the old key is
  * deleted at the provider. Only a live subscription paid by billing key has a card to change (PAID, or
  * HOLD: a failing renewal is exactly when a customer needs a new card); a wallet plan changes its card
- * on the wallet.
+ * on the wallet. A channel that issues a key only with a payment (Paymentwall) cannot issue a new one
+ * without charging: its plans have no card to change here.
  */
 function changeableCard(plan: UserPlan | undefined, now: number): plan is UserPlan & { customerUid: string } {
   return Boolean(
@@ -37,6 +38,7 @@ function changeableCard(plan: UserPlan | undefined, now: number): plan is UserPl
       plan.expiredAt > now &&
       (plan.planStatus === 'PAID' || plan.planStatus === 'HOLD') &&
       plan.payMethod !== WALLET_PAY_METHOD &&
+      !KEY_ISSUED_WITH_PAYMENT_PGS.includes(plan.pg) &&
       plan.customerUid,
   );
 }

@@ -271,7 +271,7 @@ async function returnMoney(order: PaymentOrder, receipt: Receipt, reason: string
       paymentId: receipt.walletPaymentId,
       amount: receipt.amount,
       reason,
-      expectedRestAmount: receipt.amount,
+      cancellable: receipt.amount,
     });
     return true;
   }

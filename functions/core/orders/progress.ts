@@ -2,6 +2,7 @@ import { type Currency, toMinorUnits } from '../../../shared/currency.ts';
 import { billingKeyCheckoutUid, COUPON_HOLD_MS, vbankDeadline } from '../../../shared/orders/order-rules.ts';
 import { newCustomerUid, newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
 import {
+  KEY_ISSUED_WITH_PAYMENT_PGS,
   type PayMethod,
   payMethodsFor,
   providerChannel,
@@ -17,6 +18,7 @@ import { activeUserPlan } from '../data/user-plan-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { couponRefusalError } from './coupons.ts';
+import { scheduleRecheck } from './order-recheck.ts';
 import {
   preregistrationRate,
   readSession,
@@ -48,6 +50,8 @@ export interface ProgressRequest {
   userName: string;
   userEmail: string;
   userPhone: string;
+  /** The customer's address (the request's source), which some channels ask of every charge. */
+  buyerIp?: string | undefined;
 }
 
 export function samePrice(a: number, b: number, currency: Currency): boolean {
@@ -113,7 +117,7 @@ export async function insertPaymentProgress(request: ProgressRequest): Promise<{
   const isWallet = chosen === WALLET_PAY_METHOD;
   const pg = isWallet
     ? WALLET_PG
-    : providerChannel(chosen as Exclude<PayMethod, 'naver_pay'>, session.currency).pg;
+    : providerChannel(chosen as Exclude<PayMethod, 'naver_pay'>, session.currency, plan).pg;
   if (request.pg !== pg) throw new PaymentError('INVALID_ARGUMENT', `${chosen} is paid on ${pg}`);
 
   const price = acceptedPrice(ctx, request.price, request.isTest);
@@ -159,6 +163,7 @@ export async function insertPaymentProgress(request: ProgressRequest): Promise<{
     userName: request.userName,
     userEmail: request.userEmail,
     userPhone: request.userPhone,
+    ...(request.buyerIp ? { buyerIp: request.buyerIp } : {}),
   };
 
   if (!couponCode) {
@@ -172,9 +177,12 @@ export async function insertPaymentProgress(request: ProgressRequest): Promise<{
     }
   }
   await notePaymentSessionOrder(session.guid, merchantUid, 'created');
+  await scheduleRecheck({ merchantUid, status: 'created', created: now });
+  // A channel that issues the key only with a first payment takes it at the checkout, as the order.
+  const issuesKeyOnly = customerUid && !KEY_ISSUED_WITH_PAYMENT_PGS.includes(pg);
   return {
     merchantUid,
-    checkoutMerchantUid: customerUid ? billingKeyCheckoutUid(merchantUid) : merchantUid,
+    checkoutMerchantUid: issuesKeyOnly ? billingKeyCheckoutUid(merchantUid) : merchantUid,
     amount: price.amount,
     ...(customerUid ? { customerUid } : {}),
     ...(vbank ? { vbankDue: vbank.vbankDue } : {}),

@@ -1,13 +1,15 @@
 import { newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
 import { WALLET_PAY_METHOD } from '../../../shared/payments/pay-methods.ts';
+import { nowMs } from '../clock.ts';
 import { claimOrderForCharge, createOrder, getOrder } from '../data/order-repository.ts';
 import { getPaymentSession, notePaymentSessionOrder } from '../data/payment-session-repository.ts';
 import { PaymentError } from '../errors.ts';
-import { type Confirmation, confirmOrder, orderResult } from './confirmation.ts';
+import { chargeClaimed, reconcileOrder } from './charges.ts';
+import { type Confirmation, orderResult } from './confirmation.ts';
 import { checkOrderClaims, orderOfSession } from './order-access.ts';
+import { scheduleRecheck } from './order-recheck.ts';
 import { acceptedPrice, type ProgressRequest } from './progress.ts';
 import { readSession, renewalPrice, testModeAllowed } from './sessions.ts';
-import { chargeWalletOrder } from './wallet.ts';
 
 /**
  * An upgrade's merchant order (insert-payment-progress with isUpgrade): the new plan at its price less
@@ -70,9 +72,11 @@ export async function insertUpgradeProgress(request: ProgressRequest) {
     userName: upgrade.paidUser.name,
     userEmail: upgrade.paidUser.email,
     userPhone: upgrade.paidUser.phone,
+    ...(request.buyerIp ? { buyerIp: request.buyerIp } : {}),
   });
   if (created !== 'created') throw new PaymentError('DB_ERROR', 'The order could not be stored');
   await notePaymentSessionOrder(session.guid, merchantUid, 'created');
+  await scheduleRecheck({ merchantUid, status: 'created', created: nowMs() });
   return {
     merchantUid,
     checkoutMerchantUid: merchantUid,
@@ -96,8 +100,8 @@ export async function upgradeWalletSubscription(request: {
     throw new PaymentError('INVALID_ARGUMENT', 'The order is not a wallet upgrade');
   }
   checkOrderClaims(order, request);
-  if (order.status !== 'created') return confirmOrder(order);
+  if (order.status !== 'created') return reconcileOrder(order);
   const claimed = await claimOrderForCharge(order.merchantUid);
   if (!claimed) return orderResult((await getOrder(order.merchantUid)) ?? order);
-  return chargeWalletOrder(claimed, claimed.recurrentId as string);
+  return chargeClaimed(claimed);
 }

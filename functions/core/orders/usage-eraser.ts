@@ -18,6 +18,7 @@ import { activeUserPlan, getUserPlan, type UserPlan } from '../data/user-plan-re
 import { getUser } from '../data/user-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { getUsageCounters, usageLines } from '../usage/eraser.ts';
+import { scheduleRecheck } from './order-recheck.ts';
 import { samePrice } from './progress.ts';
 import { sessionOf, storeSession, testModeAllowed, verifiedUser } from './sessions.ts';
 
@@ -174,5 +175,6 @@ export async function insertUsageEraserProgress(request: {
   });
   if (created !== 'created') throw new PaymentError('DB_ERROR', 'The order could not be stored');
   await notePaymentSessionOrder(session.guid, merchantUid, 'created');
+  await scheduleRecheck({ merchantUid, status: 'created', created: nowMs() });
   return { merchantUid, amount: charge.amount };
 }

@@ -1,7 +1,6 @@
 import { WALLET_PAY_METHOD } from '../../../shared/payments/pay-methods.ts';
 import {
   approveRecurrentRegistration,
-  chargeRecurrent,
   reserveRecurrentRegistration,
   WalletError,
 } from '../adapters/payment-provider/naver-pay.ts';
@@ -13,7 +12,8 @@ import {
 } from '../data/order-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { settings } from '../settings.ts';
-import { type Confirmation, confirmOrder, failOrder, orderResult, settlePaid } from './confirmation.ts';
+import { chargeWalletOrder, reconcileOrder } from './charges.ts';
+import { type Confirmation, failOrder, orderResult } from './confirmation.ts';
 import { checkOrderClaims, orderOfSession } from './order-access.ts';
 
 /**
@@ -70,7 +70,7 @@ export async function startWalletSubscription(request: {
     throw new PaymentError('INCONSISTENCY', 'The registration is not the order’s');
   }
   checkOrderClaims(order, request);
-  if (order.status !== 'created') return confirmOrder(order);
+  if (order.status !== 'created') return reconcileOrder(order);
   const claimed = await claimOrderForCharge(order.merchantUid);
   if (!claimed) return orderResult((await getOrder(order.merchantUid)) ?? order);
   let recurrentId: string;
@@ -81,35 +81,12 @@ export async function startWalletSubscription(request: {
     }));
   } catch (error) {
     if (!(error instanceof WalletError)) throw error;
+    // Unanswered, the approval may have gone through; with nothing charged yet, the order fails later.
+    if (error.walletCode === undefined) return orderResult(claimed);
     return failOrder(claimed, { message: error.message }, 'NAVER_PAY_API_ERROR');
   }
-  return chargeWalletOrder(claimed, recurrentId);
-}
-
-/**
- * Charges an order its caller claimed (status charging) on a wallet registration and confirms it: the
- * first payment of a subscription, and each renewal.
- */
-export async function chargeWalletOrder(claimed: PaymentOrder, recurrentId: string): Promise<Confirmation> {
-  try {
-    const charge = await chargeRecurrent({
-      recurrentId,
-      amount: claimed.amount,
-      productName: claimed.planName,
-      merchantPayId: claimed.merchantUid,
-      merchantUserId: claimed.uid,
-    });
-    if (charge.status === 'failed') return failOrder(claimed, charge.failure, 'NAVER_PAY_API_ERROR');
-    return await settlePaid(claimed, {
-      paidAt: charge.paidAt.getTime(),
-      amount: charge.amount,
-      // The wallet charges won only.
-      currency: 'KRW',
-      walletPaymentId: charge.paymentId,
-      recurrentId,
-    });
-  } catch (error) {
-    if (!(error instanceof WalletError)) throw error;
-    return failOrder(claimed, { message: error.message }, 'NAVER_PAY_API_ERROR');
-  }
+  // Kept on the order, so that a charge left unanswered can be replayed (charges.ts).
+  const approved = await updateOrderFrom(claimed.merchantUid, ['charging'], { recurrentId });
+  if (!approved) return orderResult((await getOrder(claimed.merchantUid)) ?? claimed);
+  return chargeWalletOrder(approved, recurrentId);
 }

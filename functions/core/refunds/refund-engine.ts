@@ -176,7 +176,7 @@ async function returnMoney(request: RefundRequest, payment: Payment, refundable:
       paymentId: payment.walletPaymentId,
       amount: request.price,
       reason: request.reason,
-      expectedRestAmount: refundable,
+      cancellable: refundable,
     });
     return;
   }

@@ -1,5 +1,4 @@
 import type { SiteLanguage } from '../../../shared/languages.ts';
-import { WALLET_PAY_METHOD } from '../../../shared/payments/pay-methods.ts';
 import { sendMail } from '../adapters/mail.ts';
 import { nowMs } from '../clock.ts';
 import { claimOrderForCharge, createOrder, getOrder, type PaymentOrder } from '../data/order-repository.ts';
@@ -7,9 +6,8 @@ import { changePlanStatus, claimRenewalNotice } from '../data/subscription-repos
 import { getUserPlan, getUserPlanHead, type UserPlan } from '../data/user-plan-repository.ts';
 import { getUser } from '../data/user-repository.ts';
 import { logger } from '../logger.ts';
-import { chargeByBillingKey } from '../orders/billing-key-payment.ts';
-import { type Confirmation, confirmOrder } from '../orders/confirmation.ts';
-import { chargeWalletOrder } from '../orders/wallet.ts';
+import { chargeClaimed, reconcileOrder } from '../orders/charges.ts';
+import type { Confirmation } from '../orders/confirmation.ts';
 import { settings } from '../settings.ts';
 import { composeRenewalMail } from './renewal-mail.ts';
 import { type RenewalEvent, retryAt, scheduleRenewal } from './renewal-schedule.ts';
@@ -77,17 +75,18 @@ async function renewalOrder(plan: UserPlan, event: RenewalEvent): Promise<Paymen
     userName: first.userName,
     userEmail: first.userEmail,
     userPhone: first.userPhone,
+    ...(first.buyerIp ? { buyerIp: first.buyerIp } : {}),
   });
   const order = await getOrder(event.merchantUid);
   if (!order) throw new Error(`The renewal order ${event.merchantUid} could not be read`);
   return order;
 }
 
+/** Charges the attempt's order once; a repeated run reconciles it, charging again only what never arrived. */
 async function charge(order: PaymentOrder): Promise<Confirmation> {
   const claimed = order.status === 'created' ? await claimOrderForCharge(order.merchantUid) : undefined;
-  if (!claimed) return confirmOrder((await getOrder(order.merchantUid)) ?? order);
-  if (order.payMethod !== WALLET_PAY_METHOD) return chargeByBillingKey(claimed);
-  return chargeWalletOrder(claimed, claimed.recurrentId ?? '');
+  if (claimed) return chargeClaimed(claimed);
+  return reconcileOrder((await getOrder(order.merchantUid)) ?? order, { chargeAgain: true });
 }
 
 /** A declined renewal: the next try is scheduled, or after the last the plan goes on hold. */

@@ -6,69 +6,119 @@ export interface Delivery {
   url: string;
   body: PaymentNotification;
   attempts: number;
-  state: 'delivering' | 'delivered' | 'failed';
+  /** lost: dropped on the way (the share the sandbox is told to lose), never delivered. */
+  state: 'delivering' | 'delivered' | 'failed' | 'lost';
   lastError?: string;
   createdAt: string;
 }
 
 /**
- * The provider's notifications (webhooks): a JSON POST of `{imp_uid, merchant_uid, status}` whenever a
- * payment's status changes. A delivery that does not get a 2xx answer is tried again after 1, 2, 4 and
- * 8 retry delays (5 attempts), then given up and shown as failed on /_local/payments. Notifications of
- * one payment go out in order, each after the previous one finished, so a receiver never sees
- * 'cancelled' before 'paid'.
+ * How the provider's notifications (webhooks) behave, from PortOne's V1 webhook guide
+ * (developers.portone.io, integration/webhook/readme-v1): one POST per event, not tried again when it
+ * fails unless the merchant has PortOne resend them (`resends`, 0 by default); the first attempt
+ * waits 10 s to connect and 30 s for the answer, a resend 15 s in all. The events themselves (which
+ * status changes are notified at all) are the sandbox's (provider.ts).
+ */
+export interface NotificationPolicy {
+  /** Further attempts after a failed delivery (PortOne sends none unless the merchant asks). */
+  resends: number;
+  /** The share of notifications lost on the way (0 to 1): the product must not depend on them. */
+  dropShare: number;
+}
+
+const FIRST_ATTEMPT_TIMEOUT_MS = 40_000;
+const RESEND_TIMEOUT_MS = 15_000;
+
+/**
+ * The notifications the sandbox sends: a JSON POST of `{imp_uid, merchant_uid, status}` (the console's
+ * JSON content type). Notifications of one payment go out in order, each after the previous one
+ * finished. Every delivery is listed on /_local/payments, lost ones too, and any can be sent again
+ * (the console's resend), which is how a late duplicate is made.
  */
 export class Notifier {
-  static readonly ATTEMPTS = 5;
   private readonly deliveries: Delivery[] = [];
   private readonly chains = new Map<string, Promise<void>>();
+  private readonly lostOrders = new Set<string>();
   private nextId = 1;
   private readonly stopping = new AbortController();
 
-  constructor(private readonly retryDelayMs: number) {}
+  constructor(
+    readonly policy: NotificationPolicy,
+    private readonly resendDelayMs: number,
+  ) {}
 
-  notify(url: string, body: PaymentNotification): void {
+  /** Every notification of this order (merchant_uid) is lost from now on. */
+  loseOrder(merchantUid: string): void {
+    this.lostOrders.add(merchantUid);
+  }
+
+  notify(url: string, body: PaymentNotification): Delivery {
+    const lost = this.lostOrders.has(body.merchant_uid) || Math.random() < this.policy.dropShare;
     const delivery: Delivery = {
       id: this.nextId++,
       url,
       body,
       attempts: 0,
-      state: 'delivering',
+      state: lost ? 'lost' : 'delivering',
       createdAt: new Date().toISOString(),
     };
     this.deliveries.unshift(delivery);
     this.deliveries.splice(200);
-    const previous = this.chains.get(body.imp_uid) ?? Promise.resolve();
-    const chain = previous.then(() => this.deliver(delivery));
-    this.chains.set(body.imp_uid, chain);
+    if (!lost) this.enqueue(delivery);
+    return delivery;
+  }
+
+  /** Sends a past notification again, as the provider's console can (a late or repeated delivery). */
+  resend(id: number): Delivery | undefined {
+    const past = this.deliveries.find((delivery) => delivery.id === id);
+    if (!past) return undefined;
+    const delivery: Delivery = {
+      ...past,
+      id: this.nextId++,
+      attempts: 0,
+      state: 'delivering',
+      createdAt: new Date().toISOString(),
+    };
+    delete delivery.lastError;
+    this.deliveries.unshift(delivery);
+    this.enqueue(delivery);
+    return delivery;
+  }
+
+  private enqueue(delivery: Delivery): void {
+    const key = delivery.body.imp_uid;
+    const chain = (this.chains.get(key) ?? Promise.resolve()).then(() => this.deliver(delivery));
+    this.chains.set(key, chain);
     void chain.finally(() => {
-      if (this.chains.get(body.imp_uid) === chain) this.chains.delete(body.imp_uid);
+      if (this.chains.get(key) === chain) this.chains.delete(key);
     });
   }
 
   private async deliver(delivery: Delivery): Promise<void> {
     const stop = this.stopping.signal;
-    while (!stop.aborted && delivery.attempts < Notifier.ATTEMPTS) {
+    const attempts = 1 + this.policy.resends;
+    while (!stop.aborted && delivery.attempts < attempts) {
+      const timeout = delivery.attempts === 0 ? FIRST_ATTEMPT_TIMEOUT_MS : RESEND_TIMEOUT_MS;
       delivery.attempts += 1;
       try {
         const response = await fetch(delivery.url, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(delivery.body),
-          signal: AbortSignal.any([AbortSignal.timeout(10_000), stop]),
+          signal: AbortSignal.any([AbortSignal.timeout(timeout), stop]),
         });
         await response.body?.cancel();
         if (response.ok) {
           delivery.state = 'delivered';
-          delivery.lastError = undefined;
+          delete delivery.lastError;
           return;
         }
         delivery.lastError = `HTTP ${response.status}`;
       } catch (error) {
         delivery.lastError = (error as Error).message;
       }
-      if (delivery.attempts < Notifier.ATTEMPTS) {
-        await sleep(this.retryDelayMs * 2 ** (delivery.attempts - 1), undefined, { signal: stop }).catch(
+      if (delivery.attempts < attempts) {
+        await sleep(this.resendDelayMs * 2 ** (delivery.attempts - 1), undefined, { signal: stop }).catch(
           () => undefined,
         );
       }
@@ -76,7 +126,7 @@ export class Notifier {
     delivery.state = 'failed';
     if (stop.aborted) return;
     console.warn(
-      `Payment notification to ${delivery.url} failed after ${delivery.attempts} attempts: ${delivery.lastError}`,
+      `Payment notification to ${delivery.url} failed after ${delivery.attempts} attempt(s): ${delivery.lastError}`,
     );
   }
 

@@ -2,9 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { nowMs } from '../../../functions/core/clock.ts';
 import { CURRENCIES, type Currency, formatPrice } from '../../../shared/currency.ts';
 import { type RequestPayParams, RequestPayParamsSchema } from '../../../shared/payments/checkout-contract.ts';
+import { KEY_ISSUED_WITH_PAYMENT_PGS } from '../../../shared/payments/pay-methods.ts';
 import { escapeHtml as e, readFields, redirect, sendHtml, sendJson } from '../http-helpers.ts';
 import type { LocalEndpointHandler } from '../stand-in-context.ts';
-import { Notifier } from './notifications.ts';
+import type { Notifier } from './notifications.ts';
 import type { ProviderApi } from './portone-api.ts';
 import { type CheckoutChoice, ProviderFault, type ProviderSandbox } from './provider.ts';
 import type { SandboxStore } from './store.ts';
@@ -64,7 +65,9 @@ function badRequest(res: ServerResponse, why: string): void {
 }
 
 function checkoutPage(params: RequestPayParams): string {
+  // A channel that issues keys only with a payment (Paymentwall) charges the amount here.
   const issuing = params.customer_uid !== undefined;
+  const keyOnly = issuing && !KEY_ISSUED_WITH_PAYMENT_PGS.includes(params.pg);
   const choices =
     params.pay_method === 'vbank'
       ? `<label><input type="radio" name="choice" value="vbank:${AUTO_DEPOSIT_MINUTES}" checked> Issue a virtual account; the customer deposits ${AUTO_DEPOSIT_MINUTES} minutes later (on the test clock)</label>
@@ -75,7 +78,7 @@ function checkoutPage(params: RequestPayParams): string {
     `${banner("this page stands in for the payment provider's window.")}
 <h1>${e(params.name)}</h1>
 <table>
-<tr><th>Amount</th><td>${e(amountText(params.amount, params.currency))}${issuing ? ' (shown only: a billing key is issued, the server then charges it)' : ''}</td></tr>
+<tr><th>Amount</th><td>${e(amountText(params.amount, params.currency))}${keyOnly ? ' (shown only: a billing key is issued, the server then charges it)' : issuing ? ' (charged now, with the billing key issued)' : ''}</td></tr>
 <tr><th>Method</th><td><code>${e(params.pay_method)}</code> on channel <code>${e(params.pg)}</code></td></tr>
 <tr><th>Order</th><td><code>${e(params.merchant_uid)}</code></td></tr>
 ${issuing ? `<tr><th>Billing key</th><td><code>${e(params.customer_uid)}</code></td></tr>` : ''}
@@ -141,7 +144,7 @@ function developerPage(store: SandboxStore, notifier: Notifier, notificationUrl:
     .list()
     .map(
       (delivery) =>
-        `<tr><td>${e(delivery.createdAt)}</td><td><code>${e(JSON.stringify(delivery.body))}</code></td><td>${e(delivery.url)}</td><td>${e(delivery.state)} after ${delivery.attempts} attempt(s)${delivery.lastError ? `<br>${e(delivery.lastError)}` : ''}</td></tr>`,
+        `<tr><td>${e(delivery.createdAt)}</td><td><code>${e(JSON.stringify(delivery.body))}</code></td><td>${e(delivery.url)}</td><td>${e(delivery.state)}${delivery.state === 'lost' ? '' : ` after ${delivery.attempts} attempt(s)`}${delivery.lastError ? `<br>${e(delivery.lastError)}` : ''}</td><td><form method="post" action="/_local/payments/notifications/resend"><input type="hidden" name="id" value="${delivery.id}"><button>Send again</button></form></td></tr>`,
     )
     .join('');
   const cards = [...TEST_CARDS, UNKNOWN_CARD]
@@ -151,13 +154,14 @@ function developerPage(store: SandboxStore, notifier: Notifier, notificationUrl:
     'Payment sandbox',
     `${banner('the payment provider (PortOne v1 REST API and checkout) and Naver Pay recurring, on this machine.')}
 <h1>Payment sandbox</h1>
-<p>Server clock: ${new Date(nowMs()).toISOString()} (<a href="/_local/clock">/_local/clock</a> moves it). Notifications go to <code>${e(notificationUrl)}</code> unless a payment names its own <code>notice_url</code>; a failed delivery is tried ${Notifier.ATTEMPTS} times.</p>
+<p>Server clock: ${new Date(nowMs()).toISOString()} (<a href="/_local/clock">/_local/clock</a> moves it). Notifications go to <code>${e(notificationUrl)}</code> unless a payment names its own <code>notice_url</code>, as PortOne sends them: once (resent ${notifier.policy.resends} time(s) after a failed delivery), for an approval, an issued virtual account and a deposit, never for a failed payment, for a cancel only with <code>enable_webhook</code>. ${Math.round(notifier.policy.dropShare * 100)} % of them are lost on the way.</p>
+<form method="post" action="/_local/payments/notifications/policy"><label>Resends after a failed delivery <input name="resends" value="${notifier.policy.resends}" size="3"></label><label>Share lost (0 to 1) <input name="dropShare" value="${notifier.policy.dropShare}" size="4"></label><button>Set</button></form>
 <h2>Test cards</h2><p>Every card-like method (card, KakaoPay, PAYCO, Naver Pay through the provider, PayPal, phone) and the wallet take these. Every checkout also has <b>Cancel payment</b>: the customer abandons.</p>
 <table><tr><th>Number</th><th>What happens</th></tr>${cards}</table>
 <h2>Payments</h2><table id="payments"><tr><th>imp_uid / merchant_uid</th><th>Method</th><th>Amount</th><th>Status</th><th>Virtual account</th><th></th></tr>${rows}</table>
 <h2>Billing keys</h2><table id="billing-keys"><tr><th>customer_uid</th><th>Card</th><th>Charges</th><th>Next charges</th><th></th></tr>${keys}</table>
 <h2>Naver Pay recurring registrations</h2><table><tr><th>recurrentId</th><th>Product</th><th>Card</th><th>Charges</th><th>State</th></tr>${recurrents}</table>
-<h2>Notifications</h2><table id="notifications"><tr><th>When</th><th>Body</th><th>To</th><th>Delivery</th></tr>${deliveries}</table>
+<h2>Notifications</h2><table id="notifications"><tr><th>When</th><th>Body</th><th>To</th><th>Delivery</th><th></th></tr>${deliveries}</table>
 <p>The same as JSON: <a href="/_local/payments.json">/_local/payments.json</a>.</p>`,
   );
 }
@@ -249,6 +253,29 @@ export function sandboxPages(deps: {
         walletPayments: [...store.walletPayments.values()],
         notifications: notifier.list(),
       });
+    },
+    'POST /_local/payments/notifications/policy': async (req, res) => {
+      const fields = await readFields(req);
+      const resends = Number(fields.resends ?? notifier.policy.resends);
+      const dropShare = Number(fields.dropShare ?? notifier.policy.dropShare);
+      if (!Number.isInteger(resends) || resends < 0 || !(dropShare >= 0 && dropShare <= 1)) {
+        return sendJson(res, 400, { message: 'resends is a whole number >= 0, dropShare between 0 and 1' });
+      }
+      Object.assign(notifier.policy, { resends, dropShare });
+      if (wantsHtml(req)) redirect(res, '/_local/payments');
+      else sendJson(res, 200, notifier.policy);
+    },
+    'POST /_local/payments/notifications/lose': async (req, res) => {
+      const merchantUid = String((await readFields(req)).merchant_uid ?? '');
+      if (!merchantUid) return sendJson(res, 400, { message: 'merchant_uid is required' });
+      notifier.loseOrder(merchantUid);
+      sendJson(res, 200, { lost: merchantUid });
+    },
+    'POST /_local/payments/notifications/resend': async (req, res) => {
+      const delivery = notifier.resend(Number((await readFields(req)).id));
+      if (!delivery) return sendJson(res, 404, { message: 'No such notification' });
+      if (wantsHtml(req)) redirect(res, '/_local/payments');
+      else sendJson(res, 200, delivery);
     },
     'POST /_local/payments/revoke-tokens': (_req, res) => {
       providerApi.revokeTokens();

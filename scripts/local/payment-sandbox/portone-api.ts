@@ -41,7 +41,7 @@ export class ProviderApi {
         return;
       }
       this.sandbox.settleDue();
-      reply(200, 0, null, this.route(req.method ?? 'GET', url, body));
+      reply(200, 0, null, await this.route(req.method ?? 'GET', url, body));
     } catch (error) {
       if (!(error instanceof ProviderFault)) throw error;
       reply(error.status, error.code, error.message, null);
@@ -75,7 +75,7 @@ export class ProviderApi {
     return expiresAt !== undefined && expiresAt > nowSeconds();
   }
 
-  private route(method: string, url: URL, body: Record<string, unknown>): unknown {
+  private async route(method: string, url: URL, body: Record<string, unknown>): Promise<unknown> {
     const [, first, second, third] = url.pathname.split('/').map(decodeURIComponent);
     if (method === 'GET' && first === 'payments' && second === 'find' && third) {
       const payment = this.store.latestByMerchantUid(third);
@@ -83,13 +83,15 @@ export class ProviderApi {
       return payment.wire;
     }
     if (method === 'GET' && first === 'payments' && second && !third) {
-      const payment = this.store.payments.get(second);
+      // Every channel of the sandbox is a test channel: the lookup by imp_uid leaves their payments
+      // out unless include_sandbox=true (PortOne's OpenAPI schema, GET /payments/{imp_uid}).
+      const payment = url.searchParams.get('include_sandbox') === 'true' && this.store.payments.get(second);
       if (!payment) throw new ProviderFault(404, -1, '존재하지 않는 결제정보입니다.');
       return payment.wire;
     }
     if (method === 'POST' && url.pathname === '/payments/cancel') return this.sandbox.cancel(body).wire;
     if (method === 'POST' && url.pathname === '/subscribe/payments/again')
-      return this.sandbox.payAgain(body).wire;
+      return (await this.sandbox.payAgain(body)).wire;
     if (first === 'subscribe' && second === 'customers' && third) {
       if (method === 'POST') return this.sandbox.issueBillingKey(third, body).wire;
       if (method === 'GET') return this.sandbox.billingKey(third).wire;

@@ -1,8 +1,14 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { nowMs } from '../../../functions/core/clock.ts';
 import { CURRENCIES, type Currency, fromMinorUnits, toMinorUnits } from '../../../shared/currency.ts';
 import { PAYMENT_ABANDONED_MARKER } from '../../../shared/payments/card-failures.ts';
 import type { CheckoutReturn, RequestPayParams } from '../../../shared/payments/checkout-contract.ts';
 import { PAYMENT_TIME_ZONE, VBANK_OPEN_DAYS } from '../../../shared/payments/constants.ts';
+import {
+  FOREIGN_RECURRING_PG,
+  KEY_ISSUED_WITH_PAYMENT_PGS,
+  RECURRING_PGS,
+} from '../../../shared/payments/pay-methods.ts';
 import { PRODUCT_NAME } from '../../../shared/product.ts';
 import type { Notifier } from './notifications.ts';
 import {
@@ -57,6 +63,45 @@ export function parseVbankDue(value: string): number | undefined {
   return Number.isFinite(ms) ? Math.floor(ms / 1000) : undefined;
 }
 
+/**
+ * Why the provider would not issue a billing key on a checkout of this channel, if it would not: the
+ * channel cannot charge again (RECURRING_PGS), or it issues keys only with a first payment and the
+ * buyer's e-mail (Paymentwall's V1 guide).
+ */
+function keyIssueRefusal(params: RequestPayParams): string | undefined {
+  if (!RECURRING_PGS.includes(params.pg))
+    return `${params.pg}는 정기결제(빌링키 발급)를 지원하지 않는 PG사입니다.`;
+  if (!KEY_ISSUED_WITH_PAYMENT_PGS.includes(params.pg)) return undefined;
+  if (!(params.amount > 0)) return '최초 결제 없이 빌링키만 발급하는 방식은 지원되지 않습니다.';
+  if (!params.buyer_email) return 'buyer_email은 필수입니다.';
+  return undefined;
+}
+
+/**
+ * Why the provider would refuse a charge on this key, if it would: a channel that cannot charge again,
+ * a currency the channel does not take (PortOne's OpenAPI schema, subscribe/payments/again: `currency`
+ * is Paymentwall's alone, KSNET takes USD, PayPal (RT) anything but KRW; elsewhere KRW), and
+ * Paymentwall's own: the buyer's browser IP, and the e-mail the key was issued with.
+ */
+function chargeRefusal(
+  key: StoredBillingKey,
+  body: Record<string, unknown>,
+  currency: string,
+): string | undefined {
+  const pg = key.wire.pg_provider;
+  if (!RECURRING_PGS.includes(pg)) return `${pg}는 정기결제를 지원하지 않는 PG사입니다.`;
+  const takesCurrency =
+    pg === FOREIGN_RECURRING_PG ||
+    (pg === 'paypal_v2' ? currency !== 'KRW' : currency === 'KRW' || (pg === 'ksnet' && currency === 'USD'));
+  if (!takesCurrency) return `${pg} 채널은 ${currency} 결제를 지원하지 않습니다.`;
+  if (pg !== FOREIGN_RECURRING_PG) return undefined;
+  if (!body.browser_ip) return 'browser_ip는 필수입니다.';
+  if (body.buyer_email !== key.wire.customer_email) {
+    return '빌링키 발급 시 기재한 이메일주소와 결제 요청 이메일주소가 일치해야 합니다.';
+  }
+  return undefined;
+}
+
 /** The default due date: the end of the VBANK_OPEN_DAYS-th day from now, in KST. */
 function defaultVbankDue(): number {
   const kstDay = new Intl.DateTimeFormat('en-CA', { timeZone: PAYMENT_TIME_ZONE }).format(
@@ -67,7 +112,9 @@ function defaultVbankDue(): number {
 
 /**
  * The payment provider's behaviour on one machine: checkouts, billing keys, charges, cancels, virtual
- * accounts and their deposits, and a notification on every status change.
+ * accounts and their deposits, and the notifications PortOne sends (V1 webhook guide): a payment
+ * approved (any method, a charge on a billing key included), a virtual account issued, a deposit into
+ * it; never a failed payment; a cancel only when the cancel asked for it (enable_webhook).
  */
 export class ProviderSandbox {
   constructor(
@@ -84,10 +131,12 @@ export class ProviderSandbox {
     });
   }
 
+  /** Stores a new payment: notified when it was approved or is an issued virtual account. */
   private add(payment: StoredPayment): StoredPayment {
     this.store.payments.set(payment.wire.imp_uid, payment);
     this.store.save();
-    this.notify(payment);
+    const { status, pay_method } = payment.wire;
+    if (status === 'paid' || (status === 'ready' && pay_method === 'vbank')) this.notify(payment);
     return payment;
   }
 
@@ -113,6 +162,7 @@ export class ProviderSandbox {
       };
     }
     const issuing = params.customer_uid !== undefined;
+    const keyWithPayment = issuing && KEY_ISSUED_WITH_PAYMENT_PGS.includes(params.pg);
     const payment: StoredPayment = {
       wire: newPaymentWire({
         merchantUid: params.merchant_uid,
@@ -120,8 +170,8 @@ export class ProviderSandbox {
         pg: params.pg,
         channel: 'pc',
         name: params.name,
-        // A billing-key checkout only shows the amount: the server charges the key afterwards.
-        amount: issuing ? 0 : params.amount,
+        // A billing-key checkout usually only shows the amount: the server charges the key afterwards.
+        amount: issuing && !keyWithPayment ? 0 : params.amount,
         currency: params.currency,
         status: 'ready',
         buyer: { name: params.buyer_name, email: params.buyer_email, tel: params.buyer_tel },
@@ -141,6 +191,12 @@ export class ProviderSandbox {
       this.markFailed(payment, ABANDONED_TEXT);
       this.add(payment);
       return back(false, { message: ABANDONED_TEXT });
+    }
+    const refusal = issuing ? keyIssueRefusal(params) : undefined;
+    if (refusal) {
+      this.markFailed(payment, refusal);
+      this.add(payment);
+      return back(false, { message: refusal });
     }
     if (choice.kind === 'vbank') {
       const due = (params.vbank_due && parseVbankDue(params.vbank_due)) || defaultVbankDue();
@@ -165,7 +221,9 @@ export class ProviderSandbox {
       this.add(payment);
       return back(false, { code: card.checkout.decline.code, message: failText(card.checkout.decline) });
     }
-    if (issuing) this.saveBillingKey(params.customer_uid as string, params.pg, card, params);
+    // A key issued with its first payment has made its first charge.
+    if (issuing)
+      this.saveBillingKey(params.customer_uid as string, params.pg, card, params, keyWithPayment ? 1 : 0);
     payment.wire.card_name = card.cardName;
     payment.wire.card_number = maskCardNumber(card.number);
     if (card.checkout.kind === 'pending' && !issuing) {
@@ -182,6 +240,7 @@ export class ProviderSandbox {
     pg: string,
     card: TestCard,
     customer: { buyer_name?: string; buyer_email?: string; buyer_tel?: string },
+    charges = 0,
   ): StoredBillingKey {
     const existing = this.store.billingKeys.get(customerUid);
     const now = nowSeconds();
@@ -203,7 +262,7 @@ export class ProviderSandbox {
         updated: now,
       },
       cardNumber: card.number,
-      charges: 0,
+      charges,
     };
     this.store.billingKeys.set(customerUid, key);
     this.store.save();
@@ -265,9 +324,13 @@ export class ProviderSandbox {
     if (endOfExpiry <= nowMs()) throw new ProviderFault(200, 1, '유효기간이 지난 카드입니다.');
     if (!/^(\d{6}|\d{10})$/.test(birth))
       throw new ProviderFault(200, 1, '생년월일(birth)은 6자리 또는 사업자번호 10자리여야 합니다.');
+    const pg = String(body.pg ?? 'html5_inicis');
+    if (!RECURRING_PGS.includes(pg) || KEY_ISSUED_WITH_PAYMENT_PGS.includes(pg)) {
+      throw new ProviderFault(200, 1, `${pg} 채널은 빌링키 발급 API를 지원하지 않습니다.`);
+    }
     const card = testCard(number);
     if (card.checkout.kind === 'decline') throw new ProviderFault(200, 1, failText(card.checkout.decline));
-    return this.saveBillingKey(customerUid, String(body.pg ?? 'html5_inicis'), card, {
+    return this.saveBillingKey(customerUid, pg, card, {
       buyer_name: body.customer_name as string | undefined,
       buyer_email: body.customer_email as string | undefined,
       buyer_tel: body.customer_tel as string | undefined,
@@ -300,7 +363,12 @@ export class ProviderSandbox {
     return key;
   }
 
-  payAgain(body: Record<string, unknown>): StoredPayment {
+  /**
+   * A charge on a billing key. The payment exists (ready) from the moment it is asked for, so a lookup
+   * by merchant_uid while a slow card company answers finds it under way; a decline is a payment with
+   * status failed, not a refusal (code 0), as PortOne answers.
+   */
+  async payAgain(body: Record<string, unknown>): Promise<StoredPayment> {
     const customerUid = String(body.customer_uid ?? '');
     const merchantUid = String(body.merchant_uid ?? '');
     const amount = Number(body.amount);
@@ -312,6 +380,8 @@ export class ProviderSandbox {
     if (this.store.isMerchantUidPaid(merchantUid))
       throw new ProviderFault(200, 1, '이미 결제된 merchant_uid입니다.');
     const currency = String(body.currency ?? 'KRW');
+    const refusal = chargeRefusal(key, body, currency);
+    if (refusal) throw new ProviderFault(200, 1, refusal);
     const payment: StoredPayment = {
       wire: newPaymentWire({
         merchantUid,
@@ -340,9 +410,13 @@ export class ProviderSandbox {
       : chargeDecline(card, key.charges);
     payment.wire.card_name = key.wire.card_name;
     payment.wire.card_number = key.wire.card_number;
+    this.add(payment);
+    if (card.chargeAnswerSeconds) await sleep(card.chargeAnswerSeconds * 1000);
     if (decline) this.markFailed(payment, failText(decline));
     else this.markPaid(payment);
-    return this.add(payment);
+    this.store.save();
+    if (payment.wire.status === 'paid') this.notify(payment);
+    return payment;
   }
 
   /**
@@ -395,11 +469,10 @@ export class ProviderSandbox {
       reason,
       receipt_url: wire.receipt_url ?? null,
     });
-    const full = amount === cancellable;
-    if (full) wire.status = 'cancelled';
-    this.store.save();
     // Only a full cancel changes the status; a partial one leaves the payment paid.
-    if (full) this.notify(payment);
+    if (amount === cancellable) wire.status = 'cancelled';
+    this.store.save();
+    if (body.enable_webhook === true || body.enable_webhook === 'true') this.notify(payment);
     return payment;
   }
 }

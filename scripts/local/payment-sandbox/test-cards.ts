@@ -20,6 +20,8 @@ export interface TestCard {
     | { kind: 'pending'; seconds: number };
   /** Charges of a billing key issued with this card: which charges (1-based) decline, and how. */
   charges: { kind: 'approve' } | { kind: 'decline'; from: number; decline: Decline };
+  /** Each charge of its billing key answers only this long after it was asked (the charge goes on). */
+  chargeAnswerSeconds?: number;
 }
 
 const CC01: Decline = { code: 'CC01', message: '잔액부족' };
@@ -81,6 +83,15 @@ export const TEST_CARDS: readonly TestCard[] = [
     summary: 'Approved, and a billing key is issued; every charge of the key declines [CC01].',
     checkout: { kind: 'approve' },
     charges: { kind: 'decline', from: 1, decline: CC01 },
+  },
+  {
+    number: '4000000000001212',
+    cardName: '카카오뱅크카드',
+    summary:
+      'Approved, and a billing key (or a Naver Pay registration) is issued; each charge goes through but answers only after 12 s, long after the product stops waiting (5 s): the charge is found by its merchant_uid (the wallet: replayed).',
+    checkout: { kind: 'approve' },
+    charges: { kind: 'approve' },
+    chargeAnswerSeconds: 12,
   },
   {
     number: '4000000000000259',

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { toNaverTime, WALLET_DECLINED } from '../../../functions/core/adapters/payment-provider/naver-pay.ts';
 import { nowMs } from '../../../functions/core/clock.ts';
 import { WALLET_SUCCESS_CODE } from '../../../shared/payments/checkout-contract.ts';
@@ -30,8 +31,10 @@ class WalletFault extends Error {
  * The wallet (Naver Pay recurring) on one machine: `POST /{partnerId}/naverpay/payments/...` with form
  * bodies and the client id, secret and chain id headers, answering `{code, message, body}`. Calls
  * carrying an X-NaverPay-Idempotency-Key answer the same thing when repeated. Public documentation
- * shows the paths, fields and the 'Success' code; the failure codes here (Fail for a declined charge,
- * TimeExpired, InvalidReserveId, ...) are the sandbox's own stand-ins for the ones it does not show.
+ * shows the paths, fields and the 'Success' code; the cancel's refusals (RestAmountDiff,
+ * OverRemainAmount) are the wallet's own, as a public Java client lists them; the other failure codes
+ * here (Fail for a declined charge, TimeExpired, InvalidReserveId, ...) are the sandbox's stand-ins for
+ * ones it does not show.
  */
 export class WalletApi {
   constructor(
@@ -95,7 +98,17 @@ export class WalletApi {
     }
     if (typeof idempotencyKey === 'string') this.store.idempotent.set(`${api} ${idempotencyKey}`, answer);
     this.store.save();
+    // A card whose charges answer late: the charge is made (and remembered), its answer comes late.
+    const seconds =
+      api === 'recurrent/pay/v3/approval' && this.cardOfPayment(fields.paymentId)?.chargeAnswerSeconds;
+    if (seconds) await sleep(seconds * 1000);
     sendJson(res, 200, answer);
+  }
+
+  private cardOfPayment(paymentId: string | undefined) {
+    const payment = this.store.walletPayments.get(paymentId ?? '');
+    const recurrent = payment && this.store.recurrents.get(payment.recurrentId);
+    return recurrent && testCard(recurrent.cardNumber);
   }
 
   private call(
@@ -223,14 +236,18 @@ export class WalletApi {
         const payment = this.store.walletPayments.get(fields.paymentId ?? '');
         if (payment?.state !== 'paid') throw new WalletFault('InvalidPaymentId', 'No such paid payment');
         const amount = Number(fields.cancelAmount);
-        if (fields.doCompareRest === '1' && Number(fields.expectedRestAmount) !== payment.restAmount) {
-          throw new WalletFault(
-            'RestAmountMismatch',
-            `The rest amount is ${payment.restAmount}, not ${fields.expectedRestAmount}`,
-          );
-        }
         if (!(amount > 0) || amount > payment.restAmount) {
-          throw new WalletFault('CancelAmountExceeded', `Up to ${payment.restAmount} can be cancelled`);
+          throw new WalletFault('OverRemainAmount', `Up to ${payment.restAmount} can be cancelled`);
+        }
+        // expectedRestAmount is what remains after this cancel (a full cancel: 0).
+        if (
+          fields.doCompareRest === '1' &&
+          Number(fields.expectedRestAmount) !== payment.restAmount - amount
+        ) {
+          throw new WalletFault(
+            'RestAmountDiff',
+            `가맹점의 예상 잔여금액(expectedRestAmount ${fields.expectedRestAmount})과 네이버페이의 잔여금액(${payment.restAmount - amount})이 일치하지 않음`,
+          );
         }
         payment.restAmount -= amount;
         return ok({

@@ -13,13 +13,15 @@ import type { StandIn, StandInContext } from '../stand-in-context.ts';
  * adapters (functions/core/adapters/payment-provider/) run unchanged against it; the browser pages
  * (checkout, wallet registration, the developer page with the test cards) are served from the
  * runtime's own port under /_local/payments. Notifications go to LOCAL_PAYMENT_NOTIFICATION_URL,
- * by default the product's webhook route /payment/portone-webhook.
+ * by default the product's webhook route /payment/portone-webhook; LOCAL_PAYMENT_NOTIFICATION_RESENDS
+ * (default 0, as PortOne) and LOCAL_PAYMENT_NOTIFICATION_DROP_SHARE (default 0; 0.2 loses a fifth of
+ * them) set their policy, which /_local/payments/notifications/policy changes while running.
  */
 export interface PaymentSandboxOptions {
   /** Where notifications go when a payment names no notice_url. */
   notificationUrl?: string;
-  /** First retry delay of a failed notification (ms), doubling per attempt. */
-  notificationRetryDelayMs?: number;
+  /** First delay before resending a failed notification (ms), doubling per attempt. */
+  notificationResendDelayMs?: number;
   /** Lifetime of an access token (the provider's is 30 minutes). */
   tokenLifetimeSeconds?: number;
 }
@@ -41,7 +43,13 @@ export async function start(ctx: StandInContext, options: PaymentSandboxOptions 
     process.env.LOCAL_PAYMENT_NOTIFICATION_URL ??
     `${ctx.baseUrl}/payment/portone-webhook`;
   const store = new SandboxStore(ctx.stateDir);
-  const notifier = new Notifier(options.notificationRetryDelayMs ?? 1000);
+  const notifier = new Notifier(
+    {
+      resends: Number(process.env.LOCAL_PAYMENT_NOTIFICATION_RESENDS) || 0,
+      dropShare: Number(process.env.LOCAL_PAYMENT_NOTIFICATION_DROP_SHARE) || 0,
+    },
+    options.notificationResendDelayMs ?? 1000,
+  );
   const sandbox = new ProviderSandbox(store, notifier, notificationUrl);
   const providerApi = new ProviderApi(
     sandbox,

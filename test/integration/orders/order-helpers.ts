@@ -29,6 +29,8 @@ export const VISA_OK = '4242424242424242';
 export const DECLINED_CC01 = '4000000000000001';
 export const PENDING_3S = '4000000000003000';
 export const KEY_CHARGES_DECLINE = '4000000000000341';
+/** A card whose billing key's charges go through but answer after the product stopped waiting. */
+export const CHARGES_ANSWER_LATE = '4000000000001212';
 
 export interface Customer {
   uid: string;
@@ -78,7 +80,10 @@ export function progressInput(
   payMethod: PayMethod,
   overrides: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  const pg = payMethod === 'naver_pay' ? WALLET_PG : providerChannel(payMethod, session.currency).pg;
+  const pg =
+    payMethod === 'naver_pay'
+      ? WALLET_PG
+      : providerChannel(payMethod, session.currency, session.planPriceInfo).pg;
   return {
     guid: session.guid,
     price: session.price.finalPrice,
@@ -113,15 +118,23 @@ export async function placeOrder(
   return answer.body;
 }
 
-/** The customer on the sandbox checkout for an order: a test card, a virtual account, or abandoning. */
+/**
+ * The customer on the sandbox checkout for an order: a test card, a virtual account, or abandoning
+ * (of the suite's runtime, or of the runtime at `baseUrl`).
+ */
 export async function checkout(
   session: SessionInfo,
   order: PlacedOrder,
   payMethod: PayMethod,
   choice: string | 'abandon',
   overrides: Partial<RequestPayParams> = {},
+  baseUrl = inject('apiUrl'),
 ): Promise<CheckoutReturn> {
-  const channel = providerChannel(payMethod as Exclude<PayMethod, 'naver_pay'>, session.currency);
+  const channel = providerChannel(
+    payMethod as Exclude<PayMethod, 'naver_pay'>,
+    session.currency,
+    session.planPriceInfo,
+  );
   const params: RequestPayParams = {
     pg: channel.pg,
     pay_method: channel.payMethod,
@@ -132,13 +145,13 @@ export async function checkout(
     buyer_name: 'Kim Buyer',
     buyer_email: 'buyer@example.com',
     buyer_tel: '010-1234-5678',
-    m_redirect_url: `${inject('apiUrl')}/ko/payment/result/pending?guid=${session.guid}`,
+    m_redirect_url: `${baseUrl}/ko/payment/result/pending?guid=${session.guid}`,
     ...(order.customerUid ? { customer_uid: order.customerUid } : {}),
     ...(order.vbankDue ? { vbank_due: order.vbankDue } : {}),
     ...overrides,
   };
   const { returned } = await checkoutInBrowser(
-    inject('apiUrl'),
+    baseUrl,
     params,
     choice === 'abandon' ? { action: 'abandon' } : { choice },
   );
@@ -163,6 +176,8 @@ export async function sandboxState(): Promise<{
     cancel_amount: number;
     pay_method: string;
   }>;
+  billingKeys: Array<{ customer_uid: string; charges: number }>;
+  walletPayments: Array<{ paymentId: string; merchantPayId: string; restAmount: number }>;
 }> {
   return (await send(new URL('/_local/payments.json', inject('apiUrl')), { method: 'GET' })).body;
 }

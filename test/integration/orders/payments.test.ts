@@ -7,6 +7,7 @@ import {
 } from '../../../functions/core/data/user-plan-repository.ts';
 import {
   createBillingKeyPayment,
+  createInitPayment,
   getVbankIssuedInfo,
   portoneWebhook,
   requestSendCoolsms,
@@ -16,6 +17,7 @@ import {
 import { periodEnd } from '../../../shared/plans/plan-period.ts';
 import { call } from '../helpers.ts';
 import {
+  CHARGES_ANSWER_LATE,
   checkout,
   confirm,
   DECLINED_CC01,
@@ -229,6 +231,61 @@ describe('a subscription by card (billing key)', () => {
       failureCode: 'CC01',
     });
     expect(await listUserPlans(buyer.uid)).toEqual([]);
+  });
+
+  it('is charged once when the charge answers too late: the outcome is looked up by merchant_uid, then granted once', async () => {
+    const buyer = await newCustomer();
+    const { sessionInfo } = await openSession(buyer, { planName: 'MR_LIGHT_V3' });
+    const order = await placeOrder(sessionInfo, 'card');
+    await checkout(sessionInfo, order, 'card', CHARGES_ANSWER_LATE);
+    const input = { guid: sessionInfo.guid, merchantUid: order.merchantUid, customerUid: order.customerUid };
+    // The product stops waiting for the charge long before its function would be stopped; the charge
+    // is found under way, so the answer is pending (never a failure, never a second charge).
+    expect((await call(createBillingKeyPayment, input)).body.result).toBe('pending');
+    expect((await call(createBillingKeyPayment, input)).body.result).toBe('pending');
+    await until(
+      async () =>
+        (await confirm(sessionInfo.guid, order.merchantUid)).body.result === 'success' ? true : undefined,
+      'the late charge',
+      20_000,
+    );
+    const state = await sandboxState();
+    expect(state.payments.filter((payment) => payment.merchant_uid === order.merchantUid)).toMatchObject([
+      { status: 'paid', amount: 9900 },
+    ]);
+    expect(state.billingKeys.find((key) => key.customer_uid === order.customerUid)?.charges).toBe(1);
+    expect(await listUserPlans(buyer.uid)).toHaveLength(1);
+    expect(await getPayment(order.merchantUid)).toMatchObject({ price: 9900 });
+  }, 30_000);
+});
+
+describe('a subscription in dollars or yen', () => {
+  it('is paid on the channel that charges again (Paymentwall): its key comes with the first payment at the checkout, granted once', async () => {
+    const buyer = await newCustomer();
+    const { sessionInfo } = await openSession(buyer, { planName: 'MR_LIGHT_V3', language: 'en' });
+    expect(sessionInfo.currency).toBe('USD');
+    const order = await placeOrder(sessionInfo, 'card');
+    expect(order.customerUid).toMatch(/^cus_/);
+    expect(order.checkoutMerchantUid).toBe(order.merchantUid);
+    expect(await getOrder(order.merchantUid)).toMatchObject({ pg: 'paymentwall', buyerIp: '127.0.0.1' });
+    const back = await checkout(sessionInfo, order, 'card', VISA_OK);
+    expect(back.imp_success).toBe('true');
+    const input = { guid: sessionInfo.guid, merchantUid: order.merchantUid, customerUid: order.customerUid };
+    expect((await call(createBillingKeyPayment, input)).body.result).toBe('success');
+    expect((await call(createBillingKeyPayment, input)).body.result).toBe('success');
+    const charges = (await sandboxState()).payments.filter(
+      (payment) => payment.merchant_uid === order.merchantUid,
+    );
+    expect(charges).toMatchObject([{ status: 'paid', amount: order.amount }]);
+    const [plan] = await listUserPlans(buyer.uid);
+    expect(plan).toMatchObject({ pg: 'paymentwall', currency: 'USD', customerUid: order.customerUid });
+    // Paymentwall issues no key without a payment: its plans have no card to change here.
+    const changeCard = await call(
+      createInitPayment,
+      { clientType: 'landing', language: 'en', isChangeCard: true },
+      { token: buyer.token },
+    );
+    expect(changeCard.body.error.code).toBe('INVALID_ARGUMENT');
   });
 });
 

@@ -57,6 +57,47 @@ const notified = (impUid: string, status: string) =>
     `notification ${status} of ${impUid}`,
   );
 
+/** A call to the provider's REST API as any client makes it (the adapter adds what it adds). */
+async function onTheWire(method: string, path: string, body?: unknown): Promise<Response> {
+  const { response: token } = (await (
+    await fetch(`${process.env.PORTONE_API_URL}/users/getToken`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        imp_key: process.env.PORTONE_API_KEY,
+        imp_secret: process.env.PORTONE_API_SECRET,
+      }),
+    })
+  ).json()) as { response: { access_token: string } };
+  return fetch(`${process.env.PORTONE_API_URL}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+interface SentNotification {
+  id: number;
+  body: { imp_uid: string; status: string };
+  state: string;
+  attempts: number;
+}
+
+/** What the sandbox sent (or lost) about a payment, newest first. */
+const sentAbout = async (impUid: string) =>
+  (
+    (await (await fetch(`${harness.pagesUrl}/_local/payments.json`)).json()) as {
+      notifications: SentNotification[];
+    }
+  ).notifications.filter((delivery) => delivery.body.imp_uid === impUid);
+
+const local = (path: string, body: unknown) =>
+  fetch(`${harness.pagesUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
 const tokens = async () =>
   ((await (await fetch(`${harness.pagesUrl}/_local/payments.json`)).json()) as { tokensIssued: number })
     .tokensIssued;
@@ -118,6 +159,15 @@ describe('a one-time payment through the checkout', () => {
     await notified(back.imp_uid, 'paid');
   });
 
+  it('is a test-channel payment: the lookup by imp_uid leaves it out unless include_sandbox=true, which the adapter asks off the release stage', async () => {
+    const back = await pay(order(), '4242424242424242');
+    const lookup = (query: string) => onTheWire('GET', `/payments/${back.imp_uid}${query}`);
+    expect((await lookup('')).status).toBe(404);
+    expect((await lookup('?include_sandbox=false')).status).toBe(404);
+    expect((await lookup('?include_sandbox=true')).status).toBe(200);
+    expect((await getPayment(back.imp_uid))?.status).toBe('paid');
+  });
+
   it('reads a declined card as failed, with its card failure code', async () => {
     const back = await pay(order(), '4000000000000066');
     expect(back).toMatchObject({ imp_success: 'false', error_code: 'CC66', error_msg: '[CC66] 한도초과' });
@@ -125,7 +175,8 @@ describe('a one-time payment through the checkout', () => {
     expect(payment?.status).toBe('failed');
     expect(payment?.failure).toEqual({ code: 'CC66', message: '한도초과' });
     expect(classifyPaymentFailure(payment?.failure ?? { message: '' })).toBe('limit-exceeded');
-    await notified(back.imp_uid, 'failed');
+    // The provider notifies no failed payment.
+    expect(await sentAbout(back.imp_uid)).toEqual([]);
   });
 
   it('marks an abandoned checkout with the cancel marker', async () => {
@@ -166,6 +217,14 @@ describe('a one-time payment through the checkout', () => {
   });
 });
 
+/** The checkout of a dollar subscription: Paymentwall, whose key comes with the first payment. */
+const paymentwallSubscription = (customerUid: string): Partial<RequestPayParams> => ({
+  pg: 'paymentwall',
+  currency: 'USD',
+  amount: 9.99,
+  customer_uid: customerUid,
+});
+
 describe('billing keys', () => {
   it('are issued by a subscription checkout, then charged: the first charge approved, a renewal declined', async () => {
     const customerUid = newCustomerUid();
@@ -195,7 +254,79 @@ describe('billing keys', () => {
     });
     expect(renewal.status).toBe('failed');
     expect(renewal.failure).toEqual({ code: 'CC66', message: '한도초과' });
-    await notified(renewal.impUid, 'failed');
+    expect(await sentAbout(renewal.impUid)).toEqual([]);
+    expect((await sentAbout(first.impUid)).map((sent) => sent.body.status)).toEqual(['paid']);
+  });
+
+  it('are issued and charged only on channels the provider charges again on, in the currencies they take', async () => {
+    const onEximbay = await pay(
+      order({ pg: 'eximbay', currency: 'USD', amount: 9.99, customer_uid: newCustomerUid() }),
+      '4242424242424242',
+    );
+    expect(onEximbay).toMatchObject({ imp_success: 'false' });
+    expect(onEximbay.error_msg).toContain('eximbay');
+    await expect(
+      issueBillingKey({
+        customerUid: newCustomerUid(),
+        card: { number: '4242424242424242', expiry: '2099-12', birth: '900101' },
+        pg: 'eximbay',
+      }),
+    ).rejects.toMatchObject({ providerCode: 1 });
+
+    const customerUid = newCustomerUid();
+    await pay(order({ customer_uid: customerUid }), '4242424242424242');
+    await expect(
+      payWithBillingKey({
+        customerUid,
+        merchantUid: newMerchantUid('order'),
+        amount: 9.99,
+        currency: 'USD',
+        name: 'LIGHT monthly',
+      }),
+    ).rejects.toMatchObject({ providerCode: 1 });
+  });
+
+  it('on Paymentwall: come only with a first payment and the buyer’s e-mail, and are charged in dollars or yen with the browser IP and that same e-mail', async () => {
+    const keyOnly = await pay(
+      order({ ...paymentwallSubscription(newCustomerUid()), amount: 0 }),
+      '4242424242424242',
+    );
+    expect(keyOnly.imp_success).toBe('false');
+    const noEmail = await pay(
+      order({ ...paymentwallSubscription(newCustomerUid()), buyer_email: undefined }),
+      '4242424242424242',
+    );
+    expect(noEmail.imp_success).toBe('false');
+
+    const customerUid = newCustomerUid();
+    const params = order(paymentwallSubscription(customerUid));
+    const first = await pay(params, '4242424242424242');
+    expect(await getPayment(first.imp_uid)).toMatchObject({
+      merchantUid: params.merchant_uid,
+      status: 'paid',
+      amount: 9.99,
+      currency: 'USD',
+      pg: 'paymentwall',
+      customerUid,
+    });
+    const charge = (overrides: { email?: string; browserIp?: string; currency?: 'USD' | 'JPY' }) =>
+      payWithBillingKey({
+        customerUid,
+        merchantUid: newMerchantUid('renewal'),
+        amount: overrides.currency === 'JPY' ? 1100 : 9.99,
+        currency: overrides.currency ?? 'USD',
+        name: 'LIGHT monthly',
+        buyer: { email: overrides.email ?? 'sky@example.com' },
+        ...(overrides.browserIp === '' ? {} : { browserIp: overrides.browserIp ?? '203.0.113.7' }),
+      });
+    await expect(charge({ browserIp: '' })).rejects.toMatchObject({ providerCode: 1 });
+    await expect(charge({ email: 'other@example.com' })).rejects.toMatchObject({ providerCode: 1 });
+    expect(await charge({})).toMatchObject({ status: 'paid', amount: 9.99, currency: 'USD' });
+    expect(await charge({ currency: 'JPY' })).toMatchObject({
+      status: 'paid',
+      amount: 1100,
+      currency: 'JPY',
+    });
   });
 
   it('decline every charge for a card that the card company refuses', async () => {
@@ -292,18 +423,18 @@ describe('billing keys', () => {
 });
 
 describe('cancels', () => {
+  /** A dollar charge on a Paymentwall billing key (issued with its first payment at the checkout). */
   async function paidInDollars(amount: number) {
     const customerUid = newCustomerUid();
-    await issueBillingKey({
-      customerUid,
-      card: { number: '4242424242424242', expiry: '2099-12', birth: '900101' },
-    });
+    await pay(order(paymentwallSubscription(customerUid)), '4242424242424242');
     return payWithBillingKey({
       customerUid,
       merchantUid: newMerchantUid('order'),
       amount,
       currency: 'USD',
       name: 'LIGHT monthly',
+      buyer: { email: 'sky@example.com' },
+      browserIp: '203.0.113.7',
     });
   }
 
@@ -331,7 +462,8 @@ describe('cancels', () => {
     });
     expect(rest).toMatchObject({ status: 'cancelled', cancelledAmount: 17.99 });
     expect(rest.cancelledAt).toBeInstanceOf(Date);
-    await notified(payment.impUid, 'cancelled');
+    // A cancel through the API is notified only when it asks for it (enable_webhook).
+    expect((await sentAbout(payment.impUid)).map((sent) => sent.body.status)).toEqual(['paid']);
     await expect(
       cancelPayment({ impUid: payment.impUid, checksum: 0, reason: 'again' }),
     ).rejects.toBeInstanceOf(PaymentProviderError);
@@ -396,11 +528,63 @@ describe('virtual accounts', () => {
 });
 
 describe('notifications', () => {
-  it('are tried again until the receiver takes them', async () => {
-    harness.failNextNotifications(2);
+  it('are sent once: a delivery the receiver refuses is not tried again', async () => {
+    harness.failNextNotifications(1);
     const before = harness.notificationAttempts();
     const back = await pay(order(), '4242424242424242');
+    const [sent] = await eventually(async () => {
+      const about = await sentAbout(back.imp_uid);
+      return about[0]?.state === 'failed' ? about : undefined;
+    }, 'the failed delivery');
+    expect(sent).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(harness.notificationAttempts() - before).toBe(1);
+    expect(harness.notifications.some((n) => n.imp_uid === back.imp_uid)).toBe(false);
+  });
+
+  it('are resent after a failure as many times as the merchant asked the provider to', async () => {
+    expect((await local('/_local/payments/notifications/policy', { resends: 2 })).status).toBe(200);
+    try {
+      harness.failNextNotifications(2);
+      const before = harness.notificationAttempts();
+      const back = await pay(order(), '4242424242424242');
+      await notified(back.imp_uid, 'paid');
+      expect(harness.notificationAttempts() - before).toBe(3);
+    } finally {
+      await local('/_local/payments/notifications/policy', { resends: 0 });
+    }
+  });
+
+  it('of a cancel come only when the cancel asks for them', async () => {
+    const back = await pay(order(), '4242424242424242');
     await notified(back.imp_uid, 'paid');
-    expect(harness.notificationAttempts() - before).toBe(3);
+    const cancelled = await onTheWire('POST', '/payments/cancel', {
+      imp_uid: back.imp_uid,
+      reason: 'asked to be told',
+      enable_webhook: true,
+    });
+    expect(cancelled.status).toBe(200);
+    await notified(back.imp_uid, 'cancelled');
+  });
+
+  it('can be lost on the way (an order’s, or a share of all), and any can be sent again later', async () => {
+    const params = order();
+    expect(
+      (await local('/_local/payments/notifications/lose', { merchant_uid: params.merchant_uid })).status,
+    ).toBe(200);
+    const back = await pay(params, '4242424242424242');
+    const [lost] = await sentAbout(back.imp_uid);
+    expect(lost).toMatchObject({ state: 'lost', attempts: 0 });
+    expect(harness.notifications.some((n) => n.imp_uid === back.imp_uid)).toBe(false);
+
+    expect((await local('/_local/payments/notifications/resend', { id: lost?.id })).status).toBe(200);
+    await notified(back.imp_uid, 'paid');
+
+    expect((await local('/_local/payments/notifications/policy', { dropShare: 1 })).status).toBe(200);
+    try {
+      const other = await pay(order(), '4242424242424242');
+      expect((await sentAbout(other.imp_uid)).map((sent) => sent.state)).toEqual(['lost']);
+    } finally {
+      await local('/_local/payments/notifications/policy', { dropShare: 0 });
+    }
   });
 });

@@ -52,7 +52,7 @@ export async function startHarness(): Promise<Harness> {
   };
   const payments = await startPayments(ctx, {
     notificationUrl: `${receiver.url}/payment/portone-webhook`,
-    notificationRetryDelayMs: 20,
+    notificationResendDelayMs: 20,
     tokenLifetimeSeconds: 120,
   });
   const sms = await startSms(ctx);
@@ -114,9 +114,12 @@ export async function checkoutInBrowser(
   return { page, returned: new URL(submitted.headers.get('location') ?? '') };
 }
 
-export async function eventually<T>(probe: () => T | undefined, what: string): Promise<T> {
+export async function eventually<T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  what: string,
+): Promise<T> {
   for (let attempt = 0; attempt < 200; attempt += 1) {
-    const value = probe();
+    const value = await probe();
     if (value !== undefined) return value;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

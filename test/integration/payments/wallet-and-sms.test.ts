@@ -5,7 +5,6 @@ import {
   chargeRecurrent,
   expireRecurrent,
   reserveRecurrentRegistration,
-  WalletError,
 } from '../../../functions/core/adapters/payment-provider/naver-pay.ts';
 import { SmsError, sendSms } from '../../../functions/core/adapters/sms.ts';
 import { WALLET_SUCCESS_CODE, WalletReturnSchema } from '../../../shared/payments/checkout-contract.ts';
@@ -120,7 +119,47 @@ describe('the wallet (Naver Pay recurring)', () => {
     });
   });
 
-  it('refunds partly against the expected rest, refuses a stale rest, and ends the registration', async () => {
+  it('reads expectedRestAmount as what remains after the cancel, and refuses any other figure (RestAmountDiff)', async () => {
+    const { reserveId, back } = await register('4242424242424242');
+    const { recurrentId } = await approveRecurrentRegistration({
+      reserveId,
+      tempReceiptId: back.tempReceiptId as string,
+    });
+    const paid = await charge(recurrentId);
+    const cancelOnTheWire = async (cancelAmount: number, expectedRestAmount: number) =>
+      (await (
+        await fetch(`${process.env.NAVER_PAY_API_URL}/naverpay/payments/v1/cancel`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-naver-client-id': process.env.NAVER_PAY_CLIENT_ID ?? '',
+            'x-naver-client-secret': process.env.NAVER_PAY_CLIENT_SECRET ?? '',
+            'x-naverpay-chain-id': process.env.NAVER_PAY_CHAIN_ID ?? '',
+          },
+          body: new URLSearchParams({
+            paymentId: paid.paymentId,
+            cancelAmount: String(cancelAmount),
+            cancelReason: 'wire',
+            cancelRequester: '2',
+            taxScopeAmount: String(cancelAmount),
+            taxExScopeAmount: '0',
+            doCompareRest: '1',
+            expectedRestAmount: String(expectedRestAmount),
+          }),
+        })
+      ).json()) as { code: string; body?: { totalRestAmount: number } };
+    // 19900 paid, 200 cancelled: 19700 remains; the amount before the cancel is a wrong claim.
+    expect((await cancelOnTheWire(200, 19900)).code).toBe('RestAmountDiff');
+    expect(await cancelOnTheWire(200, 19700)).toMatchObject({
+      code: WALLET_SUCCESS_CODE,
+      body: { totalRestAmount: 19700 },
+    });
+    // The rest, fully: 0 remains.
+    expect((await cancelOnTheWire(19700, 19700)).code).toBe('RestAmountDiff');
+    expect(await cancelOnTheWire(19700, 0)).toMatchObject({ body: { totalRestAmount: 0 } });
+  });
+
+  it('refunds partly and fully from what is cancellable, refuses a stale figure, and ends the registration', async () => {
     const { reserveId, back } = await register('4242424242424242');
     const { recurrentId } = await approveRecurrentRegistration({
       reserveId,
@@ -131,34 +170,37 @@ describe('the wallet (Naver Pay recurring)', () => {
       paymentId: paid.paymentId,
       amount: 9900,
       reason: 'partial refund',
-      expectedRestAmount: 19900,
+      cancellable: 19900,
     });
     expect(refund.restAmount).toBe(10000);
-    // The same refund retried answers the same; a refund computed from the stale rest is refused.
+    // The same refund retried answers the same; a refund computed from the stale figure is refused.
     expect(
       await cancelWalletPayment({
         paymentId: paid.paymentId,
         amount: 9900,
         reason: 'partial refund',
-        expectedRestAmount: 19900,
+        cancellable: 19900,
       }),
     ).toEqual(refund);
     await expect(
-      cancelWalletPayment({
-        paymentId: paid.paymentId,
-        amount: 5000,
-        reason: 'crossed',
-        expectedRestAmount: 19900,
-      }),
-    ).rejects.toMatchObject({ walletCode: 'RestAmountMismatch' });
+      cancelWalletPayment({ paymentId: paid.paymentId, amount: 5000, reason: 'crossed', cancellable: 19900 }),
+    ).rejects.toMatchObject({ walletCode: 'RestAmountDiff' });
     await expect(
       cancelWalletPayment({
         paymentId: paid.paymentId,
         amount: 10001,
         reason: 'too much',
-        expectedRestAmount: 10000,
+        cancellable: 10000,
       }),
-    ).rejects.toBeInstanceOf(WalletError);
+    ).rejects.toMatchObject({ walletCode: 'OverRemainAmount' });
+    expect(
+      await cancelWalletPayment({
+        paymentId: paid.paymentId,
+        amount: 10000,
+        reason: 'rest',
+        cancellable: 10000,
+      }),
+    ).toMatchObject({ restAmount: 0 });
 
     await expireRecurrent({ recurrentId, reason: 'unsubscribed' });
     await expect(charge(recurrentId)).rejects.toMatchObject({ walletCode: 'RecurrentExpired' });

@@ -20,6 +20,7 @@ import {
   openSession,
   placeOrder,
   sandboxState,
+  subscriber,
   VISA_OK,
 } from '../orders/order-helpers.ts';
 
@@ -103,6 +104,27 @@ describe('the customer’s refund', () => {
     // STANDARD's 3,000 images: a tenth used keeps a tenth of the price, and 10% of the rest is the fee.
     const rest = MR_STANDARD_KRW - MR_STANDARD_KRW / 10;
     expect(info).toMatchObject({ isFullRefund: false, estimatedRefundPrice: rest - Math.floor(rest / 10) });
+  });
+
+  it('refunds a wallet subscription through the wallet, which is told the rest after the refund', async () => {
+    const customer = await subscriber('MR_LIGHT_V3', 'naver_pay');
+    const guid = await refundGuid(customer);
+    const info = (await call(userRefundInfo, { guid })).body.result;
+    expect(info).toMatchObject({ refundSource: 'naver_pay', isFullRefund: true, estimatedRefundPrice: 9900 });
+    const refunded = await call(cancelPaymentUser, {
+      guid,
+      price: 9900,
+      reason: 'Not for me',
+      refundSource: 'naver_pay',
+      agreed: true,
+    });
+    expect(refunded.body.result).toEqual({ kind: 'refunded', amount: 9900 });
+    const [plan] = await listUserPlans(customer.uid);
+    const wallet = (await sandboxState()).walletPayments.find(
+      (payment) => payment.merchantPayId === plan?.planId,
+    );
+    expect(wallet?.restAmount).toBe(0);
+    expect(plan?.planStatus).toBe('UNSCHEDULED');
   });
 
   it('answers a lapsed session with the expired error', async () => {

@@ -87,6 +87,8 @@ async function subscribe(account: Account = customer, card = VISA_OK): Promise<s
       name: 'MR_LIGHT_V3',
       amount: order.amount,
       currency: session.currency,
+      // The order's contact, as the order page sends both (a dollar subscription's channel asks it).
+      buyer_email: progressInput(session, 'card').userEmail as string,
       customer_uid: order.customerUid,
       m_redirect_url: `${runtime.url}/en/payment/result/pending?guid=${session.guid}`,
     },

@@ -173,17 +173,23 @@ export async function chargeRecurrent(input: {
 }
 
 /**
- * Refunds a wallet payment fully or partly. `expectedRestAmount` (what should remain cancellable before
- * this refund) makes Naver Pay refuse a refund computed from stale figures; the idempotency key makes
- * a retried identical refund answer the same instead of refunding twice.
+ * Refunds a wallet payment fully or partly. `cancellable` is what the caller knows to be still
+ * cancellable before this refund; the wallet is told what must remain after it (`expectedRestAmount`:
+ * 1000 paid, 200 refunded -> 800; a full refund -> 0) and refuses the refund (RestAmountDiff) when its
+ * own rest differs, so a refund computed from stale figures is never paid. Sources: Naver Pay's
+ * partner API (v1/cancel with doCompareRest=1); a public PHP client documents the example in its
+ * comment, a public Java client lists RestAmountDiff ("가맹점의 예상 잔여금액(expectedRestAmount)과
+ * 네이버페이의 잔여금액이 일치하지 않음"). The idempotency key makes a retried identical refund answer
+ * the same instead of refunding twice.
  */
 export async function cancelWalletPayment(input: {
   paymentId: string;
   amount: number;
   reason: string;
-  /** What should remain cancellable before this cancel; Naver Pay refuses when it differs. */
-  expectedRestAmount: number;
+  /** What is still cancellable before this refund, as the caller's records say. */
+  cancellable: number;
 }): Promise<{ paymentId: string; restAmount: number }> {
+  const expectedRestAmount = input.cancellable - input.amount;
   const answer = await post(
     'v1/cancel',
     {
@@ -194,9 +200,9 @@ export async function cancelWalletPayment(input: {
       taxScopeAmount: input.amount,
       taxExScopeAmount: 0,
       doCompareRest: 1,
-      expectedRestAmount: input.expectedRestAmount,
+      expectedRestAmount,
     },
-    `cancel-${input.paymentId}-${input.expectedRestAmount}-${input.amount}`,
+    `cancel-${input.paymentId}-${expectedRestAmount}-${input.amount}`,
   );
   const body = succeeded(answer, z.looseObject({ paymentId: z.string(), totalRestAmount: z.number() }));
   return { paymentId: body.paymentId, restAmount: body.totalRestAmount };

@@ -6,6 +6,7 @@ import { PROVIDER_TOKEN_RENEW_MARGIN_MS } from '../../../../shared/payments/cons
 import { nowMs } from '../../clock.ts';
 import { PaymentError } from '../../errors.ts';
 import { logger } from '../../logger.ts';
+import { settings } from '../../settings.ts';
 import { exchange } from '../outside-http.ts';
 import { serviceCredentials } from '../service-credentials.ts';
 import { CustomerWire, Envelope, PaymentWire, TokenWire } from './portone-wire.ts';
@@ -223,9 +224,14 @@ function required<T>(value: T | null, operation: string): T {
   return value;
 }
 
-/** A payment by the provider's id (imp_uid); null when the provider has none. */
+/**
+ * A payment by the provider's id (imp_uid); null when the provider has none. The lookup leaves out
+ * payments made on test channels unless asked for them (include_sandbox, default false: PortOne's
+ * OpenAPI schema, GET /payments/{imp_uid}); every stage but release pays on test channels.
+ */
 export async function getPayment(impUid: string): Promise<ProviderPayment | null> {
-  const wire = await authorized(`GET /payments/${encodeURIComponent(impUid)}`, PaymentWire);
+  const query = settings.stage === 'release' ? '' : '?include_sandbox=true';
+  const wire = await authorized(`GET /payments/${encodeURIComponent(impUid)}${query}`, PaymentWire);
   return wire ? toPayment(wire) : null;
 }
 
@@ -251,6 +257,8 @@ export async function payWithBillingKey(input: {
   currency: Currency;
   name: string;
   buyer?: { name?: string; email?: string; tel?: string };
+  /** The buyer's browser address: Paymentwall requires it (PortOne's OpenAPI schema, browser_ip). */
+  browserIp?: string;
   noticeUrl?: string;
   customData?: string;
 }): Promise<ProviderPayment> {
@@ -263,6 +271,7 @@ export async function payWithBillingKey(input: {
     buyer_name: input.buyer?.name,
     buyer_email: input.buyer?.email,
     buyer_tel: input.buyer?.tel,
+    browser_ip: input.browserIp,
     notice_url: input.noticeUrl,
     custom_data: input.customData,
   });

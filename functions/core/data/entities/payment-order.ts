@@ -85,6 +85,11 @@ export const PaymentOrder = new Entity({
     userName: { type: 'string', required: true, readOnly: true },
     userEmail: { type: 'string', required: true, readOnly: true },
     userPhone: { type: 'string', required: true, readOnly: true },
+    /**
+     * The customer's address when they ordered: Paymentwall takes a charge on a billing key only with
+     * the buyer's browser IP (browser_ip), a renewal's the one its subscription was bought from.
+     */
+    buyerIp: { type: 'string', readOnly: true },
     status: { type: ORDER_STATUSES, required: true, default: 'created' },
     impUid: { type: 'string' },
     paidAt: { type: 'number' },

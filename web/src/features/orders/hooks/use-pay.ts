@@ -84,7 +84,9 @@ export function usePay(input: {
       const verified = await fetchPaymentSessionInfo(guid, isTest);
       queryClient.setQueryData(paymentSessionKey(guid, isTest), verified);
       const plan = verified.planPriceInfo;
-      const pg = method === WALLET_PAY_METHOD ? WALLET_PG : providerChannel(method, verified.currency).pg;
+      const channel =
+        method === WALLET_PAY_METHOD ? undefined : providerChannel(method, verified.currency, plan);
+      const pg = channel?.pg ?? WALLET_PG;
       const couponCode = verified.couponInfo?.coupon.couponCode;
       const order = await fetchInsertPaymentProgress({
         guid,
@@ -99,12 +101,11 @@ export function usePay(input: {
       });
       saveProgress(guid, progressFor(verified, order, method, false));
       const settings = await queryClient.ensureQueryData(checkoutSettingsQuery());
-      if (method === WALLET_PAY_METHOD) {
+      if (!channel) {
         const { reserveId } = await fetchWalletEnrolment({ guid, merchantUid: order.merchantUid });
         browser.navigate(walletPageUrl(settings, reserveId));
         return;
       }
-      const channel = providerChannel(method, verified.currency);
       await requestPay(settings, {
         pg: channel.pg,
         pay_method: channel.payMethod,

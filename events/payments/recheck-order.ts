@@ -1,0 +1,16 @@
+import { logger } from '../../functions/core/logger.ts';
+import { RecheckEventSchema, recheckOrder } from '../../functions/core/orders/order-recheck.ts';
+
+/**
+ * The recheck-order schedule target (shared/jobs/schedules.ts): one order asked about at the provider
+ * again. A malformed event is logged and dropped (retrying cannot fix it); any other failure throws, so
+ * the invocation is retried.
+ */
+export async function handler(event: unknown): Promise<string> {
+  const recheck = RecheckEventSchema.safeParse(event);
+  if (!recheck.success) {
+    logger.error('Malformed order re-check', { event });
+    return 'malformed';
+  }
+  return recheckOrder(recheck.data);
+}
