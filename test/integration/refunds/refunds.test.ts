@@ -1,8 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
+import { fetchHolidays } from '../../../functions/core/adapters/holidays.ts';
 import { getHolidayMonth } from '../../../functions/core/data/holiday-repository.ts';
 import { createRefundSession } from '../../../functions/core/data/refund-repository.ts';
 import { getPayment, listUserPlans } from '../../../functions/core/data/user-plan-repository.ts';
 import { holidaysFor } from '../../../functions/core/refunds/holidays.ts';
+import { SANDBOX_HOLIDAY_KEY } from '../../../scripts/local/stand-ins/holidays.ts';
 import { createBillingKeyPayment } from '../../../shared/api/orders.ts';
 import {
   adminCancelPayment,
@@ -162,7 +164,7 @@ describe('the operator’s refund', () => {
 describe('the public holidays', () => {
   it('come from the holiday service once and are kept; a failing service counts as no holidays', async () => {
     process.env.HOLIDAY_API_URL = `${inject('apiUrl')}/_local/holidays`;
-    process.env.HOLIDAY_API_KEY = 'test-key';
+    process.env.HOLIDAY_API_KEY = SANDBOX_HOLIDAY_KEY;
     const holidays = await holidaysFor(Date.parse('2027-09-10T12:00:00+09:00'));
     expect([...holidays]).toEqual(
       expect.arrayContaining(['2027-09-14', '2027-09-15', '2027-09-16', '2027-10-04']),
@@ -174,5 +176,13 @@ describe('the public holidays', () => {
     expect(await getHolidayMonth('2031-05')).toBeUndefined();
     // A month already kept is answered from the table without the service.
     expect(await holidaysFor(Date.parse('2027-09-10T12:00:00+09:00'))).toEqual(holidays);
+  });
+
+  it('take the "Decoding" service key, encoded once on the way; the "Encoding" variant is an unknown key', async () => {
+    process.env.HOLIDAY_API_URL = `${inject('apiUrl')}/_local/holidays`;
+    process.env.HOLIDAY_API_KEY = SANDBOX_HOLIDAY_KEY;
+    expect(await fetchHolidays('2027-10')).toContain('2027-10-09');
+    process.env.HOLIDAY_API_KEY = encodeURIComponent(SANDBOX_HOLIDAY_KEY);
+    await expect(fetchHolidays('2027-10')).rejects.toThrow('SERVICE_KEY_IS_NOT_REGISTERED_ERROR');
   });
 });
