@@ -1,3 +1,4 @@
+import { keyTime } from './key-times.ts';
 import { db } from './service.ts';
 import type { Payment } from './user-plan-repository.ts';
 
@@ -22,7 +23,7 @@ const inRange = (range: PaidRange) => (payment: Payment) =>
 
 const options = { limit: PAYMENT_SEARCH_LIMIT + 1, pages: 'all', order: 'desc' } as const;
 const bounds = (range: PaidRange) =>
-  [{ paidAt: range.fromMs }, { paidAt: Math.max(range.fromMs, range.toMs - 1) }] as const;
+  [{ paidAt: keyTime(range.fromMs) }, { paidAt: keyTime(Math.max(range.fromMs, range.toMs - 1)) }] as const;
 
 /** An account's payments in the range, newest first. */
 export async function paymentsOfUser(uid: string, range: PaidRange): Promise<Payment[]> {
