@@ -13,7 +13,9 @@ import type { StatefulStack } from './stateful-stack.ts';
  * - naverPayPartnerId: the wallet's partner id, part of its API address;
  * - coolsmsSender: the registered SMS sender number;
  * - holidayServiceKey: the data.go.kr service key of the public holiday service (refunds' business days;
- *   without it a lookup fails, is logged, and counts as no holidays).
+ *   without it a lookup fails, is logged, and counts as no holidays). Give the "Decoding" key of the two
+ *   data.go.kr shows (the one with `+`, `/`, `=`): the adapter URL-encodes it, and the "Encoding" key
+ *   would arrive encoded twice, refused as SERVICE_KEY_IS_NOT_REGISTERED_ERROR.
  * The release stage talks to the wallet's production hosts, every other stage to its development hosts.
  */
 export interface PaymentSettings {

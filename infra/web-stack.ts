@@ -10,8 +10,8 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
-  HeadersFrameOption,
-  HeadersReferrerPolicy,
+  type HeadersFrameOption,
+  type HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
@@ -23,7 +23,11 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
-import { MEDIA_ORIGIN } from '../shared/site/origins.ts';
+import {
+  CONTENT_SECURITY_POLICY,
+  SECURITY_HEADERS,
+  serializePolicy,
+} from '../shared/site/security-headers.ts';
 import { repoRoot } from './bundling.ts';
 import { spaViewerRequestCode, spaViewerResponseCode } from './spa-routing.ts';
 import type { StatefulStack } from './stateful-stack.ts';
@@ -39,7 +43,7 @@ export interface WebStackProps extends StackProps {
 
 /**
  * The site: a private bucket behind CloudFront (origin access control), the SPA routing functions
- * generated from the shared site pages, security headers, and the API under its service prefixes on
+ * generated from the shared site pages, the security headers of shared/site/security-headers.ts, and the API under its service prefixes on
  * the same origin (no CORS, one cookie domain).
  */
 export class WebStack extends Stack {
@@ -57,25 +61,24 @@ export class WebStack extends Stack {
       autoDeleteObjects: false,
     });
 
+    const { strictTransportSecurity: hsts } = SECURITY_HEADERS;
     const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       securityHeadersBehavior: {
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
-          includeSubdomains: true,
-          preload: true,
+          accessControlMaxAge: Duration.seconds(hsts.maxAgeSeconds),
+          includeSubdomains: hsts.includeSubdomains,
+          preload: hsts.preload,
           override: true,
         },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        frameOptions: { frameOption: SECURITY_HEADERS.frameOptions as HeadersFrameOption, override: true },
         referrerPolicy: {
-          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          // The enum's values are the header's own spelling.
+          referrerPolicy: SECURITY_HEADERS.referrerPolicy as HeadersReferrerPolicy,
           override: true,
         },
         contentSecurityPolicy: {
-          contentSecurityPolicy:
-            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; " +
-            `connect-src 'self'; media-src 'self' ${MEDIA_ORIGIN}; frame-ancestors 'none'; base-uri 'self'; ` +
-            "form-action 'self'",
+          contentSecurityPolicy: serializePolicy(CONTENT_SECURITY_POLICY),
           override: true,
         },
       },

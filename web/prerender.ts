@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SiteLanguage } from '../shared/languages.ts';
+import { inlineScripts, PRERENDERED_INLINE_SCRIPTS } from '../shared/site/security-headers.ts';
 import { prerenderedPages } from '../shared/site/site-pages.ts';
 import type { PageHead } from './src/lib/page-head.ts';
 
@@ -51,6 +53,21 @@ function inlineStylesheet(template: string, distDir: string): string {
 }
 
 /**
+ * The site's policy admits no inline script but the ones it lists by hash: a page carrying another
+ * would run without it in every browser, so the build stops and names the hash to review and list.
+ */
+function checkInlineScripts(url: string, page: string): void {
+  for (const body of inlineScripts(page)) {
+    const hash = createHash('sha256').update(body).digest('base64');
+    if (!(PRERENDERED_INLINE_SCRIPTS as readonly string[]).includes(hash))
+      throw new Error(
+        `${url} carries an inline script the content security policy does not admit (sha256 ${hash}): ` +
+          'review it and list the hash in PRERENDERED_INLINE_SCRIPTS (shared/site/security-headers.ts)',
+      );
+  }
+}
+
+/**
  * Pre-renders every marketing page in each of its languages into dist/{lang}/{path}/index.html, and
  * writes sitemap.xml and robots.txt. Runs after the client build, with the SSR build of entry-server.
  */
@@ -73,7 +90,9 @@ export async function prerender(options: {
         throw new Error(`Pre-rendering ${url} gave ${status}${head ? '' : ' and no head'}`);
       const file = join(options.distDir, lang, path, 'index.html');
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, page(server, template, { lang, url, html, head }));
+      const written = page(server, template, { lang, url, html, head });
+      checkInlineScripts(url, written);
+      writeFileSync(file, written);
       urls.push(url);
     }
   }

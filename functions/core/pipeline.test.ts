@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { defineRoute, type RouteDefinition } from '../../shared/api/define-route.ts';
 import { signIdToken } from './auth/id-token.ts';
-import { NotFound, PaymentError } from './errors.ts';
+import { IdentityError, NotFound, PaymentError } from './errors.ts';
 import { defineHandler, type HttpEvent, type HttpResult } from './pipeline.ts';
 
 beforeAll(() => {
@@ -120,6 +120,49 @@ describe('the handler pipeline', () => {
       status: 500,
       body: { error: { code: 'invalid_argument' } },
     });
+  });
+
+  it('gives a domain refusal on an admin route its admin meaning, not internal', async () => {
+    const operator = await signIdToken({ uid: 'op', email: 'op@example.com', adminLevel: 1 });
+    const refusing = (error: Error) =>
+      invoke(
+        defineHandler(route('admin', 'auth'), async () => {
+          throw error;
+        }),
+        event({ amount: 1 }, { authorization: `Bearer ${operator}` }),
+      );
+    expect(await refusing(new PaymentError('USER_NOT_SUBSCRIBED', 'No plan'))).toMatchObject({
+      status: 500,
+      body: { error: { code: 'not_found', msg: 'No plan' } },
+    });
+    expect(await refusing(new PaymentError('UNSUBSCRIBE_NOT_ALLOWED', 'Not now'))).toMatchObject({
+      body: { error: { code: 'conflict' } },
+    });
+    expect(await refusing(new IdentityError('EMAIL_EXISTS', 'Taken'))).toMatchObject({
+      body: { error: { code: 'conflict' } },
+    });
+    expect(await refusing(new Error('disk on fire'))).toMatchObject({
+      body: { error: { code: 'internal' } },
+    });
+  });
+
+  it('refuses a number the table could not keep, before the handler', async () => {
+    let called = false;
+    const anyNumber = defineRoute({
+      ...route('public'),
+      request: z.object({ id: z.string(), amount: z.number() }),
+    });
+    const handler = defineHandler(anyNumber, async ({ id }) => {
+      called = true;
+      return { id, doubled: 0 };
+    });
+    for (const amount of [5e-324, 1e200])
+      expect(await invoke(handler, event({ amount }))).toMatchObject({
+        status: 400,
+        body: { error: { code: 'INVALID_ARGUMENT' } },
+      });
+    expect(called).toBe(false);
+    expect((await invoke(handler, event({ amount: 0.5 }))).status).toBe(200);
   });
 
   it('checks the token before the input, so an anonymous caller learns nothing about the schema', async () => {

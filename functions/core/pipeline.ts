@@ -3,6 +3,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import * as z from 'zod';
 import type { RouteDefinition, RouteOutput, RouteParsedInput } from '../../shared/api/define-route.ts';
 import { pathParameterNames, usesQueryString } from '../../shared/api/define-route.ts';
+import { ADMIN_CODE_OF_IDENTITY_ERROR, ADMIN_CODE_OF_SERVER_ERROR } from '../../shared/errors/catalogue.ts';
 import type { IdTokenClaims } from './auth/id-token.ts';
 import { AdminError, AppError, Conflict, IdentityError, NotFound, PaymentError } from './errors.ts';
 import { logger } from './logger.ts';
@@ -95,6 +96,19 @@ function clientAddress(event: HttpEvent): string {
   return event.requestContext?.http?.sourceIp ?? '';
 }
 
+/**
+ * DynamoDB keeps numbers of magnitude 1E-130 to 9.99…E+125 (Developer Guide, "Supported data types:
+ * Number"); a JSON number outside that range passes any schema and would fail the write.
+ */
+function holdsUnstorableNumber(value: unknown): boolean {
+  if (typeof value === 'number') {
+    const magnitude = Math.abs(value);
+    return magnitude !== 0 && (magnitude < 1e-130 || magnitude >= 1e126);
+  }
+  if (typeof value === 'object' && value !== null) return Object.values(value).some(holdsUnstorableNumber);
+  return false;
+}
+
 /** The refusal for a missing or bad token, in the format of the route's service and caller kind. */
 function refusal(route: RouteDefinition, reason: 'missing' | 'expired' | 'invalid'): AppError {
   if (route.caller === 'admin') return new AdminError('invalid_token', 'A valid admin token is required');
@@ -128,12 +142,14 @@ function errorResult(route: RouteDefinition, error: unknown, cookies: string[] =
         ? new AdminError('internal', 'Internal error')
         : new PaymentError('UNKNOWN', 'Internal error');
   }
-  // Admin routes always answer in the admin format, whatever the domain threw.
+  // Admin routes always answer in the admin format, a refusal of the shared domain keeping its meaning.
   if (route.caller === 'admin' && !(appError instanceof AdminError)) {
     appError = new AdminError(
-      appError instanceof PaymentError && appError.code === 'INVALID_ARGUMENT'
-        ? 'invalid_argument'
-        : 'internal',
+      appError instanceof PaymentError
+        ? ADMIN_CODE_OF_SERVER_ERROR[appError.code]
+        : appError instanceof IdentityError
+          ? ADMIN_CODE_OF_IDENTITY_ERROR[appError.code]
+          : 'internal',
       appError.message,
     );
   }
@@ -180,6 +196,8 @@ export function defineHandler<R extends RouteDefinition>(
       before: (request) => {
         const parsed = z.safeParse(route.request, rawInput(route, request.event));
         if (!parsed.success) throw invalidInput(route, z.prettifyError(parsed.error), parsed.error);
+        if (holdsUnstorableNumber(parsed.data))
+          throw invalidInput(route, 'A number is too small or too large to be kept');
         request.context.routeInput = parsed.data;
         if (route.caller === 'guid') {
           const guid = (parsed.data as { guid?: unknown }).guid;

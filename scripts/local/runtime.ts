@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { securityHeaderValues } from '../../shared/site/security-headers.ts';
 import { buildOpenApi } from '../openapi/build-openapi.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { isApiPath, serveApi } from './gateway.ts';
@@ -35,6 +36,7 @@ export interface Runtime {
 }
 
 const repoRoot = resolve(import.meta.dirname, '../..');
+const SECURITY_HEADER_VALUES = securityHeaderValues();
 const standInsDir = join(repoRoot, 'scripts/local/stand-ins');
 
 function send(
@@ -140,6 +142,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
           else send(res, 404, { message: 'Not Found' });
           return;
         }
+        // CloudFront's response headers policy covers the site, the console and the API alike.
+        for (const [name, value] of Object.entries(SECURITY_HEADER_VALUES)) res.setHeader(name, value);
         if (isApiPath(url.pathname)) return serveApi(req, res, url, gatewayOptions);
         return site.serve(req, res, url);
       };

@@ -1,16 +1,19 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseAcceptLanguage, pickSiteLanguage } from '../../shared/languages.ts';
+import { CONTENT_SECURITY_POLICY, serializePolicy, withSources } from '../../shared/site/security-headers.ts';
 import { CONSOLE_SHELL, classifySitePath, prerenderedFile } from '../../shared/site/site-pages.ts';
 
 /**
  * Serves the SPA the way CloudFront does in production (infra/web): `/` redirects to the visitor's
  * language home, site pages and console paths get the app shell with 200, files are files, and any
  * other path gets the app shell with 404 so the SPA shows its not-found page and crawlers see a 404.
- * A pre-rendered page (dist mode) is served from its own HTML file, as CloudFront does.
+ * A pre-rendered page (dist mode) is served from its own HTML file, as CloudFront does. The security
+ * headers of shared/site/security-headers.ts come with every answer (set by the runtime).
  * `dev` runs Vite in middleware mode (hot reload); `dist` serves the production build.
  */
 export type WebMode = 'dev' | 'dist' | 'none';
@@ -47,6 +50,30 @@ type ViteDevServer = {
   transformIndexHtml(url: string, html: string): Promise<string>;
   close(): Promise<void>;
 };
+
+/** Where Vite's development server listens for its hot-reload socket (middleware mode has its own port). */
+const DEV_HMR_PORT = 24_678;
+
+/**
+ * The policy of a page the development server serves: production's, plus what only that server
+ * needs, its hot-reload socket and the inline React Refresh preamble it writes into the page
+ * (admitted by hash, as production admits its one inline script). `--web=dist` serves production's
+ * policy alone.
+ */
+function developmentPolicy(html: string): string {
+  const inlineScripts = [...html.matchAll(/<script\b[^>]*>([^<]+)<\/script>/g)].map(
+    ([, body]) =>
+      `'sha256-${createHash('sha256')
+        .update(body ?? '')
+        .digest('base64')}'`,
+  );
+  return serializePolicy(
+    withSources(CONTENT_SECURITY_POLICY, {
+      'script-src': inlineScripts,
+      'connect-src': [`ws://localhost:${DEV_HMR_PORT}`],
+    }),
+  );
+}
 
 function isFileRequest(pathname: string): boolean {
   const last = pathname.split('/').pop() ?? '';
@@ -95,7 +122,7 @@ export async function createSite(mode: WebMode): Promise<Site> {
     const { createServer } = await import('vite');
     vite = (await createServer({
       configFile: join(webRoot, 'vite.config.ts'),
-      server: { middlewareMode: true },
+      server: { middlewareMode: true, hmr: { port: DEV_HMR_PORT } },
       appType: 'custom',
       logLevel: 'warn',
     })) as unknown as ViteDevServer;
@@ -163,12 +190,17 @@ export async function createSite(mode: WebMode): Promise<Site> {
         return;
       }
       const status = kind === 'not-found' ? 404 : 200;
+      const html = await shell(url);
       send(
         req,
         res,
         status,
-        { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
-        Buffer.from(await shell(url)),
+        {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-cache',
+          ...(vite ? { 'content-security-policy': developmentPolicy(html) } : {}),
+        },
+        Buffer.from(html),
       );
     },
     close: async () => {

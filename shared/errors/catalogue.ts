@@ -138,6 +138,50 @@ export const ADMIN_ERROR_CODES = [
 ] as const;
 export type AdminErrorCode = (typeof ADMIN_ERROR_CODES)[number];
 
+/**
+ * The admin code of each server and identity error, for an admin route whose domain call refused
+ * with one (the domain is shared with the customer's routes): a refusal keeps its meaning (a plan
+ * that is not there is not_found, a state that forbids the action a conflict); `internal` is left to
+ * the failures nobody expected. Complete by type: a new error must be given its admin meaning here.
+ */
+export const ADMIN_CODE_OF_SERVER_ERROR: Record<ServerErrorType, AdminErrorCode> = {
+  AUTHORIZATION: 'invalid_token',
+  DUPLICATE_PAYMENT: 'conflict',
+  INCONSISTENCY: 'conflict',
+  DB_ERROR: 'db-error',
+  EXPIRED: 'conflict',
+  NO_PAYMENT_PROGRESS: 'not_found',
+  NAVER_PAY_API_ERROR: 'internal',
+  USER_VERIFICATION_NEEDED: 'conflict',
+  USER_NOT_SUBSCRIBED: 'not_found',
+  INVALID_ARGUMENT: 'invalid_argument',
+  INVALID_COUPON_CODE: 'invalid_argument',
+  INVALID_PRICE: 'invalid_argument',
+  ABNORMAL_PAYMENT_STATUS: 'conflict',
+  COUPON_USAGE_INSERT_FAILED: 'conflict',
+  USER_ALREADY_SUBSCRIBED: 'conflict',
+  UNSUBSCRIBE_NOT_ALLOWED: 'conflict',
+  UPGRADE_NOT_ALLOWED: 'conflict',
+  SUBSCRIPTION_NOT_ALLOWED: 'conflict',
+  UNKNOWN: 'internal',
+  PORTONE_FAILED: 'internal',
+};
+
+export const ADMIN_CODE_OF_IDENTITY_ERROR: Record<IdentityErrorCode, AdminErrorCode> = {
+  INVALID_EMAIL: 'invalid_argument',
+  EMAIL_NOT_FOUND: 'not_found',
+  USER_NOT_FOUND: 'not_found',
+  INVALID_PASSWORD: 'invalid_argument',
+  TOO_MANY_REQUESTS: 'conflict',
+  NETWORK_REQUEST_FAILED: 'internal',
+  EMAIL_EXISTS: 'conflict',
+  TOO_MANY_ATTEMPTS_TRY_LATER: 'conflict',
+  CREDENTIAL_TOO_OLD_LOGIN_AGAIN: 'invalid_token',
+  TOKEN_EXPIRED: 'invalid_token',
+  INVALID_ID_TOKEN: 'invalid_token',
+  USER_UNVERIFIED: 'conflict',
+};
+
 export function adminErrorStatus(code: string): 401 | 500 {
   return code === 'invalid_token' || code === 'invalid_level' ? 401 : 500;
 }

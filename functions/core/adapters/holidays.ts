@@ -4,7 +4,10 @@ import { XMLParser } from 'fast-xml-parser';
  * The public holiday service (data.go.kr, the Korea Astronomy and Space Science Institute's
  * SpcdeInfoService getRestDeInfo): the public holidays of one month as XML. HOLIDAY_API_URL is the
  * service's base address (on one machine the stand-in's /_local/holidays), HOLIDAY_API_KEY its service
- * key. Answers the holiday dates as `yyyy-MM-dd`; throws when the service does not answer normally.
+ * key: the "Decoding" variant data.go.kr shows (with `+`, `/`, `=`), since URLSearchParams encodes
+ * it here; the "Encoding" variant would arrive encoded twice, an unknown key. Answers the holiday
+ * dates as `yyyy-MM-dd`; throws when the service does not answer normally, with the gateway's reason
+ * (e.g. SERVICE_KEY_IS_NOT_REGISTERED_ERROR) when it refused the key.
  */
 const parser = new XMLParser({ parseTagValue: false, isArray: (name) => name === 'item' });
 const TIMEOUT_MS = 5_000;
@@ -22,7 +25,9 @@ export async function fetchHolidays(month: string): Promise<string[]> {
   if (!response.ok) throw new Error(`The holiday service answered ${response.status}`);
   const parsed = parser.parse(await response.text());
   const code = parsed?.response?.header?.resultCode;
-  if (code !== '00') throw new Error(`The holiday service answered ${code ?? 'something unreadable'}`);
+  const refusal = parsed?.OpenAPI_ServiceResponse?.cmmMsgHeader?.returnAuthMsg;
+  if (code !== '00')
+    throw new Error(`The holiday service answered ${code ?? refusal ?? 'something unreadable'}`);
   const items: Array<{ isHoliday?: string; locdate?: string }> = parsed.response.body?.items?.item ?? [];
   return items
     .filter((item) => item.isHoliday === 'Y' && /^\d{8}$/.test(item.locdate ?? ''))

@@ -9,7 +9,11 @@ import { serviceCredentials } from './service-credentials.ts';
  * Text messages (the virtual-account notice) through CoolSMS's message API v4:
  * `POST {COOLSMS_API_URL}/messages/v4/send` with `{message: {to, from, text}}`, signed with the header
  * `Authorization: HMAC-SHA256 apiKey=…, date=…, salt=…, signature=hex(HMAC-SHA256(secret, date + salt))`.
- * CoolSMS picks SMS or LMS from the text's length. Configuration: COOLSMS_API_URL (default
+ * CoolSMS picks SMS or LMS from the text's length. An HTTP 200 is not yet an acceptance: the answer
+ * carries the message's own `statusCode`, "2000" when the service took it (정상 접수) and another code
+ * (with its `statusMessage`) when it refused it, as SOLAPI's API reference shows for every message
+ * result and solapi/solapi-nodejs treats (failedMessageList, MessageNotReceivedError); a refused
+ * message is never sent. Configuration: COOLSMS_API_URL (default
  * https://api.coolsms.co.kr), COOLSMS_SENDER (the registered sender number), and COOLSMS_API_KEY with
  * COOLSMS_API_SECRET, or in AWS COOLSMS_SECRET_ARN (JSON {apiKey, apiSecret}).
  */
@@ -31,6 +35,8 @@ const Sent = z.looseObject({
   statusCode: z.string(),
   statusMessage: z.string().optional(),
 });
+/** The one per-message status of a message the service took for sending. */
+export const SMS_ACCEPTED = '2000';
 const Refused = z.looseObject({ errorCode: z.string(), errorMessage: z.string() });
 
 /** The Authorization header CoolSMS checks: an HMAC of the date and a fresh salt. */
@@ -76,7 +82,14 @@ export async function sendSms(input: {
     throw new SmsError(`The SMS service is unreachable (${(error as Error).message})`, undefined);
   }
   const sent = Sent.safeParse(answer.body);
-  if (answer.status === 200 && sent.success) return { messageId: sent.data.messageId };
+  if (answer.status === 200 && sent.success) {
+    const { messageId, statusCode, statusMessage } = sent.data;
+    if (statusCode === SMS_ACCEPTED) return { messageId };
+    throw new SmsError(
+      statusMessage?.trim() || `The SMS service did not accept the message (${statusCode})`,
+      statusCode,
+    );
+  }
   const refused = Refused.safeParse(answer.body);
   throw refused.success
     ? new SmsError(refused.data.errorMessage, refused.data.errorCode)

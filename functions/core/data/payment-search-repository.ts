@@ -1,3 +1,4 @@
+import { keyTime } from './key-times.ts';
 import { type PagedQuery, pagedQuery, pageOptions } from './list-page.ts';
 import { db } from './service.ts';
 import type { Payment } from './user-plan-repository.ts';
@@ -22,7 +23,7 @@ export const PAYMENT_SEARCH_ACCOUNTS = 100;
 const newestFirst = (page: { cursor: string | null; limit: number }) =>
   ({ ...pageOptions(page), order: 'desc' }) as const;
 const bounds = (range: PaidRange) =>
-  [{ paidAt: range.fromMs }, { paidAt: Math.max(range.fromMs, range.toMs - 1) }] as const;
+  [{ paidAt: keyTime(range.fromMs) }, { paidAt: keyTime(Math.max(range.fromMs, range.toMs - 1)) }] as const;
 
 /** An account's payments in the range, newest first. */
 export function paymentsOfUser(uid: string, range: PaidRange): PagedQuery<Payment> {

@@ -1,6 +1,7 @@
 import type { FreeCounter, PaidCounter, UsageType } from '../../../shared/usage/usage-rules.ts';
 import { FREE_COUNTERS, PAID_COUNTERS } from '../../../shared/usage/usage-rules.ts';
 import type { UsageCounterItem, UsageEntryItem } from './entities/usage.ts';
+import { keyTime } from './key-times.ts';
 import { db } from './service.ts';
 import { conditionFailed, type ItemOutcomes, lostToConcurrentWrite } from './transaction.ts';
 
@@ -120,12 +121,16 @@ export async function listUsageEntries(query: {
   usageType?: UsageType;
 }): Promise<UsageEntry[]> {
   const { uid, from, to, usageType } = query;
+  const range = [{ at: keyTime(from) }, { at: keyTime(to) }] as const;
   const entries = db().entities.usageEntry.query;
   const { data } = usageType
     ? await entries
         .byUserTypeTime({ uid, usageType })
-        .between({ at: from }, { at: to })
+        .between(...range)
         .go({ order: 'desc', pages: 'all' })
-    : await entries.byUserTime({ uid }).between({ at: from }, { at: to }).go({ order: 'desc', pages: 'all' });
+    : await entries
+        .byUserTime({ uid })
+        .between(...range)
+        .go({ order: 'desc', pages: 'all' });
   return data.filter((entry) => entry.at < to);
 }

@@ -1,6 +1,7 @@
 import { normalizeEmail } from '../../../shared/identity/account-rules.ts';
 import { Conflict, NotFound } from '../errors.ts';
 import type { UserItem } from './entities/user.ts';
+import { keyTime } from './key-times.ts';
 import { type PagedQuery, pagedQuery, pageOptions } from './list-page.ts';
 import { nameSearchKey, searchShard } from './search-keys.ts';
 import { db } from './service.ts';
@@ -129,7 +130,7 @@ export async function listUsersByReferral(
 ): Promise<User[]> {
   const { data } = await db()
     .entities.user.query.byReferralType({ referralType })
-    .between({ referralSince: fromMs }, { referralSince: toMs - 1 })
+    .between({ referralSince: keyTime(fromMs) }, { referralSince: keyTime(Math.max(fromMs, toMs - 1)) })
     .go({ pages: 'all' });
   return data;
 }

@@ -1,4 +1,9 @@
-import { addFailure, clearFailures, failureCounts } from '../data/sign-in-failure-repository.ts';
+import {
+  clearFailures,
+  failureCounts,
+  releaseAttempt,
+  reserveAttempt,
+} from '../data/sign-in-failure-repository.ts';
 import { IdentityError } from '../errors.ts';
 
 /**
@@ -7,7 +12,8 @@ import { IdentityError } from '../errors.ts';
  * windows and are weighed as a sliding window (the previous window counts in proportion to how much
  * of it still overlaps), so a lock-out fades out over the next 15 minutes instead of resetting at
  * a boundary. In steady state an account can fail about 10 times per 15 minutes, 40 an hour.
- * Both are checked before the password is, so a correct password does not get through either.
+ * Each attempt is counted before the password is checked, so a correct password does not get
+ * through a full window either.
  */
 export const SIGN_IN_LIMITS = {
   account: { maxFailures: 10, windowMs: 15 * 60_000 },
@@ -20,10 +26,15 @@ export function windowStartOf(nowMs: number, windowMs: number): number {
   return Math.floor(nowMs / windowMs) * windowMs;
 }
 
-/** The sliding-window estimate of failures in the last `windowMs`. */
-export function slidingFailures(current: number, previous: number, nowMs: number, windowMs: number): number {
-  const elapsed = (nowMs - windowStartOf(nowMs, windowMs)) / windowMs;
-  return current + previous * (1 - elapsed);
+/**
+ * How many attempts the current window may hold given the previous window's failures: an attempt
+ * is let through while the sliding estimate, rounded up, stays under the limit (a failure still
+ * partly inside the sliding window counts whole, so failures that straddle a window boundary lock at
+ * the same count as any others). Integer arithmetic: no rounding error at the edge.
+ */
+export function currentWindowCapacity(previous: number, nowMs: number, limit: Limit): number {
+  const overlapMs = windowStartOf(nowMs, limit.windowMs) + limit.windowMs - nowMs;
+  return Math.floor((limit.maxFailures * limit.windowMs - previous * overlapMs) / limit.windowMs);
 }
 
 function scopes(emailKey: string, clientAddress: string): Array<[string, Limit]> {
@@ -33,32 +44,41 @@ function scopes(emailKey: string, clientAddress: string): Array<[string, Limit]>
   ];
 }
 
+/** An attempt counted in advance in each scope, to be kept as a failure or released. */
+export interface SignInAttempt {
+  release(): Promise<void>;
+}
+
 /**
- * Whether failures counted in the current and previous windows reach the limit. Rounded up: a failure
- * still partly inside the sliding window counts whole, so failures that straddle a window boundary lock
- * at the same count as any others.
+ * Counts this attempt as a failure in the account's and the client address's windows before the
+ * password is checked, each with one conditional write that refuses it once the window is full; so
+ * concurrent attempts cannot all pass a count read before any of them was written, and at most the
+ * limit of them ever reach the password hash. Throws TOO_MANY_ATTEMPTS_TRY_LATER (releasing what it
+ * took) when a scope is full; a caller releases the attempt unless it ended as a failure.
  */
-export function isPastLimit(current: number, previous: number, nowMs: number, limit: Limit): boolean {
-  return Math.ceil(slidingFailures(current, previous, nowMs, limit.windowMs)) >= limit.maxFailures;
-}
-
-/** Throws TOO_MANY_ATTEMPTS_TRY_LATER when the account or the client address is past its limit. */
-export async function assertSignInAllowed(emailKey: string, clientAddress: string, nowMs: number) {
+export async function reserveSignInAttempt(
+  emailKey: string,
+  clientAddress: string,
+  nowMs: number,
+): Promise<SignInAttempt> {
+  const taken: Array<{ scope: string; windowStart: number }> = [];
+  const attempt: SignInAttempt = {
+    release: async () => {
+      await Promise.all(taken.map(({ scope, windowStart }) => releaseAttempt(scope, windowStart)));
+    },
+  };
   for (const [scope, limit] of scopes(emailKey, clientAddress)) {
-    const start = windowStartOf(nowMs, limit.windowMs);
-    const [current = 0, previous = 0] = await failureCounts(scope, [start, start - limit.windowMs]);
-    if (isPastLimit(current, previous, nowMs, limit))
+    const windowStart = windowStartOf(nowMs, limit.windowMs);
+    const [previous = 0] = await failureCounts(scope, [windowStart - limit.windowMs]);
+    const capacity = currentWindowCapacity(previous, nowMs, limit);
+    const ttl = Math.ceil((windowStart + 2 * limit.windowMs) / 1000);
+    if (!(await reserveAttempt(scope, windowStart, capacity, ttl))) {
+      await attempt.release();
       throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER', 'Too many failed sign-ins: try again later');
+    }
+    taken.push({ scope, windowStart });
   }
-}
-
-export async function recordSignInFailure(emailKey: string, clientAddress: string, nowMs: number) {
-  await Promise.all(
-    scopes(emailKey, clientAddress).map(([scope, limit]) => {
-      const start = windowStartOf(nowMs, limit.windowMs);
-      return addFailure(scope, start, Math.ceil((start + 2 * limit.windowMs) / 1000));
-    }),
-  );
+  return attempt;
 }
 
 /** A successful sign-in forgets the account's failures (the client address keeps its count). */

@@ -21,8 +21,8 @@ import {
 import { notePaymentSessionOrder } from '../data/payment-session-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { logger } from '../logger.ts';
-import { ensureRenewalScheduled } from '../subscriptions/renewal-schedule.ts';
-import { grantDecision, renewedPlanId } from './grant-effects.ts';
+import { cancelPendingRenewals, ensureRenewalScheduled } from '../subscriptions/renewal-schedule.ts';
+import { grantDecision, renewedPlanId, replacedPlan } from './grant-effects.ts';
 import { paymentRecord, type Receipt } from './grant-records.ts';
 
 /**
@@ -167,6 +167,8 @@ async function grant(order: PaymentOrder, receipt: Receipt): Promise<Confirmatio
     });
     if (outcome === 'granted') {
       logger.info('Order granted', { merchantUid: order.merchantUid, planName: order.planName });
+      const replaced = replacedPlan(decision.grant, decision.head);
+      if (replaced) await cancelPendingRenewals(replaced);
       await noteOnSession(order, 'paid');
       await keepRenewing(order);
       return SUCCESS;

@@ -144,3 +144,18 @@ export function renewedPlanId(order: PaymentOrder): string | undefined {
       return undefined;
   }
 }
+
+/**
+ * The plan a grant ends by replacing it: an upgrade's, or the account's previous plan when a new plan
+ * follows it (a subscription whose renewal is still being retried after its period ended is not active,
+ * so a new order may replace it). Its pending renewals go with it.
+ */
+export function replacedPlan(
+  effect: GrantEffect,
+  head: UserPlanHead | undefined,
+): { uid: string; planId: string; expiredAt: number } | undefined {
+  if (effect.kind === 'upgrade') return { uid: effect.plan.uid, ...effect.replaced };
+  if (effect.kind === 'new-plan' && head && head.currentPlanId !== effect.plan.planId)
+    return { uid: head.uid, planId: head.currentPlanId, expiredAt: head.currentExpiredAt };
+  return undefined;
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { CheckoutSettingsSchema } from '../../../shared/api/payment-provider.ts';
-import { checkoutSettings, PROVIDER_SDK_URL } from './checkout-settings.ts';
+import { PROVIDER_SDK_URL } from '../../../shared/payments/provider-browser.ts';
+import { checkoutSettings } from './checkout-settings.ts';
 
 // A run of every project can inherit the local runtime's settings: each case starts from none.
 const NAMES = ['PAYMENT_CHECKOUT_URL', 'PORTONE_MERCHANT_CODE', 'NAVER_PAY_PAGE_URL'];

@@ -1,7 +1,5 @@
 import type { CheckoutSettings } from '../../../shared/api/payment-provider.ts';
-
-/** PortOne v1's browser SDK. */
-export const PROVIDER_SDK_URL = 'https://cdn.iamport.kr/v1/iamport.js';
+import { PROVIDER_SDK_URL } from '../../../shared/payments/provider-browser.ts';
 
 function required(name: string): string {
   const value = process.env[name];

@@ -11,9 +11,12 @@ import { planActions } from '../../../shared/subscriptions/plan-actions.ts';
 import { businessDayOf } from '../../../shared/time/business-days.ts';
 import { KST_DATE, KST_ZONE } from '../../../shared/time/kst.ts';
 import { METERED_USAGE_TYPES } from '../../../shared/usage/usage-rules.ts';
-import { cancelWalletPayment } from '../adapters/payment-provider/naver-pay.ts';
-import { cancelPayment } from '../adapters/payment-provider/portone.ts';
-import { cancelSchedule } from '../adapters/scheduler.ts';
+import { cancelWalletPayment, WalletError } from '../adapters/payment-provider/naver-pay.ts';
+import {
+  cancelPayment,
+  getPayment as lookUpProviderPayment,
+  PaymentProviderError,
+} from '../adapters/payment-provider/portone.ts';
 import { nowMs } from '../clock.ts';
 import { getOrder } from '../data/order-repository.ts';
 import { getPlanCatalogue } from '../data/plan-catalogue-repository.ts';
@@ -28,7 +31,7 @@ import {
 } from '../data/user-plan-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { logger } from '../logger.ts';
-import { renewalScheduleName } from '../subscriptions/renewal-schedule.ts';
+import { cancelPendingRenewals } from '../subscriptions/renewal-schedule.ts';
 import { unsubscribePlan } from '../subscriptions/subscription-status.ts';
 import { usageStanding } from '../usage/usage-standing.ts';
 import { holidaysFor } from './holidays.ts';
@@ -126,6 +129,19 @@ export interface RefundRequest {
 
 export type RefundOutcome = { kind: 'refunded'; amount: number } | { kind: 'unsubscribed' };
 
+/**
+ * Another refund of the same payment went through first (a second click, the customer and an
+ * operator at once): this one moved no money. `amount` is what the other returned.
+ */
+export class RefundedMeanwhile extends PaymentError {
+  constructor(readonly amount: number) {
+    super(
+      'ABNORMAL_PAYMENT_STATUS',
+      `The payment was refunded meanwhile by another request (${amount}); nothing more was refunded`,
+    );
+  }
+}
+
 const same = (a: number, b: number, currency: Currency) =>
   toMinorUnits(a, currency) === toMinorUnits(b, currency);
 
@@ -157,11 +173,18 @@ export async function refundPlan(
     await unsubscribePlan({ uid: request.uid, requestedBy: request.requestedBy, operator: request.operator });
     return { kind: 'unsubscribed' };
   }
-  await returnMoney(request, payment, refundable);
+  try {
+    await returnMoney(request, payment, refundable);
+  } catch (error) {
+    // The provider refuses the loser of two refunds computed on the same figures (its checksum, or
+    // "already fully cancelled"): that is another refund having been made, not a failure.
+    const refused = error instanceof PaymentProviderError || error instanceof WalletError;
+    const meanwhile = refused ? await refundedSinceQuote(request, quote) : 0;
+    if (meanwhile > 0) throw new RefundedMeanwhile(meanwhile);
+    throw error;
+  }
   await recordReturned(request, quote);
-  await cancelSchedule(
-    renewalScheduleName({ uid: plan.uid, planId: plan.planId, periodEnd: plan.expiredAt, attempt: 0 }),
-  );
+  await cancelPendingRenewals(plan);
   logger.info('Refunded', { uid: plan.uid, merchantUid: payment.merchantUid, amount: request.price });
   return { kind: 'refunded', amount: request.price };
 }
@@ -189,10 +212,26 @@ async function returnMoney(request: RefundRequest, payment: Payment, refundable:
   });
 }
 
+/**
+ * What the payment returned since the quote was taken, by its own record: the provider's for a
+ * provider payment (ours may not have caught up with the other refund yet), ours for the others.
+ */
+async function refundedSinceQuote(request: RefundRequest, quote: RefundQuote): Promise<number> {
+  const { payment } = quote;
+  const current =
+    request.refundSource === 'portone' && payment.impUid
+      ? (await lookUpProviderPayment(payment.impUid))?.cancelledAmount
+      : (await getPayment(payment.merchantUid))?.cancelledAmount;
+  const since = (current ?? payment.cancelledAmount) - payment.cancelledAmount;
+  return toMinorUnits(since, payment.currency) > 0 ? since : 0;
+}
+
 async function recordReturned(request: RefundRequest, quote: RefundQuote): Promise<void> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const [plan, head] = await Promise.all([latestUserPlan(request.uid), getUserPlanHead(request.uid)]);
     if (!plan || !head || plan.planId !== quote.plan.planId) break;
+    const recordedMeanwhile = await refundRecordedMeanwhile(request, quote);
+    if (recordedMeanwhile !== undefined) throw new RefundedMeanwhile(recordedMeanwhile);
     const outcome = await recordRefund({
       payment: quote.payment,
       amount: request.price,
@@ -215,6 +254,25 @@ async function recordReturned(request: RefundRequest, quote: RefundQuote): Promi
   // The money went back but the record did not follow: an operator must see it.
   logger.error('Refund paid but not recorded', { uid: request.uid, merchantUid: quote.payment.merchantUid });
   throw new PaymentError('DB_ERROR', 'The refund went through but could not be recorded');
+}
+
+/**
+ * A refund another request recorded since the quote, when this one moved no money of its own: a
+ * refund to the product account moves none, and a wallet refund with the same figures is the same
+ * request to the wallet (its idempotency key), answered again. Anything else that moved the payment
+ * meanwhile leaves this refund paid and unrecorded, for an operator.
+ */
+async function refundRecordedMeanwhile(
+  request: RefundRequest,
+  quote: RefundQuote,
+): Promise<number | undefined> {
+  const current = await getPayment(quote.payment.merchantUid);
+  if (!current || current.cancelledAmount === quote.payment.cancelledAmount) return undefined;
+  const recorded = current.cancelledAmount - quote.payment.cancelledAmount;
+  const movedNothing =
+    request.refundSource === PRODUCT_REFUND_SOURCE ||
+    (request.refundSource === 'naver_pay' && same(recorded, request.price, quote.plan.currency));
+  return movedNothing ? recorded : undefined;
 }
 
 /** A quote as the refund screens read it (the refund session without the e-mail). */

@@ -4,7 +4,13 @@ import { createRefundSession, getRefundSession } from '../data/refund-repository
 import { getUser } from '../data/user-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { newGuid } from '../orders/sessions.ts';
-import { estimateView, quoteRefund, type RefundOutcome, refundPlan } from './refund-engine.ts';
+import {
+  estimateView,
+  quoteRefund,
+  RefundedMeanwhile,
+  type RefundOutcome,
+  refundPlan,
+} from './refund-engine.ts';
 
 /**
  * The customer's refund (site-and-payments.md: /{lang}/payment/user-refund, user-refund-info and
@@ -59,5 +65,11 @@ export async function cancelPaymentUser(request: {
   if (request.refundSource !== quote.refundSource || quote.refundSource === PRODUCT_REFUND_SOURCE) {
     throw new PaymentError('INVALID_ARGUMENT', `This payment is refunded through ${quote.refundSource}`);
   }
-  return refundPlan({ ...request, uid, requestedBy: 'user' }, quote, 'estimate');
+  try {
+    return await refundPlan({ ...request, uid, requestedBy: 'user' }, quote, 'estimate');
+  } catch (error) {
+    // A second click (or an operator) refunded the plan first: the customer is told the refund made.
+    if (error instanceof RefundedMeanwhile) return { kind: 'refunded', amount: error.amount };
+    throw error;
+  }
 }

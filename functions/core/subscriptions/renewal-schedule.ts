@@ -1,8 +1,9 @@
 import { RENEWAL_TARGET } from '../../../shared/jobs/schedules.ts';
 import { newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
-import { scheduleOnce } from '../adapters/scheduler.ts';
+import { cancelSchedule, scheduleOnce } from '../adapters/scheduler.ts';
 import { nowMs } from '../clock.ts';
 import { getUserPlan } from '../data/user-plan-repository.ts';
+import { logger } from '../logger.ts';
 
 /**
  * When renewals run (decision): on the day the period ends, at the very instant it ends, then, when the
@@ -52,4 +53,26 @@ export async function ensureRenewalScheduled(uid: string, planId: string): Promi
   const plan = await getUserPlan(uid, planId);
   if (!plan?.isSubscription || plan.planStatus !== 'PAID') return;
   await scheduleRenewal({ uid, planId, periodEnd: plan.expiredAt, attempt: 0 }, plan.expiredAt);
+}
+
+/** The attempts of one period: the due-date run and each retry. */
+const PERIOD_ATTEMPTS = [0, ...RENEWAL_RETRY_DAYS.map((_, index) => index + 1)];
+
+/**
+ * Deletes whatever renewal of a plan's period is still pending, the due-date run and any retry: every
+ * step that ends a plan (an upgrade or a new plan replacing it, a refund, unsubscribing) calls it right
+ * after the write that ends it, with the period as it stood, so no run is left to fire for a plan that
+ * no longer renews. A deletion the scheduler refuses is logged, not raised: the plan has ended already,
+ * and a run that fires anyway finds it so and charges nothing (renew-plan.ts).
+ */
+export async function cancelPendingRenewals(plan: { uid: string; planId: string; expiredAt: number }) {
+  await Promise.all(
+    PERIOD_ATTEMPTS.map((attempt) =>
+      cancelSchedule(
+        renewalScheduleName({ uid: plan.uid, planId: plan.planId, periodEnd: plan.expiredAt, attempt }),
+      ).catch((error: unknown) =>
+        logger.error('A pending renewal could not be deleted', { planId: plan.planId, attempt, error }),
+      ),
+    ),
+  );
 }

@@ -1,11 +1,10 @@
 import { planActions } from '../../../shared/subscriptions/plan-actions.ts';
-import { cancelSchedule } from '../adapters/scheduler.ts';
 import { nowMs } from '../clock.ts';
 import { changePlanStatus } from '../data/subscription-repository.ts';
 import { type Operator, recordUserActivity } from '../data/user-activity-repository.ts';
 import { getUserPlanHead, latestUserPlan, type UserPlan } from '../data/user-plan-repository.ts';
 import { PaymentError } from '../errors.ts';
-import { ensureRenewalScheduled, renewalScheduleName } from './renewal-schedule.ts';
+import { cancelPendingRenewals, ensureRenewalScheduled } from './renewal-schedule.ts';
 
 /**
  * Unsubscribing and resubscribing (admin-console.md: the raw admin calls /unsubscribe-payment and
@@ -23,9 +22,7 @@ export interface StatusRequest {
 
 export async function unsubscribePlan(request: StatusRequest): Promise<UserPlan> {
   const plan = await moveStatus(request, 'unsubscribe');
-  await cancelSchedule(
-    renewalScheduleName({ uid: plan.uid, planId: plan.planId, periodEnd: plan.expiredAt, attempt: 0 }),
-  );
+  await cancelPendingRenewals(plan);
   return plan;
 }
 
@@ -54,9 +51,12 @@ async function moveStatus(request: StatusRequest, kind: keyof typeof MOVES): Pro
   const move = MOVES[kind];
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const [plan, head] = await Promise.all([latestUserPlan(request.uid), getUserPlanHead(request.uid)]);
-    if (!plan || !head || !planActions(plan, nowMs())[kind]) {
-      throw new PaymentError(move.refusal, `The account has no plan to ${kind}`);
-    }
+    if (!plan || !head) throw new PaymentError('USER_NOT_SUBSCRIBED', `The account has no plan to ${kind}`);
+    if (!planActions(plan, nowMs())[kind])
+      throw new PaymentError(
+        move.refusal,
+        `The account's plan ${plan.planName} (${plan.planStatus}) cannot ${kind}`,
+      );
     const outcome = await changePlanStatus({
       uid: plan.uid,
       planId: plan.planId,

@@ -10,11 +10,17 @@ import type { StandIn, StandInContext } from '../stand-in-context.ts';
  * Authorization header checked as CoolSMS checks it (the key, the signature of date + salt, a date
  * within 15 minutes), so the production SMS adapter runs unchanged. Messages are not sent anywhere:
  * they go to an outbox shown on /_local/sms (and /_local/sms.json), kept beside the database.
+ *
+ * A message the service will not take is answered as SOLAPI answers it: HTTP 200 with the message's
+ * own `statusCode` other than "2000" and its `statusMessage`, and nothing sent (SOLAPI's API
+ * reference, message results; solapi/solapi-nodejs failedMessageList). The sandbox answers so the
+ * refusal a deployment meets first: a sender number not registered with the account (1062).
  */
 const API_KEY = 'sandbox_sms_key';
 const API_SECRET = 'sandbox_sms_secret';
 const SENDER = '0212345678';
 const CLOCK_SKEW_MS = 15 * 60_000;
+const UNREGISTERED_SENDER = { statusCode: '1062', statusMessage: '발신번호 미등록' };
 
 interface OutboxMessage {
   messageId: string;
@@ -71,30 +77,32 @@ export async function start(ctx: StandInContext): Promise<StandIn> {
     const text = String(message?.text ?? '');
     if (!/^\d{8,15}$/.test(to))
       return refuse(400, 'ValidationError', 'message.to must be a phone number of digits');
-    if (from !== SENDER) return refuse(400, 'ValidationError', `${from} is not a registered sender number`);
     if (!text) return refuse(400, 'ValidationError', 'message.text is required');
-    const sent: OutboxMessage = {
-      messageId: `M4V${randomBytes(10).toString('hex').toUpperCase()}`,
+    const result = {
       groupId: `G4V${randomBytes(10).toString('hex').toUpperCase()}`,
+      messageId: `M4V${randomBytes(10).toString('hex').toUpperCase()}`,
+      to,
+      from,
+      type: messageType(text),
+      country: '82',
+      accountId: 'sandbox',
+    };
+    if (from !== SENDER) return sendJson(res, 200, { ...result, ...UNREGISTERED_SENDER });
+    outbox.unshift({
+      messageId: result.messageId,
+      groupId: result.groupId,
       to,
       from,
       text,
-      type: messageType(text),
+      type: result.type,
       sentAt: new Date(nowMs()).toISOString(),
-    };
-    outbox.unshift(sent);
+    });
     outbox.splice(500);
     if (file) writeFileSync(file, JSON.stringify(outbox, null, 2));
     sendJson(res, 200, {
-      groupId: sent.groupId,
-      messageId: sent.messageId,
-      to,
-      from,
-      type: sent.type,
-      country: '82',
+      ...result,
       statusCode: '2000',
       statusMessage: '정상 접수(이통사로 접수 예정) ',
-      accountId: 'sandbox',
     });
   });
 

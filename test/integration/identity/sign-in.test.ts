@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { verifyIdToken } from '../../../functions/core/auth/id-token.ts';
+import { IdentityError } from '../../../functions/core/errors.ts';
+import { signInWithPassword } from '../../../functions/core/identity/sign-in.ts';
 import { SIGN_IN_LIMITS } from '../../../functions/core/identity/sign-in-limits.ts';
 import { SEEDED_ACCOUNTS } from '../../../scripts/local/seed.ts';
 import { signIn } from '../../../shared/api/identity.ts';
@@ -128,5 +130,63 @@ describe('failed sign-in limits', () => {
       ).toBe(401);
     expect((await signInAs(account, {}, { from })).body.error.code).toBe('TOO_MANY_ATTEMPTS_TRY_LATER');
     expect((await signInAs(account, {}, { from: '127.0.0.32' })).status).toBe(200);
+  }, 120_000);
+});
+
+describe('failed sign-in limits under concurrent guesses', () => {
+  const codes = (settled: PromiseSettledResult<unknown>[]) =>
+    settled.map((outcome) =>
+      outcome.status === 'fulfilled'
+        ? 'signed-in'
+        : outcome.reason instanceof IdentityError
+          ? outcome.reason.code
+          : String(outcome.reason),
+    );
+  const count = (list: string[], code: string) => list.filter((one) => one === code).length;
+
+  // The sign-ins run here, in the test's process, so that the ten hashes let through are not cut off
+  // by the local function timeout on a loaded machine, and so that the test clock moves for this
+  // file alone (TEST_CLOCK_OFFSET_MS, functions/core/clock.ts).
+  it('check at most the limit of 50 wrong passwords sent at once; the right one waits for the window to pass', async () => {
+    const account = await verifiedAccount();
+    const signInWith = (password: string) =>
+      signInWithPassword({
+        email: account.email,
+        password,
+        clientType: 'landing',
+        persistSession: false,
+        clientAddress: '127.0.0.51',
+      });
+    const answered = codes(
+      await Promise.allSettled(Array.from({ length: 50 }, () => signInWith('wrong-pass1'))),
+    );
+    const { maxFailures, windowMs } = SIGN_IN_LIMITS.account;
+    expect(count(answered, 'INVALID_PASSWORD')).toBe(maxFailures);
+    expect(count(answered, 'TOO_MANY_ATTEMPTS_TRY_LATER')).toBe(50 - maxFailures);
+    await expect(signInWith(account.password)).rejects.toMatchObject({ code: 'TOO_MANY_ATTEMPTS_TRY_LATER' });
+
+    // Two windows on, none of the burst is left in the sliding window.
+    process.env.TEST_CLOCK_OFFSET_MS = String(2 * windowMs);
+    try {
+      await expect(signInWith(account.password)).resolves.toMatchObject({ user: { uid: account.uid } });
+    } finally {
+      delete process.env.TEST_CLOCK_OFFSET_MS;
+    }
+  }, 120_000);
+
+  it('let at most the limit of a client address’s guesses at once through, across accounts', async () => {
+    const { maxFailures } = SIGN_IN_LIMITS.clientAddress;
+    const from = '127.0.0.52';
+    const guesses = await Promise.all(
+      Array.from({ length: maxFailures + 30 }, () =>
+        signInAs({ email: newEmail('burst'), password: 'guess-pass1' }, {}, { from }),
+      ),
+    );
+    const answered = guesses.map((answer) => String(answer.body.error?.code));
+    expect(count(answered, 'EMAIL_NOT_FOUND')).toBe(maxFailures);
+    expect(count(answered, 'TOO_MANY_ATTEMPTS_TRY_LATER')).toBe(30);
+    const account = await verifiedAccount();
+    expect((await signInAs(account, {}, { from })).body.error?.code).toBe('TOO_MANY_ATTEMPTS_TRY_LATER');
+    expect((await signInAs(account, {}, { from: '127.0.0.53' })).status).toBe(200);
   }, 120_000);
 });

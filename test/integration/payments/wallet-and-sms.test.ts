@@ -236,9 +236,15 @@ describe('SMS (CoolSMS)', () => {
   });
 
   it('is refused with a wrong secret or an unregistered sender', async () => {
-    await expect(sendSms({ to: '01012345678', text: 'hi', from: '0299999999' })).rejects.toMatchObject({
-      smsCode: 'ValidationError',
+    // SOLAPI answers HTTP 200 for a message it refuses: only its statusCode says it was not taken.
+    await expect(sendSms({ to: '01055550199', text: 'hi', from: '0299999999' })).rejects.toMatchObject({
+      smsCode: '1062',
+      message: '발신번호 미등록',
     });
+    const outbox = (await (await fetch(`${harness.pagesUrl}/_local/sms.json`)).json()) as Array<{
+      to: string;
+    }>;
+    expect(outbox.map((message) => message.to)).not.toContain('01055550199');
     const saved = process.env.COOLSMS_API_SECRET;
     process.env.COOLSMS_API_SECRET = 'wrong';
     try {

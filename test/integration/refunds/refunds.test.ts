@@ -1,8 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
+import { fetchHolidays } from '../../../functions/core/adapters/holidays.ts';
 import { getHolidayMonth } from '../../../functions/core/data/holiday-repository.ts';
 import { createRefundSession } from '../../../functions/core/data/refund-repository.ts';
 import { getPayment, listUserPlans } from '../../../functions/core/data/user-plan-repository.ts';
 import { holidaysFor } from '../../../functions/core/refunds/holidays.ts';
+import { SANDBOX_HOLIDAY_KEY } from '../../../scripts/local/stand-ins/holidays.ts';
 import { createBillingKeyPayment } from '../../../shared/api/orders.ts';
 import {
   adminCancelPayment,
@@ -12,7 +14,7 @@ import {
   userRefundInfo,
 } from '../../../shared/api/refunds.ts';
 import { recordUsage } from '../../../shared/api/usage.ts';
-import { adminToken, call, uniqueId } from '../helpers.ts';
+import { type Answer, adminToken, call, uniqueId } from '../helpers.ts';
 import {
   type Customer,
   checkout,
@@ -45,6 +47,13 @@ async function refundGuid(customer: Customer): Promise<string> {
   return opened.body.guid;
 }
 
+/** What a test compares of an answer: its status and its result or error code. */
+function pick(answer: Answer) {
+  return answer.status === 200
+    ? { status: 200, body: { result: answer.body.result } }
+    : { status: answer.status, body: { error: { code: answer.body.error?.code } } };
+}
+
 async function providerCancelled(merchantUid: string): Promise<number | undefined> {
   return (await sandboxState()).payments.find((payment) => payment.merchant_uid === merchantUid)
     ?.cancel_amount;
@@ -71,15 +80,15 @@ describe('the customer’s refund', () => {
     expect((await call(cancelPaymentUser, { ...request, agreed: true, price: 100 })).body.error.code).toBe(
       'INVALID_PRICE',
     );
-    const answers = await Promise.all([
-      call(cancelPaymentUser, { ...request, agreed: true }),
-      call(cancelPaymentUser, { ...request, agreed: true }),
-    ]);
-    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
-    expect(answers.find((answer) => answer.status === 200)?.body.result).toEqual({
-      kind: 'refunded',
-      amount: MR_STANDARD_KRW,
-    });
+    // Three clicks at once: the money goes back once. A click that lost the race at the provider is
+    // told the refund that was made; one that came after it, that no plan is left to refund.
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => call(cancelPaymentUser, { ...request, agreed: true })),
+    );
+    const refunded = { status: 200, body: { result: { kind: 'refunded', amount: MR_STANDARD_KRW } } };
+    const noPlanLeft = { status: 409, body: { error: { code: 'USER_NOT_SUBSCRIBED' } } };
+    for (const answer of answers) expect([refunded, noPlanLeft]).toContainEqual(pick(answer));
+    expect(answers.map(pick)).toContainEqual(refunded);
     expect(await providerCancelled(merchantUid)).toBe(MR_STANDARD_KRW);
     expect(await getPayment(merchantUid)).toMatchObject({
       status: 'cancelled',
@@ -181,10 +190,38 @@ describe('the operator’s refund', () => {
   });
 });
 
+describe('refunds racing each other', () => {
+  it('two operators refunding the same plan at once: one refund, the other told of it, never an internal error', async () => {
+    const customer = await newCustomer();
+    const merchantUid = await subscribe(customer);
+    const token = await adminToken();
+    const request = {
+      uid: customer.uid,
+      price: MR_STANDARD_KRW,
+      reason: 'Double click',
+      refundSource: 'portone',
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => call(adminCancelPayment, request, { token })),
+    );
+    const refunded = { status: 200, body: { result: { kind: 'refunded', amount: MR_STANDARD_KRW } } };
+    // Lost at the provider: another refund was made meanwhile; came after it: no plan left to refund.
+    const refusals = [
+      { status: 500, body: { error: { code: 'conflict' } } },
+      { status: 500, body: { error: { code: 'not_found' } } },
+    ];
+    const picked = answers.map(pick);
+    expect(picked.filter((answer) => answer.status === 200)).toEqual([refunded]);
+    for (const answer of picked.filter((one) => one.status !== 200)) expect(refusals).toContainEqual(answer);
+    expect(await providerCancelled(merchantUid)).toBe(MR_STANDARD_KRW);
+    expect(await getPayment(merchantUid)).toMatchObject({ cancelledAmount: MR_STANDARD_KRW });
+  });
+});
+
 describe('the public holidays', () => {
   it('come from the holiday service once and are kept; a failing service counts as no holidays', async () => {
     process.env.HOLIDAY_API_URL = `${inject('apiUrl')}/_local/holidays`;
-    process.env.HOLIDAY_API_KEY = 'test-key';
+    process.env.HOLIDAY_API_KEY = SANDBOX_HOLIDAY_KEY;
     const holidays = await holidaysFor(Date.parse('2027-09-10T12:00:00+09:00'));
     expect([...holidays]).toEqual(
       expect.arrayContaining(['2027-09-14', '2027-09-15', '2027-09-16', '2027-10-04']),
@@ -196,5 +233,13 @@ describe('the public holidays', () => {
     expect(await getHolidayMonth('2031-05')).toBeUndefined();
     // A month already kept is answered from the table without the service.
     expect(await holidaysFor(Date.parse('2027-09-10T12:00:00+09:00'))).toEqual(holidays);
+  });
+
+  it('take the "Decoding" service key, encoded once on the way; the "Encoding" variant is an unknown key', async () => {
+    process.env.HOLIDAY_API_URL = `${inject('apiUrl')}/_local/holidays`;
+    process.env.HOLIDAY_API_KEY = SANDBOX_HOLIDAY_KEY;
+    expect(await fetchHolidays('2027-10')).toContain('2027-10-09');
+    process.env.HOLIDAY_API_KEY = encodeURIComponent(SANDBOX_HOLIDAY_KEY);
+    await expect(fetchHolidays('2027-10')).rejects.toThrow('SERVICE_KEY_IS_NOT_REGISTERED_ERROR');
   });
 });

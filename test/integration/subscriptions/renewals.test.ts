@@ -57,6 +57,19 @@ async function currentPlan(
   return { planName: answer.body.result.planName, paidAt: answer.body.result.resetAt };
 }
 
+/** The names of the renewals the scheduler stand-in holds for an account's plans. */
+async function pendingRenewalsOf(uid: string): Promise<string[]> {
+  const schedules = (await local('GET', '/_local/schedules.json')).body as Array<{
+    Name: string;
+    Target: { Input?: string };
+  }>;
+  return schedules
+    .filter(
+      (schedule) => schedule.Name.startsWith('rnw-') && JSON.parse(schedule.Target.Input ?? '{}').uid === uid,
+    )
+    .map((schedule) => schedule.Name);
+}
+
 async function charges(): Promise<
   Array<{ merchant_uid: string; status: string; amount: number; paid_at: number }>
 > {
@@ -193,6 +206,43 @@ describe('a monthly subscription over a year of the test clock', () => {
       // A held plan is not renewed again by itself.
       await clockTo(due + 40 * DAY_MS);
       expect((await outbox(runtime.url)).filter((mail) => mail.to.includes(account.email))).toHaveLength(4);
+    },
+    RUN_TIMEOUT_MS,
+  );
+  it(
+    'deletes the retry pending after a declined renewal when a new plan replaces the subscription',
+    async () => {
+      const account = { email: `replaced-${Date.now()}@example.com`, password: 'replaced-pass1' };
+      const operator = { ...options(), token: await token(SEEDED_ACCOUNTS.operator) };
+      const created = await call(
+        adminUserCreate,
+        {
+          info: {
+            name: 'Replacing Customer',
+            email: account.email,
+            password: account.password,
+            language: 'en',
+          },
+        },
+        operator,
+      );
+      expect(created.status).toBe(200);
+      await subscribe(account, RENEWALS_DECLINE);
+      const due = periodEnd(new Date((await currentPlan(account)).paidAt), 'MONTHLY').getTime();
+      await clockTo(due + 60_000);
+      const uid = created.body.result.uid as string;
+      const [retry] = await pendingRenewalsOf(uid);
+      expect(retry).toMatch(/-1$/);
+
+      // The period ended unrenewed: the account may buy again, and the new plan replaces the old one.
+      await subscribe(account);
+      const pending = await pendingRenewalsOf(uid);
+      expect(pending).not.toContain(retry);
+      expect(pending).toHaveLength(1);
+      const mails = async () => (await outbox(runtime.url)).filter((mail) => mail.to.includes(account.email));
+      const mailed = (await mails()).length;
+      await clockTo(due + 6 * DAY_MS);
+      expect(await mails()).toHaveLength(mailed);
     },
     RUN_TIMEOUT_MS,
   );
