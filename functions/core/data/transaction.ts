@@ -16,3 +16,8 @@ export function lostToConcurrentWrite(outcomes: ItemOutcomes): boolean {
 export function conditionFailed(outcomes: ItemOutcomes, index: number): boolean {
   return outcomes[index]?.code === 'ConditionalCheckFailed';
 }
+
+/** Whether a single conditional write was refused because its condition failed. */
+export function isConditionFailure(error: unknown): boolean {
+  return String((error as Error | undefined)?.message).includes('conditional request failed');
+}
