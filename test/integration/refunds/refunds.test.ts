@@ -1,8 +1,10 @@
+import { DateTime } from 'luxon';
 import { describe, expect, inject, it } from 'vitest';
 import { getHolidayMonth } from '../../../functions/core/data/holiday-repository.ts';
 import { createRefundSession } from '../../../functions/core/data/refund-repository.ts';
 import { getPayment, listUserPlans } from '../../../functions/core/data/user-plan-repository.ts';
 import { holidaysFor } from '../../../functions/core/refunds/holidays.ts';
+import { userRefundInfo as estimateForCustomer } from '../../../functions/core/refunds/user-refund.ts';
 import { createBillingKeyPayment } from '../../../shared/api/orders.ts';
 import {
   adminCancelPayment,
@@ -12,6 +14,8 @@ import {
   userRefundInfo,
 } from '../../../shared/api/refunds.ts';
 import { recordUsage } from '../../../shared/api/usage.ts';
+import { businessDayOf } from '../../../shared/time/business-days.ts';
+import { KST_DATE, KST_ZONE } from '../../../shared/time/kst.ts';
 import { adminToken, call, uniqueId } from '../helpers.ts';
 import {
   type Customer,
@@ -103,6 +107,31 @@ describe('the customer’s refund', () => {
     // STANDARD's 3,000 images: a tenth used keeps a tenth of the price, and 10% of the rest is the fee.
     const rest = MR_STANDARD_KRW - MR_STANDARD_KRW / 10;
     expect(info).toMatchObject({ isFullRefund: false, estimatedRefundPrice: rest - Math.floor(rest / 10) });
+  });
+
+  it('counts the days used to the day it is asked (KST), even an evening or a weekend day', async () => {
+    const customer = await newCustomer();
+    await subscribe(customer);
+    const guid = await refundGuid(customer);
+    const { paidAt } = (await call(userRefundInfo, { guid })).body.result as { paidAt: number };
+    // Minutes after the payment, on its own KST day, at an hour whose business day is a later day:
+    // the same evening after 19:00 on a weekday, at once on a weekend.
+    const paid = DateTime.fromMillis(paidAt, { zone: KST_ZONE });
+    const evening = paid.set({ hour: 19, minute: 30 });
+    const askedAt = paid.weekday <= 5 && paid < evening ? evening : paid.plus({ seconds: 1 });
+    expect(askedAt.hasSame(paid, 'day')).toBe(true);
+    expect(businessDayOf(askedAt.toMillis(), new Set())).not.toBe(paid.toFormat(KST_DATE));
+
+    const offset = process.env.TEST_CLOCK_OFFSET_MS;
+    process.env.TEST_CLOCK_OFFSET_MS = String(askedAt.toMillis() - Date.now());
+    try {
+      // The page's estimate, as the route computes it at that moment (this process's clock).
+      const estimate = await estimateForCustomer(guid);
+      expect(estimate).toMatchObject({ isDaily: true, usedPeriod: 1, isFullRefund: true });
+    } finally {
+      if (offset === undefined) delete process.env.TEST_CLOCK_OFFSET_MS;
+      else process.env.TEST_CLOCK_OFFSET_MS = offset;
+    }
   });
 
   it('answers a lapsed session with the expired error', async () => {
