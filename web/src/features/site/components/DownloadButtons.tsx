@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { track, trackingClient } from '../../../lib/analytics/index.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useLatest } from '../api/get-latest.ts';
 import { chooseDownloads, type DownloadButton, formatSize } from '../downloads.ts';
-import { useClientInfo, useHydrated } from '../hooks/use-client-info.ts';
+import { useClientInfo } from '../hooks/use-client-info.ts';
 
 export type DownloadPlace = 'header' | 'hero' | 'final';
 
