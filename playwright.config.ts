@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { DUPLICATE_DELIVERY_VARIABLE } from './scripts/local/at-least-once.ts';
 
 /**
  * The product's port for this run: E2E_PORT, else one derived from this process so that test runs of
@@ -7,6 +8,9 @@ import { defineConfig, devices } from '@playwright/test';
  */
 process.env.E2E_PORT ??= String(20_000 + (process.pid % 20_000));
 const PORT = Number(process.env.E2E_PORT);
+// At-least-once delivery on (scripts/local/at-least-once.ts): the product's runtimes, started here or by
+// the tests, deliver every SQS message and scheduled event twice.
+process.env[DUPLICATE_DELIVERY_VARIABLE] ??= '1';
 
 /**
  * Browser tests against the whole product served by the local runtime (production build of the web,

@@ -89,7 +89,7 @@ test.describe('a schedule', () => {
     await page.getByLabel('Payer phone').fill('+821055556666');
     await page.getByLabel('Plan').selectOption('Y1_LIGHT_V3');
     await page.getByLabel('Price').fill('0');
-    await page.getByLabel('Start (KST)').fill(start.toFormat("yyyy-MM-dd'T'HH:mm"));
+    await page.getByLabel('Start (KST)').fill(start.toFormat('yyyy-MM-dd HH:mm'));
     await page.getByLabel('Description').fill('launch gift');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Saved successfully', { exact: true })).toBeVisible();
@@ -103,7 +103,7 @@ test.describe('a schedule', () => {
     await page.goto(scheduleUrl);
     await expect(logs.getByRole('cell', { name: /^dep_/ })).toBeVisible();
     const details = page.locator('dl.console-details').first();
-    await expect(details.getByText(start.toFormat('yyyy-MM-dd HH:mm:00')).first()).toBeVisible();
+    await expect(details.getByText(start.toFormat('yyyy-MM-dd HH:mm')).first()).toBeVisible();
 
     await page.getByRole('button', { name: 'Disable' }).click();
     await expect(page.getByText('update success', { exact: true })).toBeVisible();

@@ -51,7 +51,6 @@ export async function customerVerifiedInConsole(page: Page, name: string): Promi
     .getByRole('link', { name: 'Users' })
     .click();
   await page.getByLabel('E-mail', { exact: true }).fill(email);
-  await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('row', { name: `${name} ${email}` }).click();
   await expect(page.getByRole('heading', { name: `User ${name}` })).toBeVisible();
   await page.getByRole('region', { name: 'Account' }).getByRole('button', { name: 'Verify email' }).click();

@@ -18,7 +18,7 @@ test('a signed-out operator is sent to the login; a customer is refused; an oper
   await page.getByLabel('Password').fill('wrong-pass1');
   await page.getByLabel('E-mail').fill('operator@cutloom.local');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByText('The password is not correct.')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('The e-mail or password is not correct.');
 
   await page.getByLabel('Password').fill('operator-pass1');
   await page.getByRole('button', { name: 'Log in' }).click();

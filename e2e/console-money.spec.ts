@@ -129,13 +129,13 @@ test('a customer pays an operator’s order link, and the operator refunds it', 
   const businessDay = page.getByLabel('Count on the business day');
   await expect(businessDay).toBeChecked();
   await expect(estimate.getByLabel('Full refund')).toBeChecked();
-  await page.getByLabel('Requested date (KST)').fill('2020-01-01T10:00');
+  await page.getByLabel('Requested date (KST)').fill('2020-01-01 10:00');
   await expect(businessDay).not.toBeChecked();
   await expect(page.getByText('Please check requested date!')).toBeVisible();
   await businessDay.check();
   await page
     .getByLabel('Requested date (KST)')
-    .fill(new Date(Date.now() + 9 * 3_600_000 + 60_000).toISOString().slice(0, 16));
+    .fill(new Date(Date.now() + 9 * 3_600_000 + 60_000).toISOString().slice(0, 16).replace('T', ' '));
   await expect(page.getByText('Please check requested date!')).toHaveCount(0);
   await estimate.getByLabel('Reason', { exact: true }).fill('changed their mind');
   await estimate.getByRole('button', { name: 'Refund' }).click();

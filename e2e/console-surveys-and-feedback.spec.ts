@@ -14,14 +14,13 @@ test('a smart survey is created with its live preview, gets targets from a CSV, 
   await expect(page.getByText('Please fill in the survey type.')).toBeVisible();
   await expect(page.getByText('Please fill in the message.')).toBeVisible();
   await expect(page.getByText('Please fill in the expire date.')).toBeVisible();
+  // The fields of the action type are checked with the common ones: every problem at once.
+  await expect(page.getByText('A Typeform survey needs the Typeform ID.')).toBeVisible();
 
   await page.getByLabel('Survey type').fill(surveyType);
   await page.getByLabel('Language', { exact: true }).selectOption('en');
   await page.getByLabel('Message', { exact: true }).fill('How do you like the editor?');
-  await page.getByLabel('Expire date (KST)').fill('2030-01-31T23:59');
-  await page.getByRole('button', { name: 'Save' }).click();
-  // The fields of the action type are checked once the common ones are right.
-  await expect(page.getByText('A Typeform survey needs the Typeform ID.')).toBeVisible();
+  await page.getByLabel('Expire date (KST)').fill('2030-01-31 23:59');
   await page.getByLabel('Typeform ID').fill('tf123');
   await page.getByLabel('Confirm message').fill('Answer now');
   await expect(
@@ -39,7 +38,7 @@ test('a smart survey is created with its live preview, gets targets from a CSV, 
   await expect(page.getByText('Saved successfully', { exact: true })).toBeVisible();
 
   const row = page.getByRole('row', { name: new RegExp(surveyType) });
-  await expect(row).toContainText('2030-01-31 23:59:00');
+  await expect(row).toContainText('2030-01-31 23:59');
   await expect(row).toContainText('app_start, after_export');
   await row.getByRole('link', { name: 'Show' }).click();
   await expect(page.getByText('This survey has no targets yet: nobody will see it.')).toBeVisible();
@@ -99,7 +98,7 @@ test('feedback files are found by name and a cloud project is copied for feedbac
 
   await page.goto('/admin/feedbackFiles/cloud?projectId=no-such-project');
   await page.getByRole('button', { name: 'Copy for feedback' }).click();
-  await expect(page.getByText('Error: PROJECT_NOT_FOUND No cloud project no-such-project')).toBeVisible();
+  await expect(page.getByText('Error: No cloud project has this ID. (PROJECT_NOT_FOUND)')).toBeVisible();
   await page.getByLabel('Project ID').fill('sample-project');
   await page.getByRole('button', { name: 'Copy for feedback' }).click();
   await expect(page.getByText(/Copied 2 files to cloud\/sample-project\/\d{14}\//)).toBeVisible();

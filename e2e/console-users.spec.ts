@@ -24,9 +24,8 @@ test('an operator finds a user, opens the detail, sends a verification mail, ver
     .getByRole('navigation', { name: 'Console navigation' })
     .getByRole('link', { name: 'Users' })
     .click();
+  // No address is only these 20 characters: the addresses starting with them are listed.
   await page.getByLabel('E-mail', { exact: true }).fill(email.slice(0, 20));
-  await page.getByLabel('Partial match on name and e-mail').check();
-  await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('row', { name: `Findable Person ${email}` }).click();
 
   await expect(page.getByRole('heading', { name: 'User Findable Person' })).toBeVisible();

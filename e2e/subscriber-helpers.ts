@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { providerChannel } from '../shared/payments/pay-methods.ts';
 
 /** A subscriber made through the real routes and the sandbox checkout, for the refund and console tests. */
-const PASSWORD = 'refund-pass1';
+export const PASSWORD = 'refund-pass1';
 
 async function signInAs(
   request: APIRequestContext,

@@ -11,6 +11,8 @@ test('a monthly Light subscription upgraded to Standard on its billing key, with
   page,
   request,
 }) => {
+  // A purchase, a sign-in and an upgrade: password hashing and two payments on a shared machine.
+  test.setTimeout(90_000);
   const email = await newAccount(request);
   await buyMonthly(page, email, { name: 'MR_LIGHT_V3', price: 'US$8.99', phone: '415 555 0170' });
 

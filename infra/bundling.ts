@@ -8,6 +8,7 @@ import { type NodejsFunctionProps, OutputFormat } from 'aws-cdk-lib/aws-lambda-n
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct, IConstruct } from 'constructs';
 import { TABLE_DESIGN } from '../shared/data/table-design.ts';
+import { SCHEDULE_DEAD_LETTER_ARN_VARIABLE } from '../shared/jobs/schedules.ts';
 
 export const repoRoot = join(import.meta.dirname, '..');
 
@@ -107,6 +108,17 @@ export interface SchedulerAccess {
   /** A plain name (no token), so that every stack formats the same schedule ARNs without an import. */
   groupName: string;
   roleArn: string;
+  /** The queue each schedule names as its dead-letter queue. */
+  deadLetterArn: string;
+}
+
+/** The variables the scheduler adapter (functions/core/adapters/scheduler.ts) reads. */
+export function schedulerEnvironment(scheduler: SchedulerAccess): Record<string, string> {
+  return {
+    SCHEDULE_GROUP_NAME: scheduler.groupName,
+    SCHEDULER_ROLE_ARN: scheduler.roleArn,
+    [SCHEDULE_DEAD_LETTER_ARN_VARIABLE]: scheduler.deadLetterArn,
+  };
 }
 
 /**

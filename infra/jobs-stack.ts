@@ -1,12 +1,17 @@
 import { ArnFormat, type CfnElement, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import type { Construct } from 'constructs';
 import { QUEUES } from '../shared/jobs/queues.ts';
-import { SCHEDULED_TARGETS, scheduledTargetArnVariable } from '../shared/jobs/schedules.ts';
+import {
+  SCHEDULED_TARGETS,
+  scheduledTargetArnVariable,
+  TARGET_ASYNC_RETRIES,
+} from '../shared/jobs/schedules.ts';
 import {
   acknowledgeFunctionFindings,
   functionProps,
@@ -14,6 +19,7 @@ import {
   grantScheduling,
   grantTable,
   type SchedulerAccess,
+  schedulerEnvironment,
 } from './bundling.ts';
 import { grantPaymentSecrets, paymentEnvironment } from './payment-settings.ts';
 import type { IdentitySettings } from './service-stack.ts';
@@ -33,8 +39,11 @@ export interface JobsStackProps extends StackProps {
 
 /**
  * Asynchronous work: one consumer per bulk-job queue (partial batch failures reported, so only the
- * failed messages return to the queue and, past maxReceiveCount, to its dead-letter queue), and the
- * EventBridge Scheduler group with the role it uses to invoke the scheduled targets.
+ * failed messages return to the queue and, past maxReceiveCount, to its dead-letter queue; as many
+ * invocations at once as the queue's maxConcurrency), and the EventBridge Scheduler group with the role
+ * it uses to invoke the scheduled targets. Every schedule names the schedules' dead-letter queue (the
+ * scheduler adapter sets it), and every target keeps Lambda's two retries and sends a run that still
+ * fails to the scheduled-run failures queue (shared/jobs/schedules.ts).
  */
 export class JobsStack extends Stack {
   readonly scheduleGroup: ScheduleGroup;
@@ -54,14 +63,14 @@ export class JobsStack extends Stack {
           TABLE_NAME: stateful.table.tableName,
         }),
         description: `Consumer of the ${declaration.id} queue`,
-        // The queue's visibility timeout must cover a whole batch: keep the function below it.
-        timeout: Duration.seconds(Math.min(900, declaration.visibilityTimeoutSeconds / 2)),
+        timeout: Duration.seconds(declaration.consumerTimeoutSeconds),
       });
       acknowledgeFunctionFindings(consumer);
       grantTable(consumer, stateful.table, 'write');
       consumer.addEventSource(
         new SqsEventSource(stateful.queues[declaration.id], {
           batchSize: declaration.messagesPerInvocation,
+          maxConcurrency: declaration.maxConcurrency,
           reportBatchItemFailures: true,
         }),
       );
@@ -76,15 +85,17 @@ export class JobsStack extends Stack {
     this.schedulerAccess = {
       groupName,
       roleArn: this.schedulerRole.roleArn,
+      deadLetterArn: stateful.scheduleDeadLetters.queueArn,
     };
+    // The scheduler sends an event it could not deliver to the dead-letter queue with this role.
+    stateful.scheduleDeadLetters.grantSendMessages(this.schedulerRole);
     // Targets are named up front so that their ARNs are known without referring to the functions:
     // a run schedules the next run of its own target (and a target may schedule another's).
     const targetNames = Object.fromEntries(
       SCHEDULED_TARGETS.map((target) => [target.id, `cutloom-${props.stage}-${target.id}`]),
     );
-    const schedulerEnvironment = {
-      SCHEDULE_GROUP_NAME: this.schedulerAccess.groupName,
-      SCHEDULER_ROLE_ARN: this.schedulerAccess.roleArn,
+    const targetEnvironment = {
+      ...schedulerEnvironment(this.schedulerAccess),
       ...Object.fromEntries(
         SCHEDULED_TARGETS.map((target) => [
           scheduledTargetArnVariable(target.id),
@@ -104,7 +115,7 @@ export class JobsStack extends Stack {
         ...functionProps(this, target.id, `events/${target.handler}.ts`, {
           STAGE: props.stage,
           TABLE_NAME: stateful.table.tableName,
-          ...(grants.has('scheduler') ? schedulerEnvironment : {}),
+          ...(grants.has('scheduler') ? targetEnvironment : {}),
           ...paymentEnvironment(this, grants, props.stage, stateful),
           ...(grants.has('payment:provider') || grants.has('mail:send')
             ? { SITE_URL: props.site.siteUrl }
@@ -114,6 +125,9 @@ export class JobsStack extends Stack {
         functionName: targetNames[target.id],
         description: target.description,
         timeout: Duration.seconds(30),
+        retryAttempts: TARGET_ASYNC_RETRIES.retryAttempts,
+        maxEventAge: Duration.seconds(TARGET_ASYNC_RETRIES.maxEventAgeSeconds),
+        onFailure: new SqsDestination(stateful.scheduledRunFailures),
       });
       acknowledgeFunctionFindings(fn);
       grantTable(fn, stateful.table, 'write');

@@ -15,6 +15,7 @@ import {
   grantScheduling,
   grantTable,
   type SchedulerAccess,
+  schedulerEnvironment,
 } from './bundling.ts';
 import { grantPaymentSecrets, paymentEnvironment } from './payment-settings.ts';
 import {
@@ -138,9 +139,7 @@ function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props:
   if (grants.has('analytics:put'))
     environment.ANALYTICS_STREAM_NAME = stateful.analyticsStream.deliveryStreamName;
   if (grants.has('scheduler') && props.scheduler) {
-    environment.SCHEDULE_GROUP_NAME = props.scheduler.groupName;
-    environment.SCHEDULER_ROLE_ARN = props.scheduler.roleArn;
-    Object.assign(environment, props.scheduler.targetArns);
+    Object.assign(environment, schedulerEnvironment(props.scheduler), props.scheduler.targetArns);
   }
 
   const fn = new NodejsFunction(scope, route.name, {

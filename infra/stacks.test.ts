@@ -62,7 +62,8 @@ describe('stateful stack', () => {
   });
 
   it('gives every bulk queue a dead-letter queue with the declared redrive', () => {
-    stateful.resourceCountIs('AWS::SQS::Queue', QUEUES.length * 2);
+    // Each bulk queue and its dead-letter queue, and the two dead-letter queues of scheduled runs.
+    stateful.resourceCountIs('AWS::SQS::Queue', QUEUES.length * 2 + 2);
     for (const queue of QUEUES) {
       stateful.hasResourceProperties('AWS::SQS::Queue', {
         VisibilityTimeout: queue.visibilityTimeoutSeconds,

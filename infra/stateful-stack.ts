@@ -12,7 +12,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { TABLE_DESIGN } from '../shared/data/table-design.ts';
-import { QUEUES, type QueueId } from '../shared/jobs/queues.ts';
+import { QUEUES, type QueueId, SQS_LIMITS } from '../shared/jobs/queues.ts';
 
 /**
  * What holds data: the one table, the buckets, the bulk-job queues, the token-signing secret and the
@@ -47,6 +47,10 @@ export class StatefulStack extends Stack {
   readonly cloudProjectBucket: Bucket;
   readonly accessLogBucket: Bucket;
   readonly queues: Record<QueueId, Queue>;
+  /** Events EventBridge Scheduler could not hand to their target (each schedule's DeadLetterConfig). */
+  readonly scheduleDeadLetters: Queue;
+  /** Scheduled runs whose target still failed after Lambda's retries (the targets' on-failure destination). */
+  readonly scheduledRunFailures: Queue;
   readonly idTokenSecret: Secret;
   /** PortOne v1 REST API credentials: JSON {apiKey, apiSecret}. */
   readonly paymentProviderSecret: Secret;
@@ -117,18 +121,11 @@ export class StatefulStack extends Stack {
 
     this.queues = Object.fromEntries(
       QUEUES.map((declaration) => {
-        const deadLetters = new Queue(this, `${declaration.id}-dlq`, {
-          retentionPeriod: Duration.days(14),
-          encryption: QueueEncryption.SQS_MANAGED,
-          enforceSSL: true,
-          removalPolicy: RemovalPolicy.RETAIN,
-        });
-        Validations.of(deadLetters).acknowledge({
-          id: 'AwsSolutions-SQS3',
-          reason: 'This queue is itself a dead-letter queue.',
-        });
+        const deadLetters = this.deadLetterQueue(`${declaration.id}-dlq`);
         const queue = new Queue(this, declaration.id, {
           visibilityTimeout: Duration.seconds(declaration.visibilityTimeoutSeconds),
+          // Set rather than left to the service's default, so that AWS refuses what the stand-in does.
+          maxMessageSizeBytes: SQS_LIMITS.messageBytes,
           retentionPeriod: Duration.days(4),
           encryption: QueueEncryption.SQS_MANAGED,
           enforceSSL: true,
@@ -138,6 +135,8 @@ export class StatefulStack extends Stack {
         return [declaration.id, queue];
       }),
     ) as Record<QueueId, Queue>;
+    this.scheduleDeadLetters = this.deadLetterQueue('schedule-dead-letters');
+    this.scheduledRunFailures = this.deadLetterQueue('scheduled-run-failures');
 
     this.idTokenSecret = new Secret(this, 'IdTokenSecret', {
       description: 'HMAC key that signs ID tokens',
@@ -197,6 +196,21 @@ export class StatefulStack extends Stack {
       'chainId',
     ]);
     this.smsSecret = this.serviceSecret('SmsSecret', 'CoolSMS API', ['apiKey', 'apiSecret']);
+  }
+
+  /** A queue that keeps what failed for two weeks, for an operator to read and redrive. */
+  private deadLetterQueue(id: string): Queue {
+    const queue = new Queue(this, id, {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(queue).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself a dead-letter queue.',
+    });
+    return queue;
   }
 
   /**

@@ -1,8 +1,8 @@
 import { adminConfigDelete } from '../../shared/api/auth.ts';
-import { deleteConfig } from '../core/data/config-repository.ts';
+import { deleteConfigEntry } from '../core/configs/config-entries.ts';
 import { defineHandler } from '../core/pipeline.ts';
 
 export const handler = defineHandler(adminConfigDelete, async ({ id }) => {
-  await deleteConfig(id);
+  await deleteConfigEntry(id);
   return { configId: id };
 });

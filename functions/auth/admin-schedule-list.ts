@@ -2,4 +2,4 @@ import { adminScheduleList } from '../../shared/api/admin-schedules.ts';
 import { defineHandler } from '../core/pipeline.ts';
 import { scheduleList } from '../core/schedules/admin-schedules.ts';
 
-export const handler = defineHandler(adminScheduleList, () => scheduleList());
+export const handler = defineHandler(adminScheduleList, (page) => scheduleList(page));

@@ -1,20 +1,34 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { signIdToken } from '../../functions/core/auth/id-token.ts';
 import { dynamo } from '../../functions/core/data/client.ts';
+import { getUsageCounters } from '../../functions/core/data/usage-repository.ts';
+import { listUserActivities } from '../../functions/core/data/user-activity-repository.ts';
+import { findUserByEmail } from '../../functions/core/data/user-repository.ts';
 import { settings } from '../../functions/core/settings.ts';
+import { QUEUES } from '../../shared/jobs/queues.ts';
+import { DUPLICATE_DELIVERY_VARIABLE, duplicateDeliveryShare } from '../local/at-least-once.ts';
 import { startRuntime } from '../local/runtime.ts';
 import { benchAccount, seedAccounts } from './bench-accounts.ts';
 
 /**
  * Bulk jobs end to end (`npm run bench:bulk`): the local runtime in memory (gateway, DynamoDB Local,
- * the SQS stand-in delivering to the real consumer), N accounts written straight into DynamoDB Local,
- * then a bulk usage grant over all N (half by uid, half by e-mail) and a bulk user create of M rows,
- * each queued through the API and followed with GET /auth/admin-job/{jobId} until done. Each is
- * printed as rows per second beside a bare BatchWriteItem loop writing the same number of items to the
- * same DynamoDB Local in the same run: the floor the job's per-item work stands on.
+ * the SQS stand-in delivering to the real consumer with each queue's maxConcurrency, and a share of the
+ * messages twice), N accounts written straight into DynamoDB Local, then a bulk usage grant over all N
+ * (half by uid, half by e-mail) and a bulk user create of M rows, each queued through the API and
+ * followed with GET /auth/admin-job/{jobId} until done. Each is printed as rows per second beside a bare
+ * BatchWriteItem loop writing the same number of items to the same DynamoDB Local in the same run (the
+ * floor the job's per-item work stands on), and with its lost and doubled rows, read from what the rows
+ * did: an account whose counters moved no time or twice, a row with no account or two bulk-create
+ * activities. LOCAL_DUPLICATE_DELIVERY_SHARE sets the share delivered twice (default 0.5).
  */
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 10_000);
 const USER_ROWS = Number(process.env.BENCH_USER_ROWS ?? 1_000);
+const GRANT_TTS = -100;
+process.env[DUPLICATE_DELIVERY_VARIABLE] ??= '0.5';
+console.log(
+  `Delivery: ${QUEUES.map((queue) => `${queue.id} ${queue.maxConcurrency} at once`).join(', ')}; ` +
+    `${duplicateDeliveryShare() * 100} % of messages delivered twice`,
+);
 
 const runtime = await startRuntime({ port: 0, inMemory: true, web: 'none', quiet: true });
 try {
@@ -48,13 +62,18 @@ try {
       uidOrEmails: accounts.map((account, index) => (index % 2 ? account.email : account.uid)),
       allowPlus: false,
       sttMin: -1,
-      tts: -100,
+      tts: GRANT_TTS,
       translate: 0,
       genimage: 0,
       desc: 'bulk benchmark',
     }),
   );
   report('bulk usage grant', grant, await timeBareWrites(ACCOUNTS, 'grant'));
+  const grants = await eachOf(accounts, async (account) => {
+    const counters = await getUsageCounters(account.uid);
+    return (counters?.ttsMonthly ?? 0) / GRANT_TTS;
+  });
+  reportExactness('bulk usage grant', grants);
 
   const create = await timeJob(() =>
     post('/auth/admin-bulk-user-create', {
@@ -71,6 +90,16 @@ try {
     }),
   );
   report('bulk user create', create, await timeBareWrites(USER_ROWS, 'create'));
+  const created = await eachOf(
+    Array.from({ length: USER_ROWS }, (_, index) => index),
+    async (index) => {
+      const user = await findUserByEmail(`bulk.created.${index}@example.com`);
+      if (!user) return 0;
+      const activities = await listUserActivities(user.uid);
+      return activities.filter((activity) => activity.action === 'user.bulk-create').length;
+    },
+  );
+  reportExactness('bulk user create', created);
 
   /** Queues a job through the API and polls its status, as the console does, until it is done. */
   async function timeJob(queue: () => Promise<string>) {
@@ -90,6 +119,21 @@ try {
   }
 } finally {
   await runtime.stop();
+}
+
+/** Reads what each row did, 50 at a time. */
+async function eachOf<T>(rows: readonly T[], times: (row: T) => Promise<number>): Promise<number[]> {
+  const counts: number[] = [];
+  for (let start = 0; start < rows.length; start += 50)
+    counts.push(...(await Promise.all(rows.slice(start, start + 50).map(times))));
+  return counts;
+}
+
+/** Lost: a row that took effect no time; doubled: one that took effect more than once. */
+function reportExactness(label: string, times: readonly number[]) {
+  const lost = times.filter((count) => count === 0).length;
+  const doubled = times.filter((count) => count > 1).length;
+  console.log(`${label}: ${lost} lost, ${doubled} doubled of ${times.length} rows`);
 }
 
 /** The bare loop: BatchWriteItem requests of 25 small items, unprocessed items sent again. */

@@ -1,7 +1,7 @@
 /**
  * The admin actions recorded in a user's activities (admin-console.md section 3, UserActivity). The
- * console names each in the operator's language (`console-users:activity.action.<name>`); later admin
- * actions add their name here and a text there.
+ * console names each in the operator's language (`console-users:activity.actions.<name>`); a later
+ * admin action adds its name here and a text there in every language (activity-labels.test.ts).
  */
 export const ADMIN_ACTIONS = [
   'user.create',

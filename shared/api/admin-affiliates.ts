@@ -6,6 +6,7 @@ import {
   affiliateRule,
 } from '../affiliates/affiliate.ts';
 import { defineRoute } from './define-route.ts';
+import { ListPageAnswerShape, ListPageRequestShape } from './list-page.ts';
 
 /**
  * The console's affiliates and settlements (admin-console.md sections 2, 3 and 7). The specification
@@ -89,9 +90,9 @@ export const adminAffiliateList = defineRoute({
   method: 'POST',
   path: '/admin-affiliate-list',
   caller: 'admin',
-  summary: 'Every affiliate, by name',
-  request: z.object({}),
-  response: z.object({ result: z.array(AffiliateSchema) }),
+  summary: 'The affiliates by coupon code, a page at a time (`cursor`)',
+  request: z.object(ListPageRequestShape),
+  response: z.object({ result: z.array(AffiliateSchema), ...ListPageAnswerShape }),
   handler: 'auth/admin-affiliate-list',
   grants: ['table:read'],
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { BonusQuotaSchema } from '../orders/session-info.ts';
 import { defineRoute } from './define-route.ts';
+import { ListPageAnswerShape, ListPageRequestShape } from './list-page.ts';
 
 /**
  * The console's coupon (promo code) calls (admin-console.md section 7), all POST. The specification
@@ -92,9 +93,10 @@ function adminCouponRoute<Req extends z.ZodType, Res extends z.ZodType>(
 
 export const adminGetCouponList = adminCouponRoute(
   'adminGetCouponList',
-  'Every coupon, newest first',
-  z.object({}),
-  z.object({ data: z.array(AdminCouponSchema) }),
+  'The coupons, newest first, a page at a time (`cursor`); `search` keeps those whose code starts with it ' +
+    'or whose name holds it, in any letter case',
+  z.object({ search: z.string().trim().max(128).optional(), ...ListPageRequestShape }),
+  z.object({ data: z.array(AdminCouponSchema), ...ListPageAnswerShape }),
   false,
 );
 export const adminGetCoupon = adminCouponRoute(
@@ -178,9 +180,9 @@ export const adminDeleteCouponBonusQuota = adminCouponRoute(
 );
 export const adminGetCouponUsageInfos = adminCouponRoute(
   'adminGetCouponUsageInfos',
-  'Who used a coupon, for which paid order',
-  z.object({ couponCode: CouponCode }),
-  z.object({ data: z.array(AdminCouponUsageSchema) }),
+  'Who used a coupon, for which paid order: in uid order, a page at a time (`cursor`)',
+  z.object({ couponCode: CouponCode, ...ListPageRequestShape }),
+  z.object({ data: z.array(AdminCouponUsageSchema), ...ListPageAnswerShape }),
   false,
 );
 

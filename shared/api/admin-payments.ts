@@ -4,6 +4,7 @@ import { adminDescRule } from '../identity/admin-user-rules.ts';
 import { PhoneNumberSchema } from '../orders/contact.ts';
 import { FREE_COUNTERS, PAID_COUNTERS } from '../usage/usage-rules.ts';
 import { defineRoute } from './define-route.ts';
+import { ListPageAnswerShape, ListPageRequestShape } from './list-page.ts';
 
 /**
  * The console's money screens that stand on orders and payments (admin-console.md sections 2, 3 and
@@ -143,7 +144,10 @@ export const UserPaymentFilterSchema = z.object({
   to: z.number().int().optional(),
   cid: z.string().trim().max(128).optional(),
   uid: z.string().trim().max(64).optional(),
-  /** Name and e-mail match as prefixes instead of in full. */
+  /**
+   * Name and e-mail match as prefixes. Without it they match in full, and as prefixes only when nothing
+   * matches in full (the answer's `partial` says so).
+   */
   partial: z.boolean().default(false),
 });
 export type UserPaymentFilter = z.input<typeof UserPaymentFilterSchema>;
@@ -156,10 +160,17 @@ export const adminUserPaymentList = defineRoute({
   caller: 'admin',
   summary:
     'Payments matching every given filter, newest first: the most selective of uid, payer phone, payer ' +
-    'e-mail, client id and payer name picks one index query (never a scan), the others and the paidAt ' +
-    'range filter its rows. No identifying filter answers no rows; at most 1000 rows',
-  request: UserPaymentFilterSchema,
-  response: z.object({ users: z.array(AdminPaymentRowSchema), truncated: z.boolean() }),
+    'e-mail, client id and payer name picks the index query (never a scan; a client id or payer name ' +
+    "follows each of its accounts' payments in turn), read a page at a time (`cursor`); the others and " +
+    'the paidAt range filter its rows. Name and e-mail match in full, else as prefixes (`partial`). No ' +
+    'identifying filter answers no rows',
+  request: UserPaymentFilterSchema.extend(ListPageRequestShape),
+  response: z.object({
+    users: z.array(AdminPaymentRowSchema),
+    /** Name and e-mail were matched as prefixes. */
+    partial: z.boolean(),
+    ...ListPageAnswerShape,
+  }),
   handler: 'auth/admin-user-payment-list',
   grants: ['table:read'],
 });

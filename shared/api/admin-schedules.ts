@@ -8,6 +8,7 @@ import {
   SCHEDULE_REPEATS,
 } from '../schedules/admin-schedule.ts';
 import { defineRoute } from './define-route.ts';
+import { ListPageAnswerShape, ListPageRequestShape } from './list-page.ts';
 
 /**
  * The console's schedules (admin-console.md sections 2, 3 and 7). Each call answers `result`, or
@@ -92,9 +93,9 @@ export const adminScheduleList = defineRoute({
   method: 'POST',
   path: '/admin-schedule-list',
   caller: 'admin',
-  summary: 'Every schedule, newest first',
-  request: z.object({}),
-  response: answer(z.array(AdminScheduleSchema)),
+  summary: 'The schedules, newest first, a page at a time (`cursor`)',
+  request: z.object(ListPageRequestShape),
+  response: answer(z.array(AdminScheduleSchema)).extend(ListPageAnswerShape),
   handler: 'auth/admin-schedule-list',
   grants: ['table:read'],
 });

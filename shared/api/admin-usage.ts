@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { CLIENT_TYPES } from '../identity/client-types.ts';
+import { INVALID_DATE_FORMAT } from '../time/kst.ts';
 import { USAGE_TYPES } from '../usage/usage-rules.ts';
 import { defineRoute } from './define-route.ts';
 
@@ -54,7 +55,7 @@ export const adminUsageList = defineRoute({
       usageType: z.enum(USAGE_LIST_TYPES),
     })
     .refine((range) => range.to > range.from && range.to - range.from <= USAGE_LIST_MAX_DAYS * 86_400_000, {
-      message: 'Invalid date format',
+      message: INVALID_DATE_FORMAT,
       path: ['to'],
     }),
   response: z.object({ results: z.array(UsageEntryRowSchema) }),

@@ -9,6 +9,7 @@ import { REFERRAL_TYPES } from '../identity/referral.ts';
 import { AdminUserMoneyShape } from './admin-payments.ts';
 import { defineRoute } from './define-route.ts';
 import { SIGN_IN_PROVIDERS, UtmParamsSchema } from './identity.ts';
+import { ListPageAnswerShape, ListPageRequestShape } from './list-page.ts';
 
 /**
  * The console's users screens, identity part (admin-console.md sections 2, 3 and 7): search, detail,
@@ -36,7 +37,10 @@ export const UserListFilterSchema = z.object({
   uid: Search.optional(),
   name: Search.optional(),
   email: Search.optional(),
-  /** Name and e-mail match as prefixes (of their normalised forms) instead of in full. */
+  /**
+   * Name and e-mail match as prefixes (of their normalised forms). Without it they match in full,
+   * and as prefixes only when nothing matches in full (the answer's `partial` says so).
+   */
   partial: z.boolean().default(false),
   referralType: z.union([z.literal(''), z.enum(REFERRAL_TYPES)]).optional(),
 });
@@ -49,11 +53,16 @@ export const adminUserList = defineRoute({
   path: '/admin-user-list',
   caller: 'admin',
   summary:
-    'Accounts matching every given filter: exact uid, e-mail or name, or (partial) name and e-mail ' +
-    'prefixes, and referral type; each answered by one index query (never a scan), at most 2000 rows ' +
-    '(`truncated` says when there were more). No filter answers no rows.',
-  request: UserListFilterSchema,
-  response: z.object({ users: z.array(AdminUserListItemSchema), truncated: z.boolean() }),
+    'Accounts matching every given filter: exact uid, e-mail or name (or, when none matches in full or ' +
+    '`partial` is set, name and e-mail prefixes), and referral type; one index query (never a scan) read ' +
+    'a page at a time (`cursor`). No filter answers no rows.',
+  request: UserListFilterSchema.extend(ListPageRequestShape),
+  response: z.object({
+    users: z.array(AdminUserListItemSchema),
+    /** Name and e-mail were matched as prefixes. */
+    partial: z.boolean(),
+    ...ListPageAnswerShape,
+  }),
   handler: 'auth/admin-user-list',
   grants: ['table:read'],
 });

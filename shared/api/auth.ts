@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { checkConfigValue } from '../configs/config-entries.ts';
 import { defineRoute } from './define-route.ts';
 import { geoip } from './geo.ts';
 
@@ -12,6 +13,8 @@ export const ConfigSchema = z.object({
   value: z.string().max(64_000),
 });
 const ConfigBody = ConfigSchema.omit({ configId: true });
+/** A value is saved only in the form its entry is read in (shared/configs/config-entries.ts). */
+const CheckedConfigBody = ConfigBody.superRefine(checkConfigValue);
 
 export const adminConfigCreate = defineRoute({
   name: 'adminConfigCreate',
@@ -19,8 +22,8 @@ export const adminConfigCreate = defineRoute({
   method: 'POST',
   path: '/admin-config',
   caller: 'admin',
-  summary: 'Create a configuration entry; names are unique',
-  request: ConfigBody,
+  summary: 'Create a configuration entry; names are unique, and a JSON entry’s value must have its form',
+  request: CheckedConfigBody,
   response: z.object({ configId: ConfigId }),
   handler: 'auth/admin-config-create',
   grants: ['table:read', 'table:write'],
@@ -58,8 +61,10 @@ export const adminConfigUpdate = defineRoute({
   method: 'PUT',
   path: '/admin-config/{id}',
   caller: 'admin',
-  summary: 'Replace the name and value of a configuration entry',
-  request: ConfigBody.extend({ id: ConfigId }),
+  summary:
+    'Replace the name and value of a configuration entry (a JSON entry’s value must have its form; an ' +
+    'entry the product needs keeps its name)',
+  request: ConfigBody.extend({ id: ConfigId }).superRefine(checkConfigValue),
   response: z.object({ config: ConfigSchema }),
   handler: 'auth/admin-config-update',
   grants: ['table:read', 'table:write'],
@@ -71,7 +76,7 @@ export const adminConfigDelete = defineRoute({
   method: 'DELETE',
   path: '/admin-config/{id}',
   caller: 'admin',
-  summary: 'Delete a configuration entry',
+  summary: 'Delete a configuration entry (not one the product needs: tts-voices, download-packages)',
   request: z.object({ id: ConfigId }),
   response: z.object({ configId: ConfigId }),
   handler: 'auth/admin-config-delete',

@@ -19,6 +19,7 @@ import { defineRoute } from './define-route.ts';
  *
  * The calls the specification lists keep its paths; the ones it leaves unnamed are named here:
  * change-payment-session-plan (plan change), change-payment-session-currency (currency change),
+ * change-payment-session-language (the language change: the session follows the page's language),
  * change-payment-session-account-type (the session's conversion when the account type changes the
  * plan), register-payment-session-coupon and remove-payment-session-coupon (coupon registration).
  * Routes the browser calls after the checkout carry the session's guid too: the guid is their
@@ -105,6 +106,21 @@ export const changePaymentSessionCurrency = defineRoute({
   request: z.object({ ...SessionInput, currency: CurrencySchema }),
   response: SessionAnswer,
   handler: 'payment/change-payment-session-currency',
+  grants: grantsWrite,
+});
+
+export const changePaymentSessionLanguage = defineRoute({
+  name: 'changePaymentSessionLanguage',
+  service: 'payment',
+  method: 'POST',
+  path: '/change-payment-session-language',
+  caller: 'guid',
+  summary:
+    "Make an order or upgrade session follow the page's language (the language change): its wallet offer, " +
+    "currency options and mails; a customer's order is priced in that language's currency",
+  request: z.object({ ...SessionInput, language: Language }),
+  response: SessionAnswer,
+  handler: 'payment/change-payment-session-language',
   grants: grantsWrite,
 });
 
@@ -383,6 +399,7 @@ export const orderRoutes = [
   getPaymentSessionInfo,
   changePaymentSessionPlan,
   changePaymentSessionCurrency,
+  changePaymentSessionLanguage,
   changePaymentSessionAccountType,
   checkValidCoupon,
   registerPaymentSessionCoupon,

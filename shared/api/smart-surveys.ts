@@ -11,6 +11,7 @@ import {
   SurveyTargetIdSchema,
 } from '../surveys/smart-survey.ts';
 import { defineRoute } from './define-route.ts';
+import { ListPageAnswerShape, ListPageRequestShape } from './list-page.ts';
 
 /**
  * The console's in-app survey screens (admin-console.md sections 2 and 7). They sit in the auth
@@ -127,8 +128,6 @@ export const SurveyTargetRowSchema = z.object({
   created: z.number(),
 });
 
-export const SURVEY_TARGETS_SHOWN = 2000;
-
 export const adminGetSurveyUsers = defineRoute({
   name: 'adminGetSurveyUsers',
   service: 'auth',
@@ -136,13 +135,17 @@ export const adminGetSurveyUsers = defineRoute({
   path: '/admin-get-survey-users/{id}',
   caller: 'admin',
   summary:
-    "The targets of a survey's type, in id order, optionally only ids starting with `search`; at most " +
-    '2000 (`truncated` says when there are more)',
-  request: z.object({ id: Sid, search: SurveyTargetIdSchema.optional() }),
+    "The targets of a survey's type, in id order, optionally only ids starting with `search`, a page " +
+    'at a time (`cursor`)',
+  request: z.object({
+    id: Sid,
+    search: SurveyTargetIdSchema.optional(),
+    cursor: ListPageRequestShape.cursor,
+  }),
   response: z.object({
     surveyType: z.string(),
     targets: z.array(SurveyTargetRowSchema),
-    truncated: z.boolean(),
+    ...ListPageAnswerShape,
   }),
   handler: 'auth/admin-get-survey-users',
   grants: ['table:read'],

@@ -35,6 +35,41 @@ export const SCHEDULED_TARGETS: readonly ScheduledTarget[] = [
   },
 ];
 
+/**
+ * EventBridge Scheduler's rule for a schedule's name and its group's: 1 to 64 of letters, digits, `-`,
+ * `_` and `.`; anything else is refused with a ValidationException (API reference, CreateSchedule:
+ * Name and GroupName, https://docs.aws.amazon.com/scheduler/latest/APIReference/API_CreateSchedule.html).
+ */
+export const SCHEDULER_NAME_PATTERN = /^[0-9A-Za-z_.-]{1,64}$/;
+
+/**
+ * The scheduler's own retries (the schedule's RetryPolicy): they cover only a failure to hand the event
+ * to Lambda (throttling, a missing function), after which the event goes to the schedule's dead-letter
+ * queue (at most 185 retries within a day, with exponential back-off): the service's defaults.
+ * https://docs.aws.amazon.com/scheduler/latest/APIReference/API_RetryPolicy.html
+ */
+export const SCHEDULE_DELIVERY_RETRIES = {
+  maximumRetryAttempts: 185,
+  maximumEventAgeSeconds: 86_400,
+} as const;
+
+/**
+ * What happens when a target itself fails. The scheduler invokes Lambda asynchronously, so a function
+ * error is retried by Lambda, not by the scheduler: twice, one minute and then two minutes later
+ * (`retryDelaysSeconds` is Lambda's fixed behaviour, not a setting), within six hours of the event; what
+ * still fails goes to the targets' failure queue (the functions' on-failure destination). A target can
+ * also run twice for one event, so each must be idempotent.
+ * https://docs.aws.amazon.com/lambda/latest/dg/invocation-async-error-handling.html
+ */
+export const TARGET_ASYNC_RETRIES = {
+  retryAttempts: 2,
+  retryDelaysSeconds: [60, 120],
+  maxEventAgeSeconds: 21_600,
+} as const;
+
+/** Environment variable that carries the ARN of the schedules' dead-letter queue to the functions that schedule. */
+export const SCHEDULE_DEAD_LETTER_ARN_VARIABLE = 'SCHEDULE_DEAD_LETTER_ARN';
+
 /** Environment variable that carries a target's Lambda ARN to the functions that create schedules. */
 export function scheduledTargetArnVariable(id: string): string {
   return `SCHEDULE_TARGET_ARN_${id.toUpperCase().replace(/-/g, '_')}`;

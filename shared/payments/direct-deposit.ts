@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { BULK_REPEAT_FIELD } from '../admin/bulk-repeat.ts';
 import { CURRENCIES, type Currency } from '../currency.ts';
 import { adminDescRule } from '../identity/admin-user-rules.ts';
 import { BUILT_IN_PLAN_NAME_CHOICES } from '../plans/plan-name-choices.ts';
@@ -128,7 +129,7 @@ const BULK_DEPOSIT_FIELDS = {
 export const bulkDirectDepositFieldsRule = z.object(BULK_DEPOSIT_FIELDS).superRefine(checkDepositPrice);
 export type BulkDirectDepositFieldsForm = z.input<typeof bulkDirectDepositFieldsRule>;
 
-/** The bulk call: the deposit's fields and desc for every listed uid or e-mail. */
+/** The bulk call: the deposit's fields and desc for every listed uid or e-mail (a repeat confirmed). */
 export const bulkDirectDepositRule = z
   .object({
     uidOrEmails: z
@@ -136,6 +137,7 @@ export const bulkDirectDepositRule = z
       .min(1, messages.noUids)
       .max(BULK_DIRECT_DEPOSIT_MAX, messages.tooMany),
     ...BULK_DEPOSIT_FIELDS,
+    ...BULK_REPEAT_FIELD,
   })
   .superRefine(checkDepositPrice);
 export type BulkDirectDepositInput = z.output<typeof bulkDirectDepositRule>;

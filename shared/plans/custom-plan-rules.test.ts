@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CUSTOM_PLAN_FORM_DEFAULTS,
+  CUSTOM_PLAN_MESSAGES,
   type CustomPlanForm,
   customPlanFormRule,
   customPlanInfoRule,
@@ -38,6 +39,21 @@ function problems(overrides: Partial<CustomPlanForm>): Record<string, string[]> 
 }
 
 describe('the custom plan form', () => {
+  it('reports every problem at once: name, prefix against period, prices, quotas and description together', () => {
+    expect(problems({ planName: '', priceKo: '0', priceJa: '', ttsUsage: '-1', description: ' ' })).toEqual({
+      planName: [CUSTOM_PLAN_MESSAGES.planName],
+      priceKo: [CUSTOM_PLAN_MESSAGES.pricePositive],
+      priceJa: [CUSTOM_PLAN_MESSAGES.pricePositive],
+      ttsUsage: [CUSTOM_PLAN_MESSAGES.quota],
+      description: [CUSTOM_PLAN_MESSAGES.description],
+    });
+    expect(problems({ planName: 'M1_PLUS_X', period: 'ONE_YEAR', priceEn: '0', description: '' })).toEqual({
+      planName: [CUSTOM_PLAN_MESSAGES.planNamePeriod],
+      priceEn: [CUSTOM_PLAN_MESSAGES.pricePositive],
+      description: [CUSTOM_PLAN_MESSAGES.description],
+    });
+  });
+
   it('stores STT in seconds and cloud storage in bytes, with the section 9 defaults', () => {
     expect(customPlanFormRule.parse(form())).toEqual({
       planName: 'Y1_PLUS_ACME',

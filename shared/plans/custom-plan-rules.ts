@@ -62,7 +62,28 @@ const PRICE_FIELDS: Record<'priceKo' | 'priceJa' | 'priceEn', Currency> = {
 };
 
 const price = z.number({ message: messages.pricePositive }).positive(messages.pricePositive);
+
+/**
+ * The checks across fields: the name's prefix against the period, and every price within its
+ * currency's bounds and precision (a price outside them could never be ordered). The form runs them
+ * even while other fields are wrong (every problem at once), so they read whatever is there.
+ */
+function checkPlanAsAWhole(plan: Record<string, unknown>, context: z.RefinementCtx): void {
+  const { planName, period } = plan;
+  if (
+    typeof planName === 'string' &&
+    CUSTOM_PLAN_NAME_PATTERN.test(planName) &&
+    periodOfPlanName(planName) !== period
+  )
+    context.addIssue({ code: 'custom', path: ['planName'], message: messages.planNamePeriod });
+  for (const [field, currency] of Object.entries(PRICE_FIELDS)) {
+    const value = plan[field];
+    if (typeof value === 'number' && value > 0 && !isWithinPriceBounds(value, currency))
+      context.addIssue({ code: 'custom', path: [field], message: `${messages.priceBounds}_${currency}` });
+  }
+}
 const quota = z.number({ message: messages.quota }).int(messages.quota).nonnegative(messages.quota);
+const description = z.string().trim().min(1, messages.description).max(1000);
 
 /** A custom plan as stored: STT in seconds, cloud storage in bytes. */
 export const customPlanInfoRule = z
@@ -86,19 +107,9 @@ export const customPlanInfoRule = z
         messages.referralType,
       )
       .default(''),
-    description: z.string().trim().min(1, messages.description).max(1000),
+    description,
   })
-  .superRefine((plan, context) => {
-    if (CUSTOM_PLAN_NAME_PATTERN.test(plan.planName) && periodOfPlanName(plan.planName) !== plan.period)
-      context.addIssue({ code: 'custom', path: ['planName'], message: messages.planNamePeriod });
-    // Every catalogue price lies within its currency's bounds (and precision): a price outside them
-    // could never be ordered.
-    for (const [field, currency] of Object.entries(PRICE_FIELDS)) {
-      const value = plan[field as keyof typeof PRICE_FIELDS];
-      if (value > 0 && !isWithinPriceBounds(value, currency))
-        context.addIssue({ code: 'custom', path: [field], message: `${messages.priceBounds}_${currency}` });
-    }
-  });
+  .superRefine(checkPlanAsAWhole);
 export type CustomPlanInfo = z.output<typeof customPlanInfoRule>;
 
 /** A number field of the form: its text as a number; an empty field is no number (not zero). */
@@ -108,32 +119,40 @@ const formNumber = (message: string) =>
     z.coerce.number({ message }),
   );
 
-/** A price of the form: checked positive here too, so a zero shows beside the other fields' errors. */
-const formPrice = formNumber(messages.pricePositive).refine((value) => value > 0, messages.pricePositive);
+const formPrice = formNumber(messages.pricePositive).pipe(price);
+/** A quota in the form's unit: whole for counts, any amount for minutes and GB (converted to whole units). */
+const formQuota = formNumber(messages.quota).pipe(quota);
+const formAmount = formNumber(messages.quota).pipe(z.number().nonnegative(messages.quota));
 
 /**
- * The create form: the same fields in the form's units (STT minutes, storage GB), converted to the
- * stored units and then checked by customPlanInfoRule, so both sides give the same messages.
+ * The create form: the same fields in the form's units (STT minutes, storage GB), each checked with
+ * the stored rule's message, and the checks across fields run even while some field is wrong, so
+ * every problem shows at once (issue 19, defect 7); then converted to the stored units and checked by
+ * customPlanInfoRule, so both sides give the same messages.
  */
 export const customPlanFormRule = z
   .object({
-    planName: z.string(),
+    planName: z
+      .string()
+      .transform((name) => name.trim().toUpperCase())
+      .pipe(z.string().regex(CUSTOM_PLAN_NAME_PATTERN, messages.planName)),
     period: z.enum(PLAN_PERIODS),
     priceKo: formPrice,
     priceJa: formPrice,
     priceEn: formPrice,
-    sttUsage: formNumber(messages.quota),
-    ttsUsage: formNumber(messages.quota),
-    translateUsage: formNumber(messages.quota),
-    genimageUsage: formNumber(messages.quota),
-    cloudStorageUsage: formNumber(messages.quota),
-    userTTSSpeakerUsage: formNumber(messages.quota),
+    sttUsage: formAmount,
+    ttsUsage: formQuota,
+    translateUsage: formQuota,
+    genimageUsage: formQuota,
+    cloudStorageUsage: formAmount,
+    userTTSSpeakerUsage: formQuota,
+    // A choice of the form's select; the stored rule checks it.
     referralType: z.string().optional(),
-    description: z.string(),
+    description,
   })
+  .superRefine(checkPlanAsAWhole, { when: () => true })
   .transform((form) => ({
     ...form,
-    planName: form.planName.trim().toUpperCase(),
     sttUsage: minutesToSeconds(form.sttUsage),
     cloudStorageUsage: gigabytesToBytes(form.cloudStorageUsage),
   }))

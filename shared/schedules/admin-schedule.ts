@@ -1,11 +1,6 @@
 import { DateTime } from 'luxon';
 import * as z from 'zod';
-import {
-  checkDepositPrice,
-  DEPOSIT_FIELDS,
-  directDepositParamsRule,
-  PAYER_FIELDS,
-} from '../payments/direct-deposit.ts';
+import { checkDepositPrice, DEPOSIT_FIELDS, PAYER_FIELDS } from '../payments/direct-deposit.ts';
 import { KST_ZONE } from '../time/kst.ts';
 
 /**
@@ -82,13 +77,22 @@ function checkRepeat(
     context.addIssue({ code: 'custom', path: ['repeatEvery'], message: messages.repeat });
 }
 
+/**
+ * The deposit a schedule is created with: the account (uid), the payer's phone and the deposit's
+ * fields. The payer's name and e-mail are the account's, read by the server (issue 19, defect 5): a
+ * name or e-mail sent along is not taken, so an address bar cannot make another address the payer.
+ */
+export const scheduleDepositParamsRule = z
+  .object({ uid: PAYER_FIELDS.uid, userPhone: PAYER_FIELDS.userPhone, ...DEPOSIT_FIELDS })
+  .superRefine(checkDepositPrice);
+
 /** A schedule to create: when it runs, its action (a direct deposit) and the deposit's fields. */
 export const adminScheduleCreateRule = z
   .object({
     ...timingFields,
     isRepeat: timingFields.isRepeat.default(false),
     adminActionTarget: z.enum(ADMIN_ACTION_TARGETS).default('directDeposit'),
-    params: directDepositParamsRule,
+    params: scheduleDepositParamsRule,
   })
   .superRefine(checkRepeat);
 export type AdminScheduleCreateInput = z.output<typeof adminScheduleCreateRule>;

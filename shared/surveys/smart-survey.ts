@@ -72,20 +72,25 @@ export const SmartSurveyInputSchema = z
       .int()
       .positive(m('expire_date')),
   })
-  .superRefine((survey, context) => {
-    const issue = (path: (string | number)[], key: string) =>
-      context.addIssue({ code: 'custom', path, message: m(key) });
-    if (survey.actionType === 'typeform' && !survey.displayMode) issue(['displayMode'], 'display_mode');
-    const seen = new Set<string>();
-    survey.locates.forEach((locate, index) => {
-      if (seen.has(locate.language)) issue(['locates', index, 'language'], 'language_twice');
-      seen.add(locate.language);
-      if (survey.actionType === 'typeform' && !locate.typeformId)
-        issue(['locates', index, 'typeformId'], 'typeform_id');
-      if (survey.actionType === 'redirect' && !/^https?:\/\/\S+$/.test(locate.redirectUrl ?? ''))
-        issue(['locates', index, 'redirectUrl'], 'redirect_url');
-    });
-  })
+  // The action type's own fields are checked even while other fields are wrong, so the form shows
+  // every problem at once (issue 19, defect 7); the values are then read as whatever is there.
+  .superRefine(
+    (survey, context) => {
+      const issue = (path: (string | number)[], key: string) =>
+        context.addIssue({ code: 'custom', path, message: m(key) });
+      if (survey.actionType === 'typeform' && !survey.displayMode) issue(['displayMode'], 'display_mode');
+      const seen = new Set<string>();
+      (Array.isArray(survey.locates) ? survey.locates : []).forEach((locate, index) => {
+        if (seen.has(locate.language)) issue(['locates', index, 'language'], 'language_twice');
+        seen.add(locate.language);
+        if (survey.actionType === 'typeform' && !locate.typeformId)
+          issue(['locates', index, 'typeformId'], 'typeform_id');
+        if (survey.actionType === 'redirect' && !/^https?:\/\/\S+$/.test(locate.redirectUrl ?? ''))
+          issue(['locates', index, 'redirectUrl'], 'redirect_url');
+      });
+    },
+    { when: () => true },
+  )
   .transform((survey) => ({
     ...survey,
     // Each action type keeps only its own fields, so a changed type leaves nothing stale behind.

@@ -9,15 +9,17 @@ import {
 } from './kst.ts';
 
 describe('KST helpers', () => {
-  it('shows an instant in Seoul time', () => {
-    expect(formatKst(Date.UTC(2025, 0, 31, 15, 30, 5))).toBe('2025-02-01 00:30:05');
+  it('shows an instant in Seoul time, to the minute', () => {
+    expect(formatKst(Date.UTC(2025, 0, 31, 15, 30, 5))).toBe('2025-02-01 00:30');
     expect(formatKst(Date.UTC(2025, 0, 31, 15), 'yyyy-MM-dd')).toBe('2025-02-01');
     expect(formatKst(undefined)).toBe('');
   });
 
   it('reads days and date-times as Seoul time', () => {
     expect(parseKstDate('2025-02-01')).toBe(Date.UTC(2025, 0, 31, 15));
-    expect(parseKstDateTime('2025-02-01T09:15')).toBe(Date.UTC(2025, 1, 1, 0, 15));
+    expect(parseKstDateTime('2025-02-01 09:15')).toBe(Date.UTC(2025, 1, 1, 0, 15));
+    // One way only: the date-time is entered as it is shown.
+    expect(() => parseKstDateTime('2025-02-01T09:15')).toThrow(INVALID_DATE_FORMAT);
   });
 
   it('extends the end of a day range by one day', () => {

@@ -2,16 +2,16 @@ import { DateTime } from 'luxon';
 
 /**
  * Every date of the admin console is shown and entered in Asia/Seoul (admin-console.md sections 1
- * and 5). Instants travel as epoch milliseconds; these helpers are the only place they meet KST text.
+ * and 5), one way: `yyyy-MM-dd HH:mm`, or `yyyy-MM-dd` for a day. Instants travel as epoch
+ * milliseconds; these helpers are the only place they meet KST text.
  */
 export const KST_ZONE = 'Asia/Seoul';
-export const INVALID_DATE_FORMAT = 'Invalid date format';
+/** The specification's 'Invalid date format', as an i18n key (the console shows it in its language). */
+export const INVALID_DATE_FORMAT = 'console-shell:date.invalid';
 export const KST_DATE = 'yyyy-MM-dd';
-export const KST_DATE_TIME = 'yyyy-MM-dd HH:mm:ss';
-/** The value format of an `<input type="datetime-local">`. */
-export const KST_INPUT_DATE_TIME = "yyyy-MM-dd'T'HH:mm";
+export const KST_DATE_TIME = 'yyyy-MM-dd HH:mm';
 
-/** An instant as KST text ('' for none), `yyyy-MM-dd HH:mm:ss` unless told otherwise. */
+/** An instant as KST text ('' for none), `yyyy-MM-dd HH:mm` unless told otherwise. */
 export function formatKst(ms: number | undefined | null, format: string = KST_DATE_TIME): string {
   if (ms === undefined || ms === null || !Number.isFinite(ms)) return '';
   return DateTime.fromMillis(ms, { zone: KST_ZONE }).toFormat(format);
@@ -28,9 +28,9 @@ export function parseKstDate(text: string): number {
   return parseIn(text, KST_DATE).toMillis();
 }
 
-/** A `yyyy-MM-ddTHH:mm` KST date-time (a datetime-local input); throws 'Invalid date format' otherwise. */
+/** A `yyyy-MM-dd HH:mm` KST date-time; throws 'Invalid date format' otherwise. */
 export function parseKstDateTime(text: string): number {
-  return parseIn(text, KST_INPUT_DATE_TIME).toMillis();
+  return parseIn(text, KST_DATE_TIME).toMillis();
 }
 
 /**

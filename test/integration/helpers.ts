@@ -125,3 +125,21 @@ export const adminToken = () =>
 export const customerToken = () => signIdToken({ uid: uniqueId('customer'), email: 'customer@example.com' });
 export const expiredToken = () =>
   signIdToken({ uid: uniqueId('operator'), email: 'operator@example.com', adminLevel: 1 }, -60);
+
+/** Every row of a console list: its pages read one after another, as the console's export does. */
+export async function allPages<Row = Record<string, unknown>>(
+  route: RouteDefinition,
+  input: Record<string, unknown>,
+  rows: string,
+  options: CallOptions,
+): Promise<Row[]> {
+  const all: Row[] = [];
+  let cursor: string | null = null;
+  do {
+    const answer = await call(route, { ...input, ...(cursor ? { cursor } : {}) }, options);
+    if (answer.status !== 200) throw new Error(`${route.name}: ${JSON.stringify(answer.body)}`);
+    all.push(...answer.body[rows]);
+    cursor = answer.body.cursor;
+  } while (cursor);
+  return all;
+}

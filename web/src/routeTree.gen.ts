@@ -51,6 +51,7 @@ import { Route as LangPaymentUserRefundFailRouteImport } from './routes/$lang/pa
 import { Route as LangPaymentUserRefundSuccessRouteImport } from './routes/$lang/payment/user-refund/success'
 import { Route as AdminConsoleAffiliateIndexRouteImport } from './routes/admin/_console/affiliate/index'
 import { Route as AdminConsoleAffiliateCreateRouteImport } from './routes/admin/_console/affiliate/create'
+import { Route as AdminConsoleBulkIndexRouteImport } from './routes/admin/_console/bulk/index'
 import { Route as AdminConsoleBulkDirectDepositCreateRouteImport } from './routes/admin/_console/bulk/directDepositCreate'
 import { Route as AdminConsoleBulkUsageCreateRouteImport } from './routes/admin/_console/bulk/usageCreate'
 import { Route as AdminConsoleBulkUserCreateRouteImport } from './routes/admin/_console/bulk/userCreate'
@@ -70,6 +71,7 @@ import { Route as AdminConsoleSurveysCreateRouteImport } from './routes/admin/_c
 import { Route as AdminConsoleSurveysTargetCreateRouteImport } from './routes/admin/_console/surveys/targetCreate'
 import { Route as AdminConsoleUserPaymentIndexRouteImport } from './routes/admin/_console/userPayment/index'
 import { Route as AdminConsoleUsersIndexRouteImport } from './routes/admin/_console/users/index'
+import { Route as AdminConsoleUsersIdRouteRouteImport } from './routes/admin/_console/users/$id/route'
 import { Route as AdminConsoleUsersCreateRouteImport } from './routes/admin/_console/users/create'
 import { Route as LangPaymentEraserResultFailRouteImport } from './routes/$lang/payment/eraser/result/fail'
 import { Route as LangPaymentEraserResultPendingRouteImport } from './routes/$lang/payment/eraser/result/pending'
@@ -323,6 +325,11 @@ const AdminConsoleAffiliateCreateRoute =
     path: '/affiliate/create',
     getParentRoute: () => AdminConsoleRoute,
   } as any)
+const AdminConsoleBulkIndexRoute = AdminConsoleBulkIndexRouteImport.update({
+  id: '/bulk/',
+  path: '/bulk/',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
 const AdminConsoleBulkDirectDepositCreateRoute =
   AdminConsoleBulkDirectDepositCreateRouteImport.update({
     id: '/bulk/directDepositCreate',
@@ -434,6 +441,12 @@ const AdminConsoleUsersIndexRoute = AdminConsoleUsersIndexRouteImport.update({
   path: '/users/',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const AdminConsoleUsersIdRouteRoute =
+  AdminConsoleUsersIdRouteRouteImport.update({
+    id: '/users/$id',
+    path: '/users/$id',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
 const AdminConsoleUsersCreateRoute = AdminConsoleUsersCreateRouteImport.update({
   id: '/users/create',
   path: '/users/create',
@@ -531,62 +544,62 @@ const AdminConsoleSurveysIdShowRoute =
   } as any)
 const AdminConsoleUsersIdRefundRoute =
   AdminConsoleUsersIdRefundRouteImport.update({
-    id: '/users/$id/refund',
-    path: '/users/$id/refund',
-    getParentRoute: () => AdminConsoleRoute,
+    id: '/refund',
+    path: '/refund',
+    getParentRoute: () => AdminConsoleUsersIdRouteRoute,
   } as any)
 const AdminConsoleUsersIdResubscribeRoute =
   AdminConsoleUsersIdResubscribeRouteImport.update({
-    id: '/users/$id/resubscribe',
-    path: '/users/$id/resubscribe',
-    getParentRoute: () => AdminConsoleRoute,
+    id: '/resubscribe',
+    path: '/resubscribe',
+    getParentRoute: () => AdminConsoleUsersIdRouteRoute,
   } as any)
 const AdminConsoleUsersIdShowRoute = AdminConsoleUsersIdShowRouteImport.update({
-  id: '/users/$id/show',
-  path: '/users/$id/show',
-  getParentRoute: () => AdminConsoleRoute,
+  id: '/show',
+  path: '/show',
+  getParentRoute: () => AdminConsoleUsersIdRouteRoute,
 } as any)
 const AdminConsoleUsersIdUnsubscribeRoute =
   AdminConsoleUsersIdUnsubscribeRouteImport.update({
-    id: '/users/$id/unsubscribe',
-    path: '/users/$id/unsubscribe',
-    getParentRoute: () => AdminConsoleRoute,
+    id: '/unsubscribe',
+    path: '/unsubscribe',
+    getParentRoute: () => AdminConsoleUsersIdRouteRoute,
   } as any)
 const AdminConsoleUsersIdUserContactInfoRoute =
   AdminConsoleUsersIdUserContactInfoRouteImport.update({
-    id: '/users/$id/userContactInfo',
-    path: '/users/$id/userContactInfo',
-    getParentRoute: () => AdminConsoleRoute,
+    id: '/userContactInfo',
+    path: '/userContactInfo',
+    getParentRoute: () => AdminConsoleUsersIdRouteRoute,
   } as any)
 const AdminConsoleUsersIdDirectDepositCreateRoute =
   AdminConsoleUsersIdDirectDepositCreateRouteImport.update({
-    id: '/users/$id/directDeposit/create',
-    path: '/users/$id/directDeposit/create',
-    getParentRoute: () => AdminConsoleRoute,
+    id: '/directDeposit/create',
+    path: '/directDeposit/create',
+    getParentRoute: () => AdminConsoleUsersIdRouteRoute,
   } as any)
 const AdminConsoleUsersIdPaymentProgressIndexRoute =
   AdminConsoleUsersIdPaymentProgressIndexRouteImport.update({
-    id: '/users/$id/paymentProgress/',
-    path: '/users/$id/paymentProgress/',
-    getParentRoute: () => AdminConsoleRoute,
+    id: '/paymentProgress/',
+    path: '/paymentProgress/',
+    getParentRoute: () => AdminConsoleUsersIdRouteRoute,
   } as any)
 const AdminConsoleUsersIdPaymentProgressCreateRoute =
   AdminConsoleUsersIdPaymentProgressCreateRouteImport.update({
-    id: '/users/$id/paymentProgress/create',
-    path: '/users/$id/paymentProgress/create',
-    getParentRoute: () => AdminConsoleRoute,
+    id: '/paymentProgress/create',
+    path: '/paymentProgress/create',
+    getParentRoute: () => AdminConsoleUsersIdRouteRoute,
   } as any)
 const AdminConsoleUsersIdUsagesIndexRoute =
   AdminConsoleUsersIdUsagesIndexRouteImport.update({
-    id: '/users/$id/usages/',
-    path: '/users/$id/usages/',
-    getParentRoute: () => AdminConsoleRoute,
+    id: '/usages/',
+    path: '/usages/',
+    getParentRoute: () => AdminConsoleUsersIdRouteRoute,
   } as any)
 const AdminConsoleUsersIdUsagesCreateRoute =
   AdminConsoleUsersIdUsagesCreateRouteImport.update({
-    id: '/users/$id/usages/create',
-    path: '/users/$id/usages/create',
-    getParentRoute: () => AdminConsoleRoute,
+    id: '/usages/create',
+    path: '/usages/create',
+    getParentRoute: () => AdminConsoleUsersIdRouteRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -616,6 +629,7 @@ export interface FileRoutesByFullPath {
   '/admin/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/': typeof AdminConsoleIndexRoute
+  '/admin/users/$id': typeof AdminConsoleUsersIdRouteRouteWithChildren
   '/$lang/payment/change-card/fail': typeof LangPaymentChangeCardFailRoute
   '/$lang/payment/change-card/success': typeof LangPaymentChangeCardSuccessRoute
   '/$lang/payment/eraser/order': typeof LangPaymentEraserOrderRoute
@@ -642,6 +656,7 @@ export interface FileRoutesByFullPath {
   '/$lang/payment/change-card/': typeof LangPaymentChangeCardIndexRoute
   '/$lang/payment/user-refund/': typeof LangPaymentUserRefundIndexRoute
   '/admin/affiliate/': typeof AdminConsoleAffiliateIndexRoute
+  '/admin/bulk/': typeof AdminConsoleBulkIndexRoute
   '/admin/config/': typeof AdminConsoleConfigIndexRoute
   '/admin/coupon/': typeof AdminConsoleCouponIndexRoute
   '/admin/customPlan/': typeof AdminConsoleCustomPlanIndexRoute
@@ -702,6 +717,7 @@ export interface FileRoutesByTo {
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/admin/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
   '/$lang/signup': typeof LangSignupIndexRoute
+  '/admin/users/$id': typeof AdminConsoleUsersIdRouteRouteWithChildren
   '/$lang/payment/change-card/fail': typeof LangPaymentChangeCardFailRoute
   '/$lang/payment/change-card/success': typeof LangPaymentChangeCardSuccessRoute
   '/$lang/payment/eraser/order': typeof LangPaymentEraserOrderRoute
@@ -728,6 +744,7 @@ export interface FileRoutesByTo {
   '/$lang/payment/change-card': typeof LangPaymentChangeCardIndexRoute
   '/$lang/payment/user-refund': typeof LangPaymentUserRefundIndexRoute
   '/admin/affiliate': typeof AdminConsoleAffiliateIndexRoute
+  '/admin/bulk': typeof AdminConsoleBulkIndexRoute
   '/admin/config': typeof AdminConsoleConfigIndexRoute
   '/admin/coupon': typeof AdminConsoleCouponIndexRoute
   '/admin/customPlan': typeof AdminConsoleCustomPlanIndexRoute
@@ -792,6 +809,7 @@ export interface FileRoutesById {
   '/admin/_console/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/_console/': typeof AdminConsoleIndexRoute
+  '/admin/_console/users/$id': typeof AdminConsoleUsersIdRouteRouteWithChildren
   '/$lang/payment/change-card/fail': typeof LangPaymentChangeCardFailRoute
   '/$lang/payment/change-card/success': typeof LangPaymentChangeCardSuccessRoute
   '/$lang/payment/eraser/order': typeof LangPaymentEraserOrderRoute
@@ -818,6 +836,7 @@ export interface FileRoutesById {
   '/$lang/payment/change-card/': typeof LangPaymentChangeCardIndexRoute
   '/$lang/payment/user-refund/': typeof LangPaymentUserRefundIndexRoute
   '/admin/_console/affiliate/': typeof AdminConsoleAffiliateIndexRoute
+  '/admin/_console/bulk/': typeof AdminConsoleBulkIndexRoute
   '/admin/_console/config/': typeof AdminConsoleConfigIndexRoute
   '/admin/_console/coupon/': typeof AdminConsoleCouponIndexRoute
   '/admin/_console/customPlan/': typeof AdminConsoleCustomPlanIndexRoute
@@ -882,6 +901,7 @@ export interface FileRouteTypes {
     | '/admin/affiliateSettlement'
     | '/$lang/signup/'
     | '/admin/'
+    | '/admin/users/$id'
     | '/$lang/payment/change-card/fail'
     | '/$lang/payment/change-card/success'
     | '/$lang/payment/eraser/order'
@@ -908,6 +928,7 @@ export interface FileRouteTypes {
     | '/$lang/payment/change-card/'
     | '/$lang/payment/user-refund/'
     | '/admin/affiliate/'
+    | '/admin/bulk/'
     | '/admin/config/'
     | '/admin/coupon/'
     | '/admin/customPlan/'
@@ -968,6 +989,7 @@ export interface FileRouteTypes {
     | '/$lang/solutions/$solutionSlug'
     | '/admin/affiliateSettlement'
     | '/$lang/signup'
+    | '/admin/users/$id'
     | '/$lang/payment/change-card/fail'
     | '/$lang/payment/change-card/success'
     | '/$lang/payment/eraser/order'
@@ -994,6 +1016,7 @@ export interface FileRouteTypes {
     | '/$lang/payment/change-card'
     | '/$lang/payment/user-refund'
     | '/admin/affiliate'
+    | '/admin/bulk'
     | '/admin/config'
     | '/admin/coupon'
     | '/admin/customPlan'
@@ -1057,6 +1080,7 @@ export interface FileRouteTypes {
     | '/admin/_console/affiliateSettlement'
     | '/$lang/signup/'
     | '/admin/_console/'
+    | '/admin/_console/users/$id'
     | '/$lang/payment/change-card/fail'
     | '/$lang/payment/change-card/success'
     | '/$lang/payment/eraser/order'
@@ -1083,6 +1107,7 @@ export interface FileRouteTypes {
     | '/$lang/payment/change-card/'
     | '/$lang/payment/user-refund/'
     | '/admin/_console/affiliate/'
+    | '/admin/_console/bulk/'
     | '/admin/_console/config/'
     | '/admin/_console/coupon/'
     | '/admin/_console/customPlan/'
@@ -1422,6 +1447,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleAffiliateCreateRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/bulk/': {
+      id: '/admin/_console/bulk/'
+      path: '/bulk'
+      fullPath: '/admin/bulk/'
+      preLoaderRoute: typeof AdminConsoleBulkIndexRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/admin/_console/bulk/directDepositCreate': {
       id: '/admin/_console/bulk/directDepositCreate'
       path: '/bulk/directDepositCreate'
@@ -1555,6 +1587,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleUsersIndexRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/users/$id': {
+      id: '/admin/_console/users/$id'
+      path: '/users/$id'
+      fullPath: '/admin/users/$id'
+      preLoaderRoute: typeof AdminConsoleUsersIdRouteRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/admin/_console/users/create': {
       id: '/admin/_console/users/create'
       path: '/users/create'
@@ -1669,73 +1708,73 @@ declare module '@tanstack/react-router' {
     }
     '/admin/_console/users/$id/refund': {
       id: '/admin/_console/users/$id/refund'
-      path: '/users/$id/refund'
+      path: '/refund'
       fullPath: '/admin/users/$id/refund'
       preLoaderRoute: typeof AdminConsoleUsersIdRefundRouteImport
-      parentRoute: typeof AdminConsoleRoute
+      parentRoute: typeof AdminConsoleUsersIdRouteRoute
     }
     '/admin/_console/users/$id/resubscribe': {
       id: '/admin/_console/users/$id/resubscribe'
-      path: '/users/$id/resubscribe'
+      path: '/resubscribe'
       fullPath: '/admin/users/$id/resubscribe'
       preLoaderRoute: typeof AdminConsoleUsersIdResubscribeRouteImport
-      parentRoute: typeof AdminConsoleRoute
+      parentRoute: typeof AdminConsoleUsersIdRouteRoute
     }
     '/admin/_console/users/$id/show': {
       id: '/admin/_console/users/$id/show'
-      path: '/users/$id/show'
+      path: '/show'
       fullPath: '/admin/users/$id/show'
       preLoaderRoute: typeof AdminConsoleUsersIdShowRouteImport
-      parentRoute: typeof AdminConsoleRoute
+      parentRoute: typeof AdminConsoleUsersIdRouteRoute
     }
     '/admin/_console/users/$id/unsubscribe': {
       id: '/admin/_console/users/$id/unsubscribe'
-      path: '/users/$id/unsubscribe'
+      path: '/unsubscribe'
       fullPath: '/admin/users/$id/unsubscribe'
       preLoaderRoute: typeof AdminConsoleUsersIdUnsubscribeRouteImport
-      parentRoute: typeof AdminConsoleRoute
+      parentRoute: typeof AdminConsoleUsersIdRouteRoute
     }
     '/admin/_console/users/$id/userContactInfo': {
       id: '/admin/_console/users/$id/userContactInfo'
-      path: '/users/$id/userContactInfo'
+      path: '/userContactInfo'
       fullPath: '/admin/users/$id/userContactInfo'
       preLoaderRoute: typeof AdminConsoleUsersIdUserContactInfoRouteImport
-      parentRoute: typeof AdminConsoleRoute
+      parentRoute: typeof AdminConsoleUsersIdRouteRoute
     }
     '/admin/_console/users/$id/directDeposit/create': {
       id: '/admin/_console/users/$id/directDeposit/create'
-      path: '/users/$id/directDeposit/create'
+      path: '/directDeposit/create'
       fullPath: '/admin/users/$id/directDeposit/create'
       preLoaderRoute: typeof AdminConsoleUsersIdDirectDepositCreateRouteImport
-      parentRoute: typeof AdminConsoleRoute
+      parentRoute: typeof AdminConsoleUsersIdRouteRoute
     }
     '/admin/_console/users/$id/paymentProgress/': {
       id: '/admin/_console/users/$id/paymentProgress/'
-      path: '/users/$id/paymentProgress'
+      path: '/paymentProgress'
       fullPath: '/admin/users/$id/paymentProgress/'
       preLoaderRoute: typeof AdminConsoleUsersIdPaymentProgressIndexRouteImport
-      parentRoute: typeof AdminConsoleRoute
+      parentRoute: typeof AdminConsoleUsersIdRouteRoute
     }
     '/admin/_console/users/$id/paymentProgress/create': {
       id: '/admin/_console/users/$id/paymentProgress/create'
-      path: '/users/$id/paymentProgress/create'
+      path: '/paymentProgress/create'
       fullPath: '/admin/users/$id/paymentProgress/create'
       preLoaderRoute: typeof AdminConsoleUsersIdPaymentProgressCreateRouteImport
-      parentRoute: typeof AdminConsoleRoute
+      parentRoute: typeof AdminConsoleUsersIdRouteRoute
     }
     '/admin/_console/users/$id/usages/': {
       id: '/admin/_console/users/$id/usages/'
-      path: '/users/$id/usages'
+      path: '/usages'
       fullPath: '/admin/users/$id/usages/'
       preLoaderRoute: typeof AdminConsoleUsersIdUsagesIndexRouteImport
-      parentRoute: typeof AdminConsoleRoute
+      parentRoute: typeof AdminConsoleUsersIdRouteRoute
     }
     '/admin/_console/users/$id/usages/create': {
       id: '/admin/_console/users/$id/usages/create'
-      path: '/users/$id/usages/create'
+      path: '/usages/create'
       fullPath: '/admin/users/$id/usages/create'
       preLoaderRoute: typeof AdminConsoleUsersIdUsagesCreateRouteImport
-      parentRoute: typeof AdminConsoleRoute
+      parentRoute: typeof AdminConsoleUsersIdRouteRoute
     }
   }
 }
@@ -1827,9 +1866,46 @@ const LangRouteRouteWithChildren = LangRouteRoute._addFileChildren(
   LangRouteRouteChildren,
 )
 
+interface AdminConsoleUsersIdRouteRouteChildren {
+  AdminConsoleUsersIdRefundRoute: typeof AdminConsoleUsersIdRefundRoute
+  AdminConsoleUsersIdResubscribeRoute: typeof AdminConsoleUsersIdResubscribeRoute
+  AdminConsoleUsersIdShowRoute: typeof AdminConsoleUsersIdShowRoute
+  AdminConsoleUsersIdUnsubscribeRoute: typeof AdminConsoleUsersIdUnsubscribeRoute
+  AdminConsoleUsersIdUserContactInfoRoute: typeof AdminConsoleUsersIdUserContactInfoRoute
+  AdminConsoleUsersIdDirectDepositCreateRoute: typeof AdminConsoleUsersIdDirectDepositCreateRoute
+  AdminConsoleUsersIdPaymentProgressCreateRoute: typeof AdminConsoleUsersIdPaymentProgressCreateRoute
+  AdminConsoleUsersIdUsagesCreateRoute: typeof AdminConsoleUsersIdUsagesCreateRoute
+  AdminConsoleUsersIdPaymentProgressIndexRoute: typeof AdminConsoleUsersIdPaymentProgressIndexRoute
+  AdminConsoleUsersIdUsagesIndexRoute: typeof AdminConsoleUsersIdUsagesIndexRoute
+}
+
+const AdminConsoleUsersIdRouteRouteChildren: AdminConsoleUsersIdRouteRouteChildren =
+  {
+    AdminConsoleUsersIdRefundRoute: AdminConsoleUsersIdRefundRoute,
+    AdminConsoleUsersIdResubscribeRoute: AdminConsoleUsersIdResubscribeRoute,
+    AdminConsoleUsersIdShowRoute: AdminConsoleUsersIdShowRoute,
+    AdminConsoleUsersIdUnsubscribeRoute: AdminConsoleUsersIdUnsubscribeRoute,
+    AdminConsoleUsersIdUserContactInfoRoute:
+      AdminConsoleUsersIdUserContactInfoRoute,
+    AdminConsoleUsersIdDirectDepositCreateRoute:
+      AdminConsoleUsersIdDirectDepositCreateRoute,
+    AdminConsoleUsersIdPaymentProgressCreateRoute:
+      AdminConsoleUsersIdPaymentProgressCreateRoute,
+    AdminConsoleUsersIdUsagesCreateRoute: AdminConsoleUsersIdUsagesCreateRoute,
+    AdminConsoleUsersIdPaymentProgressIndexRoute:
+      AdminConsoleUsersIdPaymentProgressIndexRoute,
+    AdminConsoleUsersIdUsagesIndexRoute: AdminConsoleUsersIdUsagesIndexRoute,
+  }
+
+const AdminConsoleUsersIdRouteRouteWithChildren =
+  AdminConsoleUsersIdRouteRoute._addFileChildren(
+    AdminConsoleUsersIdRouteRouteChildren,
+  )
+
 interface AdminConsoleRouteChildren {
   AdminConsoleAffiliateSettlementRoute: typeof AdminConsoleAffiliateSettlementRoute
   AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
+  AdminConsoleUsersIdRouteRoute: typeof AdminConsoleUsersIdRouteRouteWithChildren
   AdminConsoleAffiliateCreateRoute: typeof AdminConsoleAffiliateCreateRoute
   AdminConsoleBulkDirectDepositCreateRoute: typeof AdminConsoleBulkDirectDepositCreateRoute
   AdminConsoleBulkUsageCreateRoute: typeof AdminConsoleBulkUsageCreateRoute
@@ -1843,6 +1919,7 @@ interface AdminConsoleRouteChildren {
   AdminConsoleSurveysTargetCreateRoute: typeof AdminConsoleSurveysTargetCreateRoute
   AdminConsoleUsersCreateRoute: typeof AdminConsoleUsersCreateRoute
   AdminConsoleAffiliateIndexRoute: typeof AdminConsoleAffiliateIndexRoute
+  AdminConsoleBulkIndexRoute: typeof AdminConsoleBulkIndexRoute
   AdminConsoleConfigIndexRoute: typeof AdminConsoleConfigIndexRoute
   AdminConsoleCouponIndexRoute: typeof AdminConsoleCouponIndexRoute
   AdminConsoleCustomPlanIndexRoute: typeof AdminConsoleCustomPlanIndexRoute
@@ -1861,21 +1938,12 @@ interface AdminConsoleRouteChildren {
   AdminConsoleScheduleIdShowRoute: typeof AdminConsoleScheduleIdShowRoute
   AdminConsoleSurveysIdEditRoute: typeof AdminConsoleSurveysIdEditRoute
   AdminConsoleSurveysIdShowRoute: typeof AdminConsoleSurveysIdShowRoute
-  AdminConsoleUsersIdRefundRoute: typeof AdminConsoleUsersIdRefundRoute
-  AdminConsoleUsersIdResubscribeRoute: typeof AdminConsoleUsersIdResubscribeRoute
-  AdminConsoleUsersIdShowRoute: typeof AdminConsoleUsersIdShowRoute
-  AdminConsoleUsersIdUnsubscribeRoute: typeof AdminConsoleUsersIdUnsubscribeRoute
-  AdminConsoleUsersIdUserContactInfoRoute: typeof AdminConsoleUsersIdUserContactInfoRoute
-  AdminConsoleUsersIdDirectDepositCreateRoute: typeof AdminConsoleUsersIdDirectDepositCreateRoute
-  AdminConsoleUsersIdPaymentProgressCreateRoute: typeof AdminConsoleUsersIdPaymentProgressCreateRoute
-  AdminConsoleUsersIdUsagesCreateRoute: typeof AdminConsoleUsersIdUsagesCreateRoute
-  AdminConsoleUsersIdPaymentProgressIndexRoute: typeof AdminConsoleUsersIdPaymentProgressIndexRoute
-  AdminConsoleUsersIdUsagesIndexRoute: typeof AdminConsoleUsersIdUsagesIndexRoute
 }
 
 const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleAffiliateSettlementRoute: AdminConsoleAffiliateSettlementRoute,
   AdminConsoleIndexRoute: AdminConsoleIndexRoute,
+  AdminConsoleUsersIdRouteRoute: AdminConsoleUsersIdRouteRouteWithChildren,
   AdminConsoleAffiliateCreateRoute: AdminConsoleAffiliateCreateRoute,
   AdminConsoleBulkDirectDepositCreateRoute:
     AdminConsoleBulkDirectDepositCreateRoute,
@@ -1890,6 +1958,7 @@ const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleSurveysTargetCreateRoute: AdminConsoleSurveysTargetCreateRoute,
   AdminConsoleUsersCreateRoute: AdminConsoleUsersCreateRoute,
   AdminConsoleAffiliateIndexRoute: AdminConsoleAffiliateIndexRoute,
+  AdminConsoleBulkIndexRoute: AdminConsoleBulkIndexRoute,
   AdminConsoleConfigIndexRoute: AdminConsoleConfigIndexRoute,
   AdminConsoleCouponIndexRoute: AdminConsoleCouponIndexRoute,
   AdminConsoleCustomPlanIndexRoute: AdminConsoleCustomPlanIndexRoute,
@@ -1908,20 +1977,6 @@ const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleScheduleIdShowRoute: AdminConsoleScheduleIdShowRoute,
   AdminConsoleSurveysIdEditRoute: AdminConsoleSurveysIdEditRoute,
   AdminConsoleSurveysIdShowRoute: AdminConsoleSurveysIdShowRoute,
-  AdminConsoleUsersIdRefundRoute: AdminConsoleUsersIdRefundRoute,
-  AdminConsoleUsersIdResubscribeRoute: AdminConsoleUsersIdResubscribeRoute,
-  AdminConsoleUsersIdShowRoute: AdminConsoleUsersIdShowRoute,
-  AdminConsoleUsersIdUnsubscribeRoute: AdminConsoleUsersIdUnsubscribeRoute,
-  AdminConsoleUsersIdUserContactInfoRoute:
-    AdminConsoleUsersIdUserContactInfoRoute,
-  AdminConsoleUsersIdDirectDepositCreateRoute:
-    AdminConsoleUsersIdDirectDepositCreateRoute,
-  AdminConsoleUsersIdPaymentProgressCreateRoute:
-    AdminConsoleUsersIdPaymentProgressCreateRoute,
-  AdminConsoleUsersIdUsagesCreateRoute: AdminConsoleUsersIdUsagesCreateRoute,
-  AdminConsoleUsersIdPaymentProgressIndexRoute:
-    AdminConsoleUsersIdPaymentProgressIndexRoute,
-  AdminConsoleUsersIdUsagesIndexRoute: AdminConsoleUsersIdUsagesIndexRoute,
 }
 
 const AdminConsoleRouteWithChildren = AdminConsoleRoute._addFileChildren(

@@ -5,7 +5,11 @@ import {
   ResourceNotFoundException,
   SchedulerClient,
 } from '@aws-sdk/client-scheduler';
-import { scheduledTargetArnVariable } from '../../../shared/jobs/schedules.ts';
+import {
+  SCHEDULE_DEAD_LETTER_ARN_VARIABLE,
+  SCHEDULE_DELIVERY_RETRIES,
+  scheduledTargetArnVariable,
+} from '../../../shared/jobs/schedules.ts';
 
 let client: SchedulerClient | undefined;
 
@@ -33,15 +37,15 @@ export function atExpression(when: Date): string {
  * Schedules one invocation of a declared target (shared/jobs/schedules.ts) with `payload` as its
  * event. While it is pending, scheduling the same name again changes nothing and answers 'exists', so a
  * retried caller never schedules twice; once it ran, the schedule deletes itself, so the target must
- * itself be idempotent (as every retried step of the product is).
+ * itself be idempotent (as every retried step of the product is): Lambda retries a failing target and
+ * may run it twice for one event (shared/jobs/schedules.ts TARGET_ASYNC_RETRIES). An event the scheduler
+ * cannot hand to the target goes to the schedules' dead-letter queue.
  */
 export async function scheduleOnce(input: {
   name: string;
   at: Date;
   targetId: string;
   payload: unknown;
-  /** Invocation retries the scheduler makes when the target fails (default 3). */
-  retries?: number;
 }): Promise<'created' | 'exists'> {
   try {
     await scheduler().send(
@@ -56,7 +60,11 @@ export async function scheduleOnce(input: {
           Arn: required(scheduledTargetArnVariable(input.targetId)),
           RoleArn: required('SCHEDULER_ROLE_ARN'),
           Input: JSON.stringify(input.payload),
-          RetryPolicy: { MaximumRetryAttempts: input.retries ?? 3, MaximumEventAgeInSeconds: 86_400 },
+          RetryPolicy: {
+            MaximumRetryAttempts: SCHEDULE_DELIVERY_RETRIES.maximumRetryAttempts,
+            MaximumEventAgeInSeconds: SCHEDULE_DELIVERY_RETRIES.maximumEventAgeSeconds,
+          },
+          DeadLetterConfig: { Arn: required(SCHEDULE_DEAD_LETTER_ARN_VARIABLE) },
         },
       }),
     );

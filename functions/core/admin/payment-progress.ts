@@ -79,13 +79,10 @@ export async function createPaymentProgress(input: {
   ]);
   if (!user || user.deleted) throw new NotFound(`User ${input.uid}`);
   if (!choices.includes(input.planName) || !found) {
-    throw new AdminError('invalid_argument', `${input.planName} is not among the plan-name choices`);
+    throw new AdminError('invalid_argument', 'console-payments:refusal.not_a_choice');
   }
   if (active) {
-    throw new AdminError(
-      'invalid_argument',
-      `The account holds ${active.planName} until ${active.expiredAt}`,
-    );
+    throw new AdminError('invalid_argument', 'console-payments:refusal.active_plan');
   }
   try {
     const { guid } = await openPaymentSession({

@@ -1,9 +1,10 @@
 import type { AdminPaymentRow, UserPaymentFilter } from '../../../shared/api/admin-payments.ts';
+import type { ListPageRequest } from '../../../shared/api/list-page.ts';
 import { normalizeEmail } from '../../../shared/identity/account-rules.ts';
+import { fullThenPrefix, type Page, type PagedQuery, readPage } from '../data/list-page.ts';
 import {
   accountsByOrderCid,
   accountsByPayerName,
-  PAYMENT_SEARCH_LIMIT,
   type PaidRange,
   paymentsByPayerEmail,
   paymentsByPayerPhone,
@@ -14,54 +15,75 @@ import type { Payment } from '../data/user-plan-repository.ts';
 import { toPaymentRow } from './user-money.ts';
 
 /**
- * The payment search (admin-console.md userPayment). The most selective identifying filter picks one
+ * The payment search (admin-console.md userPayment). The most selective identifying filter picks the
  * index query: uid (the account's payments), then the payer's phone, the payer's e-mail, the client id
- * (the accounts that ordered from it) and the payer's name (the accounts whose orders name that payer).
- * Every other filter, and the paidAt range, is applied to the rows it found. Without an identifying
- * filter nothing is searched.
+ * and the payer's name (the payments of each account whose orders name that client id or payer, one
+ * account after another). Every other filter, and the paidAt range, is applied to the rows it reads, a
+ * page at a time (newest first within an account). Name and e-mail match in full, or as prefixes when
+ * asked or when nothing matches in full (`partial` in the answer). Without an identifying filter
+ * nothing is searched.
  */
 export async function searchPayments(
-  filter: UserPaymentFilter,
-): Promise<{ users: AdminPaymentRow[]; truncated: boolean }> {
-  const uid = filter.uid?.trim() ?? '';
-  const phone = filter.phone ?? '';
-  const email = filter.email?.trim() ? normalizeEmail(filter.email) : '';
-  const cid = filter.cid?.trim() ?? '';
-  const name = filter.name?.trim() ? nameSearchKey(filter.name) : '';
-  const partial = Boolean(filter.partial);
-  const range: PaidRange = { fromMs: filter.from ?? 0, toMs: filter.to ?? Number.MAX_SAFE_INTEGER };
+  request: UserPaymentFilter & ListPageRequest,
+): Promise<{ users: AdminPaymentRow[]; partial: boolean; cursor: string | null }> {
+  const filter: PaymentFilter = {
+    uid: request.uid?.trim() ?? '',
+    phone: request.phone ?? '',
+    email: request.email?.trim() ? normalizeEmail(request.email) : '',
+    cid: request.cid?.trim() ?? '',
+    name: request.name?.trim() ? nameSearchKey(request.name) : '',
+    range: { fromMs: request.from ?? 0, toMs: request.to ?? Number.MAX_SAFE_INTEGER },
+  };
+  const found = await fullThenPrefix(
+    'payments',
+    request,
+    Boolean(filter.email || filter.name),
+    (partial, list) => paymentPage(filter, partial, list, request),
+  );
+  return { users: found.rows.map(toPaymentRow), partial: found.partial, cursor: found.cursor };
+}
 
-  let found: Payment[];
-  if (uid) found = await paymentsOfUser(uid, range);
-  else if (phone) found = await paymentsByPayerPhone(phone, range);
-  else if (email)
-    found = await paymentsByPayerEmail({ key: email, shard: searchShard(email), partial }, range);
-  else if (cid) found = await paymentsOfAccounts(await accountsByOrderCid(cid), range);
+interface PaymentFilter {
+  uid: string;
+  phone: string;
+  email: string;
+  cid: string;
+  name: string;
+  range: PaidRange;
+}
+
+async function paymentPage(
+  filter: PaymentFilter,
+  partial: boolean,
+  list: string,
+  page: ListPageRequest,
+): Promise<Page<Payment>> {
+  const { uid, phone, email, cid, name, range } = filter;
+  let queries: PagedQuery<Payment>[];
+  if (uid) queries = [paymentsOfUser(uid, range)];
+  else if (phone) queries = [paymentsByPayerPhone(phone, range)];
+  else if (email) queries = [paymentsByPayerEmail({ key: email, shard: searchShard(email), partial }, range)];
+  else if (cid) queries = paymentsOfAccounts(await accountsByOrderCid(cid), range);
   else if (name)
-    found = await paymentsOfAccounts(
+    queries = paymentsOfAccounts(
       await accountsByPayerName({ key: name, shard: searchShard(name), partial }),
       range,
     );
-  else return { users: [], truncated: false };
+  else return { rows: [], cursor: null };
 
   const cidAccounts = cid && (uid || phone || email) ? new Set(await accountsByOrderCid(cid)) : undefined;
   const matches = (value: string, wanted: string) => (partial ? value.startsWith(wanted) : value === wanted);
-  const rows = found
-    .filter(
-      (payment) =>
-        (!uid || payment.uid === uid) &&
-        (!phone || payment.userPhone === phone) &&
-        (!email || matches(normalizeEmail(payment.userEmail), email)) &&
-        (!name || matches(nameSearchKey(payment.userName), name)) &&
-        (!cidAccounts || cidAccounts.has(payment.uid)),
-    )
-    .sort((a, b) => b.paidAt - a.paidAt);
-  return {
-    users: rows.slice(0, PAYMENT_SEARCH_LIMIT).map(toPaymentRow),
-    truncated: found.length > PAYMENT_SEARCH_LIMIT,
-  };
+  const keep = (payment: Payment) =>
+    payment.paidAt >= range.fromMs &&
+    payment.paidAt < range.toMs &&
+    (!uid || payment.uid === uid) &&
+    (!phone || payment.userPhone === phone) &&
+    (!email || matches(normalizeEmail(payment.userEmail), email)) &&
+    (!name || matches(nameSearchKey(payment.userName), name)) &&
+    (!cidAccounts || cidAccounts.has(payment.uid));
+  return readPage(list, queries, page, keep);
 }
 
-async function paymentsOfAccounts(uids: readonly string[], range: PaidRange): Promise<Payment[]> {
-  return (await Promise.all(uids.map((uid) => paymentsOfUser(uid, range)))).flat();
+function paymentsOfAccounts(uids: readonly string[], range: PaidRange): PagedQuery<Payment>[] {
+  return uids.map((uid) => paymentsOfUser(uid, range));
 }

@@ -1,4 +1,5 @@
 import type { AdminScheduleItem, AdminScheduleRunItem } from './entities/admin-schedule.ts';
+import { type PagedQuery, pagedQuery, pageOptions } from './list-page.ts';
 import { db } from './service.ts';
 import { conditionFailed, type ItemOutcomes } from './transaction.ts';
 
@@ -48,12 +49,12 @@ export async function getAdminScheduleWithRuns(
   return { schedule, runs };
 }
 
-/** Every schedule, newest first (the console's list). */
-export async function listAdminSchedules(): Promise<AdminSchedule[]> {
-  const { data } = await db()
-    .entities.adminSchedule.query.allSchedules({})
-    .go({ pages: 'all', order: 'desc' });
-  return data;
+/** Every schedule, newest first (the console's list, a page at a time). */
+export function adminSchedulesQuery(): PagedQuery<AdminSchedule> {
+  const { adminSchedule } = db().entities;
+  return pagedQuery(adminSchedule, 'allSchedules', (page) =>
+    adminSchedule.query.allSchedules({}).go({ ...pageOptions(page), order: 'desc' }),
+  );
 }
 
 /**

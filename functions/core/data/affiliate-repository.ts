@@ -1,5 +1,6 @@
 import type { AffiliateInput } from '../../../shared/affiliates/affiliate.ts';
 import type { AffiliateItem } from './entities/affiliate.ts';
+import { type PagedQuery, pagedQuery, pageOptions } from './list-page.ts';
 import { db } from './service.ts';
 
 export type Affiliate = AffiliateItem;
@@ -7,6 +8,14 @@ export type Affiliate = AffiliateItem;
 export async function getAffiliate(couponCode: string): Promise<Affiliate | undefined> {
   const { data } = await db().entities.affiliate.get({ couponCode: couponCode.toUpperCase() }).go();
   return data ?? undefined;
+}
+
+/** Every affiliate by coupon code, a page at a time (the console's list). */
+export function affiliatesQuery(): PagedQuery<Affiliate> {
+  const { affiliate } = db().entities;
+  return pagedQuery(affiliate, 'allAffiliates', (page) =>
+    affiliate.query.allAffiliates({}).go(pageOptions(page)),
+  );
 }
 
 export async function listAffiliates(): Promise<Affiliate[]> {

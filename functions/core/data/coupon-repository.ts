@@ -5,6 +5,7 @@ import type {
   CouponItem,
   CouponRedemptionItem,
 } from './entities/coupon.ts';
+import { type PagedQuery, pagedQuery, pageOptions } from './list-page.ts';
 import { db } from './service.ts';
 import type { TransactionEntities } from './transaction.ts';
 
@@ -35,10 +36,12 @@ export async function getCoupon(couponCode: string): Promise<Coupon | undefined>
   return data ?? undefined;
 }
 
-/** Every coupon, newest first (the console's list). */
-export async function listCoupons(): Promise<Coupon[]> {
-  const { data } = await db().entities.coupon.query.allCoupons({}).go({ pages: 'all', order: 'desc' });
-  return data;
+/** Every coupon, newest first (the console's list, a page at a time). */
+export function couponsQuery(): PagedQuery<Coupon> {
+  const { coupon } = db().entities;
+  return pagedQuery(coupon, 'allCoupons', (page) =>
+    coupon.query.allCoupons({}).go({ ...pageOptions(page), order: 'desc' }),
+  );
 }
 
 /** Creates a coupon with all of its total free to take; a code in use is a Conflict. */
@@ -158,6 +161,14 @@ export async function deleteCouponBonusQuota(couponCode: string, planName: strin
 export async function listCouponRedemptions(couponCode: string): Promise<CouponRedemption[]> {
   const { data } = await db().entities.couponRedemption.query.byCoupon({ couponCode }).go({ pages: 'all' });
   return data;
+}
+
+/** A coupon's redemptions in uid order, a page at a time (the console's usage list). */
+export function couponRedemptionsQuery(couponCode: string): PagedQuery<CouponRedemption> {
+  const { couponRedemption } = db().entities;
+  return pagedQuery(couponRedemption, 'byCoupon', (page) =>
+    couponRedemption.query.byCoupon({ couponCode }).go(pageOptions(page)),
+  );
 }
 
 export async function getCouponRedemption(couponCode: string, uid: string) {

@@ -26,7 +26,10 @@ export async function getPaymentSession(guid: string): Promise<PaymentSession | 
 }
 
 type SessionChoices = Partial<
-  Pick<PaymentSessionItem, 'planName' | 'currency' | 'accountType' | 'previousPlanName' | 'couponCode'>
+  Pick<
+    PaymentSessionItem,
+    'planName' | 'currency' | 'language' | 'accountType' | 'previousPlanName' | 'couponCode'
+  >
 >;
 
 /** Changes a session's choices; a choice set to undefined is removed. Answers the session as stored. */

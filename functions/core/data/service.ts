@@ -9,7 +9,7 @@ import { Config, ConfigName } from './entities/config.ts';
 import { Coupon, CouponBonusQuota, CouponDiscount, CouponRedemption } from './entities/coupon.ts';
 import { CustomPlan } from './entities/custom-plan.ts';
 import { HolidayMonth } from './entities/holiday.ts';
-import { Job, JobItemOutcome } from './entities/job.ts';
+import { BulkRequest, Job, JobItemOutcome } from './entities/job.ts';
 import { Payment } from './entities/payment.ts';
 import { PaymentContact, PaymentPhone } from './entities/payment-contact.ts';
 import { PaymentOrder } from './entities/payment-order.ts';
@@ -35,6 +35,7 @@ export const entities = {
   customPlan: CustomPlan,
   job: Job,
   jobItemOutcome: JobItemOutcome,
+  bulkRequest: BulkRequest,
   user: User,
   userEmail: UserEmail,
   sessionFamily: SessionFamily,

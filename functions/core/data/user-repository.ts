@@ -1,6 +1,7 @@
 import { normalizeEmail } from '../../../shared/identity/account-rules.ts';
 import { Conflict, NotFound } from '../errors.ts';
 import type { UserItem } from './entities/user.ts';
+import { type PagedQuery, pagedQuery, pageOptions } from './list-page.ts';
 import { nameSearchKey, searchShard } from './search-keys.ts';
 import { db } from './service.ts';
 import { isConditionFailure } from './transaction.ts';
@@ -134,43 +135,34 @@ export async function clearPassword(uid: string): Promise<void> {
   await db().entities.user.patch({ uid }).remove(['passwordHash']).go();
 }
 
-/** The most accounts one console search answers (the list has no pages; it is virtualised). */
-export const USER_SEARCH_LIMIT = 2000;
-
 export type UserSearch =
   | { by: 'namePrefix' | 'nameExact'; key: string }
   | { by: 'emailPrefix'; key: string }
   | { by: 'referralType'; referralType: string };
 
-/**
- * The accounts of one indexed search, at most `limit` (one more is read to tell whether the answer is
- * cut). Each is a Query on its index: never a scan.
- */
-export async function searchUsers(
-  search: UserSearch,
-  limit = USER_SEARCH_LIMIT,
-): Promise<{ users: User[]; truncated: boolean }> {
+/** One indexed search of the console's user list, read a page at a time (list-page.ts): never a scan. */
+export function userSearchQuery(search: UserSearch): PagedQuery<User> {
   const { user } = db().entities;
-  const options = { limit: limit + 1, pages: 'all' } as const;
-  let found: User[];
-  if (search.by === 'referralType') {
-    ({ data: found } = await user.query
-      .byReferralType({ referralType: search.referralType })
-      .go({ ...options, order: 'desc' }));
-  } else if (search.by === 'emailPrefix') {
-    ({ data: found } = await user.query
-      .byEmailPrefix({ emailShard: searchShard(search.key) })
-      .begins({ emailKey: search.key })
-      .go(options));
-  } else {
-    const query = user.query.byNamePrefix({ nameShard: searchShard(search.key) });
-    // A name given in full matches up to the uid separator; a prefix matches any continuation.
-    ({ data: found } = await (search.by === 'nameExact'
+  if (search.by === 'referralType')
+    return pagedQuery(user, 'byReferralType', (page) =>
+      user.query
+        .byReferralType({ referralType: search.referralType })
+        .go({ ...pageOptions(page), order: 'desc' }),
+    );
+  if (search.by === 'emailPrefix')
+    return pagedQuery(user, 'byEmailPrefix', (page) =>
+      user.query
+        .byEmailPrefix({ emailShard: searchShard(search.key) })
+        .begins({ emailKey: search.key })
+        .go(pageOptions(page)),
+    );
+  // A name given in full matches up to the uid separator; a prefix matches any continuation.
+  return pagedQuery(user, 'byNamePrefix', (page) =>
+    (search.by === 'nameExact'
       ? user.query.byNamePrefix({ nameShard: searchShard(search.key), nameKey: search.key })
-      : query.begins({ nameKey: search.key })
-    ).go(options));
-  }
-  return { users: found.slice(0, limit), truncated: found.length > limit };
+      : user.query.byNamePrefix({ nameShard: searchShard(search.key) }).begins({ nameKey: search.key })
+    ).go(pageOptions(page)),
+  );
 }
 
 /** The accounts of a referral type that signed up in [fromMs, toMs): a range of the sparse referral index. */

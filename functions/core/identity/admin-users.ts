@@ -1,55 +1,71 @@
 import type { AdminUserDetail, AdminUserListItem, UserListFilter } from '../../../shared/api/admin-users.ts';
 import { SIGN_IN_PROVIDERS } from '../../../shared/api/identity.ts';
+import type { ListPageRequest } from '../../../shared/api/list-page.ts';
 import { normalizeEmail } from '../../../shared/identity/account-rules.ts';
 import type { AdminUserCreateInfo } from '../../../shared/identity/admin-user-rules.ts';
 import { nowMs } from '../clock.ts';
+import { fullThenPrefix, type Page, readPage } from '../data/list-page.ts';
 import { nameSearchKey } from '../data/search-keys.ts';
 import type { AdminActivity, Operator } from '../data/user-activity-repository.ts';
 import {
   createUser,
   findUserByEmail,
   getUser,
-  searchUsers,
   type User,
   type UserSearch,
+  userSearchQuery,
 } from '../data/user-repository.ts';
 import { AdminError, Conflict } from '../errors.ts';
 import { hashPassword } from './password.ts';
 
 /**
  * The console's user search: the most selective filter given picks one index query (uid, then
- * e-mail, then name, then referral type), and the others are applied to its rows.
+ * e-mail, then name, then referral type), read a page at a time, and the others are applied to its
+ * rows. Name and e-mail match in full first; when nothing matches in full they match as prefixes
+ * (`partial` in the answer), as they do when the request asks for it.
  */
 export async function findUsersForConsole(
-  filter: UserListFilter,
-): Promise<{ users: AdminUserListItem[]; truncated: boolean }> {
-  const uid = filter.uid?.trim();
-  const email = filter.email?.trim() ? normalizeEmail(filter.email) : '';
-  const name = filter.name?.trim() ? nameSearchKey(filter.name) : '';
-  const referralType = filter.referralType || '';
-  const partial = Boolean(filter.partial);
-
-  let found: { users: User[]; truncated: boolean };
-  if (uid) {
-    const user = await getUser(uid);
-    found = { users: user ? [user] : [], truncated: false };
-  } else if (email && !partial) {
-    const user = await findUserByEmail(email);
-    found = { users: user ? [user] : [], truncated: false };
-  } else {
-    const search: UserSearch | undefined = email
-      ? { by: 'emailPrefix', key: email }
-      : name
-        ? { by: partial ? 'namePrefix' : 'nameExact', key: name }
-        : referralType
-          ? { by: 'referralType', referralType }
-          : undefined;
-    found = search ? await searchUsers(search) : { users: [], truncated: false };
-  }
-  const users = found.users.filter((user) =>
-    matchesUserFilter(user, { uid, email, name, referralType, partial }),
+  request: UserListFilter & ListPageRequest,
+): Promise<{ users: AdminUserListItem[]; partial: boolean; cursor: string | null }> {
+  const filter = {
+    uid: request.uid?.trim(),
+    email: request.email?.trim() ? normalizeEmail(request.email) : '',
+    name: request.name?.trim() ? nameSearchKey(request.name) : '',
+    referralType: request.referralType || '',
+  };
+  const found = await fullThenPrefix(
+    'users',
+    request,
+    Boolean(filter.email || filter.name),
+    (partial, list) => searchUsers(filter, partial, list, request),
   );
-  return { users: users.map(toListItem), truncated: found.truncated };
+  return { users: found.rows.map(toListItem), partial: found.partial, cursor: found.cursor };
+}
+
+type UserFilter = { uid: string | undefined; email: string; name: string; referralType: string };
+
+async function searchUsers(
+  filter: UserFilter,
+  partial: boolean,
+  list: string,
+  page: ListPageRequest,
+): Promise<Page<User>> {
+  const keep = (user: User) => matchesUserFilter(user, { ...filter, partial });
+  if (filter.uid) return oneUser(await getUser(filter.uid), keep);
+  if (filter.email && !partial) return oneUser(await findUserByEmail(filter.email), keep);
+  const search: UserSearch | undefined = filter.email
+    ? { by: 'emailPrefix', key: filter.email }
+    : filter.name
+      ? { by: partial ? 'namePrefix' : 'nameExact', key: filter.name }
+      : filter.referralType
+        ? { by: 'referralType', referralType: filter.referralType }
+        : undefined;
+  if (!search) return { rows: [], cursor: null };
+  return readPage(list, [userSearchQuery(search)], page, keep);
+}
+
+function oneUser(user: User | undefined, keep: (user: User) => boolean): Page<User> {
+  return { rows: user && keep(user) ? [user] : [], cursor: null };
 }
 
 /** Whether an account matches every filter given (normalised as the indexes are). */
@@ -140,7 +156,8 @@ export async function createUserByOperator(
   );
 }
 
-export const EMAIL_IN_USE = 'An account with this address exists';
+/** An i18n key: the console shows it in the operator's language (a bulk row's reason too). */
+export const EMAIL_IN_USE = 'console-users:refusal.email_in_use';
 
 /** createUserByOperator for the single create form: a taken address is the admin conflict error. */
 export async function createOneUser(

@@ -5,7 +5,7 @@ import type { Operator } from '../data/user-activity-repository.ts';
 import { findUserByEmail, getUser } from '../data/user-repository.ts';
 import { Conflict } from '../errors.ts';
 import { enqueueJob } from '../jobs/enqueue-job.ts';
-import { registerItemProcessor } from '../jobs/item-processors.ts';
+import { type ItemOutcome, registerItemProcessor } from '../jobs/item-processors.ts';
 import { newUid } from './accounts.ts';
 import { createUserByOperator, EMAIL_IN_USE } from './admin-users.ts';
 
@@ -40,8 +40,9 @@ export async function enqueueBulkUserCreate(input: {
 }
 
 /**
- * One row. Safe to run twice: the row's uid is fixed, so an account it created before a crash is
- * found and counted as done rather than refused as a taken address.
+ * One row. Safe to run twice, even at the same time (a message delivered twice): the row's uid is fixed,
+ * so an address held by that uid is this row's own account, counted as done rather than refused as
+ * taken.
  */
 registerItemProcessor(BULK_USER_CREATE_KIND, async (item, rawParams) => {
   const params = ParamsSchema.parse(rawParams);
@@ -49,7 +50,8 @@ registerItemProcessor(BULK_USER_CREATE_KIND, async (item, rawParams) => {
   if (await getUser(uid)) return { ok: true };
   const info = adminUserCreateInfoRule.safeParse({ ...row, assistEmail: params.assistEmail });
   if (!info.success) return { ok: false, reason: info.error.issues[0]?.message ?? 'Invalid row' };
-  if (await findUserByEmail(info.data.email)) return { ok: false, reason: EMAIL_IN_USE };
+  const holder = await findUserByEmail(info.data.email);
+  if (holder) return holderOutcome(holder.uid, uid);
   try {
     await createUserByOperator(info.data, {
       uid,
@@ -60,6 +62,13 @@ registerItemProcessor(BULK_USER_CREATE_KIND, async (item, rawParams) => {
     return { ok: true };
   } catch (error) {
     if (!(error instanceof Conflict)) throw error;
-    return (await getUser(uid)) ? { ok: true } : { ok: false, reason: EMAIL_IN_USE };
+    // Nobody holds the address: the write lost to a concurrent transaction; the message is tried again.
+    const taken = await findUserByEmail(info.data.email);
+    if (!taken) throw error;
+    return holderOutcome(taken.uid, uid);
   }
 });
+
+function holderOutcome(holderUid: string, rowUid: string): ItemOutcome {
+  return holderUid === rowUid ? { ok: true } : { ok: false, reason: EMAIL_IN_USE };
+}

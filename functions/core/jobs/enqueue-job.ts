@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { QUEUES, type QueueId } from '../../../shared/jobs/queues.ts';
-import { MESSAGES_PER_REQUEST, sendMessageBatch } from '../adapters/queue.ts';
+import { packItems, packRequests, sendMessageBatch } from '../adapters/queue.ts';
 import { db } from '../data/service.ts';
 import { logger } from '../logger.ts';
 import type { BulkJobMessage } from './item-processors.ts';
@@ -13,8 +13,9 @@ export const NOT_QUEUED_REASON = 'Internal error occurred.';
 const OUTCOMES_PER_TRANSACTION = 99;
 
 /**
- * Records a bulk job and queues its items in messages of the queue's `itemsPerMessage`. The first send
- * request that fails stops the rest: the items of every message not queued are recorded as failed with
+ * Records a bulk job and queues its items in messages of the queue's `itemsPerMessage` (fewer when they
+ * would pass SQS's message size), sent in requests that fit SQS's batch limits. The first send request
+ * that fails stops the rest: the items of every message not queued are recorded as failed with
  * 'Internal error occurred.', so the job still ends and its failures table tells the operator which
  * items to send again. Every queued item will be processed or end, with its message, in the
  * dead-letter queue: nothing is dropped silently.
@@ -32,30 +33,29 @@ export async function enqueueJob(input: {
   await db()
     .entities.job.create({ jobId, kind: input.kind, createdBy: input.createdBy, total: input.items.length })
     .go();
-  const messages: BulkJobMessage[] = [];
-  for (let start = 0; start < input.items.length; start += declaration.itemsPerMessage) {
-    messages.push({
+  const messages = packItems(
+    input.items,
+    declaration.itemsPerMessage,
+    (batchIndex, items): BulkJobMessage => ({
       jobId,
       kind: input.kind,
-      batchIndex: messages.length,
-      items: input.items.slice(start, start + declaration.itemsPerMessage),
+      batchIndex,
+      items,
       params: input.params ?? {},
-    });
-  }
+    }),
+  );
 
+  const requests = packRequests(messages);
   const notQueued: BulkJobMessage[] = [];
-  for (let start = 0; start < messages.length; start += MESSAGES_PER_REQUEST) {
-    const group = messages.slice(start, start + MESSAGES_PER_REQUEST);
+  for (const [index, group] of requests.entries()) {
+    const later = requests.slice(index + 1).flat();
     try {
       const { refused } = await sendMessageBatch(input.queueId, group);
       if (refused.length === 0) continue;
-      notQueued.push(
-        ...refused.map((index) => group[index] as BulkJobMessage),
-        ...messages.slice(start + group.length),
-      );
+      notQueued.push(...refused.map((position) => group[position] as BulkJobMessage), ...later);
     } catch (error) {
       logger.error('Queueing a bulk job failed; its remaining items are marked failed', { jobId, error });
-      notQueued.push(...messages.slice(start));
+      notQueued.push(...group, ...later);
     }
     break;
   }

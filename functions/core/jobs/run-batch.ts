@@ -16,9 +16,12 @@ export function itemLabel(item: unknown): string {
   return '(unnamed item)';
 }
 
-/** Marks a job done once every item has an outcome. */
+/**
+ * Marks a job done once every item has an outcome. The read is strongly consistent: consumers finish a
+ * job's messages side by side, and the last to count must see the others' counts to close it.
+ */
 export async function markDoneIfComplete(jobId: string): Promise<void> {
-  const { data: job } = await db().entities.job.get({ jobId }).go();
+  const { data: job } = await db().entities.job.get({ jobId }).go({ consistent: true });
   if (job && job.status !== 'done' && job.succeeded + job.failed >= job.total) {
     await db().entities.job.patch({ jobId }).set({ status: 'done' }).go();
   }

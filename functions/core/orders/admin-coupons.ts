@@ -1,4 +1,5 @@
 import type { AdminCoupon } from '../../../shared/api/admin-coupons.ts';
+import type { ListPageRequest } from '../../../shared/api/list-page.ts';
 import {
   type BonusQuota,
   COUPON_CODE_PATTERN,
@@ -16,6 +17,8 @@ import { nowMs } from '../clock.ts';
 import {
   type Coupon,
   type CouponDiscount,
+  couponRedemptionsQuery,
+  couponsQuery,
   createCoupon,
   createCouponDiscount,
   deleteCouponBonusQuota,
@@ -23,12 +26,11 @@ import {
   getCoupon,
   listCouponBonusQuotas,
   listCouponDiscounts,
-  listCouponRedemptions,
-  listCoupons,
   putCouponBonusQuota,
   updateCoupon,
   updateCouponDiscount,
 } from '../data/coupon-repository.ts';
+import { readPage } from '../data/list-page.ts';
 import { DEFAULT_CATALOGUE, getPlanCatalogue } from '../data/plan-catalogue-repository.ts';
 import { AdminError } from '../errors.ts';
 
@@ -82,8 +84,20 @@ function fields(input: CouponInput) {
   };
 }
 
-export async function adminCouponList(): Promise<AdminCoupon[]> {
-  return (await listCoupons()).map(toAdminCoupon);
+/**
+ * The coupon list, newest first, a page at a time; `search` keeps the coupons whose code starts with it
+ * or whose name holds it (in any letter case).
+ */
+export async function adminCouponList(
+  request: { search?: string | undefined } & ListPageRequest,
+): Promise<{ data: AdminCoupon[]; cursor: string | null }> {
+  const search = request.search?.trim().toLowerCase() ?? '';
+  const keep = (coupon: Coupon) =>
+    !search ||
+    coupon.couponCode.toLowerCase().startsWith(search) ||
+    coupon.name.toLowerCase().includes(search);
+  const { rows, cursor } = await readPage('coupons', [couponsQuery()], request, keep);
+  return { data: rows.map(toAdminCoupon), cursor };
 }
 
 export async function adminCoupon(code: string): Promise<AdminCoupon> {
@@ -208,24 +222,28 @@ export async function adminDeleteCouponBonusQuota(input: { couponCode: string; p
   await deleteCouponBonusQuota(coupon.couponCode, input.planName);
 }
 
-/** The coupon's usage records: the redemptions whose order was paid, newest first. */
-export async function adminCouponUsages(code: string) {
+/** Who used a coupon (its paid redemptions), in uid order, a page at a time. */
+export async function adminCouponUsages(code: string, page: ListPageRequest) {
   const coupon = await existingCoupon(code);
-  return (await listCouponRedemptions(coupon.couponCode))
-    .filter((redemption) => redemption.status === 'used')
-    .sort((a, b) => (b.paidAt ?? 0) - (a.paidAt ?? 0))
-    .map((usage) => ({
-      uid: usage.uid,
-      userName: usage.userName ?? '',
-      userEmail: usage.userEmail ?? '',
-      merchantUid: usage.merchantUid,
-      ...(usage.customerUid ? { customerUid: usage.customerUid } : {}),
-      planName: usage.planName ?? '',
-      payMethod: usage.payMethod ?? '',
-      price: usage.price ?? 0,
-      currency: usage.currency ?? '',
-      status: usage.status,
-      paidAt: iso(usage.paidAt ?? usage.updated),
-      created: iso(usage.created),
-    }));
+  const { rows, cursor } = await readPage(
+    `coupon-usages-${coupon.couponCode}`,
+    [couponRedemptionsQuery(coupon.couponCode)],
+    page,
+    (redemption) => redemption.status === 'used',
+  );
+  const data = rows.map((usage) => ({
+    uid: usage.uid,
+    userName: usage.userName ?? '',
+    userEmail: usage.userEmail ?? '',
+    merchantUid: usage.merchantUid,
+    ...(usage.customerUid ? { customerUid: usage.customerUid } : {}),
+    planName: usage.planName ?? '',
+    payMethod: usage.payMethod ?? '',
+    price: usage.price ?? 0,
+    currency: usage.currency ?? '',
+    status: usage.status,
+    paidAt: iso(usage.paidAt ?? usage.updated),
+    created: iso(usage.created),
+  }));
+  return { data, cursor };
 }

@@ -8,6 +8,7 @@ import {
 import type { Operator } from '../data/user-activity-repository.ts';
 import { getPaymentContact } from '../data/user-plan-repository.ts';
 import { findUserByUidOrEmail } from '../data/user-repository.ts';
+import { claimBulkRequest } from '../jobs/bulk-repeat-guard.ts';
 import { enqueueJob } from '../jobs/enqueue-job.ts';
 import { registerItemProcessor } from '../jobs/item-processors.ts';
 import { grantDirectDeposit, newDirectDepositId } from './direct-deposit.ts';
@@ -16,7 +17,8 @@ import { grantDirectDeposit, newDirectDepositId } from './direct-deposit.ts';
  * Bulk direct deposit (admin-console.md sections 2, 5 and 7): the API records a job whose items are the
  * uids or e-mails, each given its deposit id when queued, and queues them in messages of 300; the
  * consumer grants each account the plan alone. A redelivered message (a crashed consumer) finds the
- * deposit its item already made and counts it done: nothing is granted twice.
+ * deposit its item already made and counts it done: nothing is granted twice. The same request sent
+ * again soon after is refused unless confirmed (jobs/bulk-repeat-guard.ts).
  */
 export const BULK_DIRECT_DEPOSIT_KIND = 'direct-deposit';
 
@@ -33,7 +35,13 @@ const ItemSchema = z.object({ id: z.string().min(1), depositId: z.string().min(1
 export async function enqueueBulkDirectDeposit(
   input: BulkDirectDepositInput & { operator: Operator },
 ): Promise<{ jobId: string; total: number }> {
-  const { uidOrEmails, operator, ...params } = input;
+  const { uidOrEmails, operator, confirmRepeat, ...params } = input;
+  await claimBulkRequest({
+    kind: BULK_DIRECT_DEPOSIT_KIND,
+    items: uidOrEmails,
+    fields: params,
+    confirmRepeat,
+  });
   const { jobId } = await enqueueJob({
     queueId: 'bulk-items',
     kind: BULK_DIRECT_DEPOSIT_KIND,

@@ -172,7 +172,12 @@ export async function grantDirectDeposit(
       getUserPlanHead(deposit.uid),
       activeUserPlan(deposit.uid, now),
     ]);
-    if (active) return { status: 'refused', reason: DIRECT_DEPOSIT_REFUSALS.activePlan };
+    if (active) {
+      // The active plan can be this very deposit, granted meanwhile by another delivery of it.
+      return active.planId === deposit.depositId
+        ? outcomeOf('already-granted', active)
+        : { status: 'refused', reason: DIRECT_DEPOSIT_REFUSALS.activePlan };
+    }
     const paidAt = deposit.paidAt ?? now;
     const plan = depositPlanRecord(deposit, found, paidAt);
     const outcome = await grantDepositPlan({

@@ -570,6 +570,21 @@ export async function changeSessionCurrency(guid: string, currency: Currency, is
 }
 
 /**
+ * The session follows the language of the page showing it (section 4's language change): the wallet
+ * offer, the pay methods, the currency options and the mails of its orders are that language's. A
+ * customer's order is then priced in the language's currency (the page asks the currency option again);
+ * an upgrade stays in its plan's currency and an operator's order link in the one it was made in, since
+ * the money they name is already fixed.
+ */
+export async function changeSessionLanguage(guid: string, language: SiteLanguage, isTest: boolean) {
+  const ctx = await readSession(guid, 'open', ['order', 'upgrade']);
+  if (ctx.session.language === language) return sessionInfoOf(ctx, isTest);
+  const currencyFixed = Boolean(ctx.upgrade) || isOperatorLink(ctx.session);
+  const currency = currencyFixed ? ctx.session.currency : currencyForLanguage(language);
+  return recompute(ctx, { language, currency }, isTest);
+}
+
+/**
  * The account type (section 4): business remembers the current plan and switches to the BUSINESS plan
  * of the same period (or kind); individual switches back to the remembered plan, else the first
  * individual plan of the same kind. Not offered for CUSTOM plans nor when a referral rate applies.

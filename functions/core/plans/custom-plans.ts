@@ -60,7 +60,7 @@ export async function createCustomPlanByOperator(
   context: { operator: Operator; desc: string },
 ): Promise<AdminCustomPlan> {
   if (await findPlanByName(info.planName)) {
-    throw new AdminError('conflict', `A plan named ${info.planName} already exists`);
+    throw new AdminError('conflict', 'console-plans:refusal.name_taken');
   }
   const { planName, period, priceKo, priceJa, priceEn, referralType, description, ...quotas } = info;
   const outcome = await createCustomPlan(
@@ -82,7 +82,7 @@ export async function createCustomPlanByOperator(
       createdByEmail: context.operator.email,
     },
   );
-  if (outcome === 'exists') throw new AdminError('conflict', `A plan named ${planName} already exists`);
+  if (outcome === 'exists') throw new AdminError('conflict', 'console-plans:refusal.name_taken');
   const created = (await customPlansOf(catalogueOf(referralType))).find((plan) => plan.planName === planName);
   if (!created) throw new AdminError('db-error', `The custom plan ${planName} was not stored`);
   return created;

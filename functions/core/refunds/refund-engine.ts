@@ -6,6 +6,7 @@ import {
   type RefundEstimateInfo,
   type RefundSource,
 } from '../../../shared/refunds/refund-session.ts';
+import { refundSourceChoices, refundSourceOf } from '../../../shared/refunds/refund-sources.ts';
 import { planActions } from '../../../shared/subscriptions/plan-actions.ts';
 import { businessDayOf } from '../../../shared/time/business-days.ts';
 import { KST_DATE, KST_ZONE } from '../../../shared/time/kst.ts';
@@ -109,7 +110,7 @@ export async function quoteRefund(input: {
     estimate,
     refundable,
     isUpgrade: credit > 0,
-    refundSource: payment.walletPaymentId ? 'naver_pay' : 'portone',
+    refundSource: refundSourceOf(payment),
   };
 }
 
@@ -147,6 +148,11 @@ export async function refundPlan(
       : request.price >= 0 &&
         toMinorUnits(request.price, plan.currency) <= toMinorUnits(refundable, plan.currency);
   if (!allowed) throw new PaymentError('INVALID_PRICE', 'The refund amount is not the one this plan allows');
+  if (!refundSourceChoices(quote.refundSource).includes(request.refundSource))
+    throw new PaymentError(
+      'INVALID_ARGUMENT',
+      `This payment cannot be refunded through ${request.refundSource}`,
+    );
   if (request.price === 0) {
     await unsubscribePlan({ uid: request.uid, requestedBy: request.requestedBy, operator: request.operator });
     return { kind: 'unsubscribed' };

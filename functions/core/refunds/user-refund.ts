@@ -1,4 +1,4 @@
-import type { RefundSource } from '../../../shared/refunds/refund-session.ts';
+import { PRODUCT_REFUND_SOURCE, type RefundSource } from '../../../shared/refunds/refund-session.ts';
 import { nowMs } from '../clock.ts';
 import { createRefundSession, getRefundSession } from '../data/refund-repository.ts';
 import { getUser } from '../data/user-repository.ts';
@@ -61,8 +61,9 @@ export async function cancelPaymentUser(request: {
   }
   const uid = await sessionUid(request.guid);
   const quote = await quoteNow(uid);
-  // The customer's money goes back the way it came; only an operator may choose otherwise.
-  if (request.refundSource !== quote.refundSource) {
+  // The customer's money goes back the way it came; only an operator may choose otherwise, and only an
+  // operator refunds a direct deposit (paid outside the provider: nothing here can send it back).
+  if (request.refundSource !== quote.refundSource || quote.refundSource === PRODUCT_REFUND_SOURCE) {
     throw new PaymentError('INVALID_ARGUMENT', `This payment is refunded through ${quote.refundSource}`);
   }
   return refundPlan({ ...request, uid, requestedBy: 'user' }, quote, 'estimate');

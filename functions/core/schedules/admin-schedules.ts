@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { SCHEDULE_ENTRY_FAILED } from '../../../shared/api/admin-schedules.ts';
+import type { ListPageRequest } from '../../../shared/api/list-page.ts';
 import { ADMIN_SCHEDULE_TARGET } from '../../../shared/jobs/schedules.ts';
 import {
   type AdminScheduleCreateInput,
@@ -16,14 +17,15 @@ import { cancelSchedule, scheduleOnce } from '../adapters/scheduler.ts';
 import { nowMs } from '../clock.ts';
 import {
   type AdminSchedule,
+  adminSchedulesQuery,
   createAdminSchedule,
   deleteAdminSchedule,
   getAdminSchedule,
   getAdminScheduleWithRuns,
-  listAdminSchedules,
   recordScheduleRun,
   updateAdminSchedule,
 } from '../data/admin-schedule-repository.ts';
+import { readPage } from '../data/list-page.ts';
 import { type Operator, recordUserActivity } from '../data/user-activity-repository.ts';
 import { getUser } from '../data/user-repository.ts';
 import { AdminError, Conflict, NotFound } from '../errors.ts';
@@ -47,7 +49,8 @@ export const ScheduleRunEventSchema = z.object({
 });
 export type ScheduleRunEvent = z.infer<typeof ScheduleRunEventSchema>;
 
-function entryName(run: ScheduleRunEvent): string {
+/** The scheduler entry of a run: named after the schedule, its revision and the run's time. */
+export function entryName(run: ScheduleRunEvent): string {
   return `adm-${run.adminScheduleId}-${run.revision}-${run.scheduledAt}`;
 }
 
@@ -121,11 +124,13 @@ export async function createSchedule(
   const user = await getUser(input.params.uid);
   if (!user || user.deleted) throw new NotFound(`User ${input.params.uid}`);
   await checkPlan(input.params.planName);
+  // The payer is the account itself: its name and e-mail as the account holds them.
+  const params = { ...input.params, userName: user.name, userEmail: user.email };
   const schedule = await createAdminSchedule({
     adminScheduleId: randomBytes(12).toString('base64url'),
     creatorUid: operator.uid,
     creatorEmail: operator.email,
-    targetEmail: input.params.userEmail,
+    targetEmail: user.email,
     adminActionTarget: input.adminActionTarget,
     description: input.description,
     startAt,
@@ -135,7 +140,7 @@ export async function createSchedule(
     revision: 1,
     occurrence: 0,
     nextScheduleAt: startAt,
-    params: input.params,
+    params,
   });
   try {
     await scheduleRun(pendingRun(schedule) as ScheduleRunEvent);
@@ -235,8 +240,9 @@ export async function updateSchedule(
   return { result: toScheduleView(updated) };
 }
 
-export async function scheduleList() {
-  return { result: (await listAdminSchedules()).map(toScheduleView) };
+export async function scheduleList(page: ListPageRequest) {
+  const { rows, cursor } = await readPage('schedules', [adminSchedulesQuery()], page);
+  return { result: rows.map(toScheduleView), cursor };
 }
 
 export async function scheduleInfo(adminScheduleId: string) {

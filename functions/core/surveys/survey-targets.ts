@@ -1,6 +1,8 @@
 import * as z from 'zod';
+import type { ListPageRequest } from '../../../shared/api/list-page.ts';
 import { SURVEY_TARGET_ID_TYPES, SurveyTargetIdSchema } from '../../../shared/surveys/smart-survey.ts';
 import { nowMs } from '../clock.ts';
+import { pagedQuery, pageOptions, readPage } from '../data/list-page.ts';
 import { db } from '../data/service.ts';
 import { enqueueJob } from '../jobs/enqueue-job.ts';
 import { registerItemProcessor } from '../jobs/item-processors.ts';
@@ -45,15 +47,25 @@ registerItemProcessor(SURVEY_TARGET_KIND, async (item, rawParams) => {
   return { ok: true };
 });
 
-/** The targets of a survey type in id order, optionally those whose id starts with `search`. */
-export async function listSurveyTargets(surveyType: string, search: string | undefined, limit: number) {
-  const query = db().entities.surveyTarget.query.bySurveyType({ surveyType });
-  const { data } = await (search ? query.begins({ id: search }) : query).go({
-    limit: limit + 1,
-    pages: 'all',
-  });
-  return {
-    targets: data.slice(0, limit).map(({ id, idType, created }) => ({ id, idType, surveyType, created })),
-    truncated: data.length > limit,
-  };
+/**
+ * The targets of a survey type in id order, optionally those whose id starts with `search`, a page at
+ * a time (a search is a list of its own: its cursor does not continue another search).
+ */
+export async function listSurveyTargets(
+  surveyType: string,
+  search: string | undefined,
+  page: ListPageRequest,
+) {
+  const { surveyTarget } = db().entities;
+  const query = surveyTarget.query.bySurveyType({ surveyType });
+  const { rows, cursor } = await readPage(
+    `survey-targets-${surveyType}-${search ?? ''}`,
+    [
+      pagedQuery(surveyTarget, 'bySurveyType', (round) =>
+        (search ? query.begins({ id: search }) : query).go(pageOptions(round)),
+      ),
+    ],
+    page,
+  );
+  return { targets: rows.map(({ id, idType, created }) => ({ id, idType, surveyType, created })), cursor };
 }

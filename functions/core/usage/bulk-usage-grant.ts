@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { type BulkUsageGrantInput, USAGE_GRANT_REFUSALS } from '../../../shared/usage/usage-grant-rules.ts';
 import type { Operator } from '../data/user-activity-repository.ts';
 import { findUserByUidOrEmail } from '../data/user-repository.ts';
+import { claimBulkRequest } from '../jobs/bulk-repeat-guard.ts';
 import { enqueueJob } from '../jobs/enqueue-job.ts';
 import { registerItemProcessor } from '../jobs/item-processors.ts';
 import { grantUsage } from './grant-usage.ts';
@@ -10,7 +11,8 @@ import { grantUsage } from './grant-usage.ts';
  * Bulk usage grant (admin-console.md sections 5, 7 and 9): the API records a job whose items are the
  * uids or e-mails and queues them in messages of 300; the consumer gives each account the same grant
  * through the single grant's path. The grant is named by the job id and the item's place, so a
- * redelivered message (a crashed consumer) finds the grant already written and counts it once.
+ * redelivered message (a crashed consumer) finds the grant already written and counts it once; the
+ * same request sent again soon after is refused unless confirmed (jobs/bulk-repeat-guard.ts).
  */
 export const BULK_USAGE_GRANT_KIND = 'usage-grant';
 
@@ -22,7 +24,8 @@ const ParamsSchema = z.object({
 export async function enqueueBulkUsageGrant(
   input: BulkUsageGrantInput & { operator: Operator },
 ): Promise<{ jobId: string; total: number }> {
-  const { uidOrEmails, operator, ...amounts } = input;
+  const { uidOrEmails, operator, confirmRepeat, ...amounts } = input;
+  await claimBulkRequest({ kind: BULK_USAGE_GRANT_KIND, items: uidOrEmails, fields: amounts, confirmRepeat });
   const { jobId } = await enqueueJob({
     queueId: 'bulk-items',
     kind: BULK_USAGE_GRANT_KIND,

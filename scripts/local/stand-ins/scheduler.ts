@@ -3,15 +3,35 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { nowMs } from '../../../functions/core/clock.ts';
-import { SCHEDULED_TARGETS, scheduledTargetArnVariable } from '../../../shared/jobs/schedules.ts';
+import {
+  SCHEDULE_DEAD_LETTER_ARN_VARIABLE,
+  SCHEDULED_TARGETS,
+  SCHEDULER_NAME_PATTERN,
+  scheduledTargetArnVariable,
+  TARGET_ASYNC_RETRIES,
+} from '../../../shared/jobs/schedules.ts';
+import { duplicateDeliveryShare, duplicatePicker } from '../at-least-once.ts';
 import type { StandIn, StandInContext } from '../stand-in-context.ts';
+import { moveTestClockTo } from '../test-clock.ts';
 
 /**
  * EventBridge Scheduler on one machine. It speaks the Scheduler REST-JSON protocol of AWS SDK v3
  * (CreateSchedule, GetSchedule, UpdateSchedule, DeleteSchedule, ListSchedules), so the production
  * adapter (functions/core/adapters/scheduler.ts) runs unchanged against it, and when a schedule is due
- * it invokes the target's module with the schedule's Input as the event, as Scheduler invokes a Lambda.
- * A failed invocation is retried with exponential back-off up to the RetryPolicy's attempts.
+ * it invokes the target's module with the schedule's Input as the event, as Scheduler invokes a Lambda:
+ * asynchronously. So, as in AWS (shared/jobs/schedules.ts):
+ * - once the event is handed to the target the schedule has done its part (a one-off schedule with
+ *   ActionAfterCompletion DELETE is deleted); a target that fails is retried by "Lambda", one minute and
+ *   then two minutes later on the test clock, and an event that fails all three times is kept in the
+ *   targets' failure list (the functions' on-failure destination);
+ * - the schedule's RetryPolicy covers only an event that cannot be handed over (here: a target ARN that no
+ *   module answers, such as a schedule kept from an older version), retried with exponential back-off
+ *   within MaximumRetryAttempts and MaximumEventAgeInSeconds, then put in the schedule's dead-letter
+ *   queue (DeadLetterConfig) or, without one, dropped;
+ * - with a duplicate share (scripts/local/at-least-once.ts) that share of the events runs twice at once;
+ * - schedule and group names are checked as the service checks them (SCHEDULER_NAME_PATTERN), and so
+ *   are the retry policy's ranges and the dead-letter queue's ARN: a ValidationException otherwise.
+ * Both failure lists are shown in `/_local/schedules.json` (`deadLetters`).
  *
  * Expressions: `at(yyyy-mm-ddThh:mm:ss)` and `rate(n minute|minutes|hour|hours|day|days)`, in UTC.
  * `cron()` is refused with a ValidationException: the product schedules one-off invocations (each
@@ -19,13 +39,17 @@ import type { StandIn, StandInContext } from '../stand-in-context.ts';
  *
  * The test clock: `POST /_local/clock {"advanceSeconds": n}` (or `{"to": iso}`) moves the server's
  * clock forward, firing every schedule that falls due on the way in time order, each run complete
- * before the next; `GET /_local/clock` tells the time. Schedules live in `schedules.json` beside the
- * database, so they survive a restart as the data does.
+ * before the next (a target's retries included); `GET /_local/clock` tells the time. Schedules live in
+ * `schedules.json` beside the database, the retries waiting and the failure lists in
+ * `scheduled-invocations.json`, so they survive a restart as the data does.
  */
 const ACCOUNT = '000000000000';
 const REGION = 'ap-northeast-2';
 const GROUP = 'cutloom-local';
 const ROLE_ARN = `arn:aws:iam::${ACCOUNT}:role/cutloom-local-scheduler`;
+const DEAD_LETTER_ARN = `arn:aws:sqs:${REGION}:${ACCOUNT}:cutloom-local-schedule-dead-letters`;
+/** DeadLetterConfig.Arn as the service checks it (API reference, DeadLetterConfig). */
+const SQS_ARN = /^arn:aws[a-z-]*:sqs:[a-z0-9-]+:\d{12}:[a-zA-Z0-9_-]+$/;
 
 interface StoredSchedule {
   Name: string;
@@ -43,14 +67,39 @@ interface StoredSchedule {
     RoleArn: string;
     Input?: string;
     RetryPolicy?: { MaximumRetryAttempts?: number; MaximumEventAgeInSeconds?: number };
+    DeadLetterConfig?: { Arn?: string };
   };
   CreationDate: number;
   LastModificationDate: number;
-  /** Local bookkeeping: when it next fires (ms), and the retry in progress. */
+  /** Local bookkeeping: when it next fires (ms), and the delivery retry in progress. */
   nextRunMs: number | null;
   attempt: number;
+  /** When the run being delivered was due (its delivery retries count their age from it). */
+  deliveringSince?: number;
   lastError?: string;
   runs: number;
+}
+
+/** An event handed to a target: run now, or waiting for "Lambda's" next retry. */
+interface TargetInvocation {
+  schedule: string;
+  targetArn: string;
+  input: string;
+  /** Runs made so far. */
+  attempts: number;
+  dueMs: number;
+  lastError?: string;
+}
+
+/** An event given up on: by the scheduler (not delivered) or by "Lambda" (the target kept failing). */
+interface DeadLetter {
+  source: 'scheduler' | 'lambda';
+  schedule: string;
+  targetArn: string;
+  input: string;
+  attempts: number;
+  error: string;
+  at: string;
 }
 
 class SchedulerFault extends Error {
@@ -82,15 +131,47 @@ function firstRun(expression: string, startMs: number): number {
   throw new SchedulerFault('ValidationException', 400, `Invalid schedule expression ${expression}`);
 }
 
+function checkName(what: 'Name' | 'GroupName', value: string): string {
+  if (!SCHEDULER_NAME_PATTERN.test(value)) {
+    throw new SchedulerFault(
+      'ValidationException',
+      400,
+      `1 validation error detected: Value '${value}' at '${what === 'Name' ? 'name' : 'groupName'}' failed to satisfy constraint: Member must satisfy regular expression pattern: ^[0-9a-zA-Z-_.]+$ and have length between 1 and 64`,
+    );
+  }
+  return value;
+}
+
+function checkTarget(target: StoredSchedule['Target']): void {
+  const retry = target.RetryPolicy;
+  const outside = (value: number | undefined, min: number, max: number) =>
+    value !== undefined && (!Number.isInteger(value) || value < min || value > max);
+  if (outside(retry?.MaximumRetryAttempts, 0, 185) || outside(retry?.MaximumEventAgeInSeconds, 60, 86_400))
+    throw new SchedulerFault(
+      'ValidationException',
+      400,
+      'RetryPolicy: MaximumRetryAttempts must be 0 to 185 and MaximumEventAgeInSeconds 60 to 86400',
+    );
+  if (target.DeadLetterConfig && !SQS_ARN.test(target.DeadLetterConfig.Arn ?? ''))
+    throw new SchedulerFault(
+      'ValidationException',
+      400,
+      'DeadLetterConfig.Arn must be the ARN of an SQS queue',
+    );
+}
+
 export interface SchedulerOptions {
   /** Targets beyond shared/jobs/schedules.ts (tests): a module path from the repository root. */
   extraTargets?: ReadonlyArray<{ id: string; module: string }>;
-  /** First retry delay (ms of the schedule's clock); doubles per attempt. */
+  /** First delay of the scheduler's delivery retries (ms of the test clock); doubles per attempt. */
   retryDelayMs?: number;
+  /** Share of events run twice (0 to 1); the default comes from scripts/local/at-least-once.ts. */
+  duplicateShare?: number;
 }
 
 export async function start(ctx: StandInContext, options: SchedulerOptions = {}): Promise<StandIn> {
   const retryDelayMs = options.retryDelayMs ?? 1000;
+  const duplicateNext = duplicatePicker(options.duplicateShare ?? duplicateDeliveryShare());
   const targets = [
     ...SCHEDULED_TARGETS.map((target) => ({ id: target.id, module: `events/${target.handler}` })),
     ...(options.extraTargets ?? []),
@@ -105,8 +186,20 @@ export async function start(ctx: StandInContext, options: SchedulerOptions = {})
       ? (JSON.parse(readFileSync(file, 'utf8')) as StoredSchedule[]).map((s) => [key(s.GroupName, s.Name), s])
       : [],
   );
+  const invocationsFile = ctx.stateDir ? join(ctx.stateDir, 'scheduled-invocations.json') : undefined;
+  const kept =
+    invocationsFile && existsSync(invocationsFile)
+      ? (JSON.parse(readFileSync(invocationsFile, 'utf8')) as {
+          retries: TargetInvocation[];
+          deadLetters: DeadLetter[];
+        })
+      : { retries: [], deadLetters: [] };
+  /** Events whose target failed, waiting for their next attempt. */
+  const retries: TargetInvocation[] = kept.retries;
+  const deadLetters: DeadLetter[] = kept.deadLetters;
   const save = () => {
     if (file) writeFileSync(file, JSON.stringify([...schedules.values()], null, 2));
+    if (invocationsFile) writeFileSync(invocationsFile, JSON.stringify({ retries, deadLetters }, null, 2));
   };
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -121,54 +214,123 @@ export async function start(ctx: StandInContext, options: SchedulerOptions = {})
     return `${group}/${name}`;
   }
 
-  function dueSchedule(untilMs: number): StoredSchedule | undefined {
-    let earliest: StoredSchedule | undefined;
+  type Due = { at: number; schedule: StoredSchedule } | { at: number; retry: TargetInvocation };
+
+  /** The earliest schedule or target retry due by `untilMs`. */
+  function nextDue(untilMs: number): Due | undefined {
+    let earliest: Due | undefined;
     for (const schedule of schedules.values()) {
-      if (schedule.State !== 'ENABLED' || schedule.nextRunMs === null || schedule.nextRunMs > untilMs)
-        continue;
-      if (!earliest || schedule.nextRunMs < (earliest.nextRunMs as number)) earliest = schedule;
+      const at = schedule.nextRunMs;
+      if (schedule.State !== 'ENABLED' || at === null || at > untilMs) continue;
+      if (!earliest || at < earliest.at) earliest = { at, schedule };
+    }
+    for (const retry of retries) {
+      if (retry.dueMs <= untilMs && (!earliest || retry.dueMs < earliest.at))
+        earliest = { at: retry.dueMs, retry };
     }
     return earliest;
   }
 
+  async function run(due: Due): Promise<void> {
+    if ('schedule' in due) return fire(due.schedule);
+    retries.splice(retries.indexOf(due.retry), 1);
+    await invoke(due.retry);
+    save();
+  }
+
+  /** One run of a target, as Lambda's asynchronous invocation: a failure is retried, then kept. */
+  async function invoke(invocation: TargetInvocation): Promise<void> {
+    invocation.attempts += 1;
+    try {
+      await ctx.invokeModule(moduleByArn.get(invocation.targetArn) as string, JSON.parse(invocation.input));
+      return;
+    } catch (error) {
+      invocation.lastError = error instanceof Error ? error.message : String(error);
+    }
+    console.error(
+      `Scheduled ${invocation.schedule} failed (run ${invocation.attempts}): ${invocation.lastError}`,
+    );
+    const delaySeconds = TARGET_ASYNC_RETRIES.retryDelaysSeconds[invocation.attempts - 1];
+    if (invocation.attempts <= TARGET_ASYNC_RETRIES.retryAttempts && delaySeconds !== undefined) {
+      retries.push({ ...invocation, dueMs: nowMs() + delaySeconds * 1000 });
+      return;
+    }
+    deadLetters.push({
+      source: 'lambda',
+      schedule: invocation.schedule,
+      targetArn: invocation.targetArn,
+      input: invocation.input,
+      attempts: invocation.attempts,
+      error: invocation.lastError ?? '',
+      at: new Date(nowMs()).toISOString(),
+    });
+  }
+
   async function fire(schedule: StoredSchedule): Promise<void> {
-    const module = moduleByArn.get(schedule.Target.Arn);
     const scheduledAt = schedule.nextRunMs as number;
-    let failure: string | undefined;
-    if (!module) failure = `No scheduled target has the ARN ${schedule.Target.Arn}`;
-    else {
-      try {
-        await ctx.invokeModule(module, JSON.parse(schedule.Target.Input ?? '{}'));
-      } catch (error) {
-        failure = error instanceof Error ? error.message : String(error);
-      }
+    if (!moduleByArn.has(schedule.Target.Arn)) {
+      undeliverable(schedule, scheduledAt, `No function has the ARN ${schedule.Target.Arn}`);
+      save();
+      return;
     }
-    const current = schedules.get(key(schedule.GroupName, schedule.Name));
-    // Deleted or replaced while it ran: the new definition decides what happens next.
-    if (current !== schedule) return;
-    const maxAttempts = schedule.Target.RetryPolicy?.MaximumRetryAttempts ?? 185;
-    if (failure) {
-      console.error(`Scheduled ${schedule.Name} failed (attempt ${schedule.attempt + 1}): ${failure}`);
-      schedule.lastError = failure;
-      if (schedule.attempt < maxAttempts) {
-        schedule.nextRunMs = nowMs() + retryDelayMs * 2 ** schedule.attempt;
-        schedule.attempt += 1;
-        save();
-        return;
-      }
+    const input = schedule.Target.Input ?? '{}';
+    const runs = Array.from({ length: duplicateNext() ? 2 : 1 }, () => ({
+      schedule: schedule.Name,
+      targetArn: schedule.Target.Arn,
+      input,
+      attempts: 0,
+      dueMs: scheduledAt,
+    }));
+    // Handed over: the schedule is done with this run before its target has run.
+    complete(schedule, scheduledAt);
+    save();
+    await Promise.all(runs.map(invoke));
+    save();
+  }
+
+  /** The event could not be handed over: retried under the schedule's RetryPolicy, then dead-lettered. */
+  function undeliverable(schedule: StoredSchedule, scheduledAt: number, failure: string): void {
+    const policy = schedule.Target.RetryPolicy;
+    const maxAttempts = policy?.MaximumRetryAttempts ?? 185;
+    const maxAgeMs = (policy?.MaximumEventAgeInSeconds ?? 86_400) * 1000;
+    console.error(`Scheduled ${schedule.Name} not delivered (attempt ${schedule.attempt + 1}): ${failure}`);
+    schedule.lastError = failure;
+    const retryAt = nowMs() + retryDelayMs * 2 ** schedule.attempt;
+    schedule.deliveringSince ??= scheduledAt;
+    if (schedule.attempt < maxAttempts && retryAt - schedule.deliveringSince <= maxAgeMs) {
+      schedule.nextRunMs = retryAt;
+      schedule.attempt += 1;
+      return;
     }
+    if (schedule.Target.DeadLetterConfig?.Arn) {
+      deadLetters.push({
+        source: 'scheduler',
+        schedule: schedule.Name,
+        targetArn: schedule.Target.Arn,
+        input: schedule.Target.Input ?? '{}',
+        attempts: schedule.attempt + 1,
+        error: failure,
+        at: new Date(nowMs()).toISOString(),
+      });
+    }
+    complete(schedule, scheduledAt);
+  }
+
+  /** A run is over for the scheduler: the next one of a rate() schedule, or the end of a one-off. */
+  function complete(schedule: StoredSchedule, scheduledAt: number): void {
+    const dueAt = schedule.deliveringSince ?? scheduledAt;
     schedule.runs += 1;
     schedule.attempt = 0;
+    schedule.deliveringSince = undefined;
     const rate = RATE.exec(schedule.ScheduleExpression);
     const next = rate
-      ? scheduledAt + Number(rate[1]) * (UNIT_MS[(rate[2] as string).replace(/s$/, '')] as number)
+      ? dueAt + Number(rate[1]) * (UNIT_MS[(rate[2] as string).replace(/s$/, '')] as number)
       : null;
     schedule.nextRunMs =
       next !== null && (!schedule.EndDate || next <= schedule.EndDate * 1000) ? next : null;
     if (schedule.nextRunMs === null && schedule.ActionAfterCompletion === 'DELETE') {
       schedules.delete(key(schedule.GroupName, schedule.Name));
     }
-    save();
   }
 
   /** Fires what is due by the clock now, then sleeps until the next due time (at most a minute). */
@@ -176,14 +338,10 @@ export async function start(ctx: StandInContext, options: SchedulerOptions = {})
     if (stopped) return;
     clearTimeout(timer);
     void exclusive(async () => {
-      for (let due = dueSchedule(nowMs()); due && !stopped; due = dueSchedule(nowMs())) await fire(due);
+      for (let due = nextDue(nowMs()); due && !stopped; due = nextDue(nowMs())) await run(due);
     }).then(() => {
       if (stopped) return;
-      const next = Math.min(
-        ...[...schedules.values()]
-          .filter((schedule) => schedule.State === 'ENABLED' && schedule.nextRunMs !== null)
-          .map((schedule) => schedule.nextRunMs as number),
-      );
+      const next = nextDue(Number.POSITIVE_INFINITY)?.at ?? Number.POSITIVE_INFINITY;
       const delay = Number.isFinite(next) ? Math.max(0, Math.min(60_000, next - nowMs())) : 60_000;
       timer = setTimeout(wake, delay);
     });
@@ -192,26 +350,24 @@ export async function start(ctx: StandInContext, options: SchedulerOptions = {})
   /** Moves the test clock to `targetMs`, firing what falls due on the way, in time order. */
   async function advanceTo(targetMs: number): Promise<void> {
     await exclusive(async () => {
-      for (let due = dueSchedule(targetMs); due && !stopped; due = dueSchedule(targetMs)) {
-        const at = due.nextRunMs as number;
-        if (at > nowMs()) setOffset(at - Date.now());
-        await fire(due);
+      for (let due = nextDue(targetMs); due && !stopped; due = nextDue(targetMs)) {
+        moveTestClockTo(due.at);
+        await run(due);
       }
-      if (targetMs > nowMs()) setOffset(targetMs - Date.now());
+      moveTestClockTo(targetMs);
     });
     wake();
-  }
-
-  function setOffset(offsetMs: number): void {
-    process.env.TEST_CLOCK_OFFSET_MS = String(Math.max(0, Math.round(offsetMs)));
   }
 
   function define(name: string, body: Record<string, unknown>, existing?: StoredSchedule): StoredSchedule {
     const target = body.Target as StoredSchedule['Target'] | undefined;
     if (!target?.Arn || !target.RoleArn)
       throw new SchedulerFault('ValidationException', 400, 'Target.Arn and Target.RoleArn are required');
-    if (!moduleByArn.has(target.Arn))
-      throw new SchedulerFault('ValidationException', 400, `Unknown target ${target.Arn}`);
+    // Like the service, only the form of the ARN is checked here: a function that does not exist
+    // fails when the schedule runs (delivery retries, then the dead-letter queue).
+    if (!/^arn:aws[a-z-]*:[a-z0-9-]+:/.test(target.Arn))
+      throw new SchedulerFault('ValidationException', 400, `Target.Arn ${target.Arn} is not an ARN`);
+    checkTarget(target);
     if (target.Input !== undefined) {
       try {
         JSON.parse(target.Input);
@@ -232,7 +388,7 @@ export async function start(ctx: StandInContext, options: SchedulerOptions = {})
     const nowSeconds = Math.floor(nowMs() / 1000);
     const schedule: StoredSchedule = {
       Name: name,
-      GroupName: String(body.GroupName ?? 'default'),
+      GroupName: checkName('GroupName', String(body.GroupName ?? 'default')),
       ScheduleExpression: expression,
       ...(timezone ? { ScheduleExpressionTimezone: timezone } : {}),
       State: body.State === 'DISABLED' ? 'DISABLED' : 'ENABLED',
@@ -254,7 +410,14 @@ export async function start(ctx: StandInContext, options: SchedulerOptions = {})
   }
 
   function view(schedule: StoredSchedule) {
-    const { nextRunMs: _next, attempt: _attempt, lastError: _error, runs: _runs, ...rest } = schedule;
+    const {
+      nextRunMs: _next,
+      attempt: _attempt,
+      deliveringSince: _since,
+      lastError: _error,
+      runs: _runs,
+      ...rest
+    } = schedule;
     return {
       ...rest,
       Arn: `arn:aws:scheduler:${REGION}:${ACCOUNT}:schedule/${schedule.GroupName}/${schedule.Name}`,
@@ -265,6 +428,7 @@ export async function start(ctx: StandInContext, options: SchedulerOptions = {})
     const name = decodeURIComponent(url.pathname.match(/^\/schedules\/([^/]+)$/)?.[1] ?? '');
     if (method === 'GET' && url.pathname === '/schedules') {
       const group = url.searchParams.get('ScheduleGroup');
+      if (group !== null) checkName('GroupName', group);
       const prefix = url.searchParams.get('NamePrefix') ?? '';
       const state = url.searchParams.get('State');
       const list = [...schedules.values()].filter(
@@ -285,10 +449,14 @@ export async function start(ctx: StandInContext, options: SchedulerOptions = {})
     }
     if (!name)
       throw new SchedulerFault('ValidationException', 400, `No operation at ${method} ${url.pathname}`);
-    const group = String(
-      method === 'POST' || method === 'PUT'
-        ? (body.GroupName ?? 'default')
-        : (url.searchParams.get('groupName') ?? 'default'),
+    checkName('Name', name);
+    const group = checkName(
+      'GroupName',
+      String(
+        method === 'POST' || method === 'PUT'
+          ? (body.GroupName ?? 'default')
+          : (url.searchParams.get('groupName') ?? 'default'),
+      ),
     );
     const id = key(group, name);
     const existing = schedules.get(id);
@@ -348,17 +516,17 @@ export async function start(ctx: StandInContext, options: SchedulerOptions = {})
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   ctx.registerLocalEndpoint('GET', '/_local/schedules.json', (_req, res) =>
-    reply(
-      res,
-      200,
-      [...schedules.values()].map((s) => ({
+    reply(res, 200, {
+      schedules: [...schedules.values()].map((s) => ({
         ...view(s),
         nextRunAt: s.nextRunMs === null ? null : new Date(s.nextRunMs).toISOString(),
         runs: s.runs,
         attempt: s.attempt,
         lastError: s.lastError ?? null,
       })),
-    ),
+      retries: retries.map(({ dueMs, ...retry }) => ({ ...retry, dueAt: new Date(dueMs).toISOString() })),
+      deadLetters,
+    }),
   );
   ctx.registerLocalEndpoint('GET', '/_local/clock', (_req, res) =>
     reply(res, 200, { now: new Date(nowMs()).toISOString(), offsetMs: nowMs() - Date.now() }),
@@ -388,6 +556,7 @@ export async function start(ctx: StandInContext, options: SchedulerOptions = {})
       ['SCHEDULER_ENDPOINT', endpoint],
       ['SCHEDULE_GROUP_NAME', GROUP],
       ['SCHEDULER_ROLE_ARN', ROLE_ARN],
+      [SCHEDULE_DEAD_LETTER_ARN_VARIABLE, DEAD_LETTER_ARN],
       ...targets.map((target) => [scheduledTargetArnVariable(target.id), arnOf(target)]),
     ]),
     async stop() {

@@ -8,8 +8,9 @@ import {
 } from '../../../shared/api/admin-affiliates.ts';
 import { adminDirectDepositCreate } from '../../../shared/api/admin-direct-deposits.ts';
 import { adminUserCreate } from '../../../shared/api/admin-users.ts';
-import { formatKst, KST_DATE } from '../../../shared/time/kst.ts';
-import { adminToken, call, uniqueId } from '../helpers.ts';
+
+import { formatKst, INVALID_DATE_FORMAT, KST_DATE } from '../../../shared/time/kst.ts';
+import { adminToken, allPages, call, uniqueId } from '../helpers.ts';
 
 /** Affiliates and their settlements over HTTP: sign-ups through a code, and their first payments. */
 async function serverToday(): Promise<string> {
@@ -69,8 +70,8 @@ describe('affiliates', () => {
     });
     expect(edited.body.result.signUpRewardCurrency).toBeUndefined();
     expect((await call(adminAffiliateInfo, { couponCode }, { token })).body.result.name).toBe('Renamed');
-    const list = await call(adminAffiliateList, {}, { token });
-    expect(list.body.result.map((row: { couponCode: string }) => row.couponCode)).toContain(couponCode);
+    const list = await allPages<{ couponCode: string }>(adminAffiliateList, {}, 'result', { token });
+    expect(list.map((row) => row.couponCode)).toContain(couponCode);
 
     const refused = async (overrides: Record<string, unknown>) => {
       const answer = await call(adminUpsertAffiliate, affiliate(code(), overrides), { token });
@@ -172,6 +173,6 @@ describe('the settlement search', () => {
       { from: '2026/01/01', to: today },
       { token },
     );
-    expect(malformed.body.error).toMatchObject({ code: 'invalid_argument', msg: 'Invalid date format' });
+    expect(malformed.body.error).toMatchObject({ code: 'invalid_argument', msg: INVALID_DATE_FORMAT });
   });
 });

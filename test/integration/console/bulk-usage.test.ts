@@ -3,6 +3,7 @@ import { db } from '../../../functions/core/data/service.ts';
 import { itemProcessor } from '../../../functions/core/jobs/item-processors.ts';
 import { runBatch } from '../../../functions/core/jobs/run-batch.ts';
 import { BULK_USAGE_GRANT_KIND } from '../../../functions/core/usage/bulk-usage-grant.ts';
+import { BULK_REPEAT_REFUSAL } from '../../../shared/admin/bulk-repeat.ts';
 import { adminBulkUsageCreate } from '../../../shared/api/admin-bulk-usage.ts';
 import { adminUsageList } from '../../../shared/api/admin-usage.ts';
 import { adminUserInfo } from '../../../shared/api/admin-users.ts';
@@ -42,6 +43,35 @@ describe('a bulk usage grant', () => {
       const detail = await call(adminUserInfo, { uid: account.uid }, { token });
       expect(detail.body.userActivities[0]).toMatchObject({ action: 'usage.grant', desc: 'outage credit' });
     }
+  });
+
+  it('refuses the same list with the same amounts and desc again soon after, unless the operator confirms a repeat', async () => {
+    const token = await adminToken();
+    const first = await newCustomer();
+    const second = await newCustomer();
+    const request = { uidOrEmails: [first.uid, second.email], ...amounts, desc: uniqueId('credit') };
+    // Sent twice at once: one claim wins, the other is the repeat.
+    const answers = await Promise.all([
+      call(adminBulkUsageCreate, request, { token }),
+      call(adminBulkUsageCreate, request, { token }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 500]);
+    const queued = answers.find((answer) => answer.status === 200);
+    await finishedJob(queued?.body.jobId, token);
+
+    // The same accounts in another order and case are the same list.
+    const reordered = { ...request, uidOrEmails: [second.email.toUpperCase(), first.uid] };
+    const refused = await call(adminBulkUsageCreate, reordered, { token });
+    expect(refused.body.error).toEqual({ code: 'conflict', msg: BULK_REPEAT_REFUSAL });
+    expect(await freeCounters(first.uid, token)).toMatchObject({ sttMonthly: -120, ttsMonthly: -300 });
+
+    const otherDesc = await call(adminBulkUsageCreate, { ...request, desc: `${request.desc} b` }, { token });
+    expect(otherDesc.status).toBe(200);
+    await finishedJob(otherDesc.body.jobId, token);
+    const confirmed = await call(adminBulkUsageCreate, { ...reordered, confirmRepeat: true }, { token });
+    expect(confirmed.status).toBe(200);
+    await finishedJob(confirmed.body.jobId, token);
+    expect(await freeCounters(first.uid, token)).toMatchObject({ sttMonthly: -360, ttsMonthly: -900 });
   });
 
   it('counts a redelivered item once: the grant its first delivery wrote is found, not written again', async () => {

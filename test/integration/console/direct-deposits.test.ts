@@ -5,8 +5,10 @@ import {
   adminDirectDepositCreate,
 } from '../../../shared/api/admin-direct-deposits.ts';
 import { adminUserCreate } from '../../../shared/api/admin-users.ts';
+import { adminCancelPayment, adminRefundInfo } from '../../../shared/api/refunds.ts';
 import { DIRECT_DEPOSIT_CUSTOMER_UID } from '../../../shared/payments/direct-deposit.ts';
 import { newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
+import { PRODUCT_REFUND_SOURCE } from '../../../shared/refunds/refund-session.ts';
 import { adminToken, call, uniqueId } from '../helpers.ts';
 import { finishedJob } from './jobs.ts';
 
@@ -93,6 +95,38 @@ describe('a direct deposit for one account', () => {
     const nobody = await call(adminDirectDepositCreate, { ...deposit('nobody-here', email) }, { token });
     expect(nobody.body.error).toMatchObject({ code: 'conflict', msg: 'console-deposits:refusal.no_account' });
     expect(await listUserPlans(uid)).toHaveLength(0);
+  });
+});
+
+describe('the refund of a direct deposit', () => {
+  it('is estimated to the product account, the only source it can take, and refused through the provider', async () => {
+    const token = await adminToken();
+    const { uid, email } = await consoleAccount(token);
+    const depositId = newMerchantUid('direct-deposit');
+    expect(
+      (await call(adminDirectDepositCreate, { ...deposit(uid, email), depositId }, { token })).status,
+    ).toBe(200);
+    const estimate = await call(adminRefundInfo, { uid, requestedMs: Date.now() }, { token });
+    expect(estimate.body.result).toMatchObject({ refundSource: PRODUCT_REFUND_SOURCE, price: 300000 });
+
+    const request = { uid, price: 300000, reason: 'cancelled contract' };
+    const throughProvider = await call(
+      adminCancelPayment,
+      { ...request, refundSource: 'portone' },
+      { token },
+    );
+    expect(throughProvider.body.error.code).toBe('invalid_argument');
+    expect((await listUserPlans(uid))[0]?.planStatus).toBe('UNSCHEDULED');
+    expect((await getPayment(depositId))?.cancelledAmount ?? 0).toBe(0);
+
+    const refunded = await call(
+      adminCancelPayment,
+      { ...request, refundSource: PRODUCT_REFUND_SOURCE },
+      { token },
+    );
+    expect(refunded.body.result).toEqual({ kind: 'refunded', amount: 300000 });
+    expect(await getPayment(depositId)).toMatchObject({ cancelledAmount: 300000 });
+    expect((await listUserPlans(uid))[0]?.expiredAt).toBeLessThanOrEqual(Date.now());
   });
 });
 

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { SEEDED_ACCOUNTS } from '../../../scripts/local/seed.ts';
 import { SAMPLE_CLOUD_PROJECT, SAMPLE_FEEDBACK_FILE } from '../../../scripts/local/stand-ins/s3.ts';
 import { adminUserInfo } from '../../../shared/api/admin-users.ts';
-import { adminConfigList, adminConfigUpdate } from '../../../shared/api/auth.ts';
+import { adminConfigDelete, adminConfigList, adminConfigUpdate } from '../../../shared/api/auth.ts';
 import { adminFeedbackFilesInfo, copyCloudProjectForFeedback } from '../../../shared/api/feedback.ts';
 import { ttsVoiceListV2 } from '../../../shared/api/tts-voices.ts';
+import { CONFIG_MESSAGES } from '../../../shared/configs/config-entries.ts';
 import { DEFAULT_TTS_VOICES, TTS_VOICES_CONFIG } from '../../../shared/operator/tts-voices.ts';
 import { adminToken, call } from '../helpers.ts';
 
@@ -87,5 +88,28 @@ describe('the TTS voice list', () => {
         { token },
       );
     }
+  });
+
+  it('is saved only as a voice list, and is neither deleted nor renamed away', async () => {
+    const token = await adminToken();
+    const entry = (await call(adminConfigList, {}, { token })).body.configs.find(
+      (config: { name: string }) => config.name === TTS_VOICES_CONFIG,
+    );
+    const update = (input: { name?: string; value: string }) =>
+      call(adminConfigUpdate, { id: entry.configId, name: TTS_VOICES_CONFIG, ...input }, { token });
+    const notJson = await update({ value: '[{"name": "broken"' });
+    expect(notJson.body.error.code).toBe('invalid_argument');
+    expect(notJson.body.error.msg).toContain(CONFIG_MESSAGES.notJson);
+    expect((await update({ value: '[{"name": "no-gender"}]' })).body.error.msg).toContain(
+      CONFIG_MESSAGES.schema,
+    );
+    expect((await update({ name: 'tts-voices-old', value: entry.value })).body.error).toEqual({
+      code: 'invalid_argument',
+      msg: CONFIG_MESSAGES.required,
+    });
+    expect((await call(adminConfigDelete, { id: entry.configId }, { token })).body.error.msg).toBe(
+      CONFIG_MESSAGES.required,
+    );
+    expect((await call(ttsVoiceListV2, {})).body).toEqual({ result: { allVoices: DEFAULT_TTS_VOICES } });
   });
 });

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/api/admin-plans.ts';
 import { adminUserInfo } from '../../../shared/api/admin-users.ts';
 import { createBillingKeyPayment, getPaymentSessionInfo } from '../../../shared/api/orders.ts';
-import { adminToken, call, customerToken, uniqueId } from '../helpers.ts';
+import { adminToken, allPages, call, customerToken, uniqueId } from '../helpers.ts';
 import {
   type Customer,
   checkout,
@@ -29,10 +29,12 @@ import {
  * sections, contact info, custom plans, plan-name choices, payment progress and the payment search.
  * Every call is also walked by the admin route matrix (refusals to non-operators).
  */
-async function subscriber(): Promise<{ buyer: Customer; merchantUid: string; customerUid: string }> {
+async function subscriber(
+  payer: Record<string, unknown> = {},
+): Promise<{ buyer: Customer; merchantUid: string; customerUid: string }> {
   const buyer = await newCustomer();
   const { sessionInfo } = await openSession(buyer, { planName: 'MR_STANDARD_V3' });
-  const order = await placeOrder(sessionInfo, 'card');
+  const order = await placeOrder(sessionInfo, 'card', payer);
   await checkout(sessionInfo, order, 'card', VISA_OK);
   const paid = await call(createBillingKeyPayment, {
     guid: sessionInfo.guid,
@@ -240,7 +242,7 @@ describe('payment progress', () => {
       { token },
     );
     expect(held.body.error).toMatchObject({ code: 'invalid_argument' });
-    expect(held.body.error.msg).toContain('MR_STANDARD_V3');
+    expect(held.body.error.msg).toBe('console-payments:refusal.active_plan');
     const free = await newCustomer();
     const outside = await call(
       adminPaymentProgressCreate,
@@ -281,8 +283,25 @@ describe('the payment search', () => {
     expect(await search({ phone: '+821012345678', uid: buyer.uid })).toEqual([merchantUid]);
     expect(await search({ email: 'BUYER@example.com' })).toContain(merchantUid);
     expect(await search({ email: 'buyer@exa', partial: true })).toContain(merchantUid);
-    expect(await search({ email: 'buyer@exa' })).toEqual([]);
+    // No payer address matches in full: the addresses starting with it are searched instead.
+    expect(await search({ email: 'buyer@exa' })).toContain(merchantUid);
     expect(await search({ name: 'kim buyer', uid: buyer.uid })).toEqual([merchantUid]);
     expect(await search({ uid: buyer.uid, to: 1 })).toEqual([]);
+  });
+
+  it('pages through the payments of every account a payer name leads to, one account after another', async () => {
+    const userName = `Pager ${uniqueId('payer')}`;
+    const paid = [await subscriber({ userName }), await subscriber({ userName })];
+    const token = await adminToken();
+    const first = await call(adminUserPaymentList, { name: userName.toLowerCase(), limit: 1 }, { token });
+    expect(first.body).toMatchObject({ partial: false, cursor: expect.any(String) });
+    expect(first.body.users).toHaveLength(1);
+    const all = await allPages<{ merchantUid: string }>(
+      adminUserPaymentList,
+      { name: userName, limit: 1 },
+      'users',
+      { token },
+    );
+    expect(all.map((row) => row.merchantUid).sort()).toEqual(paid.map((one) => one.merchantUid).sort());
   });
 });

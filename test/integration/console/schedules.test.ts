@@ -6,7 +6,7 @@ import {
   adminScheduleList,
   adminScheduleUpdate,
 } from '../../../shared/api/admin-schedules.ts';
-import { adminUserCreate } from '../../../shared/api/admin-users.ts';
+import { adminUserCreate, adminUserInfo } from '../../../shared/api/admin-users.ts';
 import { signIn } from '../../../shared/api/identity.ts';
 import { type Answer, type CallOptions, call, uniqueId } from '../helpers.ts';
 import { startIsolatedRuntime } from '../isolated-runtime.ts';
@@ -65,8 +65,9 @@ function scheduleInput(uid: string, email: string, startAt: number, overrides: R
       planName: 'Y1_LIGHT_V3',
       price: 0,
       currency: 'KRW',
-      userName: 'Scheduled Customer',
-      userEmail: email,
+      // What an address bar may carry: the server takes the payer's name and e-mail from the account.
+      userName: 'Someone Else',
+      userEmail: `other-${email}`,
       userPhone: '+821011112222',
       paymentType: 'event',
     },
@@ -91,6 +92,7 @@ describe('a one-time schedule', () => {
       adminActionTarget: 'directDeposit',
       targetEmail: email,
       creatorEmail: SEEDED_ACCOUNTS.operator.email,
+      params: { uid, userName: 'Scheduled Customer', userEmail: email },
     });
     expect((await call(adminScheduleList, {}, on())).body.result.map((s: { id: string }) => s.id)).toContain(
       id,
@@ -104,6 +106,14 @@ describe('a one-time schedule', () => {
       scheduledAt: ran.startAt,
       merchantUid: expect.stringMatching(/^dep_/),
     });
+    const { payments } = (await call(adminUserInfo, { uid }, on())).body;
+    expect(payments).toEqual([
+      expect.objectContaining({
+        merchantUid: ran.logs[0].merchantUid,
+        userName: 'Scheduled Customer',
+        userEmail: email,
+      }),
+    ]);
     expect(ran.lastSuccessAt).toBeGreaterThanOrEqual(ran.startAt);
     expect(ran.nextScheduleAt).toBeUndefined();
     expect(ran.lastErrorAt).toBeUndefined();

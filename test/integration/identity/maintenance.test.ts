@@ -3,6 +3,7 @@ import { SEEDED_ACCOUNTS } from '../../../scripts/local/seed.ts';
 import { adminConfigCreate, adminConfigDelete } from '../../../shared/api/auth.ts';
 import type { RouteDefinition } from '../../../shared/api/define-route.ts';
 import { oauthSignIn, oauthSignUp, signIn, signUp } from '../../../shared/api/identity.ts';
+import { CONFIG_MESSAGES } from '../../../shared/configs/config-entries.ts';
 import { SIGN_UP_MAINTENANCE_CONFIG } from '../../../shared/identity/maintenance.ts';
 import { call as callSuiteRuntime } from '../helpers.ts';
 import { startIsolatedRuntime } from '../isolated-runtime.ts';
@@ -71,7 +72,7 @@ describe('sign-up maintenance', () => {
     expect((await call(signUp, signUpInput())).body.user).toBeDefined();
   });
 
-  it('an emergency window in the future, or a malformed entry, does not stop sign-up', async () => {
+  it('an emergency window in the future does not stop sign-up, and a malformed entry is never saved', async () => {
     const later = {
       type: 'emergency',
       startAt: new Date(Date.now() + hour).toISOString(),
@@ -80,8 +81,15 @@ describe('sign-up maintenance', () => {
     await withMaintenance(later, async () => {
       expect((await call(signUp, signUpInput())).body.user).toBeDefined();
     });
-    await withMaintenance('{not json', async () => {
-      expect((await call(signUp, signUpInput())).body.user).toBeDefined();
+    const malformed = await call(
+      adminConfigCreate,
+      { name: SIGN_UP_MAINTENANCE_CONFIG, value: '{not json' },
+      { token },
+    );
+    expect(malformed.body.error).toEqual({
+      code: 'invalid_argument',
+      msg: expect.stringContaining(CONFIG_MESSAGES.notJson),
     });
+    expect((await call(signUp, signUpInput())).body.user).toBeDefined();
   });
 });

@@ -1,18 +1,22 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowMs } from '../../../functions/core/clock.ts';
 import { listUserActivities } from '../../../functions/core/data/user-activity-repository.ts';
 import { findUserByEmail } from '../../../functions/core/data/user-repository.ts';
 import { enqueueBulkUserCreate } from '../../../functions/core/identity/bulk-user-create.ts';
 import { jobStatus } from '../../../functions/core/jobs/job-status.ts';
 import type { StandIn } from '../../../scripts/local/stand-in-context.ts';
 import { start } from '../../../scripts/local/stand-ins/sqs.ts';
+import { moveTestClockTo } from '../../../scripts/local/test-clock.ts';
+import { QUEUES } from '../../../shared/jobs/queues.ts';
 import { pointAtRuntime, uniqueId } from '../helpers.ts';
 
 /**
  * A bulk user create whose consumer is killed mid-message: the real queue adapter sends to the SQS
  * stand-in, which runs the real consumer in a child process; the first delivery is killed with SIGKILL
- * once some accounts exist, and SQS redelivers the message. Every row must end created exactly once.
+ * once some accounts exist, and SQS redelivers the message when its visibility timeout has passed (the
+ * test clock is moved past it). Every row must end created exactly once.
  */
 const consumerScript = join(import.meta.dirname, 'consumer-process.ts');
 const tag = uniqueId('crash').toLowerCase();
@@ -26,6 +30,8 @@ const rows = Array.from({ length: 7 }, (_, index) => ({
 }));
 rows[4] = { ...(rows[4] as (typeof rows)[number]), password: 'x' };
 const deliveries: Array<{ killed: boolean }> = [];
+const VISIBILITY_TIMEOUT_MS =
+  (QUEUES.find((queue) => queue.id === 'bulk-user-create')?.visibilityTimeoutSeconds ?? 0) * 1000;
 let sqs: StandIn;
 
 async function accountsCreated(): Promise<number> {
@@ -52,6 +58,8 @@ function runConsumer(event: unknown): Promise<unknown> {
           if ((await accountsCreated()) >= 2 && !delivery.killed) {
             delivery.killed = true;
             child.kill('SIGKILL');
+            // The message stays hidden for its visibility timeout; the test clock passes it.
+            moveTestClockTo(nowMs() + VISIBILITY_TIMEOUT_MS);
           }
         }, 20)
       : undefined;
@@ -73,7 +81,8 @@ beforeAll(async () => {
       stateDir: undefined,
       baseUrl: 'http://localhost',
     },
-    { retryDelayMs: 50 },
+    // Each message once: this test is about the redelivery after a crash, not about duplicates.
+    { duplicateShare: 0 },
   );
   Object.assign(process.env, sqs.env);
 });

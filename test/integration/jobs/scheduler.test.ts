@@ -8,7 +8,7 @@ import {
   ValidationException,
 } from '@aws-sdk/client-scheduler';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cancelSchedule, scheduleOnce } from '../../../functions/core/adapters/scheduler.ts';
+import { atExpression, cancelSchedule, scheduleOnce } from '../../../functions/core/adapters/scheduler.ts';
 import { nowMs } from '../../../functions/core/clock.ts';
 import { invokeModule } from '../../../scripts/local/lambda-context.ts';
 import type { LocalEndpointHandler, StandIn } from '../../../scripts/local/stand-in-context.ts';
@@ -18,7 +18,9 @@ import { failNext, invocations } from './scheduled-probe.ts';
 
 /**
  * The production scheduler adapter against the EventBridge Scheduler stand-in, which invokes the
- * probe target module with the schedule's input as its event.
+ * probe target module with the schedule's input as its event, as the scheduler invokes a Lambda
+ * function: asynchronously, so that a failing target is retried by Lambda (a minute, then two minutes
+ * later) and what still fails is kept in a dead-letter list.
  */
 let scheduler: StandIn;
 const endpoints = new Map<string, LocalEndpointHandler>();
@@ -46,8 +48,26 @@ async function local(
   return { status, body: text ? JSON.parse(text) : undefined };
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
+type LocalState = {
+  schedules: Array<{ Name: string }>;
+  retries: Array<{ schedule: string; dueAt: string; attempts: number }>;
+  deadLetters: Array<{ source: string; schedule: string; attempts: number; input: string; error: string }>;
+};
+let lastState: LocalState | undefined;
+
+/** What `/_local/schedules.json` shows: schedules, target retries waiting, dead letters. */
+async function localState(): Promise<LocalState> {
+  lastState = (await local('GET', '/_local/schedules.json')).body as LocalState;
+  return lastState;
+}
+
+function retriesOf(name: string, state = lastState) {
+  return (state?.retries ?? []).filter((retry) => retry.schedule === name);
+}
+
+async function until(check: () => boolean, what: string, refresh: () => Promise<unknown> = localState) {
   for (let attempt = 0; attempt < 200; attempt += 1) {
+    await refresh();
     if (check()) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -62,7 +82,11 @@ beforeAll(async () => {
       stateDir: undefined,
       baseUrl: 'http://localhost',
     },
-    { extraTargets: [{ id: 'probe', module: 'test/integration/jobs/scheduled-probe' }], retryDelayMs: 20 },
+    {
+      extraTargets: [{ id: 'probe', module: 'test/integration/jobs/scheduled-probe' }],
+      retryDelayMs: 20,
+      duplicateShare: 0,
+    },
   );
   Object.assign(process.env, scheduler.env);
 });
@@ -93,8 +117,7 @@ describe('the scheduler stand-in', () => {
     expect(invocations[0]?.at).toBeGreaterThanOrEqual(Math.floor(at.getTime() / 1000) * 1000);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(invocations).toHaveLength(1);
-    const listed = (await local('GET', '/_local/schedules.json')).body as Array<{ Name: string }>;
-    expect(listed.map((schedule) => schedule.Name)).not.toContain(name);
+    expect((await localState()).schedules.map((schedule) => schedule.Name)).not.toContain(name);
   });
 
   it('does not invoke a cancelled schedule, and cancelling twice is fine', async () => {
@@ -130,16 +153,114 @@ describe('the scheduler stand-in', () => {
     expect((await local('POST', '/_local/clock', { advanceSeconds: -1 })).status).toBe(400);
   });
 
-  it('retries a failing target with back-off up to the retry policy', async () => {
+  it('leaves a failing target to Lambda: retried a minute and then two minutes later on the test clock', async () => {
     failNext(2);
-    await scheduleOnce({
-      name: uniqueId('flaky'),
-      at: new Date(nowMs()),
-      targetId: 'probe',
-      payload: { n: 1 },
+    const name = uniqueId('flaky');
+    const due = nowMs();
+    await scheduleOnce({ name, at: new Date(due), targetId: 'probe', payload: { n: 1 } });
+    await until(() => retriesOf(name).length === 1, 'the first retry to wait');
+    // The schedule handed its event over and is gone; its first retry waits a minute, not a second.
+    const state = await localState();
+    expect(state.schedules.map((schedule) => schedule.Name)).not.toContain(name);
+    const first = Date.parse(retriesOf(name, state)[0]?.dueAt ?? '');
+    expect(first - due).toBeGreaterThanOrEqual(60_000);
+    await local('POST', '/_local/clock', { to: new Date(first - 1_000).toISOString() });
+    expect(invocations).toEqual([]);
+    await local('POST', '/_local/clock', { to: new Date(first).toISOString() });
+    const second = Date.parse(
+      (await localState()).retries.find((retry) => retry.schedule === name)?.dueAt ?? '',
+    );
+    expect(second - first).toBeGreaterThanOrEqual(120_000);
+    await local('POST', '/_local/clock', { to: new Date(second).toISOString() });
+    expect(invocations.map((run) => run.event)).toEqual([{ n: 1 }]);
+    expect(invocations[0]?.at).toBeGreaterThanOrEqual(second);
+    expect((await localState()).deadLetters.filter((letter) => letter.schedule === name)).toEqual([]);
+  });
+
+  it("keeps a target's event that failed all three runs in the dead-letter list", async () => {
+    failNext(3);
+    const name = uniqueId('broken');
+    await scheduleOnce({ name, at: new Date(nowMs()), targetId: 'probe', payload: { n: 2 } });
+    await until(() => retriesOf(name).length === 1, 'the first retry to wait');
+    await local('POST', '/_local/clock', { advanceSeconds: 200 });
+    expect(invocations).toEqual([]);
+    const letters = (await localState()).deadLetters.filter((letter) => letter.schedule === name);
+    expect(letters).toMatchObject([
+      { source: 'lambda', attempts: 3, input: JSON.stringify({ n: 2 }), error: 'target unavailable' },
+    ]);
+  });
+
+  it("retries an event it cannot deliver under the schedule's RetryPolicy, then puts it in the dead-letter queue", async () => {
+    const client = new SchedulerClient({
+      region: 'ap-northeast-2',
+      endpoint: process.env.SCHEDULER_ENDPOINT,
     });
-    await until(() => invocations.length === 1, 'the third attempt');
-    expect(invocations[0]?.event).toEqual({ n: 1 });
+    const name = uniqueId('undeliverable');
+    await client.send(
+      new CreateScheduleCommand({
+        Name: name,
+        GroupName: process.env.SCHEDULE_GROUP_NAME,
+        ScheduleExpression: atExpression(new Date(nowMs())),
+        FlexibleTimeWindow: { Mode: 'OFF' },
+        ActionAfterCompletion: 'DELETE',
+        Target: {
+          Arn: 'arn:aws:lambda:ap-northeast-2:000000000000:function:removed-long-ago',
+          RoleArn: process.env.SCHEDULER_ROLE_ARN,
+          Input: '{"n":3}',
+          RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 },
+          DeadLetterConfig: { Arn: process.env.SCHEDULE_DEAD_LETTER_ARN },
+        },
+      }),
+    );
+    await until(
+      () => lastState?.deadLetters.some((letter) => letter.schedule === name) ?? false,
+      'the dead letter',
+      () => localState(),
+    );
+    expect(lastState?.deadLetters.filter((letter) => letter.schedule === name)).toMatchObject([
+      { source: 'scheduler', attempts: 3, input: '{"n":3}' },
+    ]);
+    expect(lastState?.schedules.map((schedule) => schedule.Name)).not.toContain(name);
+  });
+
+  it('runs an event twice when duplicate deliveries are on, as Lambda may', async () => {
+    const twice = await start(
+      {
+        registerLocalEndpoint: () => undefined,
+        invokeModule,
+        stateDir: undefined,
+        baseUrl: 'http://localhost',
+      },
+      { extraTargets: [{ id: 'probe', module: 'test/integration/jobs/scheduled-probe' }], duplicateShare: 1 },
+    );
+    try {
+      const client = new SchedulerClient({
+        region: 'ap-northeast-2',
+        endpoint: twice.env.SCHEDULER_ENDPOINT,
+      });
+      await client.send(
+        new CreateScheduleCommand({
+          Name: uniqueId('twice'),
+          GroupName: twice.env.SCHEDULE_GROUP_NAME,
+          ScheduleExpression: atExpression(new Date(nowMs())),
+          FlexibleTimeWindow: { Mode: 'OFF' },
+          ActionAfterCompletion: 'DELETE',
+          Target: {
+            Arn: twice.env.SCHEDULE_TARGET_ARN_PROBE,
+            RoleArn: twice.env.SCHEDULER_ROLE_ARN,
+            Input: '{"n":4}',
+          },
+        }),
+      );
+      await until(
+        () => invocations.length === 2,
+        'both runs',
+        async () => undefined,
+      );
+      expect(invocations.map((run) => run.event)).toEqual([{ n: 4 }, { n: 4 }]);
+    } finally {
+      await twice.stop();
+    }
   });
 
   it('answers refusals with the errors of the Scheduler protocol', async () => {
@@ -164,13 +285,69 @@ describe('the scheduler stand-in', () => {
       );
     await expect(create('cron(0 0 * * ? *)')).rejects.toBeInstanceOf(ValidationException);
     await expect(create('every day')).rejects.toBeInstanceOf(ValidationException);
-    await expect(
-      create('rate(1 day)', 'arn:aws:lambda:ap-northeast-2:000000000000:function:nope'),
-    ).rejects.toBeInstanceOf(ValidationException);
+    await expect(create('rate(1 day)', 'function-nope')).rejects.toBeInstanceOf(ValidationException);
     await expect(
       client.send(
         new GetScheduleCommand({ Name: 'never-created', GroupName: process.env.SCHEDULE_GROUP_NAME }),
       ),
     ).rejects.toBeInstanceOf(ResourceNotFoundException);
+  });
+
+  it('refuses names and groups the service refuses: over 64 characters or outside [0-9a-zA-Z-_.]', async () => {
+    const at = new Date(nowMs() + 3_600_000);
+    const refused = (name: string) =>
+      scheduleOnce({ name, at, targetId: 'probe', payload: {} }).then(
+        () => 'created',
+        (error: unknown) => (error instanceof ValidationException ? 'ValidationException' : String(error)),
+      );
+    expect(await refused('a'.repeat(64))).toBe('created');
+    expect(await refused('a'.repeat(65))).toBe('ValidationException');
+    for (const name of ['with space', 'colon:name', 'slash#name', 'adm-한글', ''])
+      expect(await refused(name), name).toBe('ValidationException');
+    const group = process.env.SCHEDULE_GROUP_NAME;
+    try {
+      process.env.SCHEDULE_GROUP_NAME = 'g'.repeat(65);
+      expect(await refused(uniqueId('ok'))).toBe('ValidationException');
+    } finally {
+      process.env.SCHEDULE_GROUP_NAME = group;
+    }
+    const client = new SchedulerClient({
+      region: 'ap-northeast-2',
+      endpoint: process.env.SCHEDULER_ENDPOINT,
+    });
+    await expect(
+      client.send(new GetScheduleCommand({ Name: 'a'.repeat(65), GroupName: group })),
+    ).rejects.toBeInstanceOf(ValidationException);
+    await cancelSchedule('a'.repeat(64));
+  });
+
+  it("refuses a retry policy outside the service's ranges and a dead-letter queue that is not an SQS ARN", async () => {
+    const client = new SchedulerClient({
+      region: 'ap-northeast-2',
+      endpoint: process.env.SCHEDULER_ENDPOINT,
+    });
+    const create = (target: Record<string, unknown>) =>
+      client.send(
+        new CreateScheduleCommand({
+          Name: uniqueId('policy'),
+          GroupName: process.env.SCHEDULE_GROUP_NAME,
+          ScheduleExpression: 'rate(1 day)',
+          FlexibleTimeWindow: { Mode: 'OFF' },
+          Target: {
+            Arn: process.env.SCHEDULE_TARGET_ARN_PROBE,
+            RoleArn: process.env.SCHEDULER_ROLE_ARN,
+            ...target,
+          },
+        }),
+      );
+    await expect(create({ RetryPolicy: { MaximumRetryAttempts: 186 } })).rejects.toBeInstanceOf(
+      ValidationException,
+    );
+    await expect(create({ RetryPolicy: { MaximumEventAgeInSeconds: 59 } })).rejects.toBeInstanceOf(
+      ValidationException,
+    );
+    await expect(
+      create({ DeadLetterConfig: { Arn: 'arn:aws:sns:ap-northeast-2:000000000000:topic' } }),
+    ).rejects.toBeInstanceOf(ValidationException);
   });
 });

@@ -69,7 +69,7 @@ describe('the console’s coupon calls', () => {
     expect((await admin(adminGetCoupon, { couponCode: couponCode.toLowerCase() })).body.data.couponCode).toBe(
       couponCode,
     );
-    const list = await admin(adminGetCouponList, {});
+    const list = await admin(adminGetCouponList, { search: couponCode });
     expect(list.body.data.map((coupon: { couponCode: string }) => coupon.couponCode)).toContain(couponCode);
     const edited = await admin(adminUpdateCoupon, {
       couponCode,

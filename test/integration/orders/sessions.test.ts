@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { getOrder } from '../../../functions/core/data/order-repository.ts';
 import { newGuid } from '../../../functions/core/orders/sessions.ts';
 import {
   changePaymentSessionAccountType,
   changePaymentSessionCurrency,
+  changePaymentSessionLanguage,
   changePaymentSessionPlan,
   checkCurrencyOption,
   createInitPayment,
   findPaymentInfoByPhoneNumber,
   getPaymentSessionInfo,
 } from '../../../shared/api/orders.ts';
+import { createInitPlanUpgrade } from '../../../shared/api/upgrades.ts';
 import { SESSION_LIFETIME_MS } from '../../../shared/orders/order-rules.ts';
 import { testModePrice } from '../../../shared/payments/price-bounds.ts';
 import { call, customerToken } from '../helpers.ts';
@@ -19,6 +22,7 @@ import {
   newCustomer,
   openSession,
   placeOrder,
+  subscriber,
   VISA_OK,
 } from './order-helpers.ts';
 
@@ -227,6 +231,67 @@ describe('the session recomputes', () => {
     const { guid } = await openSession(await newCustomer({ referralType: 'malgnsoft' }));
     const answer = await call(changePaymentSessionAccountType, { guid, accountType: 'business' });
     expect(answer.body.error.code).toBe('INVALID_ARGUMENT');
+  });
+});
+
+describe('POST /payment/change-payment-session-language', () => {
+  it('makes an order session follow the page’s language: currency, options, wallet and the order’s mails', async () => {
+    const buyer = await newCustomer();
+    const { guid, sessionInfo } = await openSession(buyer, { planName: 'MR_LIGHT_V3' });
+    expect(sessionInfo).toMatchObject({ language: 'ko', currency: 'KRW', showNaverPay: true });
+
+    const english = await call(changePaymentSessionLanguage, { guid, language: 'en' });
+    expect(english.body.sessionInfo).toMatchObject({
+      language: 'en',
+      currency: 'USD',
+      currencyOptions: ['USD'],
+      showNaverPay: false,
+      price: { finalPrice: 8.99 },
+    });
+    const stored = (await call(getPaymentSessionInfo, { guid })).body.sessionInfo;
+    expect(stored).toMatchObject({ language: 'en', currency: 'USD' });
+    const order = await placeOrder(stored, 'card');
+    expect(await getOrder(order.merchantUid)).toMatchObject({ language: 'en', currency: 'USD' });
+
+    const korean = await call(changePaymentSessionLanguage, { guid, language: 'ko' });
+    expect(korean.body.sessionInfo).toMatchObject({
+      language: 'ko',
+      currency: 'KRW',
+      currencyOptions: ['KRW', 'USD'],
+      showNaverPay: true,
+      price: { finalPrice: 9900 },
+    });
+  });
+
+  it('keeps an upgrade in its plan’s currency and answers its upgrade data again', async () => {
+    const buyer = await subscriber('MR_LIGHT_V3');
+    const opened = await call(
+      createInitPlanUpgrade,
+      { clientType: 'landing', language: 'ko' },
+      { token: buyer.token },
+    );
+    const { guid } = opened.body;
+    const japanese = await call(changePaymentSessionLanguage, { guid, language: 'ja' });
+    expect(japanese.body.sessionInfo).toMatchObject({
+      language: 'ja',
+      currency: 'KRW',
+      planUpgradeData: { previousPlanName: 'MR_LIGHT_V3', previousCurrency: 'KRW' },
+    });
+    expect(japanese.body.sessionInfo.planUpgradeData.refundAmount).toBeGreaterThan(0);
+  });
+
+  it('refuses a language the site does not have and a lapsed session, changing nothing', async () => {
+    const buyer = await newCustomer();
+    const { guid } = await openSession(buyer);
+    expect(await call(changePaymentSessionLanguage, { guid, language: 'fr' })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'INVALID_ARGUMENT' } },
+    });
+    expect((await call(getPaymentSessionInfo, { guid })).body.sessionInfo.language).toBe('ko');
+    const lapsed = await lapsedSession(buyer.uid);
+    expect(await call(changePaymentSessionLanguage, { guid: lapsed, language: 'en' })).toMatchObject({
+      body: { error: { code: 'EXPIRED' } },
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminConfigList, adminConfigUpdate } from '../../../shared/api/auth.ts';
 import { latest } from '../../../shared/api/downloads.ts';
+import { CONFIG_MESSAGES } from '../../../shared/configs/config-entries.ts';
 import { DOWNLOAD_SPEC_CONFIG_NAME } from '../../../shared/downloads/download-packages.ts';
 import { adminToken, call } from '../helpers.ts';
 
@@ -46,14 +47,15 @@ describe('POST /operator/latest', () => {
       expect(body.version).toBe('3.4.0');
       expect(body.packages.windows).toHaveLength(1);
 
-      await call(
+      // A value the release feed could not read is refused, and the feed keeps answering the last one.
+      const broken = await call(
         adminConfigUpdate,
         { id: entry.configId, name: entry.name, value: '{"version":"x"}' },
         { token },
       );
-      const broken = await call(latest, ask);
-      expect(broken.status).toBe(500);
-      expect(broken.body.error.code).toBe('UNKNOWN');
+      expect(broken.body.error.code).toBe('invalid_argument');
+      expect(broken.body.error.msg).toContain(CONFIG_MESSAGES.schema);
+      expect((await call(latest, ask)).body.version).toBe('3.4.0');
     } finally {
       await call(adminConfigUpdate, { id: entry.configId, name: entry.name, value: original }, { token });
     }

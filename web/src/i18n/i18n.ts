@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'console-coupons',
   'console-affiliates',
   'console-refunds',
+  'console-lists',
   'site',
   'pricing',
   'legal',

@@ -3,17 +3,26 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The shared rules (shared/ and the console's form rules) write their messages as i18n keys with a
- * namespace; each must have a text in the English bundle (locales.test.ts then checks the others).
+ * The shared rules (shared/ and the console's form rules), the admin refusals of the server and the
+ * console's own texts for a refusal's code write their messages as i18n keys with a namespace; each
+ * must have a text in the English bundle (locales.test.ts then checks the others).
  */
 const root = join(import.meta.dirname, '../../..');
 const sources = [
   'shared/identity/admin-user-rules.ts',
+  'shared/configs/config-entries.ts',
+  'shared/admin/bulk-repeat.ts',
+  'shared/time/kst.ts',
+  'functions/core/identity/admin-users.ts',
+  'functions/core/admin/payment-progress.ts',
+  'functions/core/plans/custom-plans.ts',
   'shared/surveys/smart-survey.ts',
   'shared/surveys/survey-form.ts',
   'web/src/features/console-survey-builder/components/question-rules.ts',
   'web/src/features/console-configs/components/config-rule.ts',
   'web/src/features/console-users/components/PreregistrationSection.tsx',
+  'web/src/features/console-refunds/components/RefundScreen.tsx',
+  'web/src/routes/admin/_console/coupon/$code/edit.tsx',
 ];
 
 function keysOf(source: string): string[] {

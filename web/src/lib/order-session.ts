@@ -1,14 +1,14 @@
 import type { RouteOutput } from '../../../shared/api/define-route.ts';
 import { changePaymentSessionPlan, createInitPayment } from '../../../shared/api/orders.ts';
+import { createInitPlanUpgrade } from '../../../shared/api/upgrades.ts';
 import { SITE_CLIENT_TYPE } from '../../../shared/identity/client-types.ts';
 import type { SiteLanguage } from '../../../shared/languages.ts';
 import type { SessionInfo } from '../../../shared/orders/session-info.ts';
 import { callRoute } from './api-client.ts';
 
 /**
- * The way into an order page, shared by the payment-start sign-in (auth feature) and the pricing
- * page's start button (orders feature): open a payment session or store the chosen plan in it, then
- * go to the order page of that plan's kind.
+ * The session calls of a payment start (payment-start.ts decides where they lead): open a payment
+ * session or an upgrade session for the signed-in account, or store the chosen plan in a session.
  */
 
 /** The pricing and order pages' query that travels with a payment: test mode and the price version. */
@@ -18,19 +18,6 @@ export interface PaymentQuery {
 }
 
 export const isTestQuery = (query: PaymentQuery) => query.test === '1' || query.test === 'true';
-
-/** The order page of a session: subscription or fixed-term by the session's plan, with the guid. */
-export function orderPagePath(
-  lang: SiteLanguage,
-  sessionInfo: SessionInfo,
-  query: PaymentQuery = {},
-): string {
-  const page = sessionInfo.planPriceInfo.isSubscription ? 'subscription' : 'fixedterm';
-  const search = new URLSearchParams({ guid: sessionInfo.guid });
-  if (query.test) search.set('test', query.test);
-  if (query.priceVersion) search.set('priceVersion', query.priceVersion);
-  return `/${lang}/payment/order/${page}?${search}`;
-}
 
 /** Opens a payment session for the signed-in account (create-init-payment), with a chosen plan if any. */
 export function createPaymentSession(input: {
@@ -46,6 +33,26 @@ export function createPaymentSession(input: {
       language: input.lang,
       ...(input.planName ? { planName: input.planName } : {}),
       ...(input.query?.priceVersion ? { priceVersion: input.query.priceVersion } : {}),
+    },
+    { token: input.idToken },
+  );
+}
+
+/**
+ * Opens the upgrade session of the signed-in account's current subscription (create-init-plan-upgrade),
+ * on the chosen plan when the current one may go to it.
+ */
+export function openUpgradeSession(input: {
+  idToken: string;
+  lang: SiteLanguage;
+  planName?: string | undefined;
+}): Promise<RouteOutput<typeof createInitPlanUpgrade>> {
+  return callRoute(
+    createInitPlanUpgrade,
+    {
+      clientType: SITE_CLIENT_TYPE,
+      language: input.lang,
+      ...(input.planName ? { planName: input.planName } : {}),
     },
     { token: input.idToken },
   );

@@ -50,3 +50,20 @@ export const JobItemOutcome = new Entity({
   },
 });
 export type JobItemOutcomeItem = EntityItem<typeof JobItemOutcome>;
+
+/**
+ * A bulk request's fingerprint (its kind, accounts, amounts and desc) while a repeat of it is refused
+ * (shared/admin/bulk-repeat.ts); DynamoDB deletes it some time after `expiresAt` (ttl).
+ */
+export const BulkRequest = new Entity({
+  model: { entity: 'bulkRequest', version: '1', service: ENTITY_SERVICE },
+  attributes: {
+    fingerprint: { type: 'string', required: true, readOnly: true },
+    jobKind: { type: 'string', required: true },
+    expiresAt: { type: 'number', required: true },
+    ttl: { type: 'number', required: true },
+  },
+  indexes: {
+    byFingerprint: { pk: { field: 'pk', composite: ['fingerprint'] }, sk: { field: 'sk', composite: [] } },
+  },
+});

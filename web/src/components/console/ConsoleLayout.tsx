@@ -7,6 +7,7 @@ import { ConfirmProvider } from './ConfirmDialog.tsx';
 import { CONSOLE_NAV } from './console-nav.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
 import { ConsoleToaster } from './Toaster.tsx';
+import { sendWaitingWrites } from './use-undoable-write.ts';
 import './console-kit.css';
 
 /** The console's frame: the navigation of section 2, the language picker, the operator and logout. */
@@ -42,6 +43,7 @@ export function ConsoleLayout({ operatorEmail, children }: { operatorEmail: stri
               type="button"
               className="console-button secondary"
               onClick={async () => {
+                await sendWaitingWrites();
                 await endConsoleSession();
                 await navigate({ to: '/admin/login' });
               }}

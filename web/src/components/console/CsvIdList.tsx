@@ -1,22 +1,35 @@
-import { useState } from 'react';
+import { type BaseSyntheticEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readCsvIds } from '../../lib/console/csv.ts';
 import { CsvUpload } from './CsvUpload.tsx';
+import { useHandedAccounts } from './list/list-selection.ts';
 
 /**
- * The uid-or-e-mail list of a bulk page (bulk usage grant, bulk direct deposit): read from a CSV,
- * summed up under the picker, and checked on submit against the page's rule messages (i18n keys with
- * their namespace: none given, more than `max`).
+ * The uid-or-e-mail list of a bulk page (bulk usage grant, bulk direct deposit): the accounts selected
+ * in the user list when a bulk action opened the page, else (or once a file is chosen) read from a
+ * CSV; summed up under the picker, and checked on submit against the page's rule messages (i18n keys
+ * with their namespace: none given, more than `max`). `clear` empties it and the file picker (a
+ * finished job's form starts again).
  */
 export function useCsvIdList(rule: { noIds: string; tooMany: string; max: number }) {
-  const [ids, setIds] = useState<string[]>();
+  const handed = useHandedAccounts();
+  const [ids, setIds] = useState<string[] | undefined>(() => (handed ? [...handed] : undefined));
   const [fileName, setFileName] = useState<string>();
   const [error, setError] = useState<string>();
+  const [generation, setGeneration] = useState(0);
   return {
     ids,
+    /** The file the ids came from; none when they are the user list's selection. */
     fileName,
     error,
+    generation,
     max: rule.max,
+    clear: () => {
+      setIds(undefined);
+      setFileName(undefined);
+      setError(undefined);
+      setGeneration((current) => current + 1);
+    },
     read: async (file: File) => {
       const read = await readCsvIds(file);
       setFileName(file.name);
@@ -29,6 +42,23 @@ export function useCsvIdList(rule: { noIds: string; tooMany: string; max: number
       setError(refusal);
       return refusal ? undefined : ids;
     },
+  };
+}
+
+/**
+ * The submit of a CSV bulk page: the list and the form's fields are checked together (every problem
+ * at once), then `queue` gets the ids and the checked fields.
+ */
+export function csvBulkSubmit<Fields>(
+  list: ReturnType<typeof useCsvIdList>,
+  handleSubmit: (valid: (fields: Fields) => Promise<void>) => (event?: BaseSyntheticEvent) => Promise<void>,
+  queue: (ids: string[], fields: Fields) => Promise<void>,
+) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    const ids = list.checked();
+    return handleSubmit(async (fields) => {
+      if (ids) await queue(ids, fields);
+    })(event);
   };
 }
 
@@ -50,6 +80,7 @@ export function CsvIdList({
   return (
     <>
       <CsvUpload
+        key={list.generation}
         label={label}
         disabled={disabled}
         onFile={async (file) => {
@@ -57,7 +88,13 @@ export function CsvIdList({
           onRead();
         }}
       />
-      {list.ids?.length ? <p aria-live="polite">{summary(list.fileName ?? '', list.ids.length)}</p> : null}
+      {list.ids?.length ? (
+        <p aria-live="polite">
+          {list.fileName === undefined
+            ? t('console-lists:select.handed', { count: list.ids.length })
+            : summary(list.fileName, list.ids.length)}
+        </p>
+      ) : null}
       {list.error ? (
         <p className="field-error" role="alert">
           {t(list.error, { max: list.max })}

@@ -3,19 +3,25 @@ import {
   flexRender,
   getCoreRowModel,
   getSortedRowModel,
+  type RowSelectionState,
   type SortingState,
   useReactTable,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
  * The console's data table (TanStack Table): sortable columns, optional row click (a row then opens
- * with Enter too), and rows virtualised (TanStack Virtual) so that lists of thousands scroll smoothly:
- * only the rows in view are in the page. Empty data says 'No data available'.
+ * with Enter too), optional row selection (a checkbox per row, one for every row shown), and rows
+ * virtualised (TanStack Virtual) so that lists of thousands scroll smoothly: only the rows in view are
+ * in the page; reaching the last of them asks for more (`onEndReached`, an infinite list's next page).
+ * Empty data says 'No data available'.
  */
-export type { ColumnDef };
+export type { ColumnDef, RowSelectionState };
+
+/** Rows from the end at which an infinite list asks for its next page. */
+const END_REACHED_ROWS = 5;
 
 const ROW_HEIGHT = 41;
 
@@ -27,6 +33,8 @@ export function DataTable<Row>({
   getRowId,
   height = 560,
   caption,
+  selection,
+  onEndReached,
 }: {
   data: readonly Row[];
   // biome-ignore lint/suspicious/noExplicitAny: column value types differ per column
@@ -38,14 +46,21 @@ export function DataTable<Row>({
   /** Height of the scrolling area in px (the rows beyond it are virtualised). */
   height?: number;
   caption?: string;
+  /** Selected rows by id (getRowId); the table then leads with a checkbox column. */
+  selection?: { selected: RowSelectionState; onChange: (selected: RowSelectionState) => void };
+  /** The last rows came into view. */
+  onEndReached?: () => void;
 }) {
   const { t } = useTranslation('console-shell');
   const [sorting, setSorting] = useState<SortingState>([]);
   const table = useReactTable({
     data: data as Row[],
-    columns,
-    state: { sorting },
+    columns: selection ? [selectColumn<Row>(t, rowLabel), ...columns] : columns,
+    state: { sorting, rowSelection: selection?.selected ?? {} },
     onSortingChange: setSorting,
+    enableRowSelection: Boolean(selection),
+    onRowSelectionChange: (change) =>
+      selection?.onChange(typeof change === 'function' ? change(selection.selected) : change),
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     ...(getRowId ? { getRowId: (row: Row) => getRowId(row) } : {}),
@@ -62,6 +77,11 @@ export function DataTable<Row>({
   const before = items[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   const columnCount = table.getVisibleLeafColumns().length;
+  const lastShown = items.at(-1)?.index;
+  useEffect(() => {
+    if (onEndReached && lastShown !== undefined && lastShown >= rows.length - END_REACHED_ROWS)
+      onEndReached();
+  }, [onEndReached, lastShown, rows.length]);
 
   return (
     <div className="console-table-scroll" ref={scroller} style={{ maxHeight: height }}>
@@ -141,4 +161,35 @@ export function DataTable<Row>({
       </table>
     </div>
   );
+}
+
+/** The checkbox column of a selectable table: all rows shown in its header, one row in each cell. */
+function selectColumn<Row>(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  rowLabel: ((row: Row) => string) | undefined,
+): ColumnDef<Row> {
+  return {
+    id: 'select',
+    enableSorting: false,
+    header: ({ table }) => (
+      <input
+        type="checkbox"
+        aria-label={t('console-lists:select.all')}
+        checked={table.getIsAllRowsSelected()}
+        ref={(box) => {
+          if (box) box.indeterminate = table.getIsSomeRowsSelected();
+        }}
+        onChange={table.getToggleAllRowsSelectedHandler()}
+      />
+    ),
+    cell: ({ row }) => (
+      <input
+        type="checkbox"
+        aria-label={t('console-lists:select.row', { row: rowLabel?.(row.original) ?? row.id })}
+        checked={row.getIsSelected()}
+        onClick={(event) => event.stopPropagation()}
+        onChange={row.getToggleSelectedHandler()}
+      />
+    ),
+  };
 }

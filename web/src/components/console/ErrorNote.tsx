@@ -1,20 +1,27 @@
 import { useTranslation } from 'react-i18next';
-import { adminErrorText } from '../../lib/console/admin-api.ts';
+import { type CodeTexts, errorText } from '../../lib/console/error-text.ts';
 
 /**
- * A failed call's message ('AdminError: {code}, {message}'), in red, announced to screen readers. A
- * message that is an i18n key (a shared rule's or refusal's, e.g. `console-deposits:refusal.active_plan`)
- * is shown in the operator's language.
+ * A failure, in red and announced to screen readers, in the operator's language with its code as a
+ * detail (lib/console/error-text.ts). A string is a screen's own, already translated text.
  */
-export function ErrorNote({ error, prefix }: { error: unknown; prefix?: string }) {
+export function ErrorNote({ error, prefix, texts }: { error: unknown; prefix?: string; texts?: CodeTexts }) {
   const { t, i18n } = useTranslation('console-shell');
   if (!error) return null;
-  const text = adminErrorText(error);
-  const keyed = /^(AdminError: [^,]+, )([\w-]+:[\w.-]+)$/.exec(text);
-  const shown = keyed?.[2] && i18n.exists(keyed[2]) ? `${keyed[1]}${t(keyed[2])}` : text;
+  const { text, code } =
+    typeof error === 'string'
+      ? { text: error, code: undefined }
+      : errorText(
+          error,
+          (key, values) => t(key, values),
+          (key) => i18n.exists(key),
+          texts,
+        );
   return (
     <p role="alert" className="console-error">
-      {prefix ? `${prefix}${shown}` : shown}
+      {prefix}
+      {text}
+      {code ? <span className="console-error-code"> ({code})</span> : null}
     </p>
   );
 }

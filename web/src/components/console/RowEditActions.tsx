@@ -15,7 +15,8 @@ export function RowEditActions({
   busy?: boolean;
   anotherEditing: boolean;
   onEdit: () => void;
-  onDelete: () => void;
+  /** None: the row cannot be deleted (no Delete button). */
+  onDelete?: (() => void) | undefined;
   onSave: () => void;
   onCancel: () => void;
   /** What the row is, for the buttons' accessible names. */
@@ -56,14 +57,16 @@ export function RowEditActions({
       >
         {t('action.edit')}
       </button>
-      <button
-        type="button"
-        className="console-button danger"
-        onClick={onDelete}
-        aria-label={`${t('action.delete')} ${name}`}
-      >
-        {t('action.delete')}
-      </button>
+      {onDelete ? (
+        <button
+          type="button"
+          className="console-button danger"
+          onClick={onDelete}
+          aria-label={`${t('action.delete')} ${name}`}
+        >
+          {t('action.delete')}
+        </button>
+      ) : null}
     </span>
   );
 }

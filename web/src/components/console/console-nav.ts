@@ -15,7 +15,7 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { to: '/admin/surveys', label: 'nav.surveys' },
   { to: '/admin/customPlan', label: 'nav.custom_plan' },
   { to: '/admin/userPayment', label: 'nav.user_payment' },
-  { to: '/admin/bulk/userCreate', label: 'nav.bulk' },
+  { to: '/admin/bulk', label: 'nav.bulk' },
   { to: '/admin/coupon', label: 'nav.coupon' },
   { to: '/admin/affiliate', label: 'nav.affiliate' },
   { to: '/admin/affiliateSettlement', label: 'nav.affiliate_settlement' },
@@ -24,7 +24,7 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { to: '/admin/config', label: 'nav.config' },
 ];
 
-/** The bulk pages the dashboard links to (section 2: usageCreate, directDepositCreate, userCreate). */
+/** The bulk pages the dashboards link to (section 2: usageCreate, directDepositCreate, userCreate). */
 export const BULK_PAGES: readonly ConsoleNavItem[] = [
   { to: '/admin/bulk/userCreate', label: 'bulk.user_create' },
   { to: '/admin/bulk/directDepositCreate', label: 'bulk.direct_deposit_create' },

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useDeleteConfirm } from './ConfirmDialog.tsx';
 import { notify } from './toast.ts';
+import { sendWaitingWrites } from './use-undoable-write.ts';
 
 /**
- * Deleting a row: 'Do you want to delete {id}?', then the delete, then 'Deleted successfully' or
+ * Deleting a row: 'Do you want to delete {id}?', then the delete (after any edit still waiting for
+ * its Undo toast, so that it does not land on the deleted row), then 'Deleted successfully' or
  * 'Delete failed' with the reason.
  */
 export function useDeleteAction(remove: (id: string) => Promise<unknown>) {
@@ -12,6 +14,7 @@ export function useDeleteAction(remove: (id: string) => Promise<unknown>) {
   return async (id: string, label: string = id) => {
     if (!(await confirmDelete(label))) return;
     try {
+      await sendWaitingWrites();
       await remove(id);
       notify.success(t('toast.deleted'));
     } catch (error) {

@@ -48,12 +48,12 @@ describe('the usage list views', () => {
   it('exports the 11 columns with the KST date, quoting what needs it', () => {
     const csv = usageCsv([row({ desc: 'refund, then "goodwill"', speaker: 'minji', free: true })]);
     const parsed = Papa.parse<string[]>(csv.trim());
-    expect(parsed.data[0]).toEqual([...USAGE_CSV_COLUMNS]);
+    expect(parsed.data[0]).toEqual(USAGE_CSV_COLUMNS.map((column) => column.header));
     expect(parsed.data[0]).toHaveLength(11);
     expect(parsed.data[1]).toEqual([
       'e1',
       'STT',
-      '2026-11-20 10:00:00',
+      '2026-11-20 10:00',
       '60',
       'true',
       'app',

@@ -1,8 +1,10 @@
+import { createColumnHelper } from '@tanstack/react-table';
 import { DateTime } from 'luxon';
-import Papa from 'papaparse';
 import type { UsageEntryRow } from '../../../../shared/api/admin-usage.ts';
-import { formatKst, KST_DATE, KST_DATE_TIME, KST_ZONE } from '../../../../shared/time/kst.ts';
+import { formatKst, KST_DATE, KST_ZONE } from '../../../../shared/time/kst.ts';
 import type { UsageType } from '../../../../shared/usage/usage-rules.ts';
+import { kstTime } from '../../components/console/list/list-columns.tsx';
+import { listCsv } from '../../components/console/list/list-export.ts';
 
 /**
  * The usage list's views (admin-console.md sections 2 and 5): the default range, failed recordings
@@ -42,39 +44,26 @@ export function dailyUsage(rows: readonly UsageEntryRow[]): DailyUsage[] {
   return [...days.values()].sort((a, b) => b.day.localeCompare(a.day) || a.type.localeCompare(b.type));
 }
 
+const csvColumn = createColumnHelper<UsageEntryRow>();
+
 /**
  * The export's 11 columns (the specification counts them without naming them; these are the entry's
- * fields of section 3 plus who granted and why): the date in KST, STT in seconds as stored.
+ * fields of section 3 plus who granted and why): the date in KST, STT in seconds as stored. They are
+ * not the table's columns (the table shows STT in minutes and the operator), so the usage list exports
+ * these through the console's one CSV writer.
  */
 export const USAGE_CSV_COLUMNS = [
-  'id',
-  'type',
-  'date',
-  'count',
-  'success',
-  'source',
-  'speaker',
-  'free',
-  'engine',
-  'clientType',
-  'desc',
-] as const;
+  csvColumn.accessor('id', { header: 'id' }),
+  csvColumn.accessor('type', { header: 'type' }),
+  csvColumn.accessor('date', { header: 'date', meta: kstTime().meta }),
+  csvColumn.accessor('count', { header: 'count' }),
+  csvColumn.accessor('success', { header: 'success' }),
+  csvColumn.accessor('source', { header: 'source' }),
+  csvColumn.accessor('speaker', { header: 'speaker' }),
+  csvColumn.accessor('free', { header: 'free' }),
+  csvColumn.accessor('engine', { header: 'engine' }),
+  csvColumn.accessor('clientType', { header: 'clientType' }),
+  csvColumn.accessor('desc', { header: 'desc' }),
+];
 
-export function usageCsv(rows: readonly UsageEntryRow[]): string {
-  return Papa.unparse({
-    fields: [...USAGE_CSV_COLUMNS],
-    data: rows.map((row) => [
-      row.id,
-      row.type,
-      formatKst(row.date, KST_DATE_TIME),
-      row.count,
-      row.success,
-      row.source,
-      row.speaker ?? '',
-      row.free ?? '',
-      row.engine ?? '',
-      row.clientType ?? '',
-      row.desc ?? '',
-    ]),
-  });
-}
+export const usageCsv = (rows: readonly UsageEntryRow[]): string => listCsv(USAGE_CSV_COLUMNS, rows);

@@ -8,6 +8,7 @@ import {
   showsCustomVoice,
 } from '../../../../shared/plans/plan-features.ts';
 import {
+  BUSINESS_PRICE_VERSION,
   GIGABYTE,
   type PlanPeriod,
   type PlanPriceInfo,
@@ -120,6 +121,19 @@ export function plansForTab(
         additionalPlanFeatures: extraFeatures(plan.planType, lang),
       };
     });
+}
+
+/**
+ * The price version a pricing page asks the plan info for. The price-version rule (Business only at
+ * '1') is for customers without upgrade data: an upgrade pricing page shows every tier, the current and
+ * lower ones disabled with their reason and the ones the upgrade matrix allows offered, whatever the
+ * query says.
+ */
+export function pricingPriceVersion(
+  priceVersion: string | undefined,
+  upgrading: boolean,
+): string | undefined {
+  return upgrading ? BUSINESS_PRICE_VERSION : priceVersion;
 }
 
 /** The columns to reserve before the plan info arrives (pre-rendered HTML), so nothing moves when it does. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_PLAN_PRICES, BUILT_IN_PLAN_USAGES } from '../../../../shared/plans/price-book.ts';
-import { plansForTab, tabsFor } from './plan-display.ts';
-import { startTarget } from './start-plan.ts';
+import { expectedPlanTypes, plansForTab, pricingPriceVersion, tabsFor } from './plan-display.ts';
 
 const info = { planPriceInfos: BUILT_IN_PLAN_PRICES, planUsageInfos: BUILT_IN_PLAN_USAGES };
 
@@ -56,37 +55,14 @@ describe('the pricing display', () => {
   });
 });
 
-describe('the start button', () => {
-  const light = { planPriceInfo: BUILT_IN_PLAN_PRICES[0] as (typeof BUILT_IN_PLAN_PRICES)[number] };
-  const fixed = {
-    planPriceInfo: BUILT_IN_PLAN_PRICES.find(
-      (plan) => plan.period === 'ONE_YEAR',
-    ) as (typeof BUILT_IN_PLAN_PRICES)[number],
-  };
-
-  it('opens sign-in with the chosen plan when there is no session guid', () => {
-    expect(startTarget(light, { lang: 'en', search: { priceVersion: '1' }, upgrading: false })).toEqual({
-      kind: 'sign-in',
-      search: { priceVersion: '1', open: 'signIn', plan: 'MR_LIGHT_V3' },
-    });
-  });
-
-  it('goes to the subscription, fixed-term or upgrade order page with the guid, plan, test and price version', () => {
-    expect(
-      startTarget(light, {
-        lang: 'ko',
-        search: { guid: 'g-1', test: '1', priceVersion: '1' },
-        upgrading: false,
-      }),
-    ).toEqual({
-      kind: 'order',
-      href: '/ko/payment/order/subscription?guid=g-1&plan=MR_LIGHT_V3&test=1&priceVersion=1',
-    });
-    expect(startTarget(fixed, { lang: 'ja', search: { guid: 'g-2' }, upgrading: false })).toMatchObject({
-      href: '/ja/payment/order/fixedterm?guid=g-2&plan=Y1_LIGHT_V3',
-    });
-    expect(startTarget(light, { lang: 'en', search: { guid: 'g-3' }, upgrading: true })).toMatchObject({
-      href: '/en/payment/upgrade/order/subscription?guid=g-3&plan=MR_LIGHT_V3',
-    });
+describe('the plans a pricing page shows', () => {
+  it('follows the price version without upgrade data, and shows every tier when upgrading', () => {
+    expect(expectedPlanTypes(pricingPriceVersion(undefined, false))).toEqual(['LIGHT', 'STANDARD']);
+    expect(expectedPlanTypes(pricingPriceVersion('1', false))).toEqual(['LIGHT', 'STANDARD', 'BUSINESS']);
+    expect(expectedPlanTypes(pricingPriceVersion(undefined, true))).toEqual([
+      'LIGHT',
+      'STANDARD',
+      'BUSINESS',
+    ]);
   });
 });

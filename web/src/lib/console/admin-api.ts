@@ -6,7 +6,7 @@ import { ApiError, callRoute } from '../api-client.ts';
  * Every admin call of the console goes through here: the operator's session token is attached, and a
  * refused token (invalid_token or invalid_level, admin-console.md section 8) ends the session and sends
  * the operator to the login page, as a failed auth check does. Failures reach the screens as ApiError
- * whose message is 'AdminError: {code}, {message}'.
+ * whose message is 'AdminError: {code}, {message}'; screens show them through lib/console/error-text.ts.
  */
 export async function adminCall<R extends RouteDefinition>(
   route: R,
@@ -24,11 +24,6 @@ export async function adminCall<R extends RouteDefinition>(
     }
     throw error;
   }
-}
-
-/** The text shown for a failed admin call: 'AdminError: {code}, {message}' (or the network message). */
-export function adminErrorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** Every admin query key starts with 'admin', so a language change or sign-out can drop them together. */

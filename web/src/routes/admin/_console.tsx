@@ -1,13 +1,15 @@
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { CatchBoundary, createFileRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router';
 import { ConsoleLayout } from '../../components/console/ConsoleLayout.tsx';
-import { ErrorNote } from '../../components/console/ErrorNote.tsx';
+import { ConsolePageError } from '../../components/console/ConsolePageError.tsx';
 import { ConsoleSessionKeeper } from '../../features/console-auth/components/ConsoleSessionKeeper.tsx';
 import { activeConsoleSession } from '../../features/console-auth/console-session.ts';
 
 /**
  * Every console page but the login: a signed-out operator (or one whose session cannot be renewed)
  * is sent to /admin/login, and back here after signing in. The signed-in pages share the console's
- * frame; a loader's failure shows its message in it.
+ * frame; a page whose loader or rendering fails says so inside the frame (the pages have no error
+ * component of their own, so their failure reaches the boundary around the outlet), keeping the
+ * navigation and the logout.
  */
 export const Route = createFileRoute('/admin/_console')({
   beforeLoad: async ({ location }) => {
@@ -16,15 +18,18 @@ export const Route = createFileRoute('/admin/_console')({
     return { operator: session };
   },
   component: ConsolePages,
-  errorComponent: ({ error }) => <ErrorNote error={error} />,
+  errorComponent: ({ error }) => <ConsolePageError error={error} />,
 });
 
 function ConsolePages() {
   const { operator } = Route.useRouteContext();
+  const address = useRouterState({ select: (state) => state.location.href });
   return (
     <ConsoleLayout operatorEmail={operator.email}>
       <ConsoleSessionKeeper />
-      <Outlet />
+      <CatchBoundary getResetKey={() => address} errorComponent={ConsolePageError}>
+        <Outlet />
+      </CatchBoundary>
     </ConsoleLayout>
   );
 }

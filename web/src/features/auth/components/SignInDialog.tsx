@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import * as z from 'zod';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { MessageDialog, Modal } from '../../../components/Modal.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { createPaymentSession, orderPagePath } from '../../../lib/order-session.ts';
+import { startAfterSignIn } from '../../../lib/payment-start.ts';
 import type { SignedIn } from '../../../lib/session-api.ts';
 import { signOutOfSite } from '../../../lib/session-refresh.ts';
 import { openApp, safeNextPath } from '../app-url.ts';
@@ -17,10 +16,9 @@ import { SignInForm } from './SignInForm.tsx';
 /**
  * The sign-in modal of every site page, opened by the query `?open=signIn`. The payment-start
  * variant adds `purpose=payment`, and optionally `plan` (the plan name chosen on the pricing page)
- * and `next` (a same-site path to continue to); without `next` it opens a payment session and goes to
- * the plan's order page, or to the pricing page with the session when no plan was chosen (`test` and
- * `priceVersion` travel along). Closing it removes these parameters. After a plain sign-in the visitor
- * goes to the app.
+ * and `next` (a same-site path to continue to); without `next` the visitor goes where
+ * `startAfterSignIn` (lib/payment-start.ts) leads (`test` and `priceVersion` travel along). Closing
+ * it removes these parameters. After a plain sign-in the visitor goes to the app.
  */
 const SignInQuery = z.object({
   open: z.literal('signIn'),
@@ -31,22 +29,6 @@ const SignInQuery = z.object({
   priceVersion: z.string().max(16).optional().catch(undefined),
 });
 const SIGN_IN_PARAMS = ['open', 'purpose', 'plan', 'next'];
-
-const definedEntries = (values: Record<string, string | undefined>) =>
-  Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined);
-
-/**
- * Why the payment start cannot open an order (section 4): a subscriber goes to the upgrade pages; a
- * pass holder is stopped (using_term_pass); an unverified account too (verify_needed_msg).
- */
-function paymentStartRefusal(error: unknown): 'upgrade' | `payment.${string}` {
-  if (error instanceof ApiError && error.serverCode === 'USER_ALREADY_SUBSCRIBED') {
-    return error.details.isSubscription ? 'upgrade' : 'payment.using_term_pass';
-  }
-  if (error instanceof ApiError && error.serverCode === 'USER_VERIFICATION_NEEDED')
-    return 'payment.verify_needed_msg';
-  return 'payment.start_failed';
-}
 
 export function SignInDialog({ language }: { language: SiteLanguage }) {
   const search = useLocation({ select: (location) => location.search as Record<string, unknown> });
@@ -86,50 +68,14 @@ function OpenSignInDialog({
     }
     const next = safeNextPath(query.next);
     if (next) return window.location.assign(next);
-    const paymentQuery = { test: query.test, priceVersion: query.priceVersion };
-    try {
-      // A payment session for the account; with a chosen plan, straight to its order page.
-      const { guid, sessionInfo } = await createPaymentSession({
-        idToken: session.idToken,
-        lang: language,
-        planName: query.plan,
-        query: paymentQuery,
-      });
-      const pricing = new URLSearchParams({ guid, ...definedEntries(paymentQuery) });
-      window.location.assign(
-        query.plan
-          ? orderPagePath(language, sessionInfo, paymentQuery)
-          : `/${language}/payment/pricepolicy?${pricing}`,
-      );
-    } catch (error) {
-      const refusal = paymentStartRefusal(error);
-      if (refusal === 'upgrade') return startUpgrade(session.idToken, paymentQuery);
-      setAlert(t(refusal));
-    }
-  }
-
-  /**
-   * A subscriber upgrades (section 4): an upgrade session is opened, then the upgrade order page of the
-   * chosen plan when the current plan may go to it, else the upgrade pricing page. A plan with nothing
-   * above it is the lower-plan refusal.
-   */
-  async function startUpgrade(idToken: string, paymentQuery: Record<string, string | undefined>) {
-    try {
-      const { openUpgradeSession } = await import('../../upgrades/api/upgrade-calls.ts');
-      const { guid, sessionInfo } = await openUpgradeSession({
-        idToken,
-        lang: language,
-        planName: query.plan,
-      });
-      const search = new URLSearchParams({ guid, ...definedEntries(paymentQuery) });
-      const chosen = query.plan !== undefined && sessionInfo.planPriceInfo.name === query.plan;
-      if (chosen) search.set('plan', sessionInfo.planPriceInfo.name);
-      const page = chosen ? 'upgrade/order/subscription' : 'upgrade/pricepolicy';
-      window.location.assign(`/${language}/payment/${page}?${search}`);
-    } catch (error) {
-      const blocked = error instanceof ApiError && error.serverCode === 'UPGRADE_NOT_ALLOWED';
-      setAlert(t(blocked ? 'payment.can_not_change_to_lower_plan' : paymentStartRefusal(error)));
-    }
+    const start = await startAfterSignIn({
+      idToken: session.idToken,
+      lang: language,
+      planName: query.plan,
+      query: { test: query.test, priceVersion: query.priceVersion },
+    });
+    if (start.kind === 'page') window.location.assign(start.href);
+    else setAlert(t(start.reason));
   }
 
   return (

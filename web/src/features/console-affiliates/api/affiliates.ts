@@ -7,16 +7,22 @@ import {
   adminAffiliateSignUpSettlements,
   adminUpsertAffiliate,
 } from '../../../../../shared/api/admin-affiliates.ts';
+import type { RouteOutput } from '../../../../../shared/api/define-route.ts';
+import type { ListPageRequest } from '../../../../../shared/api/list-page.ts';
+import { usePagedList } from '../../../components/console/list/paged-list.ts';
 import { adminCall, adminKey } from '../../../lib/console/admin-api.ts';
 
 export const affiliatesKey = adminKey('affiliates');
 
-export const affiliateListQuery = () =>
-  queryOptions({
-    queryKey: affiliatesKey,
-    queryFn: async () => (await adminCall(adminAffiliateList, {})).result,
-  });
-export const useAffiliates = () => useQuery(affiliateListQuery());
+const affiliatesOf = (page: RouteOutput<typeof adminAffiliateList>) => page.result;
+
+/** The affiliates by coupon code, a page at a time. */
+export const affiliateList = {
+  queryKey: [...affiliatesKey, 'list'],
+  fetchPage: (page: ListPageRequest) => adminCall(adminAffiliateList, page),
+  rowsOf: affiliatesOf,
+};
+export const useAffiliates = () => usePagedList(affiliateList);
 
 export const affiliateQuery = (couponCode: string) =>
   queryOptions({

@@ -10,6 +10,7 @@ import {
 import type { AffiliateView } from '../../../../../shared/api/admin-affiliates.ts';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
+import { KstDateInput } from '../../../components/console/KstDateInput.tsx';
 import { SubmitRow } from '../../../components/console/SubmitRow.tsx';
 import { notify } from '../../../components/console/toast.ts';
 import { useSaveAffiliate } from '../api/affiliates.ts';
@@ -86,10 +87,10 @@ export function AffiliateForm({ affiliate }: { affiliate?: AffiliateView }) {
         </select>
       </FormField>
       <FormField label={t('field.start')} error={errors.startDate?.message}>
-        <input type="date" {...form.register('startDate')} />
+        <KstDateInput kind="date" {...form.register('startDate')} />
       </FormField>
       <FormField label={t('field.end')} error={errors.endDate?.message}>
-        <input type="date" {...form.register('endDate')} />
+        <KstDateInput kind="date" {...form.register('endDate')} />
       </FormField>
       <label className="console-check">
         <input

@@ -1,5 +1,4 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
 import type {
@@ -7,9 +6,12 @@ import type {
   SignUpSettlementSchema,
 } from '../../../../../shared/api/admin-affiliates.ts';
 import { kstDayRange, kstToday } from '../../../../../shared/time/kst.ts';
-import { DataTable } from '../../../components/console/DataTable.tsx';
+import { type ColumnDef, DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
-import { KstTime } from '../../../components/console/KstTime.tsx';
+import { ExportButton } from '../../../components/console/list/ExportButton.tsx';
+import { FilterField } from '../../../components/console/list/FilterField.tsx';
+import { kstTime, shownAs } from '../../../components/console/list/list-columns.tsx';
+import { useListFilters } from '../../../components/console/list/list-filters.ts';
 import { useSettlements } from '../api/affiliates.ts';
 
 type SignUpRow = z.infer<typeof SignUpSettlementSchema>;
@@ -26,113 +28,88 @@ function isRange(from: string, to: string): boolean {
   }
 }
 
+/** The range as the address keeps it (KST days); absent, this month so far. */
+export type SettlementRange = { from?: string; to?: string };
+
 /**
  * affiliateSettlement (sections 2, 3 and 5): a KST day range (this month by default; the end day is
- * included) and its two tables: the sign-ups through affiliates' codes and the first three payments of
- * the accounts they brought, each marked as a target of the settlement or not.
+ * included), applied as it is entered and kept in the address, and its two tables: the sign-ups
+ * through affiliates' codes and the first three payments of the accounts they brought, each marked as
+ * a target of the settlement or not. Each table exports to CSV.
  */
-export function SettlementSearch() {
+export function SettlementSearch({
+  filter,
+  onFilter,
+}: {
+  filter: SettlementRange;
+  onFilter: (filter: SettlementRange) => void;
+}) {
   const { t } = useTranslation('console-affiliates');
-  const [from, setFrom] = useState(() => `${kstToday().slice(0, 8)}01`);
-  const [to, setTo] = useState(() => kstToday());
-  const [range, setRange] = useState<{ from: string; to: string }>();
-  const [problem, setProblem] = useState<string>();
-  const { signUps, payments } = useSettlements(range);
-  const target = (value: boolean) => (value ? t('settlement.target') : '');
-  const time = (ms: number) => <KstTime ms={ms} />;
+  const filters = useListFilters(filter, onFilter);
+  const from = filter.from ?? `${kstToday().slice(0, 8)}01`;
+  const to = filter.to ?? kstToday();
+  const valid = isRange(from, to);
+  const { signUps, payments } = useSettlements(valid ? { from, to } : undefined);
+  const target = shownAs((value: boolean) => (value ? t('settlement.target') : ''));
   const signUpColumns = [
-    signUpColumn.accessor('isTarget', {
-      header: () => t('settlement.is_target'),
-      cell: (info) => target(info.getValue()),
-    }),
-    signUpColumn.accessor('affiliateName', { header: () => t('settlement.affiliate') }),
-    signUpColumn.accessor('couponCode', { header: () => t('field.coupon_code') }),
-    signUpColumn.accessor('uid', { header: () => t('settlement.uid') }),
+    signUpColumn.accessor('isTarget', { header: t('settlement.is_target'), ...target }),
+    signUpColumn.accessor('affiliateName', { header: t('settlement.affiliate') }),
+    signUpColumn.accessor('couponCode', { header: t('field.coupon_code') }),
+    signUpColumn.accessor('uid', { header: t('settlement.uid') }),
     signUpColumn.accessor('emailVerified', {
-      header: () => t('settlement.email_verified'),
-      cell: (info) => (info.getValue() ? t('settlement.yes') : t('settlement.no')),
+      header: t('settlement.email_verified'),
+      ...shownAs((verified: boolean) => (verified ? t('settlement.yes') : t('settlement.no'))),
     }),
-    signUpColumn.accessor('created', {
-      header: () => t('settlement.created'),
-      cell: (info) => time(info.getValue()),
-    }),
+    signUpColumn.accessor('created', { header: t('settlement.created'), ...kstTime() }),
     signUpColumn.accessor((row) => `${row.rewardAmount} ${row.rewardCurrency ?? ''}`, {
       id: 'reward',
-      header: () => t('settlement.reward'),
+      header: t('settlement.reward'),
     }),
   ];
   const paymentColumns = [
-    paymentColumn.accessor('isTarget', {
-      header: () => t('settlement.is_target'),
-      cell: (info) => target(info.getValue()),
-    }),
-    paymentColumn.accessor('affiliateName', { header: () => t('settlement.affiliate') }),
-    paymentColumn.accessor('couponCode', { header: () => t('field.coupon_code') }),
-    paymentColumn.accessor('uid', { header: () => t('settlement.uid') }),
-    paymentColumn.accessor('impUid', { header: () => t('settlement.imp_uid') }),
-    paymentColumn.accessor('planName', { header: () => t('settlement.plan') }),
+    paymentColumn.accessor('isTarget', { header: t('settlement.is_target'), ...target }),
+    paymentColumn.accessor('affiliateName', { header: t('settlement.affiliate') }),
+    paymentColumn.accessor('couponCode', { header: t('field.coupon_code') }),
+    paymentColumn.accessor('uid', { header: t('settlement.uid') }),
+    paymentColumn.accessor('impUid', { header: t('settlement.imp_uid') }),
+    paymentColumn.accessor('planName', { header: t('settlement.plan') }),
     paymentColumn.accessor((row) => `${row.price} ${row.currency}`, {
       id: 'price',
-      header: () => t('settlement.price'),
+      header: t('settlement.price'),
     }),
-    paymentColumn.accessor('paidAt', {
-      header: () => t('settlement.paid_at'),
-      cell: (info) => time(info.getValue()),
-    }),
-    paymentColumn.accessor('payNumber', { header: () => t('settlement.pay_number') }),
-    paymentColumn.accessor('paymentShareAmount', { header: () => t('settlement.share') }),
+    paymentColumn.accessor('paidAt', { header: t('settlement.paid_at'), ...kstTime() }),
+    paymentColumn.accessor('payNumber', { header: t('settlement.pay_number') }),
+    paymentColumn.accessor('paymentShareAmount', { header: t('settlement.share') }),
   ];
+  const table = <Row,>(
+    id: string,
+    title: string,
+    rows: { data?: Row[] | undefined; error: unknown },
+    // biome-ignore lint/suspicious/noExplicitAny: column value types differ per column
+    columns: ColumnDef<Row, any>[],
+  ) => (
+    <section className="console-card" aria-labelledby={id}>
+      <div className="console-page-title">
+        <h2 id={id}>{title}</h2>
+        <ExportButton name={id} columns={columns} readRows={() => rows.data ?? []} />
+      </div>
+      <ErrorNote error={rows.error} />
+      <DataTable data={rows.data ?? []} columns={columns} caption={title} />
+    </section>
+  );
   return (
     <>
-      <form
-        className="console-filters console-card"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!isRange(from, to)) return setProblem(t('validation.date'));
-          setProblem(undefined);
-          setRange({ from, to });
-        }}
-      >
-        <div className="console-field">
-          <label htmlFor="settlement-from">{t('settlement.from')}</label>
-          <input
-            id="settlement-from"
-            type="date"
-            value={from}
-            onChange={(event) => setFrom(event.target.value)}
-          />
-        </div>
-        <div className="console-field">
-          <label htmlFor="settlement-to">{t('settlement.to')}</label>
-          <input id="settlement-to" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
-        </div>
-        <button type="submit" className="console-button">
-          {t('settlement.search')}
-        </button>
-        {problem ? (
+      <div className="console-filters console-card">
+        <FilterField filters={filters} name="from" label={t('settlement.from')} type="date" fallback={from} />
+        <FilterField filters={filters} name="to" label={t('settlement.to')} type="date" fallback={to} />
+        {valid ? null : (
           <p role="alert" className="field-error">
-            {problem}
+            {t('validation.date')}
           </p>
-        ) : null}
-      </form>
-      {range ? (
-        <>
-          <section className="console-card" aria-labelledby="sign-up-settlements">
-            <h2 id="sign-up-settlements">{t('settlement.sign_ups')}</h2>
-            <ErrorNote error={signUps.error} />
-            <DataTable data={signUps.data ?? []} columns={signUpColumns} caption={t('settlement.sign_ups')} />
-          </section>
-          <section className="console-card" aria-labelledby="payment-settlements">
-            <h2 id="payment-settlements">{t('settlement.payments')}</h2>
-            <ErrorNote error={payments.error} />
-            <DataTable
-              data={payments.data ?? []}
-              columns={paymentColumns}
-              caption={t('settlement.payments')}
-            />
-          </section>
-        </>
-      ) : null}
+        )}
+      </div>
+      {table('sign-up-settlements', t('settlement.sign_ups'), signUps, signUpColumns)}
+      {table('payment-settlements', t('settlement.payments'), payments, paymentColumns)}
     </>
   );
 }

@@ -4,11 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrors, paymentSignInRule } from '../../../../../shared/identity/account-rules.ts';
 import { CONSOLE_CLIENT_TYPE } from '../../../../../shared/identity/client-types.ts';
 import { TextField } from '../../../components/TextField.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { alertText, signInProblem } from '../../../lib/identity-errors.ts';
 import { signInWithPassword } from '../../../lib/session-api.ts';
 import { signOutSession } from '../../../lib/session-refresh.ts';
 import { saveConsoleSession } from '../console-session.ts';
 import '../console.css';
+
+/**
+ * An unknown address and a wrong password get one message at the staff login, so that it does not
+ * tell which addresses have accounts (the site's sign-in keeps the specification's two messages).
+ */
+const WRONG_CREDENTIALS = new Set(['EMAIL_NOT_FOUND', 'USER_NOT_FOUND', 'INVALID_PASSWORD']);
 
 /** /admin/login: e-mail and password, client type console, never a persistent session. */
 export function ConsoleLoginForm({ expired, redirect }: { expired: boolean; redirect?: string | undefined }) {
@@ -53,6 +60,10 @@ export function ConsoleLoginForm({ expired, redirect }: { expired: boolean; redi
       });
       await navigate({ to: redirect?.startsWith('/admin/') ? redirect : '/admin' });
     } catch (error) {
+      if (error instanceof ApiError && WRONG_CREDENTIALS.has(error.serverCode ?? '')) {
+        setProblem(t('login.wrong_credentials'));
+        return;
+      }
       const found = signInProblem(error);
       if (found.field) setErrors({ [found.field]: found.key });
       else setProblem(alertText(found, t));

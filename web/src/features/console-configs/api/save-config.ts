@@ -6,6 +6,7 @@ import {
   adminConfigUpdate,
 } from '../../../../../shared/api/auth.ts';
 import type { RouteOutput } from '../../../../../shared/api/define-route.ts';
+import { useUndoableWrite } from '../../../components/console/use-undoable-write.ts';
 import { adminCall } from '../../../lib/console/admin-api.ts';
 import { configsKey } from './get-configs.ts';
 
@@ -24,43 +25,61 @@ export const deleteConfig = (id: string) => adminCall(adminConfigDelete, { id })
 const byName = (a: Config, b: Config) => a.name.localeCompare(b.name);
 
 /**
- * The three writes of the config screens. Each puts its answer into the cached list (and entry)
- * itself instead of reading the list again at once: the list is a query on an index, which may lag a
- * write by a moment, and reading it right away could show the entry as it was.
+ * The config screens' cached list and entries, changed in place: the list is a query on an index,
+ * which may lag a write by a moment, so a write puts its answer into the cache instead of reading the
+ * list again at once (reading it right away could show the entry as it was).
  */
-export function useConfigWrites() {
+function useConfigCache() {
   const queryClient = useQueryClient();
   const patchList = (change: (configs: Config[]) => Config[]) =>
     queryClient.setQueryData<ConfigList>(configsKey, (list) =>
       list ? { configs: change(list.configs) } : list,
     );
-  // A read in flight (a page loading or preloading the list) must not land after the write and undo it.
-  const onMutate = () => queryClient.cancelQueries({ queryKey: configsKey });
-  const put = async (config: Config) => {
-    await queryClient.cancelQueries({ queryKey: configsKey });
-    patchList((configs) =>
-      [...configs.filter((entry) => entry.configId !== config.configId), config].sort(byName),
-    );
-    queryClient.setQueryData([...configsKey, config.configId], { config });
+  return {
+    put(config: Config) {
+      patchList((configs) =>
+        [...configs.filter((entry) => entry.configId !== config.configId), config].sort(byName),
+      );
+      queryClient.setQueryData([...configsKey, config.configId], { config });
+    },
+    drop(configId: string) {
+      patchList((configs) => configs.filter((entry) => entry.configId !== configId));
+      queryClient.removeQueries({ queryKey: [...configsKey, configId], exact: true });
+    },
+    // A read in flight (a page loading or preloading the list) must not land after the write and undo it.
+    settle: () => queryClient.cancelQueries({ queryKey: configsKey }),
   };
+}
+
+/**
+ * The writes of the config screens. An edit is undoable (issue 19): shown at once, sent when its toast
+ * goes unless undone (use-undoable-write.ts). Creating and deleting are sent at once.
+ */
+export function useConfigWrites() {
+  const cache = useConfigCache();
+  const undoableWrite = useUndoableWrite();
   return {
     create: useMutation({
       mutationFn: createConfig,
-      onMutate,
-      onSuccess: ({ configId }, fields) => put({ configId, ...fields }),
+      onMutate: cache.settle,
+      onSuccess: async ({ configId }, fields) => {
+        await cache.settle();
+        cache.put({ configId, ...fields });
+      },
     }),
-    update: useMutation({
-      mutationFn: (input: { id: string } & ConfigFields) => updateConfig(input.id, input),
-      onMutate,
-      onSuccess: ({ config }) => put(config),
-    }),
+    update: (config: Config) =>
+      undoableWrite({
+        queryKeys: [configsKey],
+        show: () => cache.put(config),
+        send: () => updateConfig(config.configId, config),
+        sent: (answer) => cache.put(answer.config),
+      }),
     remove: useMutation({
       mutationFn: deleteConfig,
-      onMutate,
+      onMutate: cache.settle,
       onSuccess: async ({ configId }) => {
-        await queryClient.cancelQueries({ queryKey: configsKey });
-        patchList((configs) => configs.filter((entry) => entry.configId !== configId));
-        queryClient.removeQueries({ queryKey: [...configsKey, configId], exact: true });
+        await cache.settle();
+        cache.drop(configId);
       },
     }),
   };

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { isRequiredConfig } from '../../../../../shared/configs/config-entries.ts';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
 import { SubmitRow } from '../../../components/console/SubmitRow.tsx';
@@ -14,7 +15,6 @@ export function ConfigForm({ config }: { config?: { configId: string } & ConfigF
   const { t } = useTranslation('console-configs');
   const navigate = useNavigate();
   const writes = useConfigWrites();
-  const save = config ? writes.update : writes.create;
   // The fields follow the entry as it is read again (a newer read replaces an older one), but never
   // over what the operator has typed.
   const form = useForm<ConfigFields>({
@@ -25,9 +25,14 @@ export function ConfigForm({ config }: { config?: { configId: string } & ConfigF
       : {}),
   });
   const submit = form.handleSubmit(async (fields) => {
+    if (config) {
+      // Undoable: the toast offers Undo, and the write is sent when it goes.
+      await writes.update({ configId: config.configId, ...fields });
+      await navigate({ to: '/admin/config' });
+      return;
+    }
     try {
-      if (config) await writes.update.mutateAsync({ id: config.configId, ...fields });
-      else await writes.create.mutateAsync(fields);
+      await writes.create.mutateAsync(fields);
       notify.success(t('console-shell:toast.saved'));
       await navigate({ to: '/admin/config' });
     } catch {
@@ -37,13 +42,14 @@ export function ConfigForm({ config }: { config?: { configId: string } & ConfigF
   return (
     <form className="console-form console-card" onSubmit={submit} noValidate>
       <FormField label={t('field.name')} error={form.formState.errors.name?.message}>
-        <input {...form.register('name')} />
+        {/* An entry the product needs keeps its name (the server refuses renaming it away). */}
+        <input readOnly={config ? isRequiredConfig(config.name) : false} {...form.register('name')} />
       </FormField>
       <FormField label={t('field.value')} error={form.formState.errors.value?.message}>
         <textarea rows={12} {...form.register('value')} />
       </FormField>
-      <ErrorNote error={save.error} />
-      <SubmitRow label={t('console-shell:action.save')} busy={save.isPending} />
+      <ErrorNote error={writes.create.error} />
+      <SubmitRow label={t('console-shell:action.save')} busy={writes.create.isPending} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import type { adminConfigList } from '../../../../../shared/api/auth.ts';
 import type { RouteOutput } from '../../../../../shared/api/define-route.ts';
+import { isRequiredConfig } from '../../../../../shared/configs/config-entries.ts';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { RowEditActions } from '../../../components/console/RowEditActions.tsx';
@@ -18,7 +19,8 @@ const column = createColumnHelper<Config>();
 
 /**
  * The config list: every entry by name. A row is edited in place (one at a time, Save and Cancel),
- * or on its own page for long values; Delete asks 'Do you want to delete {id}?'.
+ * or on its own page for long values; Delete asks 'Do you want to delete {id}?' (the entries the product
+ * cannot do without have none).
  */
 export function ConfigList() {
   const { t } = useTranslation('console-configs');
@@ -31,13 +33,8 @@ export function ConfigList() {
     const checked = configFormRule.safeParse(editing.draft);
     if (!checked.success)
       return notify.failure(t(checked.error.issues[0]?.message ?? 'console-shell:toast.save_failed'));
-    try {
-      await writes.update.mutateAsync({ id: configId, ...checked.data });
-      editing.cancel();
-      notify.success(t('console-shell:toast.saved'));
-    } catch (error) {
-      notify.failure(t('console-shell:toast.save_failed'), error);
-    }
+    editing.cancel();
+    await writes.update({ configId, ...checked.data });
   };
   const cellInput = (config: Config, field: keyof ConfigFields) =>
     editing.isEditing(config.configId) && editing.draft ? (
@@ -78,11 +75,12 @@ export function ConfigList() {
               name={config.name}
               editing={editing.isEditing(config.configId)}
               anotherEditing={editing.editingId !== undefined && !editing.isEditing(config.configId)}
-              busy={writes.update.isPending}
               onEdit={() => editing.start(config.configId, { name: config.name, value: config.value })}
               onCancel={editing.cancel}
               onSave={() => save(config.configId)}
-              onDelete={() => remove(config.configId, config.name)}
+              onDelete={
+                isRequiredConfig(config.name) ? undefined : () => remove(config.configId, config.name)
+              }
             />
             <Link
               to="/admin/config/$id/edit"

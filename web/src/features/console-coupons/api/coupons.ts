@@ -13,16 +13,28 @@ import {
   adminUpdateCouponDiscountInfo,
   adminUpsertCouponBonusQuota,
 } from '../../../../../shared/api/admin-coupons.ts';
-import type { RouteInput } from '../../../../../shared/api/define-route.ts';
+import type { RouteInput, RouteOutput } from '../../../../../shared/api/define-route.ts';
+import type { ListPageRequest } from '../../../../../shared/api/list-page.ts';
+import type { BonusQuota } from '../../../../../shared/orders/coupon-rules.ts';
+import { usePagedList } from '../../../components/console/list/paged-list.ts';
+import { useUndoableWrite } from '../../../components/console/use-undoable-write.ts';
 import { adminCall, adminKey } from '../../../lib/console/admin-api.ts';
 
 /** The twelve coupon calls of the console, as queries and writes keyed under the coupon's code. */
 export const couponsKey = adminKey('coupons');
 const couponKey = (code: string, part: string) => [...couponsKey, code, part] as const;
 
-export const couponListQuery = () =>
-  queryOptions({ queryKey: couponsKey, queryFn: async () => (await adminCall(adminGetCouponList, {})).data });
-export const useCouponList = () => useQuery(couponListQuery());
+const couponRowsOf = <Answer extends { data: readonly unknown[] }>(page: Answer) =>
+  page.data as Answer['data'];
+
+/** The coupons, newest first, a page at a time; `search` keeps codes starting with it, names holding it. */
+export const couponList = (search: string) => ({
+  queryKey: [...couponsKey, 'list', search],
+  fetchPage: (page: ListPageRequest) =>
+    adminCall(adminGetCouponList, { ...(search ? { search } : {}), ...page }),
+  rowsOf: couponRowsOf<RouteOutput<typeof adminGetCouponList>>,
+});
+export const useCouponList = (search: string) => usePagedList(couponList(search));
 
 export const couponQuery = (couponCode: string) =>
   queryOptions({
@@ -43,10 +55,12 @@ export const useCouponBonusQuotas = (couponCode: string) =>
     queryFn: async () => (await adminCall(adminGetCouponBonusQuotas, { couponCode })).data,
   });
 
+/** Who used a coupon, a page at a time. */
 export const useCouponUsages = (couponCode: string) =>
-  useQuery({
+  usePagedList({
     queryKey: couponKey(couponCode, 'usages'),
-    queryFn: async () => (await adminCall(adminGetCouponUsageInfos, { couponCode })).data,
+    fetchPage: (page: ListPageRequest) => adminCall(adminGetCouponUsageInfos, { couponCode, ...page }),
+    rowsOf: couponRowsOf<RouteOutput<typeof adminGetCouponUsageInfos>>,
   });
 
 /** A coupon write; afterwards the coupon's rows and the list are read again (a coupon's rows are few). */
@@ -69,9 +83,6 @@ export function useCouponWrites() {
     createDiscount: useCouponWrite((input: RouteInput<typeof adminCreateCouponDiscountInfo>) =>
       adminCall(adminCreateCouponDiscountInfo, input),
     ),
-    updateDiscount: useCouponWrite((input: RouteInput<typeof adminUpdateCouponDiscountInfo>) =>
-      adminCall(adminUpdateCouponDiscountInfo, input),
-    ),
     deleteDiscount: useCouponWrite((input: RouteInput<typeof adminDeleteCouponDiscountInfo>) =>
       adminCall(adminDeleteCouponDiscountInfo, input),
     ),
@@ -81,5 +92,41 @@ export function useCouponWrites() {
     deleteBonusQuota: useCouponWrite((input: RouteInput<typeof adminDeleteCouponBonusQuota>) =>
       adminCall(adminDeleteCouponBonusQuota, input),
     ),
+  };
+}
+
+/**
+ * A coupon's rows edited in place (a discount's rate, a bonus quota): undoable (issue 19), the row shown
+ * changed at once and the write sent when its toast goes unless undone (use-undoable-write.ts). The
+ * server's answer then replaces the row (a discount's prices are computed there).
+ */
+export function useCouponRowEdits(couponCode: string) {
+  const queryClient = useQueryClient();
+  const undoableWrite = useUndoableWrite();
+  const edit = <Row extends { planName: string }>(
+    part: 'discounts' | 'bonus-quotas',
+    change: Pick<Row, 'planName'> & Partial<Row>,
+    send: () => Promise<{ data: Row }>,
+  ) => {
+    const showRow = (row: Partial<Row> & { planName: string }) =>
+      queryClient.setQueryData<Row[]>(couponKey(couponCode, part), (rows) =>
+        rows?.map((shown) => (shown.planName === row.planName ? { ...shown, ...row } : shown)),
+      );
+    return undoableWrite({
+      queryKeys: [couponKey(couponCode, part)],
+      show: () => showRow(change),
+      send,
+      sent: (answer) => showRow(answer.data),
+    });
+  };
+  return {
+    rate: (planName: string, rate: number) =>
+      edit('discounts', { planName, rate }, () =>
+        adminCall(adminUpdateCouponDiscountInfo, { couponCode, planName, rate }),
+      ),
+    bonusQuota: (planName: string, quota: BonusQuota) =>
+      edit('bonus-quotas', { planName, quota }, () =>
+        adminCall(adminUpsertCouponBonusQuota, { couponCode, planName, quota }),
+      ),
   };
 }

@@ -15,7 +15,7 @@ import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { notify } from '../../../components/console/toast.ts';
 import { useDeleteAction } from '../../../components/console/use-delete-action.ts';
 import { useRowEditing } from '../../../components/console/use-row-editing.ts';
-import { useCouponBonusQuotas, useCouponWrites } from '../api/coupons.ts';
+import { useCouponBonusQuotas, useCouponRowEdits, useCouponWrites } from '../api/coupons.ts';
 import { AddPlanRowForm, PlanRowActions, useCouponPlans } from './coupon-plans.tsx';
 
 type BonusRow = z.infer<typeof AdminCouponBonusQuotaSchema>;
@@ -82,6 +82,7 @@ export function CouponBonusQuotas({ couponCode, started }: { couponCode: string;
   const { t } = useTranslation('console-coupons');
   const quotas = useCouponBonusQuotas(couponCode);
   const writes = useCouponWrites();
+  const edits = useCouponRowEdits(couponCode);
   const editing = useRowEditing<QuotaTexts>();
   const rows = quotas.data ?? [];
   const { plans, usages, prices } = useCouponPlans(
@@ -100,13 +101,16 @@ export function CouponBonusQuotas({ couponCode, started }: { couponCode: string;
     const usage = usages.find((candidate) => candidate.planType === planType);
     setTexts(toTexts(usage && calculatedBonusQuota(usage)));
   };
-  const save = async (name: string, quotaTexts: QuotaTexts) => {
+  const save = async (name: string, quotaTexts: QuotaTexts, add: boolean) => {
     const quota = toQuota(quotaTexts);
     if (!quota) return notify.failure(t('validation.quota'));
+    if (!add) {
+      editing.cancel();
+      return edits.bonusQuota(name, quota);
+    }
     try {
       await writes.upsertBonusQuota.mutateAsync({ couponCode, planName: name, quota });
       notify.success(t('console-shell:toast.saved'));
-      editing.cancel();
       setPlanName('');
       setTexts(toTexts(undefined));
     } catch (error) {
@@ -145,9 +149,8 @@ export function CouponBonusQuotas({ couponCode, started }: { couponCode: string;
           <PlanRowActions
             planName={row.planName}
             editing={editing}
-            busy={writes.upsertBonusQuota.isPending}
             draftOf={() => toTexts(row.quota)}
-            onSave={(draft) => save(row.planName, draft ?? toTexts(undefined))}
+            onSave={(draft) => save(row.planName, draft ?? toTexts(undefined), false)}
             onDelete={() => remove(row.planName)}
           />
         );
@@ -167,7 +170,7 @@ export function CouponBonusQuotas({ couponCode, started }: { couponCode: string;
           onPlanName={choosePlan}
           submitLabel={t('bonus.add')}
           busy={writes.upsertBonusQuota.isPending}
-          onAdd={() => save(planName, texts)}
+          onAdd={() => save(planName, texts, true)}
         >
           <QuotaInputs texts={texts} onChange={setTexts} label={t('bonus.new')} />
         </AddPlanRowForm>

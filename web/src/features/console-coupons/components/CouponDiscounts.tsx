@@ -9,7 +9,7 @@ import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { notify } from '../../../components/console/toast.ts';
 import { useDeleteAction } from '../../../components/console/use-delete-action.ts';
 import { useRowEditing } from '../../../components/console/use-row-editing.ts';
-import { useCouponDiscounts, useCouponWrites } from '../api/coupons.ts';
+import { useCouponDiscounts, useCouponRowEdits, useCouponWrites } from '../api/coupons.ts';
 import { AddPlanRowForm, PlanRowActions, useCouponPlans } from './coupon-plans.tsx';
 
 type Discount = z.infer<typeof AdminCouponDiscountSchema>;
@@ -30,6 +30,7 @@ export function CouponDiscounts({ couponCode, started }: { couponCode: string; s
   const { t } = useTranslation('console-coupons');
   const discounts = useCouponDiscounts(couponCode);
   const writes = useCouponWrites();
+  const edits = useCouponRowEdits(couponCode);
   const editing = useRowEditing<string>();
   const rows = discounts.data ?? [];
   const { plans } = useCouponPlans(
@@ -43,11 +44,13 @@ export function CouponDiscounts({ couponCode, started }: { couponCode: string; s
   const saveRate = async (name: string, text: string, create: boolean) => {
     const checked = rateOf(text);
     if (checked === undefined) return notify.failure(t('validation.rate'));
-    try {
-      const input = { couponCode, planName: name, rate: checked };
-      await (create ? writes.createDiscount : writes.updateDiscount).mutateAsync(input);
-      notify.success(t('console-shell:toast.saved'));
+    if (!create) {
       editing.cancel();
+      return edits.rate(name, checked);
+    }
+    try {
+      await writes.createDiscount.mutateAsync({ couponCode, planName: name, rate: checked });
+      notify.success(t('console-shell:toast.saved'));
       setPlanName('');
       setRate('');
     } catch (error) {
@@ -83,7 +86,6 @@ export function CouponDiscounts({ couponCode, started }: { couponCode: string; s
           <PlanRowActions
             planName={row.planName}
             editing={editing}
-            busy={writes.updateDiscount.isPending}
             draftOf={() => String(row.rate)}
             onSave={(draft) => saveRate(row.planName, draft ?? '', false)}
             onDelete={() => remove(row.planName)}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminCoupon } from '../../../../../shared/api/admin-coupons.ts';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
+import { KstDateInput } from '../../../components/console/KstDateInput.tsx';
 import { SubmitRow } from '../../../components/console/SubmitRow.tsx';
 import { notify } from '../../../components/console/toast.ts';
 import { useCouponWrites } from '../api/coupons.ts';
@@ -63,10 +64,10 @@ export function CouponForm({ coupon }: { coupon?: AdminCoupon }) {
         error={errors.startDate?.message}
         {...(started ? { hint: t('start_locked_hint') } : {})}
       >
-        <input type="date" readOnly={started} {...form.register('startDate')} />
+        <KstDateInput kind="date" readOnly={started} {...form.register('startDate')} />
       </FormField>
       <FormField label={t('field.end')} error={errors.endDate?.message}>
-        <input type="date" {...form.register('endDate')} />
+        <KstDateInput kind="date" {...form.register('endDate')} />
       </FormField>
       <FormField label={t('field.description')} error={errors.description?.message}>
         <textarea rows={3} {...form.register('description')} />

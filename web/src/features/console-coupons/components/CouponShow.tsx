@@ -6,9 +6,9 @@ import type * as z from 'zod';
 import type { AdminCoupon, AdminCouponUsageSchema } from '../../../../../shared/api/admin-coupons.ts';
 import { SITE_LANGUAGES, type SiteLanguage } from '../../../../../shared/languages.ts';
 import { CopyButton } from '../../../components/console/CopyButton.tsx';
-import { DataTable } from '../../../components/console/DataTable.tsx';
-import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
+import { ListTable } from '../../../components/console/list/ListTable.tsx';
+import { kstTime } from '../../../components/console/list/list-columns.tsx';
 import { PageTitle } from '../../../components/console/PageTitle.tsx';
 import { SelectField } from '../../../components/console/SelectField.tsx';
 import { useCoupon, useCouponUsages } from '../api/coupons.ts';
@@ -71,38 +71,40 @@ function CouponDetails({ coupon }: { coupon: AdminCoupon }) {
   );
 }
 
+/** Who used the coupon, a page at a time; the list exports to CSV. */
 function CouponUsages({ couponCode }: { couponCode: string }) {
   const { t } = useTranslation('console-coupons');
   const usages = useCouponUsages(couponCode);
-  const time = (iso: string) => <KstTime ms={Date.parse(iso)} />;
   const columns = [
     column.accessor('uid', {
-      header: () => t('usage.uid'),
+      header: t('usage.uid'),
       cell: (info) => (
         <Link to="/admin/users/$id/show" params={{ id: info.getValue() }}>
           {info.getValue()}
         </Link>
       ),
     }),
-    column.accessor('userName', { header: () => t('usage.user_name') }),
-    column.accessor('userEmail', { header: () => t('usage.user_email') }),
-    column.accessor('merchantUid', { header: () => t('usage.merchant_uid') }),
-    column.accessor('customerUid', { header: () => t('usage.customer_uid') }),
-    column.accessor('planName', { header: () => t('field.plan') }),
-    column.accessor('payMethod', { header: () => t('usage.pay_method') }),
-    column.accessor((usage) => `${usage.price} ${usage.currency}`, {
-      id: 'price',
-      header: () => t('usage.price'),
-    }),
-    column.accessor('status', { header: () => t('usage.status') }),
-    column.accessor('paidAt', { header: () => t('usage.paid_at'), cell: (info) => time(info.getValue()) }),
-    column.accessor('created', { header: () => t('field.created'), cell: (info) => time(info.getValue()) }),
+    column.accessor('userName', { header: t('usage.user_name') }),
+    column.accessor('userEmail', { header: t('usage.user_email') }),
+    column.accessor('merchantUid', { header: t('usage.merchant_uid') }),
+    column.accessor('customerUid', { header: t('usage.customer_uid') }),
+    column.accessor('planName', { header: t('field.plan') }),
+    column.accessor('payMethod', { header: t('usage.pay_method') }),
+    column.accessor((usage) => `${usage.price} ${usage.currency}`, { id: 'price', header: t('usage.price') }),
+    column.accessor('status', { header: t('usage.status') }),
+    column.accessor('paidAt', { header: t('usage.paid_at'), ...kstTime() }),
+    column.accessor('created', { header: t('field.created'), ...kstTime() }),
   ];
   return (
     <section className="console-card" aria-labelledby="coupon-usages">
       <h2 id="coupon-usages">{t('usage.title')}</h2>
-      <ErrorNote error={usages.error} />
-      <DataTable data={usages.data ?? []} columns={columns} caption={t('usage.title')} />
+      <ListTable
+        list={usages}
+        columns={columns}
+        caption={t('usage.title')}
+        exportName={`coupon-usages-${couponCode}`}
+        getRowId={(usage) => usage.uid}
+      />
     </section>
   );
 }

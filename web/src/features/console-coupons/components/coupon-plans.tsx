@@ -23,14 +23,12 @@ export function useCouponPlans(filter: (plan: PlanPriceInfo) => boolean, taken: 
 export function PlanRowActions<Draft>({
   planName,
   editing,
-  busy,
   draftOf,
   onSave,
   onDelete,
 }: {
   planName: string;
   editing: ReturnType<typeof useRowEditing<Draft>>;
-  busy: boolean;
   /** The row's values as the edit starts. */
   draftOf: () => Draft;
   onSave: (draft: Draft | undefined) => void;
@@ -41,7 +39,6 @@ export function PlanRowActions<Draft>({
       name={planName}
       editing={editing.isEditing(planName)}
       anotherEditing={editing.editingId !== undefined && !editing.isEditing(planName)}
-      busy={busy}
       onEdit={() => editing.start(planName, draftOf())}
       onCancel={editing.cancel}
       onSave={() => onSave(editing.draft)}

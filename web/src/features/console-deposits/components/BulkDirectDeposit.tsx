@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type * as z from 'zod';
 import {
   BULK_DIRECT_DEPOSIT_MAX,
   type BulkDirectDepositFieldsForm,
-  type BulkDirectDepositInput,
   bulkDirectDepositFieldsRule,
   DIRECT_DEPOSIT_MESSAGES,
 } from '../../../../../shared/payments/direct-deposit.ts';
 import { BulkJobProgress } from '../../../components/console/BulkJobProgress.tsx';
 import { useConfirm } from '../../../components/console/ConfirmDialog.tsx';
-import { CsvIdList, useCsvIdList } from '../../../components/console/CsvIdList.tsx';
+import { CsvIdList, csvBulkSubmit, useCsvIdList } from '../../../components/console/CsvIdList.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
 import { SubmitRow } from '../../../components/console/SubmitRow.tsx';
 import { useBulkJob } from '../../../components/console/use-bulk-job.ts';
@@ -21,30 +21,36 @@ import { DepositFields } from './DepositFields.tsx';
  * bulk/directDepositCreate (sections 2, 4, 5 and 9): a CSV of uids or e-mails, the plan, price,
  * currency, payment type (plan by default) and desc; a summary of the target and the deposit to
  * confirm; then the job's progress and its failures (uid or e-mail, reason). The job is queued in
- * batches of 300.
+ * batches of 300; once it is done the form starts empty again.
  */
 export function BulkDirectDeposit() {
   const { t } = useTranslation('console-deposits');
   const confirm = useConfirm();
-  const bulk = useBulkJob();
   const list = useCsvIdList({
     noIds: DIRECT_DEPOSIT_MESSAGES.noUids,
     tooMany: DIRECT_DEPOSIT_MESSAGES.tooMany,
     max: BULK_DIRECT_DEPOSIT_MAX,
   });
   // The list comes from the CSV; the form holds the rest of the call.
-  const form = useForm<BulkDirectDepositFieldsForm, unknown, Omit<BulkDirectDepositInput, 'uidOrEmails'>>({
+  const form = useForm<BulkDirectDepositFieldsForm, unknown, z.output<typeof bulkDirectDepositFieldsRule>>({
     resolver: zodResolver(bulkDirectDepositFieldsRule),
     defaultValues: { planName: '', currency: 'KRW', paymentType: 'plan', desc: '' },
   });
   const errors = form.formState.errors;
+  const bulk = useBulkJob({
+    onDone: () => {
+      form.reset();
+      list.clear();
+    },
+  });
 
-  const submit = form.handleSubmit(async (deposit) => {
-    const ids = list.checked();
-    if (!ids) return;
+  const submit = csvBulkSubmit(list, form.handleSubmit, async (ids, deposit) => {
     const summary = t('bulk.confirm', { count: ids.length, ...deposit });
     if (!(await confirm({ title: t('bulk.confirm_title'), description: summary }))) return;
-    await bulk.start(() => bulkDirectDeposit({ uidOrEmails: ids, ...deposit }), ids);
+    await bulk.start(
+      (confirmRepeat) => bulkDirectDeposit({ uidOrEmails: ids, ...deposit, confirmRepeat }),
+      ids,
+    );
   });
 
   return (

@@ -6,7 +6,7 @@ import { useCopyCloudProject } from '../api/copy-cloud-project.ts';
 
 /**
  * feedbackFiles/cloud: copies a customer's cloud project into the feedback files (projectId from the
- * query); the result is where the copy went, or 'Error: ' with the error type and message.
+ * query); the result is where the copy went, or 'Error: ' with the error type's text and the type.
  */
 export function CloudProjectCopy({
   projectId: initial,
@@ -46,7 +46,8 @@ export function CloudProjectCopy({
       ) : null}
       {result?.result === 'fail' ? (
         <p role="alert" className="console-error">
-          {`Error: ${result.errorType} ${result.msg}`}
+          {t('cloud.copy_error', { reason: t(`cloud.error_type.${result.errorType}`) })}
+          <span className="console-error-code"> ({result.errorType})</span>
         </p>
       ) : null}
     </form>

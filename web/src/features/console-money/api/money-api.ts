@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   adminConsoleSettings,
   adminPaymentProgressCreate,
@@ -12,7 +12,9 @@ import {
   adminCustomPlanList,
   adminPlanNameChoices,
 } from '../../../../../shared/api/admin-plans.ts';
-import type { RouteInput } from '../../../../../shared/api/define-route.ts';
+import type { RouteInput, RouteOutput } from '../../../../../shared/api/define-route.ts';
+import type { ListPageRequest } from '../../../../../shared/api/list-page.ts';
+import { usePagedList } from '../../../components/console/list/paged-list.ts';
 import { adminCall, adminKey } from '../../../lib/console/admin-api.ts';
 import { userInfoKey } from '../../console-users/api/get-user-info.ts';
 
@@ -66,13 +68,15 @@ export function useCreateCustomPlan() {
   });
 }
 
-/** The payment search; nothing is asked before the operator searches. */
-export const usePaymentSearch = (filter: UserPaymentFilter | undefined) =>
-  useQuery({
+const paymentsOf = (page: RouteOutput<typeof adminUserPaymentList>) => page.users;
+
+/** The payment search, a page at a time; nothing is asked without an identifying filter. */
+export const usePaymentSearch = (filter: UserPaymentFilter, identified: boolean) =>
+  usePagedList({
     queryKey: adminKey('payment-search', filter),
-    queryFn: () => adminCall(adminUserPaymentList, filter as UserPaymentFilter),
-    enabled: filter !== undefined,
-    placeholderData: keepPreviousData,
+    fetchPage: (page: ListPageRequest) => adminCall(adminUserPaymentList, { ...filter, ...page }),
+    rowsOf: paymentsOf,
+    enabled: identified,
   });
 
 export function useUpdateContactInfo(uid: string) {

@@ -41,7 +41,8 @@ export function ContactInfoForm({ uid }: { uid: string }) {
     try {
       const { result } = await update.mutateAsync({ phone: toE164(callingCode, number), desc });
       if (!result.updated) {
-        notify.failure(`${result.errorType}: ${result.errorMsg}`);
+        // A refusal of the plan-state rules (USER_NOT_SUBSCRIBED), in the operator's language.
+        notify.failure(t('contact.refused', { type: result.errorType }));
         return;
       }
       notify.success(t('console-shell:toast.update_success'));

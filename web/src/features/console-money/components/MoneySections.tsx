@@ -6,6 +6,7 @@ import type { AdminPaymentRow, AdminPlanRow } from '../../../../../shared/api/ad
 import { FREE_COUNTERS, PAID_COUNTERS } from '../../../../../shared/usage/usage-rules.ts';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
+import { kstTime, shownAs } from '../../../components/console/list/list-columns.tsx';
 import type { UserDetailSectionProps } from '../../console-users/components/user-detail-sections.ts';
 import { minutesAndSeconds } from './usage-format.ts';
 
@@ -106,25 +107,22 @@ export function PlansSection({ info }: UserDetailSectionProps) {
 export function usePaymentColumns() {
   const { t } = useTranslation('console-payments');
   return [
-    paymentColumn.accessor('paidAt', {
-      header: () => t('field.paid_at'),
-      cell: (cell) => <KstTime ms={cell.getValue()} />,
-    }),
-    paymentColumn.accessor('planName', { header: () => t('field.plan_name') }),
-    paymentColumn.accessor('payMethod', { header: () => t('field.pay_method') }),
-    paymentColumn.accessor('pg', { header: () => t('field.pg') }),
+    paymentColumn.accessor('paidAt', { header: t('field.paid_at'), ...kstTime() }),
+    paymentColumn.accessor('planName', { header: t('field.plan_name') }),
+    paymentColumn.accessor('payMethod', { header: t('field.pay_method') }),
+    paymentColumn.accessor('pg', { header: t('field.pg') }),
     paymentColumn.accessor('price', {
-      header: () => t('field.price'),
-      cell: (cell) => `${cell.getValue().toLocaleString()} ${cell.row.original.currency}`,
+      header: t('field.price'),
+      ...shownAs((price: number, row: AdminPaymentRow) => `${price.toLocaleString()} ${row.currency}`),
     }),
-    paymentColumn.accessor('userName', { header: () => t('field.user_name') }),
-    paymentColumn.accessor('userEmail', { header: () => t('field.user_email') }),
-    paymentColumn.accessor('userPhone', { header: () => t('field.user_phone') }),
-    paymentColumn.accessor('status', { header: () => t('field.status') }),
-    paymentColumn.accessor('merchantUid', { header: () => t('field.merchant_uid') }),
-    paymentColumn.accessor('customerUid', { header: () => t('field.customer_uid') }),
-    paymentColumn.accessor('impUid', { header: () => t('field.imp_uid') }),
-    paymentColumn.accessor('paymentType', { header: () => t('field.payment_type') }),
+    paymentColumn.accessor('userName', { header: t('field.user_name') }),
+    paymentColumn.accessor('userEmail', { header: t('field.user_email') }),
+    paymentColumn.accessor('userPhone', { header: t('field.user_phone') }),
+    paymentColumn.accessor('status', { header: t('field.status') }),
+    paymentColumn.accessor('merchantUid', { header: t('field.merchant_uid') }),
+    paymentColumn.accessor('customerUid', { header: t('field.customer_uid') }),
+    paymentColumn.accessor('impUid', { header: t('field.imp_uid') }),
+    paymentColumn.accessor('paymentType', { header: t('field.payment_type') }),
   ];
 }
 

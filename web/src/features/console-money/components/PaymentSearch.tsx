@@ -1,91 +1,104 @@
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserPaymentFilter } from '../../../../../shared/api/admin-payments.ts';
 import { toE164 } from '../../../../../shared/orders/contact.ts';
 import { kstDayRange, kstToday } from '../../../../../shared/time/kst.ts';
-import { DataTable } from '../../../components/console/DataTable.tsx';
-import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
+import { FilterField } from '../../../components/console/list/FilterField.tsx';
+import { ListTable } from '../../../components/console/list/ListTable.tsx';
+import { useListFilters } from '../../../components/console/list/list-filters.ts';
 import { usePaymentSearch } from '../api/money-api.ts';
 import { usePaymentColumns } from './MoneySections.tsx';
 
 const TEXT_FILTERS = ['uid', 'name', 'email', 'cid'] as const;
 
+/** The search as the address keeps it: what the operator typed (KST days, the phone's two parts). */
+export type PaymentSearchFilters = {
+  uid?: string;
+  name?: string;
+  email?: string;
+  cid?: string;
+  callingCode?: string;
+  phone?: string;
+  from?: string;
+  to?: string;
+};
+
+/** The route's filter from the fields, or why the date range cannot be one. */
+function routeFilter(fields: PaymentSearchFilters): { filter: UserPaymentFilter } | { rangeError: string } {
+  const filter: UserPaymentFilter = {};
+  for (const name of TEXT_FILTERS) if (fields[name]?.trim()) filter[name] = fields[name].trim();
+  if (fields.phone?.trim()) filter.phone = toE164(fields.callingCode?.trim() || '82', fields.phone.trim());
+  if (fields.from || fields.to) {
+    try {
+      // An open end is today; an open start the first day payments could have been taken.
+      const { fromMs, toMs } = kstDayRange(fields.from || '2000-01-01', fields.to || kstToday());
+      Object.assign(filter, { from: fromMs, to: toMs });
+    } catch (error) {
+      return { rangeError: (error as Error).message };
+    }
+  }
+  return { filter };
+}
+
 /**
  * userPayment (payment search): uid, payer name, e-mail, phone (country code plus number) and client
- * id, an optional paid-at range of KST days (the end day included), and partial matching. Without an
- * identifying filter the server answers no rows, and the screen says why.
+ * id, an optional paid-at range of KST days (the end day included). The filters apply as they are
+ * typed and live in the address; a name or an address without a full match is matched as a prefix.
+ * Without an identifying filter the server answers no rows, and the screen says why. The payments
+ * come a page at a time and export to CSV.
  */
-export function PaymentSearch() {
+export function PaymentSearch({
+  fields,
+  onFields,
+}: {
+  fields: PaymentSearchFilters;
+  onFields: (fields: PaymentSearchFilters) => void;
+}) {
   const { t } = useTranslation('console-payments');
-  const [filter, setFilter] = useState<UserPaymentFilter>();
-  const [rangeError, setRangeError] = useState<string>();
-  const search = usePaymentSearch(filter);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const text = (name: string) => String(data.get(name) ?? '').trim();
-    const next: UserPaymentFilter = { partial: data.get('partial') === 'on' };
-    for (const name of TEXT_FILTERS) if (text(name)) next[name] = text(name);
-    if (text('phone')) next.phone = toE164(text('callingCode') || '82', text('phone'));
-    if (text('from') || text('to')) {
-      try {
-        // An open end is today; an open start the first day payments could have been taken.
-        const { fromMs, toMs } = kstDayRange(text('from') || '2000-01-01', text('to') || kstToday());
-        Object.assign(next, { from: fromMs, to: toMs });
-      } catch (error) {
-        setRangeError((error as Error).message);
-        return;
-      }
-    }
-    setRangeError(undefined);
-    setFilter(next);
-  };
-  const identified = filter && (filter.uid || filter.name || filter.email || filter.cid || filter.phone);
+  const filters = useListFilters(fields, onFields);
+  const asked = routeFilter(fields);
+  const filter = 'filter' in asked ? asked.filter : {};
+  const identified = Boolean(filter.uid || filter.name || filter.email || filter.cid || filter.phone);
+  const search = usePaymentSearch(filter, identified && 'filter' in asked);
+  const columns = usePaymentColumns();
   return (
     <>
-      <form className="console-form console-card console-filters" onSubmit={submit} noValidate>
+      <form className="console-form console-card console-filters" noValidate>
         {TEXT_FILTERS.map((name) => (
-          <label key={name} className="console-field">
-            {t(`search.${name}`)}
-            <input name={name} />
-          </label>
+          <FilterField key={name} filters={filters} name={name} label={t(`search.${name}`)} />
         ))}
-        <label className="console-field">
-          {t('contact.calling_code')}
-          <input name="callingCode" defaultValue="82" inputMode="numeric" />
-        </label>
-        <label className="console-field">
-          {t('search.phone')}
-          <input name="phone" inputMode="tel" />
-        </label>
-        <label className="console-field">
-          {t('search.from')}
-          <input name="from" type="date" />
-        </label>
-        <label className="console-field">
-          {t('search.to')}
-          <input name="to" type="date" />
-        </label>
-        <label>
-          <input name="partial" type="checkbox" /> {t('search.partial')}
-        </label>
-        <div className="console-actions">
-          <button type="submit" className="console-button">
-            {t('search.submit')}
-          </button>
-        </div>
-      </form>
-      {rangeError ? <p className="field-error">{rangeError}</p> : null}
-      {filter && !identified ? <p>{t('search.needs_filter')}</p> : null}
-      {search.data?.truncated ? <p>{t('search.truncated')}</p> : null}
-      <ErrorNote error={search.error} />
-      <section className="console-card">
-        <DataTable
-          data={search.data?.users ?? []}
-          columns={usePaymentColumns()}
-          caption={t('search.title')}
+        <FilterField
+          filters={filters}
+          name="callingCode"
+          label={t('contact.calling_code')}
+          inputMode="numeric"
+          placeholder="82"
         />
-      </section>
+        <FilterField filters={filters} name="phone" label={t('search.phone')} inputMode="tel" />
+        <FilterField filters={filters} name="from" label={t('search.from')} type="date" />
+        <FilterField filters={filters} name="to" label={t('search.to')} type="date" />
+      </form>
+      {'rangeError' in asked ? (
+        <p className="field-error" role="alert">
+          {t(asked.rangeError)}
+        </p>
+      ) : null}
+      {identified ? null : <p>{t('search.needs_filter')}</p>}
+      {search.firstPage?.partial ? (
+        <p className="console-hint" role="status">
+          {t('console-lists:filter.partial')}
+        </p>
+      ) : null}
+      {identified ? (
+        <section className="console-card">
+          <ListTable
+            list={search}
+            columns={columns}
+            caption={t('search.title')}
+            exportName="payments"
+            getRowId={(row) => row.merchantUid}
+          />
+        </section>
+      ) : null}
     </>
   );
 }

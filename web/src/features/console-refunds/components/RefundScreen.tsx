@@ -1,13 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  PRODUCT_REFUND_SOURCE,
-  type RefundEstimateInfo,
-} from '../../../../../shared/refunds/refund-session.ts';
-import { formatKst, KST_INPUT_DATE_TIME, parseKstDateTime } from '../../../../../shared/time/kst.ts';
+import { formatPrice } from '../../../../../shared/currency.ts';
+import type { RefundEstimateInfo } from '../../../../../shared/refunds/refund-session.ts';
+import { refundSourceChoices } from '../../../../../shared/refunds/refund-sources.ts';
+import { formatKst, parseKstDateTime } from '../../../../../shared/time/kst.ts';
 import { useConfirm } from '../../../components/console/ConfirmDialog.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
+import { KstDateInput } from '../../../components/console/KstDateInput.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
 import { notify } from '../../../components/console/toast.ts';
 import { useRefund, useRefundEstimate } from '../api.ts';
@@ -19,7 +19,7 @@ import { useRefund, useRefundEstimate } from '../api.ts';
  */
 export function RefundScreen({ uid }: { uid: string }) {
   const { t } = useTranslation('console-refunds');
-  const [requested, setRequested] = useState(() => formatKst(Date.now(), KST_INPUT_DATE_TIME));
+  const [requested, setRequested] = useState(() => formatKst(Date.now()));
   const [businessDay, setBusinessDay] = useState(true);
   let requestedMs: number | undefined;
   let dateError: string | undefined;
@@ -37,8 +37,7 @@ export function RefundScreen({ uid }: { uid: string }) {
       <section className="console-card console-form">
         <label className="console-field">
           {t('requested_date')}
-          <input
-            type="datetime-local"
+          <KstDateInput
             value={requested}
             onChange={(event) => {
               setRequested(event.target.value);
@@ -54,8 +53,9 @@ export function RefundScreen({ uid }: { uid: string }) {
           />{' '}
           {t('business_day')}
         </label>
-        {dateError ? <p className="field-error">{dateError}</p> : null}
-        <ErrorNote error={estimate.error} />
+        {dateError ? <p className="field-error">{t(dateError)}</p> : null}
+        {/* An account with no plan to refund (reached by its address) is not found. */}
+        <ErrorNote error={estimate.error} texts={{ not_found: 'console-refunds:no_plan' }} />
       </section>
       {result ? <RefundEstimate key={JSON.stringify(result)} uid={uid} estimate={result} /> : null}
     </>
@@ -68,14 +68,15 @@ function RefundEstimate({ uid, estimate }: { uid: string; estimate: RefundEstima
   const confirm = useConfirm();
   const refund = useRefund(uid);
   const [full, setFull] = useState(estimate.isFullRefund);
-  const [toProduct, setToProduct] = useState(estimate.refundSource === PRODUCT_REFUND_SOURCE);
+  // Only the ways this payment's money can go back are offered, its own preselected.
+  const sources = refundSourceChoices(estimate.refundSource);
+  const [refundSource, setRefundSource] = useState(sources[0] ?? estimate.refundSource);
   const [partial, setPartial] = useState(String(estimate.estimatedRefundPrice));
   const [reason, setReason] = useState('');
   const price = full ? estimate.price : Number(partial);
   const priceValid = Number.isFinite(price) && price >= 0 && price <= estimate.price;
-  const refundSource = toProduct ? PRODUCT_REFUND_SOURCE : estimate.refundSource;
   const submit = async () => {
-    const question = t('question', { price: price.toLocaleString(), currency: estimate.currency });
+    const question = t('question', { price: formatPrice(price, estimate.currency) });
     if (!(await confirm({ title: question, confirmLabel: t('submit'), destructive: true }))) return;
     try {
       await refund.mutateAsync({ price, reason: reason.trim(), refundSource });
@@ -85,10 +86,21 @@ function RefundEstimate({ uid, estimate }: { uid: string; estimate: RefundEstima
       notify.failure(t('failure'), error);
     }
   };
+  const value = (name: keyof RefundEstimateInfo) => {
+    const shown = estimate[name];
+    if (name === 'paidAt') return <KstTime ms={estimate.paidAt} />;
+    if (name === 'price' || name === 'fixedPrice' || name === 'estimatedRefundPrice')
+      return formatPrice(estimate[name], estimate.currency);
+    if (name === 'usedPeriod')
+      return t(estimate.isDaily ? 'used_days' : 'used_months', { count: estimate.usedPeriod });
+    if (name === 'refundSource') return t(`source_option.${estimate.refundSource}`);
+    if (typeof shown === 'boolean') return t(shown ? 'yes' : 'no');
+    return shown;
+  };
   const row = (name: keyof RefundEstimateInfo) => (
     <span key={name} style={{ display: 'contents' }}>
       <dt>{t(`field.${name}`)}</dt>
-      <dd>{name === 'paidAt' ? <KstTime ms={estimate.paidAt} /> : String(estimate[name])}</dd>
+      <dd>{value(name)}</dd>
     </span>
   );
   return (
@@ -135,18 +147,24 @@ function RefundEstimate({ uid, estimate }: { uid: string; estimate: RefundEstima
           <input inputMode="decimal" value={partial} onChange={(event) => setPartial(event.target.value)} />
         </label>
       )}
-      {priceValid ? null : <p className="field-error">{t('amount_invalid', { max: estimate.price })}</p>}
+      {priceValid ? null : (
+        <p className="field-error">
+          {t('amount_invalid', { max: formatPrice(estimate.price, estimate.currency) })}
+        </p>
+      )}
       <fieldset>
         <legend>{t('source')}</legend>
-        <label>
-          <input type="radio" checked={!toProduct} onChange={() => setToProduct(false)} />{' '}
-          {t('source_provider', {
-            source: estimate.refundSource === PRODUCT_REFUND_SOURCE ? 'portone' : estimate.refundSource,
-          })}
-        </label>
-        <label>
-          <input type="radio" checked={toProduct} onChange={() => setToProduct(true)} /> {t('source_product')}
-        </label>
+        {sources.map((source) => (
+          <label key={source}>
+            <input
+              type="radio"
+              name="refund-source"
+              checked={refundSource === source}
+              onChange={() => setRefundSource(source)}
+            />{' '}
+            {t(`source_option.${source}`)}
+          </label>
+        ))}
       </fieldset>
       <label className="console-field">
         {t('reason')}

@@ -6,30 +6,36 @@ import {
   adminScheduleUpdate,
 } from '../../../../../shared/api/admin-schedules.ts';
 import type { RouteInput } from '../../../../../shared/api/define-route.ts';
+import type { ListPageRequest } from '../../../../../shared/api/list-page.ts';
+import { usePagedList } from '../../../components/console/list/paged-list.ts';
 import { adminCall, adminKey } from '../../../lib/console/admin-api.ts';
+import { ConsoleMessageError } from '../../../lib/console/error-text.ts';
 
 /**
  * The schedule calls. Each answers `result`, or `errorCode` and `errorMsg` when the scheduler refused
- * the entry: that answer becomes an error whose message is the specification's 'Could not create
- * schedule entry: {errorMsg}', so screens show it like any failed call.
+ * the entry: that answer becomes the specification's 'Could not create schedule entry: {errorMsg}' (the
+ * scheduler's reason is the text the specification asks for), so screens show it like any failed call.
  */
-export class ScheduleEntryError extends Error {}
-
 function resultOf<Result>(answer: { result?: Result | undefined; errorMsg?: string | undefined }): Result {
   if (answer.result === undefined)
-    throw new ScheduleEntryError(`Could not create schedule entry: ${answer.errorMsg ?? ''}`);
+    throw new ConsoleMessageError('console-schedules:entry_failed', { reason: answer.errorMsg ?? '' });
   return answer.result;
 }
 
 export const schedulesKey = adminKey('schedules');
 const scheduleKey = (id: string) => [...schedulesKey, id] as const;
 
-export const schedulesQueryOptions = () =>
-  queryOptions({
-    queryKey: schedulesKey,
-    queryFn: async () => resultOf(await adminCall(adminScheduleList, {})),
-  });
-export const useSchedules = () => useQuery(schedulesQueryOptions());
+const scheduleListKey = [...schedulesKey, 'list'] as const;
+
+async function schedulePage(page: ListPageRequest) {
+  const answer = await adminCall(adminScheduleList, page);
+  return { schedules: resultOf(answer), cursor: answer.cursor };
+}
+const schedulesOf = (page: Awaited<ReturnType<typeof schedulePage>>) => page.schedules;
+
+/** The schedules, newest first, a page at a time. */
+export const scheduleList = { queryKey: scheduleListKey, fetchPage: schedulePage, rowsOf: schedulesOf };
+export const useSchedules = () => usePagedList(scheduleList);
 
 export const scheduleQueryOptions = (id: string) =>
   queryOptions({

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
+import { KstDateInput } from '../../../components/console/KstDateInput.tsx';
 import { SubmitRow } from '../../../components/console/SubmitRow.tsx';
 import { notify } from '../../../components/console/toast.ts';
 import { DepositFields } from '../../console-deposits/components/DepositFields.tsx';
@@ -61,7 +62,7 @@ export function ScheduleForm({ initial, scheduleId }: { initial: ScheduleFormSta
       </FormField>
       <DepositFields register={form.register} errors={errors} disabled={save.isPending} />
       <FormField label={t('field.start_at')} hint={t('field.start_at_hint')} error={errors.startAt?.message}>
-        <input type="datetime-local" {...form.register('startAt')} />
+        <KstDateInput {...form.register('startAt')} />
       </FormField>
       <FormField label={t('field.repeat')}>
         <select {...form.register('repeat')}>

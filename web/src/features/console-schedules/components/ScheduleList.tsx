@@ -2,55 +2,45 @@ import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import type { AdminScheduleView } from '../../../../../shared/api/admin-schedules.ts';
-import { DataTable } from '../../../components/console/DataTable.tsx';
-import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
-import { KstTime } from '../../../components/console/KstTime.tsx';
+import { ListTable } from '../../../components/console/list/ListTable.tsx';
+import { kstTime, shownAs } from '../../../components/console/list/list-columns.tsx';
 import { useSchedules } from '../api/schedules.ts';
 import { useScheduleToggle } from './use-schedule-toggle.ts';
 
 const column = createColumnHelper<AdminScheduleView>();
 
-/** The schedule list, newest first: whom it deposits what, when, its last outcomes, and its toggle. */
+/**
+ * The schedule list, newest first, a page at a time: whom it deposits what, when, its last outcomes,
+ * and its toggle; it exports to CSV.
+ */
 export function ScheduleList() {
   const { t } = useTranslation('console-schedules');
   const schedules = useSchedules();
   const toggle = useScheduleToggle();
-  const time = (ms: number | undefined) => <KstTime ms={ms} />;
   const columns = [
     column.accessor('id', {
-      header: () => t('field.id'),
+      header: t('field.id'),
       cell: (info) => (
         <Link to="/admin/schedule/$id/show" params={{ id: info.getValue() }}>
           {info.getValue()}
         </Link>
       ),
     }),
-    column.accessor('targetEmail', { header: () => t('field.target_email') }),
-    column.accessor((schedule) => schedule.params.planName, {
-      id: 'planName',
-      header: () => t('field.plan'),
-    }),
-    column.accessor('startAt', { header: () => t('field.start_at'), cell: (info) => time(info.getValue()) }),
+    column.accessor('targetEmail', { header: t('field.target_email') }),
+    column.accessor((schedule) => schedule.params.planName, { id: 'planName', header: t('field.plan') }),
+    column.accessor('startAt', { header: t('field.start_at'), ...kstTime() }),
     column.accessor((schedule) => (schedule.isRepeat ? (schedule.repeatEvery ?? 'once') : 'once'), {
       id: 'repeat',
-      header: () => t('field.repeat'),
-      cell: (info) => t(`repeat.${info.getValue()}`),
+      header: t('field.repeat'),
+      ...shownAs((repeat: string) => t(`repeat.${repeat}`)),
     }),
-    column.accessor('nextScheduleAt', {
-      header: () => t('field.next'),
-      cell: (info) => time(info.getValue()),
-    }),
-    column.accessor('lastSuccessAt', {
-      header: () => t('field.last_success'),
-      cell: (info) => time(info.getValue()),
-    }),
-    column.accessor('lastErrorAt', {
-      header: () => t('field.last_error'),
-      cell: (info) => time(info.getValue()),
-    }),
-    column.accessor('creatorEmail', { header: () => t('field.creator') }),
+    column.accessor('nextScheduleAt', { header: t('field.next'), ...kstTime() }),
+    column.accessor('lastSuccessAt', { header: t('field.last_success'), ...kstTime() }),
+    column.accessor('lastErrorAt', { header: t('field.last_error'), ...kstTime() }),
+    column.accessor('creatorEmail', { header: t('field.creator') }),
     column.accessor('enable', {
-      header: () => t('field.enable'),
+      header: t('field.enable'),
+      meta: { csv: (enabled: boolean) => (enabled ? t('enabled') : t('disabled')) },
       cell: (info) => {
         const schedule = info.row.original;
         return (
@@ -78,14 +68,12 @@ export function ScheduleList() {
     }),
   ];
   return (
-    <>
-      <ErrorNote error={schedules.error} />
-      <DataTable
-        data={schedules.data ?? []}
-        columns={columns}
-        getRowId={(schedule) => schedule.id}
-        caption={t('title')}
-      />
-    </>
+    <ListTable
+      list={schedules}
+      columns={columns}
+      caption={t('title')}
+      exportName="schedules"
+      getRowId={(schedule) => schedule.id}
+    />
   );
 }

@@ -11,12 +11,7 @@ import {
   SCHEDULE_MESSAGES,
   SCHEDULE_REPEATS,
 } from '../../../../../shared/schedules/admin-schedule.ts';
-import {
-  formatKst,
-  INVALID_DATE_FORMAT,
-  KST_INPUT_DATE_TIME,
-  parseKstDateTime,
-} from '../../../../../shared/time/kst.ts';
+import { formatKst, INVALID_DATE_FORMAT, parseKstDateTime } from '../../../../../shared/time/kst.ts';
 
 /**
  * The schedule form (create and edit) holds the payer and the deposit flat beside the timing: the
@@ -52,7 +47,7 @@ function isKstDateTime(text: string): boolean {
   }
 }
 
-/** A new schedule's form: the account from the query, the next full hour, once, a deposit to choose. */
+/** A new schedule's form: the account (as the server reads it), the next full hour, once, a deposit to choose. */
 export function newScheduleForm(payer: { uid: string; userName: string; userEmail: string }, nowMs: number) {
   const nextHour = Math.ceil((nowMs + 1) / 3_600_000) * 3_600_000;
   return {
@@ -61,7 +56,7 @@ export function newScheduleForm(payer: { uid: string; userName: string; userEmai
     planName: '',
     currency: 'KRW',
     paymentType: 'event',
-    startAt: formatKst(nextHour, KST_INPUT_DATE_TIME),
+    startAt: formatKst(nextHour),
     repeat: 'once',
     description: '',
   } satisfies ScheduleFormStart;
@@ -70,7 +65,7 @@ export function newScheduleForm(payer: { uid: string; userName: string; userEmai
 export function scheduleToForm(schedule: AdminScheduleView): ScheduleFormValues {
   return {
     ...schedule.params,
-    startAt: formatKst(schedule.startAt, KST_INPUT_DATE_TIME),
+    startAt: formatKst(schedule.startAt),
     repeat: schedule.isRepeat && schedule.repeatEvery ? schedule.repeatEvery : 'once',
     description: schedule.description,
   };
@@ -85,12 +80,13 @@ function timingOf(form: CheckedForm) {
   };
 }
 
+/** A new schedule names its account by uid; the server takes the payer's name and e-mail from it. */
 export function toCreateInput(form: CheckedForm): AdminScheduleCreateForm {
-  const { uid, userName, userEmail, userPhone, planName, price, currency, paymentType } = form;
+  const { uid, userPhone, planName, price, currency, paymentType } = form;
   return {
     ...timingOf(form),
     adminActionTarget: 'directDeposit',
-    params: { uid, userName, userEmail, userPhone, planName, price, currency, paymentType },
+    params: { uid, userPhone, planName, price, currency, paymentType },
   };
 }
 

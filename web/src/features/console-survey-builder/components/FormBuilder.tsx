@@ -18,7 +18,7 @@ import { DialogButtons } from '../../../components/console/DialogButtons.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { SelectField } from '../../../components/console/SelectField.tsx';
 import { notify } from '../../../components/console/toast.ts';
-import { adminErrorText } from '../../../lib/console/admin-api.ts';
+import { errorLine, errorTextNow } from '../../../lib/console/error-text.ts';
 import { useLoadReleasedSurvey } from '../api/load-survey.ts';
 import { useReleaseSurvey } from '../api/release-survey.ts';
 import { QuestionList } from './QuestionList.tsx';
@@ -76,7 +76,7 @@ export function FormBuilder() {
       if (!survey) return report(t(SURVEY_FORM_MESSAGES.noSurveyFound));
       await replaceAll(survey.surveyForm.surveys);
     } catch (error) {
-      report(adminErrorText(error));
+      report(errorLine(errorTextNow(error)));
     }
   };
   const exportFile = () => {
@@ -219,7 +219,7 @@ function ReleaseDialog({
       notify.success(t('console-shell:toast.saved'));
       onClose();
     } catch (error) {
-      setProblem(adminErrorText(error));
+      setProblem(errorLine(errorTextNow(error)));
     }
   };
   return (

@@ -7,6 +7,7 @@ import type * as z from 'zod';
 import { isKnownActionType, rewriteConfirmMessages } from '../../../../../shared/surveys/smart-survey.ts';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
+import { KstDateInput } from '../../../components/console/KstDateInput.tsx';
 import { SubmitRow } from '../../../components/console/SubmitRow.tsx';
 import { notify } from '../../../components/console/toast.ts';
 import type { SurveyOptions } from '../api/get-survey-options.ts';
@@ -33,7 +34,6 @@ export function SurveyForm({
   const { t } = useTranslation('console-surveys');
   const navigate = useNavigate();
   const writes = useSurveyWrites();
-  const save = sid ? writes.update : writes.create;
   const form = useForm<SurveyFormValues, unknown, z.output<typeof surveyFormRule>>({
     resolver: zodResolver(surveyFormRule),
     defaultValues: initial,
@@ -57,9 +57,14 @@ export function SurveyForm({
   };
 
   const submit = form.handleSubmit(async (survey) => {
+    if (sid) {
+      // Undoable: the toast offers Undo, and the write is sent when it goes.
+      await writes.update(sid, survey);
+      await navigate({ to: '/admin/surveys' });
+      return;
+    }
     try {
-      if (sid) await writes.update.mutateAsync({ sid, survey });
-      else await writes.create.mutateAsync(survey);
+      await writes.create.mutateAsync(survey);
       notify.success(t('console-shell:toast.saved'));
       await navigate({ to: '/admin/surveys' });
     } catch {
@@ -190,10 +195,10 @@ export function SurveyForm({
         {error('timingTypes') ? <p className="field-error">{t(error('timingTypes') ?? '')}</p> : null}
       </fieldset>
       <FormField label={t('field.expire_date')} error={error('expireDate')}>
-        <input type="datetime-local" {...form.register('expireDate')} />
+        <KstDateInput {...form.register('expireDate')} />
       </FormField>
-      <ErrorNote error={save.error} />
-      <SubmitRow label={t('console-shell:action.save')} busy={save.isPending} />
+      <ErrorNote error={writes.create.error} />
+      <SubmitRow label={t('console-shell:action.save')} busy={writes.create.isPending} />
     </form>
   );
 }

@@ -1,19 +1,36 @@
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { RouteOutput } from '../../../../../shared/api/define-route.ts';
+import type { adminGetSurveyUsers } from '../../../../../shared/api/smart-surveys.ts';
 import { isKnownActionType, type SmartSurvey } from '../../../../../shared/surveys/smart-survey.ts';
-import { DataTable } from '../../../components/console/DataTable.tsx';
-import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
+import { FilterField } from '../../../components/console/list/FilterField.tsx';
+import { ListTable } from '../../../components/console/list/ListTable.tsx';
+import { kstTime } from '../../../components/console/list/list-columns.tsx';
+import { useListFilters } from '../../../components/console/list/list-filters.ts';
 import { useSurveyUsers } from '../api/get-survey-users.ts';
 import { SurveyPreview } from './SurveyPreview.tsx';
 
-type Target = { id: string; idType: string; created: number };
+type Target = RouteOutput<typeof adminGetSurveyUsers>['targets'][number];
 const column = createColumnHelper<Target>();
 
-/** surveys/{id}/show: the survey, its toast per language, and its targets with a search by ID. */
-export function SurveyShow({ survey }: { survey: SmartSurvey }) {
+/** The target search as the address keeps it. */
+export type TargetFilter = { target?: string };
+
+/**
+ * surveys/{id}/show: the survey, its toast per language, and its targets with a search by ID (it
+ * applies as it is typed and lives in the address).
+ */
+export function SurveyShow({
+  survey,
+  filter,
+  onFilter,
+}: {
+  survey: SmartSurvey;
+  filter: TargetFilter;
+  onFilter: (filter: TargetFilter) => void;
+}) {
   const { t } = useTranslation('console-surveys');
   return (
     <>
@@ -57,51 +74,51 @@ export function SurveyShow({ survey }: { survey: SmartSurvey }) {
           ))}
         </div>
       </section>
-      <SurveyTargets sid={survey.sid} surveyType={survey.surveyType} />
+      <SurveyTargets sid={survey.sid} surveyType={survey.surveyType} filter={filter} onFilter={onFilter} />
     </>
   );
 }
 
-function SurveyTargets({ sid, surveyType }: { sid: string; surveyType: string }) {
+function SurveyTargets({
+  sid,
+  surveyType,
+  filter,
+  onFilter,
+}: {
+  sid: string;
+  surveyType: string;
+  filter: TargetFilter;
+  onFilter: (filter: TargetFilter) => void;
+}) {
   const { t } = useTranslation('console-surveys');
-  const [search, setSearch] = useState('');
-  const deferred = useDeferredValue(search.trim());
-  const targets = useSurveyUsers(sid, deferred);
-  const rows = targets.data?.targets ?? [];
+  const filters = useListFilters(filter, onFilter);
+  const search = filter.target?.trim() ?? '';
+  const targets = useSurveyUsers(sid, search);
   const columns = [
-    column.accessor('id', { header: () => t('field.id') }),
-    column.accessor('idType', { header: () => t('target.id_type') }),
-    column.accessor('created', {
-      header: () => t('target.added'),
-      cell: (info) => <KstTime ms={info.getValue()} />,
-    }),
+    column.accessor('id', { header: t('field.id') }),
+    column.accessor('idType', { header: t('target.id_type') }),
+    column.accessor('created', { header: t('target.added'), ...kstTime() }),
   ];
   return (
     <section className="console-card" aria-labelledby="targets-title">
       <h2 id="targets-title">{t('target.title')}</h2>
       <div className="console-actions" style={{ marginBottom: 12 }}>
-        <div className="console-field" style={{ flex: 1 }}>
-          <label htmlFor="target-search">{t('target.search')}</label>
-          <input id="target-search" value={search} onChange={(event) => setSearch(event.target.value)} />
-        </div>
+        <FilterField filters={filters} name="target" label={t('target.search')} />
         <Link to="/admin/surveys/targetCreate" search={{ surveyType }} className="console-button secondary">
           {t('target.add')}
         </Link>
       </div>
-      <ErrorNote error={targets.error} />
-      {targets.data && !deferred && rows.length === 0 ? (
+      {targets.firstPage && !search && targets.rows.length === 0 ? (
         <p role="status" className="console-error">
           {t('target.none')}
         </p>
       ) : null}
-      {targets.data?.truncated ? (
-        <p className="console-hint">{t('target.truncated', { count: rows.length })}</p>
-      ) : null}
-      <DataTable
-        data={rows}
+      <ListTable
+        list={targets}
         columns={columns}
-        getRowId={(row) => `${row.idType}:${row.id}`}
         caption={t('target.title')}
+        exportName={`survey-targets-${surveyType}`}
+        getRowId={(row) => `${row.idType}:${row.id}`}
         height={420}
       />
     </section>

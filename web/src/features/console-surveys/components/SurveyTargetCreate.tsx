@@ -7,20 +7,26 @@ import {
 } from '../../../../../shared/surveys/smart-survey.ts';
 import { BulkJobProgress } from '../../../components/console/BulkJobProgress.tsx';
 import { CsvUpload } from '../../../components/console/CsvUpload.tsx';
+import { useHandedAccounts } from '../../../components/console/list/list-selection.ts';
 import { SelectField } from '../../../components/console/SelectField.tsx';
 import { useBulkJob } from '../../../components/console/use-bulk-job.ts';
 import { readCsvIds } from '../../../lib/console/csv.ts';
 import { addSurveyTargets } from '../api/add-survey-targets.ts';
 import { useSurveys } from '../api/get-surveys.ts';
 
-/** surveys/targetCreate: a CSV of uids or cids added to a survey type (queued in batches of 300). */
+/**
+ * surveys/targetCreate: a CSV of uids or cids added to a survey type (queued in batches of 300), or the
+ * accounts selected in the user list (uids) when its bulk action opened the page.
+ */
 export function SurveyTargetCreate({ surveyType: initialType }: { surveyType?: string | undefined }) {
   const { t } = useTranslation('console-surveys');
   const surveys = useSurveys();
   const bulk = useBulkJob();
   const [surveyType, setSurveyType] = useState(initialType ?? '');
   const [idType, setIdType] = useState<SurveyTargetIdType>('uid');
-  const [ids, setIds] = useState<string[]>();
+  const handed = useHandedAccounts();
+  const [ids, setIds] = useState<string[] | undefined>(() => (handed ? [...handed] : undefined));
+  const [fromFile, setFromFile] = useState(false);
   const [problem, setProblem] = useState<string>();
   const surveyTypes = [...new Set((surveys.data?.surveys ?? []).map((survey) => survey.surveyType))].sort();
 
@@ -55,11 +61,18 @@ export function SurveyTargetCreate({ surveyType: initialType }: { surveyType?: s
           onFile={async (file) => {
             const read = await readCsvIds(file);
             setIds(read);
+            setFromFile(true);
             setProblem(read.length ? undefined : t('target.no_ids'));
             bulk.reset();
           }}
         />
-        {ids?.length ? <p aria-live="polite">{t('target.summary', { count: ids.length })}</p> : null}
+        {ids?.length ? (
+          <p aria-live="polite">
+            {fromFile
+              ? t('target.summary', { count: ids.length })
+              : t('console-lists:select.handed', { count: ids.length })}
+          </p>
+        ) : null}
         {problem ? (
           <p role="alert" className="field-error">
             {problem}

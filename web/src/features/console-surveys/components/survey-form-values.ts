@@ -7,7 +7,7 @@ import {
   type SmartSurveyInput,
   SmartSurveyInputSchema,
 } from '../../../../../shared/surveys/smart-survey.ts';
-import { formatKst, KST_INPUT_DATE_TIME, parseKstDateTime } from '../../../../../shared/time/kst.ts';
+import { formatKst, parseKstDateTime } from '../../../../../shared/time/kst.ts';
 
 /** What the survey form holds: the survey, with the expire date as KST text (a datetime-local input). */
 export interface SurveyFormValues {
@@ -90,6 +90,6 @@ export function surveyToForm(survey: SmartSurvey): SurveyFormValues {
       confirmMessage: locate.confirmMessage,
     })),
     timingTypes: survey.timingTypes,
-    expireDate: formatKst(survey.expireDate, KST_INPUT_DATE_TIME),
+    expireDate: formatKst(survey.expireDate),
   };
 }

@@ -21,7 +21,11 @@ export function GrantAmountFields({
       </label>
       {GRANT_AMOUNTS.map((name) => (
         <FormField key={name} label={t(`grant.${name}`)} error={errors[name]?.message}>
-          <input inputMode="numeric" disabled={disabled} {...register(name)} />
+          <input
+            inputMode={name === 'sttMin' ? 'decimal' : 'numeric'}
+            disabled={disabled}
+            {...register(name)}
+          />
         </FormField>
       ))}
       <FormField label={t('grant.desc')} error={errors.desc?.message}>

@@ -10,7 +10,9 @@ import {
 import { kstDayRange } from '../../../../../shared/time/kst.ts';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
+import { KstDateInput } from '../../../components/console/KstDateInput.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
+import { downloadCsv, exportFileName } from '../../../components/console/list/list-export.ts';
 import { minutesAndSeconds } from '../../console-money/components/usage-format.ts';
 import { type UsageQuery, useUsageList } from '../api/usage-api.ts';
 import { type DailyUsage, dailyUsage, defaultUsageRange, shownUsage, usageCsv } from '../usage-table.ts';
@@ -46,14 +48,7 @@ export function UsageList({ uid }: { uid: string }) {
       setRangeError((error as Error).message);
     }
   };
-  const exportCsv = () => {
-    const url = URL.createObjectURL(new Blob([usageCsv(rows)], { type: 'text/csv;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `usage_${uid}.csv`;
-    link.click();
-    URL.revokeObjectURL(url);
-  };
+  const exportCsv = () => downloadCsv(exportFileName(`usage-${uid}`, Date.now()), usageCsv(rows));
 
   const entryColumns = [
     entryColumn.accessor('date', {
@@ -94,11 +89,11 @@ export function UsageList({ uid }: { uid: string }) {
       <form className="console-form console-card console-filters" onSubmit={submit} noValidate>
         <label className="console-field">
           {t('filter.from')}
-          <input name="from" type="date" required defaultValue={initial.from} />
+          <KstDateInput kind="date" name="from" required defaultValue={initial.from} />
         </label>
         <label className="console-field">
           {t('filter.to')}
-          <input name="to" type="date" required defaultValue={initial.to} />
+          <KstDateInput kind="date" name="to" required defaultValue={initial.to} />
         </label>
         <label className="console-field">
           {t('filter.usage_type')}
@@ -141,7 +136,7 @@ export function UsageList({ uid }: { uid: string }) {
       </form>
       {rangeError ? (
         <p className="field-error" role="alert">
-          {rangeError}
+          {t(rangeError)}
         </p>
       ) : null}
       <ErrorNote error={list.error} />

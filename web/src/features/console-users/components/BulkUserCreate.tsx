@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
@@ -35,31 +35,46 @@ function toRow(record: Record<string, string>): BulkUserRow {
  */
 export function BulkUserCreate() {
   const { t } = useTranslation('console-users');
-  const bulk = useBulkJob();
   const [rows, setRows] = useState<BulkUserRow[]>();
   const [fileName, setFileName] = useState<string>();
   const [rowsError, setRowsError] = useState<string>();
+  const [picker, setPicker] = useState(0);
   const form = useForm<BulkForm, unknown, z.output<typeof bulkUserCreateFormRule>>({
     resolver: zodResolver(bulkUserCreateFormRule),
     defaultValues: { assistEmail: '', desc: '' },
   });
   const errors = form.formState.errors;
-
-  const submit = form.handleSubmit(async ({ assistEmail, desc }) => {
-    if (!rows?.length) return setRowsError(ADMIN_USER_MESSAGES.noUsers);
-    if (rows.length > BULK_USER_CREATE_MAX) return setRowsError('console-users:bulk.too_many');
-    setRowsError(undefined);
-    await bulk.start(
-      () => bulkCreateUsers({ rows, assistEmail, desc }),
-      rows.map((row) => row.email),
-    );
+  const bulk = useBulkJob({
+    onDone: () => {
+      form.reset();
+      setRows(undefined);
+      setPicker((current) => current + 1);
+    },
   });
+
+  // The rows and the fields are checked together, so every problem shows at once.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const refusal = !rows?.length
+      ? ADMIN_USER_MESSAGES.noUsers
+      : rows.length > BULK_USER_CREATE_MAX
+        ? 'console-users:bulk.too_many'
+        : undefined;
+    setRowsError(refusal);
+    return form.handleSubmit(async ({ assistEmail, desc }) => {
+      if (refusal || !rows) return;
+      await bulk.start(
+        () => bulkCreateUsers({ rows, assistEmail, desc }),
+        rows.map((row) => row.email),
+      );
+    })(event);
+  };
 
   return (
     <>
       <form className="console-form console-card" onSubmit={submit} noValidate>
         <p className="console-hint">{t('bulk.columns', { columns: BULK_USER_CSV_COLUMNS.join(', ') })}</p>
         <CsvUpload
+          key={picker}
           label={t('bulk.file')}
           disabled={bulk.busy}
           onFile={async (file) => {

@@ -5,6 +5,7 @@ import { useConfirm } from '../../../components/console/ConfirmDialog.tsx';
 import { CopyButton } from '../../../components/console/CopyButton.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
 import { notify } from '../../../components/console/toast.ts';
+import { errorLine, errorTextNow } from '../../../lib/console/error-text.ts';
 import { useGeneratePasswordResetLink } from '../api/generate-password-reset-link.ts';
 import { useSendVerifyingEmail } from '../api/send-verifying-email.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
@@ -119,7 +120,7 @@ function IdentityActions({
       await run();
       notify.success(success);
     } catch (error) {
-      notify.failure(error instanceof Error ? error.message : String(error));
+      notify.failure(errorLine(errorTextNow(error)));
     }
   };
   return (

@@ -4,7 +4,10 @@ import { PageTitle } from '../../../components/console/PageTitle.tsx';
 import { useUserInfo } from '../api/get-user-info.ts';
 import { USER_DETAIL_SECTIONS } from './user-detail-sections.ts';
 
-/** users/{id}/show: the account's sections, one after the other. */
+/**
+ * users/{id}/show: the account's sections, with an index that stays in view and jumps to each (the
+ * page is long: an operator goes straight to the payments or the activities).
+ */
 export function UserDetail({ uid }: { uid: string }) {
   const { t } = useTranslation('console-users');
   const info = useUserInfo(uid);
@@ -12,9 +15,22 @@ export function UserDetail({ uid }: { uid: string }) {
     <>
       <PageTitle title={info.data ? t('detail.title', { name: info.data.user.name }) : t('detail.loading')} />
       <ErrorNote error={info.error} />
-      {info.data
-        ? USER_DETAIL_SECTIONS.map(({ id, Section }) => <Section key={id} info={info.data} />)
-        : null}
+      {info.data ? (
+        <>
+          <nav aria-label={t('detail.sections')} className="console-section-index">
+            {USER_DETAIL_SECTIONS.map(({ id, title }) => (
+              <a key={id} href={`#section-${id}`}>
+                {t(title)}
+              </a>
+            ))}
+          </nav>
+          {USER_DETAIL_SECTIONS.map(({ id, Section }) => (
+            <div key={id} id={`section-${id}`} className="console-anchor">
+              <Section info={info.data} />
+            </div>
+          ))}
+        </>
+      ) : null}
     </>
   );
 }

@@ -1,126 +1,126 @@
 import { useNavigate } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminUserListItem, UserListFilter } from '../../../../../shared/api/admin-users.ts';
-import { REFERRAL_TYPES } from '../../../../../shared/identity/referral.ts';
-import { DataTable } from '../../../components/console/DataTable.tsx';
-import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
-import { KstTime } from '../../../components/console/KstTime.tsx';
+import type { AdminUserListItem } from '../../../../../shared/api/admin-users.ts';
+import { REFERRAL_TYPES, type ReferralType } from '../../../../../shared/identity/referral.ts';
+import { FilterField } from '../../../components/console/list/FilterField.tsx';
+import { ListTable } from '../../../components/console/list/ListTable.tsx';
+import { kstTime, shownAs } from '../../../components/console/list/list-columns.tsx';
+import { useListFilters } from '../../../components/console/list/list-filters.ts';
+import { useRowSelection } from '../../../components/console/list/list-selection.ts';
 import { Tooltip } from '../../../components/console/Tooltip.tsx';
-import { useUserList } from '../api/get-user-list.ts';
+import { hasUserFilter, useUserList } from '../api/get-user-list.ts';
 
 const column = createColumnHelper<AdminUserListItem>();
 
-/** Whether a filter names anything to search by (the list answers nothing without one). */
-export function hasUserFilter(filter: UserListFilter): boolean {
-  return Boolean(filter.uid || filter.name || filter.email || filter.referralType);
-}
+/** The filters of the user list, as the address keeps them. */
+export type UserFilters = {
+  uid?: string;
+  name?: string;
+  email?: string;
+  referralType?: ReferralType;
+};
+
+/** The bulk pages that take the selected accounts. */
+const BULK_PAGES = [
+  { to: '/admin/bulk/usageCreate', label: 'bulk.usage' },
+  { to: '/admin/bulk/directDepositCreate', label: 'bulk.deposit' },
+  { to: '/admin/surveys/targetCreate', label: 'bulk.survey_targets' },
+] as const;
 
 /**
- * The user list (section 2): the filters always shown (uid, name, email, partial match, referral
- * type), the matching accounts below without pages (virtualised), a row opening the detail.
+ * The user list (section 2, with issue 19's list habits): the filters always shown (uid, name, email,
+ * referral type) apply as they are typed and live in the address; a name or an address without a full
+ * match is matched as a prefix (and the list says so); the matching accounts a page at a time, a row
+ * opening the detail; rows can be checked and handed to a bulk page; the list exports to CSV.
  */
 export function UserList({
   filter,
-  onSearch,
+  onFilter,
 }: {
-  filter: UserListFilter;
-  onSearch: (filter: UserListFilter) => void;
+  filter: UserFilters;
+  onFilter: (filter: UserFilters) => void;
 }) {
   const { t } = useTranslation('console-users');
   const navigate = useNavigate();
-  const searching = hasUserFilter(filter);
   const list = useUserList(filter);
+  const selection = useRowSelection();
   const columns = [
     column.accessor('name', {
-      header: () => t('field.name'),
+      header: t('field.name'),
       cell: (info) => (
         <span className={info.row.original.deleted ? 'console-deleted' : undefined}>{info.getValue()}</span>
       ),
     }),
-    column.accessor('email', { header: () => t('field.email') }),
+    column.accessor('email', { header: t('field.email') }),
     column.accessor('emailVerified', {
-      header: () => t('field.email_verified'),
-      cell: (info) => (info.getValue() ? t('verified') : t('unverified')),
+      header: t('field.email_verified'),
+      ...shownAs((verified: boolean) => (verified ? t('verified') : t('unverified'))),
     }),
-    column.accessor('created', {
-      header: () => t('field.created'),
-      cell: (info) => <KstTime ms={info.getValue()} />,
-    }),
-    column.accessor('lastAccessed', {
-      header: () => t('field.last_accessed'),
-      cell: (info) => <KstTime ms={info.getValue()} />,
-    }),
+    column.accessor('created', { header: t('field.created'), ...kstTime() }),
+    column.accessor('lastAccessed', { header: t('field.last_accessed'), ...kstTime() }),
     column.accessor('lastUse', {
       header: () => (
         <Tooltip content={t('list.last_use_hint')}>
           <span className="console-hinted">{t('field.last_use')}</span>
         </Tooltip>
       ),
-      cell: (info) => <KstTime ms={info.getValue()} />,
+      ...kstTime(),
+      meta: { ...kstTime().meta, label: t('field.last_use') },
     }),
   ];
   return (
     <>
-      <UserFilters filter={filter} onSearch={onSearch} />
-      <ErrorNote error={list.error} />
-      {!searching ? <p className="console-hint">{t('list.give_filter')}</p> : null}
-      {list.data?.truncated ? (
-        <p className="console-hint">{t('list.truncated', { count: list.data.users.length })}</p>
-      ) : null}
-      {searching ? (
-        <DataTable
-          data={list.data?.users ?? []}
-          columns={columns}
-          caption={t('list.title')}
-          getRowId={(user) => user.uid}
-          rowLabel={(user) => `${user.name} ${user.email}`}
-          onRowClick={(user) => navigate({ to: '/admin/users/$id/show', params: { id: user.uid } })}
-        />
-      ) : null}
+      <UserFilterFields filter={filter} onFilter={onFilter} />
+      {hasUserFilter(filter) ? (
+        <>
+          {list.firstPage?.partial ? (
+            <p className="console-hint" role="status">
+              {t('console-lists:filter.partial')}
+            </p>
+          ) : null}
+          <ListTable
+            list={list}
+            columns={columns}
+            caption={t('list.title')}
+            exportName="users"
+            getRowId={(user) => user.uid}
+            rowLabel={(user) => `${user.name} ${user.email}`}
+            onRowClick={(user) => navigate({ to: '/admin/users/$id/show', params: { id: user.uid } })}
+            selection={selection}
+            bulkActions={BULK_PAGES.map((page) => ({
+              label: t(`console-lists:${page.label}`),
+              run: (ids) => navigate({ to: page.to, state: { selectedAccounts: [...ids] } }),
+            }))}
+          />
+        </>
+      ) : (
+        <p className="console-hint">{t('list.give_filter')}</p>
+      )}
     </>
   );
 }
 
-function UserFilters({
+function UserFilterFields({
   filter,
-  onSearch,
+  onFilter,
 }: {
-  filter: UserListFilter;
-  onSearch: (filter: UserListFilter) => void;
+  filter: UserFilters;
+  onFilter: (filter: UserFilters) => void;
 }) {
   const { t } = useTranslation('console-users');
-  const [draft, setDraft] = useState<UserListFilter>(filter);
-  const text = (name: 'uid' | 'name' | 'email') => (
-    <div className="console-field">
-      <label htmlFor={`user-filter-${name}`}>{t(`field.${name}`)}</label>
-      <input
-        id={`user-filter-${name}`}
-        value={draft[name] ?? ''}
-        onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
-      />
-    </div>
-  );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(
-      Object.fromEntries(Object.entries(draft).filter(([, value]) => value !== '' && value !== false)),
-    );
-  };
+  const filters = useListFilters(filter, onFilter);
   return (
-    <form className="console-card console-filters" onSubmit={submit} aria-label={t('list.filters')}>
-      {text('uid')}
-      {text('name')}
-      {text('email')}
+    <form className="console-card console-filters" aria-label={t('list.filters')}>
+      {(['uid', 'name', 'email'] as const).map((name) => (
+        <FilterField key={name} filters={filters} name={name} label={t(`field.${name}`)} />
+      ))}
       <div className="console-field">
         <label htmlFor="user-filter-referral">{t('field.referral_type')}</label>
         <select
           id="user-filter-referral"
-          value={draft.referralType ?? ''}
-          onChange={(event) =>
-            setDraft({ ...draft, referralType: event.target.value as UserListFilter['referralType'] })
-          }
+          value={filters.draft.referralType ?? ''}
+          onChange={(event) => filters.change('referralType', event.target.value as ReferralType)}
         >
           <option value="">{t('list.any')}</option>
           {REFERRAL_TYPES.map((type) => (
@@ -130,17 +130,6 @@ function UserFilters({
           ))}
         </select>
       </div>
-      <label className="console-check">
-        <input
-          type="checkbox"
-          checked={Boolean(draft.partial)}
-          onChange={(event) => setDraft({ ...draft, partial: event.target.checked })}
-        />
-        {t('field.partial')}
-      </label>
-      <button type="submit" className="console-button">
-        {t('list.search')}
-      </button>
     </form>
   );
 }

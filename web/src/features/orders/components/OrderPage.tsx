@@ -10,10 +10,12 @@ import type { AccountType } from '../../../../../shared/plans/plans-offered.ts';
 import { PRODUCT_NAME } from '../../../../../shared/product.ts';
 import { ConfirmDialog, MessageDialog } from '../../../components/Modal.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
-import { orderPagePath, type PaymentQuery } from '../../../lib/order-session.ts';
+import type { PaymentQuery } from '../../../lib/order-session.ts';
+import { orderPagePath, pricingPath } from '../../../lib/payment-start.ts';
 import { planLabel } from '../../../lib/plan-names.ts';
 import { useChangeSessionAccountType } from '../api/change-payment-session-account-type.ts';
 import { useChangeSessionCurrency } from '../api/change-payment-session-currency.ts';
+import { useSessionFollowsLanguage } from '../api/change-payment-session-language.ts';
 import { useChangeSessionPlan } from '../api/change-payment-session-plan.ts';
 import { useCurrencyOptionShown } from '../api/check-currency-option.ts';
 import { usePaymentSession } from '../api/get-payment-session-info.ts';
@@ -74,7 +76,7 @@ function SessionProblem({ lang, title, message }: { lang: SiteLanguage; title: s
     <main className="order-page">
       <h1>{title}</h1>
       <p role="alert">{message}</p>
-      <a className="button" href={`/${lang}/payment/pricepolicy`}>
+      <a className="button" href={pricingPath(lang, { upgrading: false })}>
         {t('session.to_pricing')}
       </a>
     </main>
@@ -86,14 +88,15 @@ function OrderWithSession({ lang, kind, guid, query, isTest }: OrderPageProps & 
   const navigate = useNavigate();
   const session = usePaymentSession(guid, isTest);
   const sessionInfo = session.data;
+  const followingLanguage = useSessionFollowsLanguage(lang, sessionInfo);
 
   useEffect(() => {
     if (sessionInfo && sessionInfo.planPriceInfo.isSubscription !== (kind === 'subscription')) {
-      void navigate({ href: orderPagePath(lang, sessionInfo, query), replace: true });
+      void navigate({ href: orderPagePath(lang, sessionInfo.planPriceInfo, guid, query), replace: true });
     }
-  }, [sessionInfo, kind, lang, query, navigate]);
+  }, [sessionInfo, kind, lang, guid, query, navigate]);
 
-  if (session.isPending) {
+  if (session.isPending || followingLanguage) {
     return (
       <main className="order-page">
         <div className="spinner" role="status" aria-label={t('session.loading')} />

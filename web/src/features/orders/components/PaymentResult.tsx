@@ -5,6 +5,7 @@ import { PRODUCT_NAME } from '../../../../../shared/product.ts';
 import { PaymentFailureNote } from '../../../components/PaymentFailureNote.tsx';
 import type { PaymentQuery } from '../../../lib/order-session.ts';
 import { describePaymentFailure, type PaymentFailureInfo } from '../../../lib/payment-failure.ts';
+import { pricingPath } from '../../../lib/payment-start.ts';
 import { planLabel } from '../../../lib/plan-names.ts';
 import { paymentTime, price } from '../format.ts';
 import type { ResultPagesBase } from '../hooks/use-pay.ts';
@@ -112,22 +113,40 @@ export function useFailure(guid: string | undefined): PaymentFailureInfo | undef
  * /payment/result/fail: the stored failure; the expired title for an expired session, the cancelled
  * one when the customer left the checkout.
  */
-export function PaymentFail({ lang, guid }: { lang: SiteLanguage; guid: string | undefined }) {
+export function PaymentFail({
+  lang,
+  guid,
+  query,
+}: {
+  lang: SiteLanguage;
+  guid: string | undefined;
+  query: PaymentQuery;
+}) {
   const { t } = useTranslation('payment-result');
   const failure = useFailure(guid);
   const view = failure && describePaymentFailure(t, failure);
+  const expired = failure?.errorCode === 'L03';
   const title = view?.abandoned
     ? t('errors:payment_failure.abandoned_title')
-    : failure?.errorCode === 'L03'
+    : expired
       ? t('fail.expired_title')
       : t('fail.title');
+  const progress = guid ? readProgress(guid) : undefined;
   useTitle(title);
   if (!view) return null;
   return (
     <main className="order-page order-result">
       <h1>{title}</h1>
       <PaymentFailureNote view={view} />
-      <a className="button" href={`/${lang}/payment/pricepolicy`}>
+      {/* Back to the pricing of this session (its start buttons lead to the order); a lapsed one starts anew. */}
+      <a
+        className="button"
+        href={pricingPath(lang, {
+          guid: expired ? undefined : guid,
+          upgrading: progress?.isUpgrade === true,
+          query,
+        })}
+      >
         {t('fail.retry')}
       </a>
     </main>

@@ -3,15 +3,17 @@ import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currencyForLanguage } from '../../../../../shared/currency.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
+import type { PlanUpgradeData } from '../../../../../shared/orders/session-info.ts';
 import type { PlanType } from '../../../../../shared/plans/plan-types.ts';
 import { type UpgradeBlock, upgradeBlock } from '../../../../../shared/plans/upgrade-rules.ts';
 import { DisabledWithReason, Tooltip } from '../../../components/Tooltip.tsx';
 import { arrowTarget } from '../../../components/tab-keys.ts';
 import { flushAnalyticsByBeacon, funnel } from '../../../lib/analytics/index.ts';
 import { usePageHead } from '../../../lib/page-head.ts';
+import { startFromPricing } from '../../../lib/payment-start.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { usePaymentPlanInfo } from '../api/get-payment-plan-info.ts';
-import { type PlanUpgradeData, readPaymentSession } from '../payment-session.ts';
+import { useUpgradeData } from '../api/get-upgrade-session.ts';
 import {
   type ExtraFeature,
   expectedPlanTypes,
@@ -19,12 +21,13 @@ import {
   type PlanDisplay,
   type PricingTab,
   plansForTab,
+  pricingPriceVersion,
   TAB_PERIOD,
   tabsFor,
   type UsageFeature,
   usageKeys,
 } from '../plan-display.ts';
-import { type PricingSearch, startPlan } from '../start-plan.ts';
+import type { PricingSearch } from '../pricing-search.ts';
 import { GeneralFeaturesMarquee } from './GeneralFeaturesMarquee.tsx';
 
 interface PlanContext {
@@ -33,6 +36,8 @@ interface PlanContext {
   upgrading: boolean;
   tab: PricingTab;
   upgradeData: PlanUpgradeData | undefined;
+  /** The upgrade session is still loading: no plan can be started before its blocks are known. */
+  upgradePending: boolean;
 }
 
 function blockOf(plan: PlanDisplay, context: PlanContext): UpgradeBlock | undefined {
@@ -70,10 +75,20 @@ function StartButton({ plan, context }: { plan: PlanDisplay; context: PlanContex
       className="button button-primary start-button"
       aria-label={`${label}: ${name}`}
       data-plan-name={plan.planPriceInfo.name}
+      disabled={context.upgradePending}
       onClick={async () => {
-        const target = await startPlan(plan, context);
-        if (target.kind === 'sign-in') void navigate({ to: '.', search: target.search });
-        else void navigate({ href: target.href });
+        const target = await startFromPricing(plan.planPriceInfo, {
+          lang: context.lang,
+          query: context.search,
+          upgrading: context.upgrading,
+        });
+        if (target.kind === 'sign-in') {
+          funnel().set('PaymentSignInModalOpened');
+          void navigate({ to: '.', search: target.search });
+        } else {
+          // A document load: the order page reads the session as the server now has it, never a cached copy.
+          window.location.assign(target.href);
+        }
       }}
     >
       {label}
@@ -293,10 +308,11 @@ export function PricingPage({
   const { t } = useTranslation('pricing');
   const tabs = tabsFor(lang);
   const [tab, setTab] = useState<PricingTab>('monthly');
-  const query = usePaymentPlanInfo({ referralType: search.referralType, priceVersion: search.priceVersion });
+  const priceVersion = pricingPriceVersion(search.priceVersion, upgrading);
+  const query = usePaymentPlanInfo({ referralType: search.referralType, priceVersion });
   // The plans fill a large table: render them as an interruptible update, so the page stays responsive.
   const data = useDeferredValue(query.data);
-  const [upgradeData, setUpgradeData] = useState<PlanUpgradeData | undefined>();
+  const upgrade = useUpgradeData(upgrading, search.guid, search.test);
   usePageHead({ title: t('title'), description: t('meta_description'), noindex: upgrading });
   useEffect(() => {
     funnel().reset();
@@ -305,18 +321,22 @@ export function PricingPage({
     window.addEventListener('pagehide', flushAnalyticsByBeacon);
     return () => window.removeEventListener('pagehide', flushAnalyticsByBeacon);
   }, []);
-  useEffect(() => {
-    if (upgrading && search.guid) setUpgradeData(readPaymentSession(search.guid).planUpgradeData);
-  }, [upgrading, search.guid]);
-  const currency = currencyForLanguage(lang);
+  const currency = upgrade.currency ?? currencyForLanguage(lang);
   // Pre-rendered HTML holds both layouts (CSS shows one); once the plans arrive only the visible one
   // is filled in, which halves the work of that render.
   const mobile = useMediaQuery(MOBILE_QUERY);
   const plans = data ? plansForTab(data, tab, lang, currency) : [];
-  const columns: Column[] = (
-    data ? plans.map((plan) => plan.planType) : expectedPlanTypes(search.priceVersion)
-  ).map((planType) => ({ planType, plan: plans.find((plan) => plan.planType === planType) }));
-  const context: PlanContext = { lang, search, upgrading, tab, upgradeData };
+  const columns: Column[] = (data ? plans.map((plan) => plan.planType) : expectedPlanTypes(priceVersion)).map(
+    (planType) => ({ planType, plan: plans.find((plan) => plan.planType === planType) }),
+  );
+  const context: PlanContext = {
+    lang,
+    search,
+    upgrading,
+    tab,
+    upgradeData: upgrade.upgradeData,
+    upgradePending: upgrade.pending,
+  };
   return (
     <main id="main" className="pricing">
       <h1>{upgrading ? t('upgrade_title') : t('title')}</h1>

@@ -10,7 +10,9 @@ import {
 import { PRODUCT_NAME } from '../../../../../shared/product.ts';
 import { MessageDialog } from '../../../components/Modal.tsx';
 import type { PaymentQuery } from '../../../lib/order-session.ts';
+import { pricingPath } from '../../../lib/payment-start.ts';
 import { planLabel } from '../../../lib/plan-names.ts';
+import { useSessionFollowsLanguage } from '../../orders/api/change-payment-session-language.ts';
 import { useChangeSessionPlan } from '../../orders/api/change-payment-session-plan.ts';
 import { usePaymentSession } from '../../orders/api/get-payment-session-info.ts';
 import { Checklist } from '../../orders/components/Checklist.tsx';
@@ -45,38 +47,67 @@ export function UpgradeOrderPage(props: UpgradeOrderProps) {
   return <UpgradeWithSession {...props} guid={props.guid} />;
 }
 
-function UpgradeProblem({ lang, title, message }: { lang: SiteLanguage; title: string; message: string }) {
+/** No upgrade to show: the reason, and the way back to the upgrade pricing (of the session, when it is live). */
+function UpgradeProblem({
+  lang,
+  title,
+  message,
+  guid,
+  query,
+}: {
+  lang: SiteLanguage;
+  title: string;
+  message: string;
+  guid?: string;
+  query?: PaymentQuery;
+}) {
   const { t } = useTranslation('upgrade');
   return (
     <main className="order-page">
       <h1>{title}</h1>
       <p role="alert">{message}</p>
-      <a className="button" href={`/${lang}/payment/upgrade/pricepolicy`}>
+      <a className="button" href={pricingPath(lang, { guid, upgrading: true, query })}>
         {t('to_upgrade_pricing')}
       </a>
     </main>
   );
 }
 
+const offers = (sessionInfo: SessionInfo, planName: string) =>
+  sessionInfo.planPriceInfos.some((plan) => plan.name === planName);
+
 function UpgradeWithSession({ lang, guid, planName, query, isTest }: UpgradeOrderProps & { guid: string }) {
   const { t } = useTranslation(['upgrade', 'order']);
   const session = usePaymentSession(guid, isTest);
   const changePlan = useChangeSessionPlan(guid, isTest);
+  const followingLanguage = useSessionFollowsLanguage(lang, session.data);
   const switched = useRef(false);
   const sessionInfo = session.data;
 
   useEffect(() => {
-    if (!sessionInfo || switched.current) return;
+    if (!sessionInfo || switched.current || followingLanguage) return;
     switched.current = true;
-    const offered = sessionInfo.planPriceInfos.some((plan) => plan.name === planName);
-    if (planName && offered && planName !== sessionInfo.planPriceInfo.name) changePlan.mutate({ planName });
-  }, [sessionInfo, planName, changePlan]);
+    if (planName && offers(sessionInfo, planName) && planName !== sessionInfo.planPriceInfo.name)
+      changePlan.mutate({ planName });
+  }, [sessionInfo, planName, changePlan, followingLanguage]);
 
-  if (session.isPending) {
+  if (session.isPending || followingLanguage) {
     return (
       <main className="order-page">
         <div className="spinner" role="status" aria-label={t('order:session.loading')} />
       </main>
+    );
+  }
+  // The page names the plan pressed: an upgrade session cannot go to it, so no other plan is shown instead.
+  if (sessionInfo?.planUpgradeData && planName && !offers(sessionInfo, planName)) {
+    return (
+      <UpgradeProblem
+        lang={lang}
+        title={t('order:session.failed_title')}
+        message={clientErrorText(t, 'L31')}
+        guid={guid}
+        query={query}
+      />
     );
   }
   if (!sessionInfo?.planUpgradeData) {

@@ -1,6 +1,6 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { BULK_PAGES } from '../../../components/console/console-nav.ts';
+import { BulkPageLinks } from '../../../components/console/BulkPageLinks.tsx';
 import { PageTitle } from '../../../components/console/PageTitle.tsx';
 
 export const Route = createFileRoute('/admin/_console/')({
@@ -15,16 +15,7 @@ function Dashboard() {
     <>
       <PageTitle title={t('nav.dashboard')} />
       <p>{t('console:signed_in_as', { email: operator.email })}</p>
-      <section className="console-card">
-        <h2>{t('bulk.title')}</h2>
-        <ul>
-          {BULK_PAGES.map((page) => (
-            <li key={page.to}>
-              <Link to={page.to}>{t(page.label)}</Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <BulkPageLinks />
     </>
   );
 }

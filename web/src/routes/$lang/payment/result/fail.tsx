@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PaymentFail } from '../../../../features/orders/components/PaymentResult.tsx';
-import { ResultSearch } from '../../../../features/orders/route-search.ts';
+import { orderQuery, ResultSearch } from '../../../../features/orders/route-search.ts';
 import { loadLanguage } from '../../../../i18n/i18n.ts';
 
 export const Route = createFileRoute('/$lang/payment/result/fail')({
@@ -8,6 +8,6 @@ export const Route = createFileRoute('/$lang/payment/result/fail')({
   beforeLoad: ({ context }) => loadLanguage(context.lang, ['common', 'errors', 'payment-result']),
   component: () => {
     const search = Route.useSearch();
-    return <PaymentFail lang={Route.useRouteContext().lang} guid={search.guid} />;
+    return <PaymentFail lang={Route.useRouteContext().lang} guid={search.guid} query={orderQuery(search)} />;
   },
 });

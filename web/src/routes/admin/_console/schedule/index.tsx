@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { pagedListOptions } from '../../../../components/console/list/paged-list.ts';
 import { PageTitle } from '../../../../components/console/PageTitle.tsx';
-import { schedulesQueryOptions } from '../../../../features/console-schedules/api/schedules.ts';
+import { scheduleList } from '../../../../features/console-schedules/api/schedules.ts';
 import { ScheduleList } from '../../../../features/console-schedules/components/ScheduleList.tsx';
 
 export const Route = createFileRoute('/admin/_console/schedule/')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(schedulesQueryOptions()),
+  loader: ({ context }) => context.queryClient.ensureInfiniteQueryData(pagedListOptions(scheduleList)),
   component: Schedules,
 });
 

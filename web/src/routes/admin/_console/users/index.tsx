@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { REFERRAL_TYPES } from '../../../../../../shared/identity/referral.ts';
 import { PageTitle } from '../../../../components/console/PageTitle.tsx';
 import { UserList } from '../../../../features/console-users/components/UserList.tsx';
-import { searchChoice, searchFlag, searchParams, searchText } from '../../../../lib/search-params.ts';
+import { searchChoice, searchParams, searchText } from '../../../../lib/search-params.ts';
 
 const text = searchText(254);
 
@@ -13,7 +13,6 @@ export const Route = createFileRoute('/admin/_console/users/')({
     uid: text,
     name: text,
     email: text,
-    partial: searchFlag,
     referralType: searchChoice(REFERRAL_TYPES),
   }),
   component: Users,
@@ -30,12 +29,7 @@ function Users() {
           {t('create.title')}
         </Link>
       </PageTitle>
-      <UserList
-        filter={filter}
-        onSearch={(search) =>
-          navigate({ search: { ...search, referralType: search.referralType || undefined } })
-        }
-      />
+      <UserList filter={filter} onFilter={(search) => navigate({ search, replace: true })} />
     </>
   );
 }

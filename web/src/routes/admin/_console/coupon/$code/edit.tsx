@@ -16,7 +16,7 @@ function CouponEdit() {
   return (
     <>
       <PageTitle title={t('edit', { code })} />
-      <ErrorNote error={coupon.error} />
+      <ErrorNote error={coupon.error} texts={{ not_found: 'console-coupons:not_found' }} />
       {coupon.data ? <CouponForm key={coupon.data.couponCode} coupon={coupon.data} /> : null}
     </>
   );

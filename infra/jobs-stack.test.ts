@@ -1,0 +1,132 @@
+import type { CfnElement } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
+import { describe, expect, it } from 'vitest';
+import { QUEUES, SQS_LIMITS } from '../shared/jobs/queues.ts';
+import {
+  SCHEDULE_DEAD_LETTER_ARN_VARIABLE,
+  SCHEDULED_TARGETS,
+  SCHEDULER_NAME_PATTERN,
+  TARGET_ASYNC_RETRIES,
+} from '../shared/jobs/schedules.ts';
+import { scheduleGroupName } from './jobs-stack.ts';
+import { testApp } from './test-app.ts';
+
+/**
+ * The queues and schedules as AWS will run them: the figures the local stand-ins copy
+ * (shared/jobs/queues.ts, shared/jobs/schedules.ts) are the ones deployed, and nothing that fails is lost
+ * without a dead-letter queue to keep it.
+ */
+const built = testApp();
+const stateful = Template.fromStack(built.stateful);
+const jobs = Template.fromStack(built.jobs);
+
+type Resource = { Properties: Record<string, unknown>; DeletionPolicy?: string };
+/** A stateful queue's logical id: what the jobs and service stacks' imports name. */
+const queueId = (queue: Queue) => built.stateful.getLogicalId(queue.node.defaultChild as CfnElement);
+
+describe('bulk-job queues', () => {
+  it('are declared with at least 5 receives and a visibility timeout six times the consumer timeout', () => {
+    for (const queue of QUEUES) {
+      expect(queue.maxReceiveCount, queue.id).toBeGreaterThanOrEqual(5);
+      expect(queue.visibilityTimeoutSeconds, queue.id).toBeGreaterThanOrEqual(
+        6 * queue.consumerTimeoutSeconds,
+      );
+      expect(queue.maxConcurrency, queue.id).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('are created with the declared redrive to a dead-letter queue, visibility and maximum message size', () => {
+    for (const queue of QUEUES) {
+      stateful.hasResourceProperties('AWS::SQS::Queue', {
+        VisibilityTimeout: queue.visibilityTimeoutSeconds,
+        MaximumMessageSize: SQS_LIMITS.messageBytes,
+        RedrivePolicy: Match.objectLike({
+          maxReceiveCount: queue.maxReceiveCount,
+          deadLetterTargetArn: Match.anyValue(),
+        }),
+      });
+    }
+  });
+
+  it('are consumed with the declared batch size, concurrency and consumer timeout', () => {
+    for (const queue of QUEUES) {
+      jobs.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        BatchSize: queue.messagesPerInvocation,
+        ScalingConfig: { MaximumConcurrency: queue.maxConcurrency },
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+      jobs.hasResourceProperties('AWS::Lambda::Function', {
+        Description: `Consumer of the ${queue.id} queue`,
+        Timeout: queue.consumerTimeoutSeconds,
+      });
+    }
+  });
+});
+
+describe('scheduled runs', () => {
+  it('put their schedules in a group whose name the scheduler accepts', () => {
+    const groups = Object.values(
+      jobs.findResources('AWS::Scheduler::ScheduleGroup') as Record<string, Resource>,
+    );
+    expect(groups.map((group) => group.Properties.Name)).toEqual([built.jobs.schedulerAccess.groupName]);
+    for (const stage of ['local', 'dev', 'release'])
+      expect(scheduleGroupName(stage)).toMatch(SCHEDULER_NAME_PATTERN);
+  });
+
+  it('have two retained dead-letter queues: undelivered events and runs that kept failing', () => {
+    const queues = stateful.findResources('AWS::SQS::Queue') as Record<string, Resource>;
+    for (const queue of [built.stateful.scheduleDeadLetters, built.stateful.scheduledRunFailures]) {
+      expect(queues[queueId(queue)]).toMatchObject({
+        DeletionPolicy: 'Retain',
+        Properties: { MessageRetentionPeriod: 14 * 86_400, SqsManagedSseEnabled: true },
+      });
+    }
+  });
+
+  it("let the scheduler's role send to the schedules' dead-letter queue, which every scheduling function names", () => {
+    const dlq = queueId(built.stateful.scheduleDeadLetters);
+    const roleId = built.jobs.getLogicalId(built.jobs.schedulerRole.node.defaultChild as CfnElement);
+    const policies = Object.values(jobs.findResources('AWS::IAM::Policy') as Record<string, Resource>).filter(
+      (policy) => JSON.stringify(policy.Properties.Roles).includes(`"${roleId}"`),
+    );
+    const statements = JSON.stringify(policies.map((policy) => policy.Properties.PolicyDocument));
+    expect(statements).toContain('sqs:SendMessage');
+    expect(statements).toContain(dlq);
+
+    const schedulers = [
+      ...Object.values(jobs.findResources('AWS::Lambda::Function') as Record<string, Resource>),
+      ...Object.values(built.services).flatMap((stack) =>
+        [stack, ...stack.node.children.filter((child) => 'nestedStackResource' in child)].flatMap((scope) =>
+          Object.values(
+            Template.fromStack(scope as never).findResources('AWS::Lambda::Function') as Record<
+              string,
+              Resource
+            >,
+          ),
+        ),
+      ),
+    ].filter((fn) => JSON.stringify(fn.Properties.Environment ?? {}).includes('SCHEDULE_GROUP_NAME'));
+    // The renewal and admin-schedule targets, and the routes that schedule.
+    expect(schedulers.length).toBeGreaterThan(SCHEDULED_TARGETS.length);
+    for (const fn of schedulers) {
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(JSON.stringify(variables[SCHEDULE_DEAD_LETTER_ARN_VARIABLE])).toContain(dlq);
+    }
+  });
+
+  it("keep Lambda's two retries for every target and send what still fails to the failures queue", () => {
+    const failures = queueId(built.stateful.scheduledRunFailures);
+    const configs = Object.values(
+      jobs.findResources('AWS::Lambda::EventInvokeConfig') as Record<string, Resource>,
+    );
+    expect(configs).toHaveLength(SCHEDULED_TARGETS.length);
+    for (const config of configs) {
+      expect(config.Properties).toMatchObject({
+        MaximumRetryAttempts: TARGET_ASYNC_RETRIES.retryAttempts,
+        MaximumEventAgeInSeconds: TARGET_ASYNC_RETRIES.maxEventAgeSeconds,
+      });
+      expect(JSON.stringify(config.Properties.DestinationConfig)).toContain(failures);
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import { type InputHTMLAttributes, useId } from 'react';
+import { KstDateInput } from '../KstDateInput.tsx';
+import type { ListFilterValues, useListFilters } from './list-filters.ts';
+
+/**
+ * One text (or date) filter of a list: it shows the draft, applies once typing pauses, and at once on
+ * Enter (list-filters.ts). `fallback` is what an empty filter means (a default date), shown as its value.
+ * A date filter is the console's one date entry (KST, `yyyy-MM-dd`).
+ */
+export function FilterField<Filters extends ListFilterValues>({
+  filters,
+  name,
+  label,
+  fallback = '',
+  type = 'search',
+  ...input
+}: {
+  filters: ReturnType<typeof useListFilters<Filters>>;
+  name: keyof Filters & string;
+  label: string;
+  fallback?: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'onKeyDown'>) {
+  const id = useId();
+  const value = filters.draft[name];
+  const Input = type === 'date' ? KstDateInput : 'input';
+  return (
+    <div className="console-field">
+      <label htmlFor={id}>{label}</label>
+      <Input
+        {...input}
+        {...(type === 'date' ? { kind: 'date' as const } : { type })}
+        id={id}
+        value={typeof value === 'string' ? value : fallback}
+        onChange={(event) => filters.change(name, event.target.value as Filters[typeof name])}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            filters.applyNow();
+          }
+        }}
+      />
+    </div>
+  );
+}
