@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { SITE_LANGUAGES, type SiteLanguage } from '../shared/languages.ts';
 import { prerenderedPages } from '../shared/site/site-pages.ts';
-import { PASSWORD } from './order-helpers.ts';
+import { mailedLink, PASSWORD } from './order-helpers.ts';
 import { post, subscriber } from './subscriber-helpers.ts';
 
 /**
@@ -65,18 +65,7 @@ async function verifiedAccount(request: APIRequestContext, email: string): Promi
     language: 'es',
     clientType: 'landing',
   });
-  let token: string | null = null;
-  await expect
-    .poll(async () => {
-      const mails = (await (await request.get('/_local/outbox.json')).json()) as Array<{
-        to: string[];
-        links: string[];
-      }>;
-      const link = mails.find((mail) => mail.to.includes(email))?.links[0];
-      token = link ? new URL(link).searchParams.get('token') : null;
-      return token;
-    })
-    .toBeTruthy();
+  const token = (await mailedLink(request, email)).searchParams.get('token');
   await post(request, '/auth/verify-email', { token });
   const signedIn = await post<{ session: { idToken: string } }>(request, '/auth/v2/sign-in', {
     email,

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { SITE_LANGUAGES } from '../shared/languages.ts';
+import { mailedLink } from './order-helpers.ts';
 
 /**
  * Details of the public pages a visitor meets: a language switch on a content page, the sign-in
@@ -71,19 +72,8 @@ test("a minor's verified pages say what is still missing before the minor can si
   });
   expect(signedUp.ok()).toBe(true);
   const linkTo = async (address: string) => {
-    let link: string | undefined;
-    await expect
-      .poll(async () => {
-        const mails = (await (await request.get('/_local/outbox.json')).json()) as Array<{
-          to: string[];
-          links: string[];
-        }>;
-        link = mails.find((mail) => mail.to.includes(address))?.links[0];
-        return link;
-      })
-      .toBeTruthy();
-    const url = new URL(link as string);
-    return `${url.pathname}${url.search}`;
+    const link = await mailedLink(request, address);
+    return `${link.pathname}${link.search}`;
   };
 
   await page.goto(await linkTo(child));
