@@ -57,7 +57,15 @@ export async function startOnPricing(
   const { lang } = input;
   await page.goto(input.path ?? `/${lang}/payment/pricepolicy`);
   const tab = input.tab ?? 'monthly';
-  if (tab !== 'monthly') await page.getByRole('tab', { name: text(lang, 'pricing', `tab.${tab}`) }).click();
+  if (tab !== 'monthly') {
+    // The page is pre-rendered: a press before the page has hydrated changes no tab, so press until the
+    // tab is the selected one.
+    const tabButton = page.getByRole('tab', { name: text(lang, 'pricing', `tab.${tab}`) });
+    await expect(async () => {
+      await tabButton.click();
+      await expect(tabButton).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+  }
   // The tab's plans are rendered as a deferred update: press the button once it is the tab's plan's.
   const start = `${text(lang, 'pricing', 'start.start')}: ${text(lang, 'common', `plan_type.${input.planType}`)}`;
   await page.locator(`th[data-plan^="${TAB_PLAN_PREFIX[tab]}"]`).getByRole('button', { name: start }).click();

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { SITE_LANGUAGES, type SiteLanguage } from '../shared/languages.ts';
 import { prerenderedPages } from '../shared/site/site-pages.ts';
-import { mailedLink, PASSWORD } from './order-helpers.ts';
+import { buyMonthly, idTokenOf, mailedLink, newAccount, PASSWORD } from './order-helpers.ts';
 import { post, subscriber } from './subscriber-helpers.ts';
 
 /**
@@ -146,6 +146,11 @@ test.describe('payment pages at 360 px', () => {
     const request = page.request;
     const token = await verifiedAccount(request, LONG_EMAIL());
     const owner = await subscriber(page, request, '+14155550190');
+    // A dollar subscription's channel issues a key only with a payment (no card to change): the change
+    // of card is shown for a subscription bought in won.
+    const wonEmail = await newAccount(request, 'ko');
+    await buyMonthly(page, wonEmail, { name: 'MR_LIGHT_V3', price: '₩9,900', phone: '010-4155-0172' }, 'ko');
+    const wonToken = await idTokenOf(request, wonEmail);
     const auth = { clientType: 'landing' };
     const order = {} as Sessions['order'];
     const held = {} as Sessions['subscriber'];
@@ -170,7 +175,14 @@ test.describe('payment pages at 360 px', () => {
       held[language] = {
         upgrade: await as('/payment/create-init-plan-upgrade', {}),
         eraser: await as('/payment/create-init-usage-eraser', {}),
-        changeCard: await as('/payment/create-init-payment', { isChangeCard: true }),
+        changeCard: (
+          await post<{ guid: string }>(
+            request,
+            '/payment/create-init-payment',
+            { clientType: 'desktop', language, isChangeCard: true },
+            wonToken,
+          )
+        ).guid,
         refund: (await post<{ guid: string }>(request, '/payment/create-user-refund', {}, owner.token)).guid,
       };
     }
