@@ -12,7 +12,14 @@ function templatesOf(stack: import('aws-cdk-lib').Stack): Template[] {
 }
 
 function resourceCounts(built: ReturnType<typeof testApp>): number[] {
-  const stacks = [built.stateful, built.jobs, built.web, ...Object.values(built.services)];
+  const stacks = [
+    built.stateful,
+    built.jobs,
+    built.web,
+    built.edge,
+    built.monitoring,
+    ...Object.values(built.services),
+  ];
   return stacks.flatMap(templatesOf).map((template) => Object.keys(template.toJSON().Resources ?? {}).length);
 }
 

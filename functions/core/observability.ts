@@ -1,3 +1,4 @@
+import { InvokeStore } from '@aws/lambda-invoke-store';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
@@ -22,6 +23,11 @@ import { logger, powertoolsLogger } from './logger.ts';
  * - Metrics: EMF lines on stdout, which CloudWatch turns into the metrics of
  *   shared/observability/product-metrics.ts. On one machine the same lines are printed by the runtime.
  */
+// Powertools keeps each invocation's state apart when AWS_LAMBDA_MAX_CONCURRENCY is set, in the
+// InvokeStore that Lambda's runtime makes before it loads the handler. A host that runs invocations side
+// by side without that runtime (the local runtime, a test worker it starts) gets the store made here.
+if (process.env.AWS_LAMBDA_MAX_CONCURRENCY !== undefined) await InvokeStore.getInstanceAsync();
+
 export const tracer = new Tracer({ serviceName: OBSERVED_SERVICE });
 
 export const metrics = new Metrics({

@@ -215,7 +215,7 @@ describe('the handler pipeline', () => {
         called = true;
         return echo(input);
       });
-      for (const headers of [{}, { [ORIGIN_SECRET_HEADER]: 'guessed' }])
+      for (const headers of [{}, { [ORIGIN_SECRET_HEADER]: 'guessed' }] as Record<string, string>[])
         expect(await invoke(handler, event({ amount: 1 }, headers))).toMatchObject({
           status: 401,
           body: { error: { code: 'AUTHORIZATION', msg: 'Requests reach the API through the site only' } },
