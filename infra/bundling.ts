@@ -63,7 +63,11 @@ export function functionProps(
       ...environment,
     },
     tracing: Tracing.ACTIVE,
-    logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH }),
+    // Lambda's own naming, so that Logs Insights finds a stage's functions by the prefix /aws/lambda/cutloom-{stage}-.
+    logGroup: new LogGroup(scope, `${id}Logs`, {
+      logGroupName: `/aws/lambda/${productFunctionName(environment.STAGE, id)}`,
+      retention: RetentionDays.ONE_MONTH,
+    }),
     bundling: {
       format: OutputFormat.ESM,
       mainFields: [...LAMBDA_BUNDLE.mainFields],

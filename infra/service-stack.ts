@@ -66,7 +66,10 @@ export class ServiceStack extends Stack {
       description: `The /${props.service} service`,
       createDefaultStage: true,
     });
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      logGroupName: `/aws/apigateway/cutloom-${props.stage}-${props.service}`,
+      retention: RetentionDays.ONE_MONTH,
+    });
     const stage = this.api.defaultStage?.node.defaultChild as CfnStage;
     // HTTP APIs have no X-Ray tracing (REST APIs do): a trace starts at the route's function (active
     // tracing). The access log names the function's invocation (`functionRequestId`, the Lambda request
