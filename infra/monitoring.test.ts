@@ -9,7 +9,7 @@ import {
   PRODUCT_METRICS,
 } from '../shared/observability/product-metrics.ts';
 import { THRESHOLDS } from './alarms.ts';
-import { testApp } from './test-app.ts';
+import { appTemplates, testApp } from './test-app.ts';
 
 /**
  * What watches the product once deployed: every function, queue, schedule group and HTTP API has its
@@ -19,23 +19,7 @@ import { testApp } from './test-app.ts';
 const built = testApp();
 type Resource = { Type: string; Properties: Record<string, unknown> };
 
-function templates(): Template[] {
-  const stacks = [
-    built.stateful,
-    built.jobs,
-    built.web,
-    built.edge,
-    built.monitoring,
-    ...Object.values(built.services),
-  ];
-  return stacks.flatMap((stack) => [
-    Template.fromStack(stack),
-    ...stack.node.children
-      .filter((child) => 'nestedStackResource' in child)
-      .map((child) => Template.fromStack(child as never)),
-  ]);
-}
-const all = templates();
+const all = appTemplates(built);
 const resources = (type: string): Array<[string, Resource, Template]> =>
   all.flatMap((template) =>
     Object.entries(template.findResources(type) as Record<string, Resource>).map(

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
 import type { RouteDefinition } from '../shared/api/define-route.ts';
 import { type AppOptions, buildApp } from './build-app.ts';
 
@@ -23,4 +24,22 @@ export function testApp(
     },
   });
   return { app, ...buildApp(app, { stage: 'test', webDist, ...options, ...(routes ? { routes } : {}) }) };
+}
+
+/** Every template of a built app: each stack's and each of its nested stacks'. */
+export function appTemplates(built: ReturnType<typeof testApp>): Template[] {
+  const stacks = [
+    built.stateful,
+    built.jobs,
+    built.web,
+    built.edge,
+    built.monitoring,
+    ...Object.values(built.services),
+  ];
+  return stacks.flatMap((stack) => [
+    Template.fromStack(stack),
+    ...stack.node.children
+      .filter((child) => 'nestedStackResource' in child)
+      .map((child) => Template.fromStack(child as never)),
+  ]);
 }

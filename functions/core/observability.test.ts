@@ -6,7 +6,7 @@ import { PRODUCT_METRICS } from '../../shared/observability/product-metrics.ts';
 import { PaymentError } from './errors.ts';
 import { logger } from './logger.ts';
 import { observedJob } from './observability.ts';
-import { defineHandler, type HttpEvent, type HttpResult } from './pipeline.ts';
+import { defineHandler, type HttpEvent } from './pipeline.ts';
 
 // An operator may turn on Powertools' event logging with this variable; the pipeline must still never
 // write a request (bodies hold passwords, headers tokens). Set before the logger is made, with every level

@@ -147,6 +147,7 @@ async function bundles(): Promise<void> {
     ],
     outfile: mappedFile,
     sourcemap: true,
+    sourcesContent: false,
   });
   report(
     `bundle ${biggest.name} source map (beside it, not loaded without --enable-source-maps)`,

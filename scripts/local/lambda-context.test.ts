@@ -30,10 +30,8 @@ describe('invocations side by side in the local runtime', () => {
       lines.push(...String(chunk).split('\n').filter(Boolean));
       return true;
     });
-    let release = () => undefined as void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const release: Array<() => void> = [];
+    const gate = new Promise<void>((resolve) => release.push(resolve));
     // Each logs once before and once after both have started, so their keys would cross if shared.
     const handler = (name: string) =>
       defineHandler(route(name), async () => {
@@ -55,7 +53,7 @@ describe('invocations side by side in the local runtime', () => {
       const first = call('firstRoute', 'ord_first');
       const second = call('secondRoute', 'ord_second');
       await new Promise((resolve) => setTimeout(resolve, 10));
-      release();
+      for (const open of release) open();
       await Promise.all([first.done, second.done]);
       const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
       expect(entries).toHaveLength(4);
