@@ -36,7 +36,11 @@ test('a subscription’s card changed on the sandbox checkout, and a declined ca
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page).toHaveURL(/\/en\/payment\/change-card\/fail\?guid=/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your card could not be changed');
-  await expect(page.getByTestId('change-card-error')).toHaveText(/^Error Code CC01 .+/);
+  await expect(page.getByRole('alert')).toHaveText(
+    '[L09] Your card company declined this card. Use another card, or ask your card company why.',
+  );
+  // The code once, with the card company's words.
+  await expect(page.getByTestId('payment-failure-detail')).toHaveText('Error Code CC01 잔액부족');
 
   await page.getByRole('link', { name: 'Try again' }).click();
   await expect(page).toHaveURL(new RegExp(`/en/payment/change-card\\?guid=${guid}$`));

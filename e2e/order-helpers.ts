@@ -3,24 +3,29 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 /** Helpers of the browser tests that buy plans: a verified account, the payment-start sign-in, the order form. */
 export const PASSWORD = 'order-pass1';
 
-export async function newAccount(request: APIRequestContext, language = 'en'): Promise<string> {
-  const email = `buyer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const signUp = await request.post('/auth/sign-up', {
-    data: { name: 'Sky Kim', email, password: PASSWORD, language, clientType: 'landing' },
-  });
-  expect(signUp.ok()).toBe(true);
-  let token: string | undefined;
+/** The newest link mailed to an address (a verification link), once the local outbox has it. */
+export async function mailedLink(request: APIRequestContext, address: string): Promise<URL> {
+  let link: string | undefined;
   await expect
     .poll(async () => {
       const mails = (await (await request.get('/_local/outbox.json')).json()) as Array<{
         to: string[];
         links: string[];
       }>;
-      const link = mails.find((mail) => mail.to.includes(email))?.links[0];
-      token = link ? (new URL(link).searchParams.get('token') ?? undefined) : undefined;
-      return token;
+      link = mails.find((mail) => mail.to.includes(address))?.links[0];
+      return link;
     })
     .toBeTruthy();
+  return new URL(link as string);
+}
+
+export async function newAccount(request: APIRequestContext, language = 'en'): Promise<string> {
+  const email = `buyer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const signUp = await request.post('/auth/sign-up', {
+    data: { name: 'Sky Kim', email, password: PASSWORD, language, clientType: 'landing' },
+  });
+  expect(signUp.ok()).toBe(true);
+  const token = (await mailedLink(request, email)).searchParams.get('token');
   expect((await request.post('/auth/verify-email', { data: { token } })).ok()).toBe(true);
   return email;
 }

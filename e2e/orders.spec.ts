@@ -98,9 +98,11 @@ test('a declined card ends on the fail page with the card company’s reason', a
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page).toHaveURL(/\/en\/payment\/result\/fail\?guid=/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('The payment did not go through');
+  // The meaning in the page's language; the card company's own (Korean) words only as a detail.
   await expect(page.getByRole('alert')).toHaveText(
-    /^\[L09\] The payment provider reported an error\. \[CC01\] 잔액부족$/,
+    '[L09] Your card company declined this card. Use another card, or ask your card company why.',
   );
+  await expect(page.getByTestId('payment-failure-detail')).toHaveText('Error Code CC01 잔액부족');
 });
 
 test('a pending payment resolves while the result page asks again', async ({ page, request }) => {

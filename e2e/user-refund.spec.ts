@@ -15,6 +15,26 @@ test('a subscriber asks for a refund and gets the whole price back', async ({ pa
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Request a refund');
   await expect(page.getByTestId('refund-amount')).toHaveText('US$17.99');
   await expect(page.getByText('Full refund')).toBeVisible();
+  // The plan by its name, not its code; the days used as the estimate counts them (KST, the payment
+  // day being day 1), so a payment of minutes ago has used one day, whatever the hour.
+  await expect(page.getByTestId('refund-plan')).toHaveText('Standard · Monthly subscription');
+  const { paidAt } = (
+    await post<{ result: { paidAt: number } }>(request, '/payment/user-refund-info', { guid })
+  ).result;
+  const kstDay = (ms: number) =>
+    Date.parse(new Date(ms).toLocaleDateString('en-CA', { timeZone: 'Asia/Seoul' }));
+  const daysUsed = (kstDay(Date.now()) - kstDay(paidAt)) / 86_400_000 + 1;
+  await expect(page.getByTestId('refund-used')).toHaveText(String(daysUsed));
+  // The reason box is a real text box: bordered, as wide as its section.
+  const reason = page.getByLabel('Why are you asking for a refund?');
+  const box = await reason.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return {
+      border: style.borderTopStyle !== 'none' && Number.parseFloat(style.borderTopWidth) >= 1,
+      fills: element.getBoundingClientRect().width >= (element.closest('section')?.clientWidth ?? 0) - 48,
+    };
+  });
+  expect(box).toEqual({ border: true, fills: true });
 
   await page.getByLabel('Why are you asking for a refund?').fill('It is not what I need.');
   await page.getByRole('button', { name: 'Request refund' }).click();

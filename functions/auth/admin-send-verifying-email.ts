@@ -9,7 +9,7 @@ import { defineHandler } from '../core/pipeline.ts';
 export const handler = defineHandler(adminSendVerifyingEmail, async (input, context) => {
   const user = await getUser(input.id);
   if (!user || user.deleted) throw new NotFound(`User ${input.id}`);
-  await sendVerificationMails(user, { language: input.data.language, includeParent: false });
+  await sendVerificationMails(user, { language: input.data.language, recipients: 'account' });
   await recordUserActivity({
     uid: user.uid,
     action: 'email.send-verification',

@@ -27,6 +27,37 @@ const svg = (width: number, height: number, body: string) =>
 const text = (x: number, y: number, size: number, fill: string, content: string, extra = '') =>
   `<text x='${x}' y='${y}' font-size='${size}' fill='${fill}' ${extra}>${escapeXml(content)}</text>`;
 
+/** Wide glyphs: Hangul, kana, CJK ideographs and full-width forms take a whole em. */
+const WIDE = /[\u1100-\u11ff\u2e80-\ua4cf\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]/;
+
+/**
+ * A text's width in ems, measured generously: other glyphs at the average advance of DejaVu Sans
+ * (0.62 em, 0.68 bold), the widest of the fallback fonts a visitor may get, since the drawing cannot
+ * know the font the browser will use.
+ */
+function emWidth(content: string, bold: boolean): number {
+  return [...content].reduce((ems, char) => ems + (WIDE.test(char) ? 1 : bold ? 0.68 : 0.62), 0);
+}
+
+/**
+ * A text that must stay inside the rectangle `within` (an element id; the text is no wider than
+ * `maxWidth`): its size comes down from `size` as far as its language's words need. The landing's
+ * browser test checks each such text against its rectangle in every language.
+ */
+function fittedText(
+  within: string,
+  maxWidth: number,
+  x: number,
+  y: number,
+  size: number,
+  fill: string,
+  content: string,
+  extra = '',
+): string {
+  const fit = Math.min(size, Math.floor((maxWidth / emWidth(content, extra.includes('bold'))) * 10) / 10);
+  return text(x, y, fit, fill, content, `data-within='${within}' ${extra}`.trim());
+}
+
 const TEAL = '#0f766e';
 const INK = '#0f172a';
 const AMBER = '#f59e0b';
@@ -55,16 +86,25 @@ function preview(lang: SiteLanguage): string {
       `<rect x='24' y='64' width='560' height='316' rx='12' fill='#1e293b'/>` +
       `<path d='M24 300 L170 190 L280 270 L380 170 L584 320 L584 368 Q584 380 572 380 L36 380 Q24 380 24 368Z' fill='${TEAL}' opacity='0.55'/>` +
       `<circle cx='470' cy='130' r='34' fill='${AMBER}' opacity='0.85'/>` +
-      `<rect x='104' y='318' width='400' height='42' rx='8' fill='#000' opacity='0.65'/>` +
-      text(304, 346, 20, '#fff', s.preview_caption ?? '', "text-anchor='middle' font-weight='600'") +
+      `<rect id='caption' x='64' y='318' width='480' height='42' rx='8' fill='#000' opacity='0.65'/>` +
+      fittedText(
+        'caption',
+        448,
+        304,
+        346,
+        20,
+        '#fff',
+        s.preview_caption ?? '',
+        "text-anchor='middle' font-weight='600'",
+      ) +
       `<rect x='604' y='64' width='332' height='316' rx='12' fill='#111a2e'/>` +
       text(624, 96, 15, '#94a3b8', s.preview_transcript ?? '', "font-weight='600'") +
       [s.preview_line1, s.preview_line2, s.preview_line3]
         .map(
           (line, i) =>
-            `<rect x='620' y='${114 + i * 84}' width='300' height='70' rx='10' fill='${i === 1 ? '#134e4a' : '#1e293b'}'/>` +
+            `<rect id='line${i + 1}' x='620' y='${114 + i * 84}' width='300' height='70' rx='10' fill='${i === 1 ? '#134e4a' : '#1e293b'}'/>` +
             text(636, 140 + i * 84, 12, '#5eead4', `00:0${i * 4}`) +
-            text(636, 164 + i * 84, 15, '#e2e8f0', line ?? ''),
+            fittedText(`line${i + 1}`, 268, 636, 164 + i * 84, 15, '#e2e8f0', line ?? ''),
         )
         .join('') +
       `<rect x='24' y='400' width='912' height='176' rx='12' fill='#111a2e'/>` +
@@ -81,10 +121,10 @@ function promoPoster(lang: SiteLanguage): string {
     1280,
     720,
     `<defs><linearGradient id='g' x1='0' y1='0' x2='1' y2='1'><stop offset='0' stop-color='#042f2e'/><stop offset='1' stop-color='${TEAL}'/></linearGradient></defs>` +
-      `<rect width='1280' height='720' fill='url(#g)'/>` +
+      `<rect id='poster' width='1280' height='720' fill='url(#g)'/>` +
       `<circle cx='1040' cy='160' r='220' fill='${AMBER}' opacity='0.18'/><circle cx='200' cy='620' r='260' fill='#5eead4' opacity='0.12'/>` +
-      text(96, 300, 64, '#fff', s.promo_title ?? '', "font-weight='700'") +
-      text(96, 372, 30, '#ccfbf1', s.promo_subtitle ?? '') +
+      fittedText('poster', 1088, 96, 300, 64, '#fff', s.promo_title ?? '', "font-weight='700'") +
+      fittedText('poster', 1088, 96, 372, 30, '#ccfbf1', s.promo_subtitle ?? '') +
       waveform(96, 520, 700, '#5eead4', 3),
   );
 }
@@ -167,10 +207,10 @@ function drawUseCase(key: string, lang: SiteLanguage): string {
   return svg(
     480,
     320,
-    `<rect width='480' height='320' rx='20' fill='${bg}'/><rect x='40' y='40' width='400' height='180' rx='14' fill='#fff'/>` +
+    `<rect id='card' width='480' height='320' rx='20' fill='${bg}'/><rect x='40' y='40' width='400' height='180' rx='14' fill='#fff'/>` +
       `<circle cx='120' cy='130' r='44' fill='${fg}' opacity='0.85'/><rect x='190' y='96' width='210' height='18' rx='9' fill='${fg}' opacity='0.5'/>` +
       `<rect x='190' y='128' width='160' height='14' rx='7' fill='#cbd5e1'/><rect x='190' y='154' width='190' height='14' rx='7' fill='#cbd5e1'/>` +
-      text(40, 276, 26, INK, s[`usecase_${key}`] ?? '', "font-weight='700'"),
+      fittedText('card', 400, 40, 276, 26, INK, s[`usecase_${key}`] ?? '', "font-weight='700'"),
   );
 }
 

@@ -264,6 +264,23 @@ export const verifyEmail = defineRoute({
   grants: ['table:read', 'table:write', 'token:sign'],
 });
 
+export const resendVerificationMail = defineRoute({
+  name: 'resendVerificationMail',
+  service: 'auth',
+  method: 'POST',
+  path: '/resend-verification-mail',
+  caller: 'public',
+  summary:
+    'Send the verification mail of a password account that is not verified yet again (the sign-in modal ' +
+    'offers it after USER_UNVERIFIED), in the given language: at most once every 5 minutes per account, ' +
+    'the rule of a repeated sign-up (sooner is TOO_MANY_REQUESTS). An address without such an account ' +
+    'gets the answer of a sent mail, so the route tells nobody which addresses have accounts',
+  request: z.object({ email: emailRule, language: Language }),
+  response: z.object({}),
+  handler: 'auth/resend-verification-mail',
+  grants: ['table:read', 'table:write', 'mail:send', 'token:sign'],
+});
+
 export const resetPassword = defineRoute({
   name: 'resetPassword',
   service: 'auth',
@@ -344,6 +361,7 @@ export const identityRoutes = [
   oauthSignUp,
   oauthConfig,
   verifyEmail,
+  resendVerificationMail,
   resetPassword,
   fetchProviderInfo,
   adminSendVerifyingEmail,

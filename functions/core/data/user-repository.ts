@@ -5,6 +5,7 @@ import { keyTime } from './key-times.ts';
 import { type PagedQuery, pagedQuery, pageOptions } from './list-page.ts';
 import { nameSearchKey, searchShard } from './search-keys.ts';
 import { db } from './service.ts';
+import { isConditionFailure } from './transaction.ts';
 import { type AdminActivity, activityCommit } from './user-activity-repository.ts';
 
 export type User = UserItem;
@@ -75,6 +76,49 @@ type UserChanges = Partial<
 /** Changes an existing account (never creates one). */
 export async function updateUser(uid: string, changes: UserChanges): Promise<void> {
   await db().entities.user.patch({ uid }).set(changes).go();
+}
+
+/**
+ * Takes the turn to mail an account its verification links at `now`, if the last mail went out at
+ * `lastSentBefore` or earlier (or never): a conditional write, so of concurrent callers one wins.
+ * Answers the time of the mail before, to give the turn back if the mail cannot go out.
+ */
+export async function claimVerificationMail(
+  uid: string,
+  now: number,
+  lastSentBefore: number,
+): Promise<{ claimed: true; previous: number | undefined } | { claimed: false }> {
+  try {
+    const { data } = await db()
+      .entities.user.patch({ uid })
+      .set({ verificationMailAt: now })
+      .where(
+        ({ verificationMailAt }, { notExists, lte }) =>
+          `${notExists(verificationMailAt)} OR ${lte(verificationMailAt, lastSentBefore)}`,
+      )
+      .go({ response: 'all_old' });
+    return { claimed: true, previous: (data as Partial<User>).verificationMailAt };
+  } catch (error) {
+    if (isConditionFailure(error)) return { claimed: false };
+    throw error;
+  }
+}
+
+/** Gives back a verification mail turn taken at `claimedAt` whose mail did not go out. */
+export async function releaseVerificationMail(
+  uid: string,
+  claimedAt: number,
+  previous: number | undefined,
+): Promise<void> {
+  try {
+    await db()
+      .entities.user.patch({ uid })
+      .set({ verificationMailAt: previous ?? 0 })
+      .where(({ verificationMailAt }, { eq }) => eq(verificationMailAt, claimedAt))
+      .go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }
 
 /** Marks an account's e-mail verified by an operator, with the operator's activity, in one transaction. */

@@ -7,14 +7,17 @@ import {
   maintenanceInForce,
   SIGN_UP_MAINTENANCE_CONFIG,
 } from '../../../shared/identity/maintenance.ts';
+import type { SiteLanguage } from '../../../shared/languages.ts';
 import type { GoogleProfile } from '../adapters/google-identity.ts';
 import { nowMs } from '../clock.ts';
 import { findConfigByName } from '../data/config-repository.ts';
 import {
+  claimVerificationMail,
   clearPassword,
   createUser,
   findUserByEmail,
   type NewUser,
+  releaseVerificationMail,
   type User,
   updateUser,
 } from '../data/user-repository.ts';
@@ -24,7 +27,7 @@ import { hashPassword } from './password.ts';
 import { isVerified } from './user-info.ts';
 import { sendVerificationMails } from './verification.ts';
 
-/** A repeated sign-up of an unverified address re-sends the mail at most this often. */
+/** The verification mail of an unverified account is sent again at most this often. */
 const RESEND_AFTER_MS = 5 * 60_000;
 
 export function newUid(): string {
@@ -101,25 +104,55 @@ export async function signUpWithPassword(
     credentialsChangedAt: now,
   };
   const user = await create(account);
-  await mailVerification(user, input.language);
+  await sendVerificationMails(user, { language: input.language, recipients: 'unverified' }).catch(
+    // A mail that fails to go out must not lose the account: it is logged, and can be sent again.
+    (error: unknown) => logger.error('Verification mail failed', { uid: user.uid, error }),
+  );
   return user;
 }
 
+/** Whether an account still waits for its verification (a password account never verified). */
+function awaitsVerification(user: User): boolean {
+  return !user.deleted && !isVerified(user) && Boolean(user.passwordHash);
+}
+
 async function refuseExisting(existing: User, language: SignUpInput['language']): Promise<IdentityError> {
-  if (existing.deleted || isVerified(existing) || !existing.passwordHash)
+  if (!awaitsVerification(existing))
     return new IdentityError('EMAIL_EXISTS', 'An account with this address exists');
-  if ((existing.verificationMailAt ?? 0) + RESEND_AFTER_MS <= nowMs())
-    await mailVerification(existing, language);
+  await resendVerification(existing, language).catch((error: unknown) =>
+    logger.error('Verification mail failed', { uid: existing.uid, error }),
+  );
   return new IdentityError('USER_UNVERIFIED', 'This account exists but its e-mail is not verified yet');
 }
 
-/** A mail that fails to go out must not lose the account: it is logged, and can be sent again. */
-async function mailVerification(user: User, language: SignUpInput['language']) {
+/**
+ * Mails an unverified account's links again (a repeated sign-up, the sign-in modal's resend), at most
+ * once every RESEND_AFTER_MS whoever asks and however many ask at once: the turn is a conditional
+ * write. A mail that fails to go out gives the turn back, so it can be asked again at once.
+ */
+async function resendVerification(user: User, language: SiteLanguage): Promise<'sent' | 'too-soon'> {
+  const now = nowMs();
+  const turn = await claimVerificationMail(user.uid, now, now - RESEND_AFTER_MS);
+  if (!turn.claimed) return 'too-soon';
   try {
-    await sendVerificationMails(user, { language, includeParent: true });
+    await sendVerificationMails(user, { language, recipients: 'unverified' });
+    return 'sent';
   } catch (error) {
-    logger.error('Verification mail failed', { uid: user.uid, error });
+    await releaseVerificationMail(user.uid, now, turn.previous);
+    throw error;
   }
+}
+
+/**
+ * The resend route: an address without an account waiting for verification is answered as if the
+ * mail went out (nothing tells which addresses have accounts); a mail sent less than RESEND_AFTER_MS
+ * ago is TOO_MANY_REQUESTS, which tells no more than a repeated sign-up does.
+ */
+export async function resendVerificationByAddress(email: string, language: SiteLanguage): Promise<void> {
+  const user = await findUserByEmail(email);
+  if (!user || !awaitsVerification(user)) return;
+  if ((await resendVerification(user, language)) === 'too-soon')
+    throw new IdentityError('TOO_MANY_REQUESTS', 'The verification mail was sent less than 5 minutes ago');
 }
 
 async function create(account: NewUser): Promise<User> {

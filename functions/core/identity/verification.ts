@@ -22,16 +22,21 @@ function language(user: User, wanted?: SiteLanguage): SiteLanguage {
   return isSiteLanguage(user.uiLanguage) ? user.uiLanguage : 'en';
 }
 
-/** Mails the account its verification link (and its parent theirs, for an unverified minor). */
+/**
+ * Mails verification links: `account` sends the account its link (an operator's resend); `unverified`
+ * sends each address still waiting its own, the account's and a minor's parent's.
+ */
 export async function sendVerificationMails(
   user: User,
-  options: { language?: SiteLanguage; includeParent: boolean },
+  options: { language?: SiteLanguage; recipients: 'account' | 'unverified' },
 ): Promise<void> {
   const lang = language(user, options.language);
-  const token = await signLinkToken('verify-email', user.uid, { email: user.email }, VERIFY_LINK_SECONDS);
-  const link = `${settings.siteUrl}/${lang}/signup/verify?token=${token}`;
-  await sendMail({ to: user.email, ...composeMail('verify-email', lang, { name: user.name, link }) });
-  if (options.includeParent && user.isMinor && user.parentEmail && !user.parentEmailVerified) {
+  if (options.recipients === 'account' || !user.emailVerified) {
+    const token = await signLinkToken('verify-email', user.uid, { email: user.email }, VERIFY_LINK_SECONDS);
+    const link = `${settings.siteUrl}/${lang}/signup/verify?token=${token}`;
+    await sendMail({ to: user.email, ...composeMail('verify-email', lang, { name: user.name, link }) });
+  }
+  if (options.recipients === 'unverified' && user.isMinor && user.parentEmail && !user.parentEmailVerified) {
     const parentToken = await signLinkToken(
       'verify-parent-email',
       user.uid,

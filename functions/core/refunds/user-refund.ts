@@ -15,13 +15,20 @@ import {
 /**
  * The customer's refund (site-and-payments.md: /{lang}/payment/user-refund, user-refund-info and
  * cancel-payment-user by guid). The signed-in account holder opens a session; the page then shows the
- * estimate for a request now (counted on its business day) and refunds exactly that amount.
+ * estimate for a request now and refunds exactly that amount.
  */
 const SESSION_LIFETIME_MS = 24 * 3_600_000;
 
+/**
+ * The customer's refund is made at once and ends the plan at once, so its used period runs to the day
+ * it is asked (KST), not to the next business day: the business-day count is for requests an operator
+ * handles later (the console's default), and here it would charge an evening's payment two days.
+ */
+const quoteNow = (uid: string) => quoteRefund({ uid, requestedMs: nowMs(), businessDay: false });
+
 export async function openRefundSession(uid: string): Promise<string> {
+  await quoteNow(uid);
   const now = nowMs();
-  await quoteRefund({ uid, requestedMs: now });
   const guid = newGuid();
   const expiresAt = now + SESSION_LIFETIME_MS;
   await createRefundSession({
@@ -43,7 +50,7 @@ async function sessionUid(guid: string): Promise<string> {
 
 export async function userRefundInfo(guid: string) {
   const uid = await sessionUid(guid);
-  const [quote, user] = await Promise.all([quoteRefund({ uid, requestedMs: nowMs() }), getUser(uid)]);
+  const [quote, user] = await Promise.all([quoteNow(uid), getUser(uid)]);
   return { ...estimateView(quote), userEmail: user?.email ?? quote.payment.userEmail };
 }
 
@@ -59,7 +66,7 @@ export async function cancelPaymentUser(request: {
     throw new PaymentError('INVALID_ARGUMENT', 'Both agreements are required for a refund');
   }
   const uid = await sessionUid(request.guid);
-  const quote = await quoteRefund({ uid, requestedMs: nowMs() });
+  const quote = await quoteNow(uid);
   // The customer's money goes back the way it came; only an operator may choose otherwise, and only an
   // operator refunds a direct deposit (paid outside the provider: nothing here can send it back).
   if (request.refundSource !== quote.refundSource || quote.refundSource === PRODUCT_REFUND_SOURCE) {

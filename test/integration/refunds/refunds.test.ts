@@ -1,9 +1,11 @@
+import { DateTime } from 'luxon';
 import { describe, expect, inject, it } from 'vitest';
 import { fetchHolidays } from '../../../functions/core/adapters/holidays.ts';
 import { getHolidayMonth } from '../../../functions/core/data/holiday-repository.ts';
 import { createRefundSession } from '../../../functions/core/data/refund-repository.ts';
 import { getPayment, listUserPlans } from '../../../functions/core/data/user-plan-repository.ts';
 import { holidaysFor } from '../../../functions/core/refunds/holidays.ts';
+import { userRefundInfo as estimateForCustomer } from '../../../functions/core/refunds/user-refund.ts';
 import { SANDBOX_HOLIDAY_KEY } from '../../../scripts/local/stand-ins/holidays.ts';
 import { createBillingKeyPayment } from '../../../shared/api/orders.ts';
 import {
@@ -14,6 +16,8 @@ import {
   userRefundInfo,
 } from '../../../shared/api/refunds.ts';
 import { recordUsage } from '../../../shared/api/usage.ts';
+import { businessDayOf } from '../../../shared/time/business-days.ts';
+import { KST_DATE, KST_ZONE } from '../../../shared/time/kst.ts';
 import { type Answer, adminToken, call, uniqueId } from '../helpers.ts';
 import {
   type Customer,
@@ -134,6 +138,31 @@ describe('the customer’s refund', () => {
     );
     expect(wallet?.restAmount).toBe(0);
     expect(plan?.planStatus).toBe('UNSCHEDULED');
+  });
+
+  it('counts the days used to the day it is asked (KST), even an evening or a weekend day', async () => {
+    const customer = await newCustomer();
+    await subscribe(customer);
+    const guid = await refundGuid(customer);
+    const { paidAt } = (await call(userRefundInfo, { guid })).body.result as { paidAt: number };
+    // Minutes after the payment, on its own KST day, at an hour whose business day is a later day:
+    // the same evening after 19:00 on a weekday, at once on a weekend.
+    const paid = DateTime.fromMillis(paidAt, { zone: KST_ZONE });
+    const evening = paid.set({ hour: 19, minute: 30 });
+    const askedAt = paid.weekday <= 5 && paid < evening ? evening : paid.plus({ seconds: 1 });
+    expect(askedAt.hasSame(paid, 'day')).toBe(true);
+    expect(businessDayOf(askedAt.toMillis(), new Set())).not.toBe(paid.toFormat(KST_DATE));
+
+    const offset = process.env.TEST_CLOCK_OFFSET_MS;
+    process.env.TEST_CLOCK_OFFSET_MS = String(askedAt.toMillis() - Date.now());
+    try {
+      // The page's estimate, as the route computes it at that moment (this process's clock).
+      const estimate = await estimateForCustomer(guid);
+      expect(estimate).toMatchObject({ isDaily: true, usedPeriod: 1, isFullRefund: true });
+    } finally {
+      if (offset === undefined) delete process.env.TEST_CLOCK_OFFSET_MS;
+      else process.env.TEST_CLOCK_OFFSET_MS = offset;
+    }
   });
 
   it('answers a lapsed session with the expired error', async () => {

@@ -16,7 +16,7 @@ import { type Customer, progressInput, subscriber } from '../orders/order-helper
  */
 async function pendingRenewals(planId: string): Promise<string[]> {
   const answer = await send(new URL('/_local/schedules.json', inject('apiUrl')), { method: 'GET' });
-  return (answer.body as Array<{ Name: string }>)
+  return (answer.body as { schedules: Array<{ Name: string }> }).schedules
     .map((schedule) => schedule.Name)
     .filter((name) => name.startsWith(`rnw-${planId}-`));
 }

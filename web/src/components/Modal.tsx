@@ -3,7 +3,10 @@ import './modal.css';
 
 /**
  * A modal on the platform's <dialog>: focus is trapped and restored, Escape closes, the page behind
- * is inert. No library needed for that since every supported browser has showModal().
+ * is inert. No library needed for that since every supported browser has showModal(). `onClose` is
+ * the visitor's wish to close (Escape, or the caller's own buttons), never the dialog's `close` event:
+ * that event also fires when `open` turns false, and a modal that steps aside for another (the
+ * sign-in modal for its alert) must not be taken as dismissed.
  */
 export function Modal({
   open,

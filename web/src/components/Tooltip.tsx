@@ -1,4 +1,23 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
+
+/** The gap kept between an open bubble and the window's edges. */
+const EDGE_PX = 8;
+
+/**
+ * Keeps an open bubble on screen: centred on its button, moved sideways just enough not to cross a
+ * window edge (a tooltip near the edge of a phone would otherwise widen the page).
+ */
+function useOnScreen(bubble: RefObject<HTMLSpanElement | null>, open: boolean) {
+  useLayoutEffect(() => {
+    const element = bubble.current;
+    if (!open || !element) return;
+    element.style.setProperty('--tooltip-shift', '0px');
+    const { left, right } = element.getBoundingClientRect();
+    const width = document.documentElement.clientWidth;
+    const shift = left < EDGE_PX ? EDGE_PX - left : right > width - EDGE_PX ? width - EDGE_PX - right : 0;
+    element.style.setProperty('--tooltip-shift', `${shift}px`);
+  }, [bubble, open]);
+}
 
 /**
  * An info tooltip: a small button that shows its text on hover and on keyboard focus, and hides on
@@ -7,6 +26,8 @@ import { type ReactNode, useId, useState } from 'react';
 export function Tooltip({ label, children, title }: { label: string; title?: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const id = useId();
+  const bubble = useRef<HTMLSpanElement>(null);
+  useOnScreen(bubble, open);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover is a convenience; the button inside gives keyboard users the same
     <span
@@ -20,7 +41,7 @@ export function Tooltip({ label, children, title }: { label: string; title?: str
       <button type="button" className="tooltip-trigger" aria-label={label} aria-describedby={id}>
         <span aria-hidden="true">i</span>
       </button>
-      <span role="tooltip" id={id} className={`tooltip-bubble ${open ? 'is-open' : ''}`}>
+      <span ref={bubble} role="tooltip" id={id} className={`tooltip-bubble ${open ? 'is-open' : ''}`}>
         {title && <strong>{title}</strong>}
         {children}
       </span>
@@ -32,6 +53,8 @@ export function Tooltip({ label, children, title }: { label: string; title?: str
 export function DisabledWithReason({ reason, children }: { reason: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const id = useId();
+  const bubble = useRef<HTMLSpanElement>(null);
+  useOnScreen(bubble, open);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the wrapper shows the reason of the disabled button inside it
     <span
@@ -45,7 +68,7 @@ export function DisabledWithReason({ reason, children }: { reason: string; child
       onBlur={() => setOpen(false)}
     >
       {children}
-      <span role="tooltip" id={id} className={`tooltip-bubble ${open ? 'is-open' : ''}`}>
+      <span ref={bubble} role="tooltip" id={id} className={`tooltip-bubble ${open ? 'is-open' : ''}`}>
         {reason}
       </span>
     </span>

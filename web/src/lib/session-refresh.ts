@@ -1,7 +1,7 @@
 import type { RouteOutput } from '../../../shared/api/define-route.ts';
 import type { refreshToken } from '../../../shared/api/identity.ts';
 import { REFRESH_TOKEN, SIGN_OUT } from '../../../shared/api/public-addresses.ts';
-import type { ClientType } from '../../../shared/identity/client-types.ts';
+import { type ClientType, SITE_CLIENT_TYPE } from '../../../shared/identity/client-types.ts';
 import type { SiteLanguage } from '../../../shared/languages.ts';
 import { callRoute } from './api-client.ts';
 
@@ -32,4 +32,25 @@ export function refreshSession(
 /** Ends this browser's session of `clientType` (the refresh token is revoked, its cookie cleared). */
 export function signOutSession(clientType: ClientType): Promise<unknown> {
   return callRoute(SIGN_OUT, { clientType });
+}
+
+let signedIn: Promise<boolean> | undefined;
+
+/**
+ * Whether this browser has a site session (the refresh cookie's `check_signed_in`), asked once per
+ * page load and shared by whoever needs it (the landing's redirect, the header). A failed check
+ * counts as signed out: the pages must render whatever the auth service says.
+ */
+export function isSignedIn(language: SiteLanguage): Promise<boolean> {
+  signedIn ??= refreshSession(SITE_CLIENT_TYPE, language, 'check_signed_in').then(
+    ({ session }) => Boolean(session?.idToken),
+    () => false,
+  );
+  return signedIn;
+}
+
+/** Ends the site session of this browser; the next check asks again. */
+export async function signOutOfSite(): Promise<void> {
+  await signOutSession(SITE_CLIENT_TYPE);
+  signedIn = undefined;
 }

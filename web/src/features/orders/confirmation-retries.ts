@@ -7,6 +7,8 @@ import {
   retryDelayMs,
 } from '../../../../shared/payments/constants.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import type { PaymentFailureInfo } from '../../lib/payment-failure.ts';
+import { clientCodeOf } from './format.ts';
 
 /** The result page's patience: network retries of one call, and pending answers asked again. */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -24,25 +26,39 @@ export async function withRetries<T>(call: () => Promise<T>, attempts = 3): Prom
   }
 }
 
-export class PaymentFailure extends Error {
+export class PaymentFailure extends Error implements PaymentFailureInfo {
   constructor(
     readonly errorCode: ClientErrorCode,
     readonly errMsg: string,
+    readonly cardCode?: string | undefined,
   ) {
     super(errMsg);
   }
 }
 
+/** What the fail page shows of any failure of a payment (a call's failure is its client code). */
+export function failureOf(error: unknown): PaymentFailureInfo {
+  if (error instanceof PaymentFailure) {
+    const { errorCode, errMsg, cardCode } = error;
+    return { errorCode, errMsg, ...(cardCode ? { cardCode } : {}) };
+  }
+  return { errorCode: clientCodeOf(error), errMsg: error instanceof ApiError ? error.message : '' };
+}
+
 /** The server's answer of a confirmation (a billing-key charge adds 'failed': the card was declined). */
 export type ServerResult = Pick<
   RouteOutput<typeof getPaymentResult>,
-  'merchantUid' | 'errorType' | 'errorMsg'
+  'merchantUid' | 'errorType' | 'errorMsg' | 'failureCode'
 > & {
   result: RouteOutput<typeof getPaymentResult>['result'] | 'failed';
 };
 
 export function failure(answer: ServerResult): PaymentFailure {
-  return new PaymentFailure(clientCodeForServerError(answer.errorType), answer.errorMsg ?? '');
+  return new PaymentFailure(
+    clientCodeForServerError(answer.errorType),
+    answer.errorMsg ?? '',
+    answer.failureCode,
+  );
 }
 
 /**

@@ -7,20 +7,7 @@ import {
 } from '../../../../shared/errors/catalogue.ts';
 import type { SiteLanguage } from '../../../../shared/languages.ts';
 import { PAYMENT_TIME_ZONE } from '../../../../shared/payments/constants.ts';
-import type { PlanPriceInfo } from '../../../../shared/plans/plan-types.ts';
 import { ApiError } from '../../lib/api-client.ts';
-
-/** A plan as the order pages name it: its type and period ("Standard · Monthly subscription"). */
-export function planLabel(t: TFunction, plan: Pick<PlanPriceInfo, 'planType' | 'period'>): string {
-  const type = plan.planType === 'CUSTOM' ? 'BUSINESS' : plan.planType;
-  return `${t(`common:plan_type.${type}`)} · ${t(`common:plan_period.${plan.period}`)}`;
-}
-
-/** A plan named by its plan name, labelled when the session offers it. */
-export function planNameLabel(t: TFunction, plans: readonly PlanPriceInfo[], planName: string): string {
-  const plan = plans.find((candidate) => candidate.name === planName);
-  return plan ? planLabel(t, plan) : planName;
-}
 
 export const price = (amount: number, currency: Currency) => formatPrice(amount, currency);
 

@@ -1,9 +1,9 @@
 import type { VbankIssuedInfo } from '../../../../shared/api/orders.ts';
 import type { Currency } from '../../../../shared/currency.ts';
-import type { ClientErrorCode } from '../../../../shared/errors/catalogue.ts';
 import type { SessionInfo } from '../../../../shared/orders/session-info.ts';
 import type { PayMethod } from '../../../../shared/payments/pay-methods.ts';
 import type { PlanPeriod, PlanType } from '../../../../shared/plans/plan-types.ts';
+import type { PaymentFailureInfo } from '../../lib/payment-failure.ts';
 
 /**
  * What the order page leaves for the result pages, in the tab's session storage by guid (the checkout
@@ -31,7 +31,7 @@ export interface PaymentProgressInfo {
 export type PaymentOutcome =
   | { kind: 'success'; planName: string; amount: number; currency: Currency }
   | { kind: 'vbank_issued'; planName: string; vbank: VbankIssuedInfo }
-  | { kind: 'error'; errorCode: ClientErrorCode; errMsg: string };
+  | ({ kind: 'error' } & PaymentFailureInfo);
 
 const progressKey = (guid: string) => `cutloom.payment-progress.${guid}`;
 const outcomeKey = (guid: string) => `cutloom.payment-outcome.${guid}`;

@@ -7,9 +7,11 @@ import { CLIENT_ERROR_CODES, type ClientErrorCode } from '../../../../shared/err
 import type { SiteLanguage } from '../../../../shared/languages.ts';
 import { PRODUCT_NAME } from '../../../../shared/product.ts';
 import { callRoute } from '../../lib/api-client.ts';
+import { planLabel } from '../../lib/plan-names.ts';
 import { Checklist } from '../orders/components/Checklist.tsx';
 import { clientCodeOf, clientErrorText, paymentTime, price } from '../orders/format.ts';
 import '../orders/orders.css';
+import './refunds.css';
 
 function useTitle(title: string) {
   useEffect(() => {
@@ -85,15 +87,15 @@ export function UserRefundPage({ lang, guid }: { lang: SiteLanguage; guid: strin
       <form onSubmit={onSubmit} noValidate>
         <section className="order-section" aria-labelledby="refund-estimate-title">
           <h2 id="refund-estimate-title">{t('estimate.title')}</h2>
-          <dl className="order-vbank">
+          <dl className="refund-estimate">
             <dt>{t('estimate.plan')}</dt>
-            <dd>{session.planName}</dd>
+            <dd data-testid="refund-plan">{planLabel(t, session)}</dd>
             <dt>{t('estimate.paid_at')}</dt>
             <dd>{paymentTime(session.paidAt, lang)}</dd>
             <dt>{t('estimate.price')}</dt>
             <dd>{price(session.price, session.currency)}</dd>
             <dt>{t(session.isDaily ? 'estimate.used_days' : 'estimate.used_months')}</dt>
-            <dd>{session.usedPeriod}</dd>
+            <dd data-testid="refund-used">{session.usedPeriod}</dd>
             <dt>{t('estimate.kind')}</dt>
             <dd>{t(session.isFullRefund ? 'estimate.full' : 'estimate.partial')}</dd>
             <dt>{t('estimate.amount')}</dt>
@@ -103,7 +105,7 @@ export function UserRefundPage({ lang, guid }: { lang: SiteLanguage; guid: strin
         </section>
         <section className="order-section" aria-labelledby="refund-reason-title">
           <h2 id="refund-reason-title">{t('reason.title')}</h2>
-          <label>
+          <label className="refund-reason">
             {t('reason.label')}
             <textarea
               value={reason}

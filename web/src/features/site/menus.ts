@@ -69,11 +69,12 @@ const internal = (name: string, url: string, eventKey: string, showOnTablet = tr
   eventKey,
 });
 
-const external = (link: ExternalLink, lang: SiteLanguage, showOnTablet = false): MenuItem => ({
+/** An outside link: in the header only from the desktop width up (tablets keep the product's own pages). */
+const external = (link: ExternalLink, lang: SiteLanguage): MenuItem => ({
   name: `menu.${link}`,
   url: EXTERNAL_LINKS[link](lang),
   isExternal: true,
-  showOnTablet,
+  showOnTablet: false,
   eventKey: `menu_${link}`,
 });
 
@@ -136,7 +137,7 @@ export function headerMenus(lang: SiteLanguage): HeaderMenu[] {
     );
   }
   if (lang === 'ko') menus.push({ kind: 'link', item: internal('menu.blog', '/ko/blog/all', 'menu_blog') });
-  menus.push({ kind: 'link', item: external('tutorial', lang, true) });
+  menus.push({ kind: 'link', item: external('tutorial', lang) });
   if (lang !== 'ja') menus.push({ kind: 'link', item: external('community', lang) });
   return menus.filter((menu): menu is HeaderMenu => Boolean(menu));
 }

@@ -1,5 +1,6 @@
 import { createFileRoute, notFound, Outlet, useLocation } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { isSiteLanguage } from '../../../../shared/languages.ts';
 import { classifySitePath } from '../../../../shared/site/site-pages.ts';
 import { NotFound } from '../../components/NotFound.tsx';
@@ -7,7 +8,7 @@ import { SignInDialogHost } from '../../features/auth/components/SignInDialogHos
 import { getGeoip } from '../../features/geo/api/get-geoip.ts';
 import { Footer } from '../../features/site/components/Footer.tsx';
 import { Header } from '../../features/site/components/Header.tsx';
-import { loadLanguage } from '../../i18n/i18n.ts';
+import { i18next, loadLanguage } from '../../i18n/i18n.ts';
 import { useSiteAnalytics } from '../../lib/analytics/use-site-analytics.ts';
 
 export const Route = createFileRoute('/$lang')({
@@ -27,12 +28,15 @@ function SiteLayout() {
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
+  // The pages render in their route's language, not i18next's: a language switch changes that at
+  // once, while the page being left is still on screen and the new language lacks its strings.
+  const i18n = useMemo(() => i18next.cloneInstance({ lng: lang }), [lang]);
   return (
-    <>
+    <I18nextProvider i18n={i18n}>
       <Header lang={lang} />
       <Outlet />
       <Footer lang={lang} />
       <SignInDialogHost language={lang} />
-    </>
+    </I18nextProvider>
   );
 }

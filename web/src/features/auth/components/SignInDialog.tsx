@@ -3,12 +3,11 @@ import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod';
-import { SITE_CLIENT_TYPE } from '../../../../../shared/identity/client-types.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { MessageDialog, Modal } from '../../../components/Modal.tsx';
 import { startAfterSignIn } from '../../../lib/payment-start.ts';
 import type { SignedIn } from '../../../lib/session-api.ts';
-import { signOutSession } from '../../../lib/session-refresh.ts';
+import { signOutOfSite } from '../../../lib/session-refresh.ts';
 import { openApp, safeNextPath } from '../app-url.ts';
 import { useAuthStrings } from '../hooks/use-auth-strings.ts';
 import { maintenanceText } from '../maintenance-text.ts';
@@ -63,7 +62,7 @@ function OpenSignInDialog({
     if (!payment) return openApp();
     // Partner referral accounts buy through their partner, not through the site's payment flow.
     if (user.referralType && user.referralType !== 'affiliate') {
-      await signOutSession(SITE_CLIENT_TYPE).catch(() => undefined);
+      await signOutOfSite().catch(() => undefined);
       setAlert(t('payment.referral_user_login'));
       return;
     }

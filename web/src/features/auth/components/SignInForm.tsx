@@ -5,14 +5,17 @@ import { fieldErrors, paymentSignInRule } from '../../../../../shared/identity/a
 import { SITE_CLIENT_TYPE } from '../../../../../shared/identity/client-types.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { TextField } from '../../../components/TextField.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { alertText, signInProblem } from '../../../lib/identity-errors.ts';
 import { type SignedIn, signInWithPassword } from '../../../lib/session-api.ts';
 import type { GoogleSignInOutcome } from '../api/google.ts';
 import { GoogleSignInButton } from './GoogleSignInButton.tsx';
+import { type Unverified, UnverifiedNotice } from './UnverifiedNotice.tsx';
 
 /**
  * Sign-in: Google, or e-mail and password. Errors go where the specification puts them: an unknown
- * address on the e-mail field, a wrong password on the password field, the rest in an alert.
+ * address on the e-mail field, a wrong password on the password field, the rest in an alert. An
+ * address not verified yet stays in the form, with the offer to send its mail again.
  */
 export function SignInForm({
   language,
@@ -31,6 +34,7 @@ export function SignInForm({
   const [persistSession, setPersistSession] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [unverified, setUnverified] = useState<Unverified>();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -42,6 +46,7 @@ export function SignInForm({
       return;
     }
     setErrors({});
+    setUnverified(undefined);
     setBusy(true);
     try {
       onSignedIn(
@@ -55,7 +60,10 @@ export function SignInForm({
       );
     } catch (error) {
       const problem = signInProblem(error);
-      if (problem.field) setErrors({ [problem.field]: t(problem.key) });
+      if (error instanceof ApiError && error.serverCode === 'USER_UNVERIFIED') {
+        // Only the parent is missing when the minor's own address is verified.
+        setUnverified({ email: checked.data.email, parentOnly: error.details.emailVerified === true });
+      } else if (problem.field) setErrors({ [problem.field]: t(problem.key) });
       else onAlert(alertText(problem, t));
     } finally {
       setBusy(false);
@@ -80,7 +88,10 @@ export function SignInForm({
           type="email"
           autoComplete="username"
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setUnverified(undefined);
+          }}
           error={errors.email}
         />
         <TextField
@@ -100,6 +111,7 @@ export function SignInForm({
           />
           {t('sign_in.keep_signed_in')}
         </label>
+        {unverified ? <UnverifiedNotice language={language} unverified={unverified} /> : null}
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>
           {t('sign_in.submit')}
         </button>

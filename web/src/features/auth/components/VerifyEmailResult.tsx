@@ -6,7 +6,7 @@ import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyVerificationLink } from '../api/links.ts';
 
-/** The page a verification link opens: it applies the token and says what was verified. */
+/** The page a verification link opens: it applies the token and says what was verified, and what is still missing. */
 export function VerifyEmailResult({ language, token }: { language: SiteLanguage; token: string }) {
   const { t } = useTranslation('auth');
   const result = useQuery({
@@ -31,12 +31,22 @@ export function VerifyEmailResult({ language, token }: { language: SiteLanguage;
       </section>
     );
   }
-  const parent = result.data.verified === 'parent-email';
+  // A minor signs in once both addresses are verified: each page says what is still missing.
+  const { verified, emailVerified, parentEmailVerified } = result.data;
+  const message =
+    verified === 'parent-email'
+      ? emailVerified
+        ? t('verify.parent_done')
+        : t('verify.parent_done_waiting_child')
+      : parentEmailVerified === false
+        ? t('verify.email_done_waiting_parent')
+        : t('verify.email_done');
+  const canSignIn = verified === 'email' && parentEmailVerified !== false;
   return (
     <section className="auth-page">
       <h1>{t('verify.done_title')}</h1>
-      <p role="status">{parent ? t('verify.parent_done') : t('verify.email_done')}</p>
-      {parent ? null : (
+      <p role="status">{message}</p>
+      {!canSignIn ? null : (
         <Link to="/$lang" params={{ lang: language }} search={{ open: 'signIn' }} className="button">
           {t('sign_in.submit')}
         </Link>

@@ -4,12 +4,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { PRODUCT_NAME } from '../../../../../shared/product.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { clientCodeOf } from '../../orders/format.ts';
+import { PaymentFailureNote } from '../../../components/PaymentFailureNote.tsx';
+import { describePaymentFailure, type PaymentFailureInfo } from '../../../lib/payment-failure.ts';
+import { failureOf } from '../../orders/confirmation-retries.ts';
 import { checkoutSettingsQuery } from '../../payment-provider/api/get-checkout-settings.ts';
 import { requestPay } from '../../payment-provider/checkout.ts';
 import {
-  type ChangeCardError,
   changeCardPagePath,
   finishChangeCard,
   prepareChangeCard,
@@ -57,15 +57,10 @@ export function ChangeCardPage({
   const finishing = returned.imp_success !== undefined;
   const started = useRef(false);
 
-  async function fail(currentGuid: string, error: ChangeCardError) {
-    saveChangeCardError(currentGuid, error);
+  async function fail(currentGuid: string, failure: PaymentFailureInfo) {
+    saveChangeCardError(currentGuid, failure);
     await navigate({ href: changeCardPagePath(lang, '/fail', currentGuid), replace: true });
   }
-
-  const errorOf = (error: unknown): ChangeCardError => ({
-    errorCode: clientCodeOf(error),
-    errMsg: error instanceof ApiError ? error.message : '',
-  });
 
   useEffect(() => {
     if (!finishing || !guid || started.current) return;
@@ -75,17 +70,21 @@ export function ChangeCardPage({
       if (returned.imp_success !== 'true') {
         // The checkout refused the card: its own code and message go to the fail page.
         if (merchantUid) await finishChangeCard(guid, merchantUid).catch(() => undefined);
-        return fail(guid, { errorCode: returned.error_code ?? 'L09', errMsg: returned.error_msg ?? '' });
+        return fail(guid, {
+          errorCode: 'L09',
+          errMsg: returned.error_msg ?? '',
+          cardCode: returned.error_code,
+        });
       }
       if (!merchantUid) return fail(guid, { errorCode: 'L23', errMsg: '' });
       try {
         const answer = await finishChangeCard(guid, merchantUid);
         if (answer.result !== 'success') {
-          return fail(guid, { errorCode: answer.errorCode ?? 'L09', errMsg: answer.errorMsg ?? '' });
+          return fail(guid, { errorCode: 'L09', errMsg: answer.errorMsg ?? '', cardCode: answer.errorCode });
         }
         await navigate({ href: changeCardPagePath(lang, '/success', guid), replace: true });
       } catch (error) {
-        await fail(guid, errorOf(error));
+        await fail(guid, failureOf(error));
       }
     })();
   });
@@ -113,7 +112,7 @@ export function ChangeCardPage({
         language: lang === 'ko' ? 'ko' : lang === 'zh-TW' ? 'zh' : 'en',
       });
     } catch (error) {
-      await fail(currentGuid, errorOf(error));
+      await fail(currentGuid, failureOf(error));
     }
   }
 
@@ -157,21 +156,20 @@ export function ChangeCardSuccess() {
   );
 }
 
-/** The failure title and description, then 'Error Code' with the code and message carried here. */
+/**
+ * The failure title and description, then the failure carried here: what it means, and 'Error Code'
+ * with the provider's code and message (lib/payment-failure.ts).
+ */
 export function ChangeCardFail({ lang, guid }: { lang: SiteLanguage; guid: string | undefined }) {
   const { t } = useTranslation('change-card');
   useTitle(t('fail.title'));
-  const [error, setError] = useState<ChangeCardError | undefined>();
-  useEffect(() => setError(guid ? readChangeCardError(guid) : undefined), [guid]);
+  const [failure, setFailure] = useState<PaymentFailureInfo | undefined>();
+  useEffect(() => setFailure(guid ? readChangeCardError(guid) : undefined), [guid]);
   return (
     <main className="order-page order-result">
       <h1>{t('fail.title')}</h1>
       <p>{t('fail.description')}</p>
-      {error ? (
-        <p role="alert" data-testid="change-card-error">
-          {t('fail.error_code')} {error.errorCode} {error.errMsg}
-        </p>
-      ) : null}
+      {failure ? <PaymentFailureNote view={describePaymentFailure(t, failure)} /> : null}
       {guid ? (
         <a className="button" href={changeCardPagePath(lang, '', guid)}>
           {t('fail.retry')}

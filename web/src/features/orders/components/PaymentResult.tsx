@@ -2,9 +2,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { PRODUCT_NAME } from '../../../../../shared/product.ts';
+import { PaymentFailureNote } from '../../../components/PaymentFailureNote.tsx';
 import type { PaymentQuery } from '../../../lib/order-session.ts';
+import { describePaymentFailure, type PaymentFailureInfo } from '../../../lib/payment-failure.ts';
 import { pricingPath } from '../../../lib/payment-start.ts';
-import { clientErrorText, paymentTime, price } from '../format.ts';
+import { planLabel } from '../../../lib/plan-names.ts';
+import { paymentTime, price } from '../format.ts';
 import type { ResultPagesBase } from '../hooks/use-pay.ts';
 import { usePaymentConfirmation } from '../hooks/use-payment-confirmation.ts';
 import { type PaymentOutcome, readOutcome, readProgress } from '../payment-storage.ts';
@@ -60,7 +63,7 @@ export function PaymentSuccess({ lang, guid }: { lang: SiteLanguage; guid: strin
   if (outcome === undefined) return null;
   const progress = guid ? readProgress(guid) : undefined;
   const planLine = progress
-    ? `${t(`common:plan_type.${progress.planType === 'CUSTOM' ? 'BUSINESS' : progress.planType}`)} · ${t(`common:plan_period.${progress.planPeriod}`)}`
+    ? planLabel(t, { planType: progress.planType, period: progress.planPeriod })
     : undefined;
   return (
     <main className="order-page order-result">
@@ -99,7 +102,17 @@ export function PaymentSuccess({ lang, guid }: { lang: SiteLanguage; guid: strin
   );
 }
 
-/** /payment/result/fail: the stored error, with the expired title for an expired session. */
+/** The stored failure of a session's payment (the payment general error when none was stored). */
+export function useFailure(guid: string | undefined): PaymentFailureInfo | undefined {
+  const outcome = useOutcome(guid);
+  if (outcome === undefined) return undefined;
+  return outcome !== 'none' && outcome.kind === 'error' ? outcome : { errorCode: 'L02', errMsg: '' };
+}
+
+/**
+ * /payment/result/fail: the stored failure; the expired title for an expired session, the cancelled
+ * one when the customer left the checkout.
+ */
 export function PaymentFail({
   lang,
   guid,
@@ -110,16 +123,21 @@ export function PaymentFail({
   query: PaymentQuery;
 }) {
   const { t } = useTranslation('payment-result');
-  const outcome = useOutcome(guid);
-  const error = outcome && outcome !== 'none' && outcome.kind === 'error' ? outcome : undefined;
-  const expired = error?.errorCode === 'L03';
+  const failure = useFailure(guid);
+  const view = failure && describePaymentFailure(t, failure);
+  const expired = failure?.errorCode === 'L03';
+  const title = view?.abandoned
+    ? t('errors:payment_failure.abandoned_title')
+    : expired
+      ? t('fail.expired_title')
+      : t('fail.title');
   const progress = guid ? readProgress(guid) : undefined;
-  useTitle(expired ? t('fail.expired_title') : t('fail.title'));
-  if (outcome === undefined) return null;
+  useTitle(title);
+  if (!view) return null;
   return (
     <main className="order-page order-result">
-      <h1>{expired ? t('fail.expired_title') : t('fail.title')}</h1>
-      <p role="alert">{clientErrorText(t, error?.errorCode ?? 'L02', error?.errMsg)}</p>
+      <h1>{title}</h1>
+      <PaymentFailureNote view={view} />
       {/* Back to the pricing of this session (its start buttons lead to the order); a lapsed one starts anew. */}
       <a
         className="button"

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SessionInfo } from '../../../../../shared/orders/session-info.ts';
 import type { PlanPeriod, PlanType } from '../../../../../shared/plans/plan-types.ts';
 import { periodsOffered, planForChoice } from '../../../../../shared/plans/plans-offered.ts';
+import { planTypeLabel } from '../../../lib/plan-names.ts';
 import { Dropdown } from './Dropdown.tsx';
 
 /**
@@ -39,7 +40,7 @@ export function PlanSelectionForm({
     await onChoose(planName).catch(() => undefined);
     setOpen(undefined);
   };
-  const typeLabel = (type: PlanType) => t(`common:plan_type.${type === 'CUSTOM' ? 'BUSINESS' : type}`);
+  const typeLabel = (type: PlanType) => planTypeLabel(t, type);
   const types = sessionInfo.planTypesOffered;
   const periods = periodsOffered(sessionInfo.planPriceInfos, plan.planType);
 
@@ -68,7 +69,10 @@ export function PlanSelectionForm({
             )
           }
         >
-          {sessionInfo.accountType !== 'business' && !sessionInfo.isCustom ? (
+          {sessionInfo.planUpgradeData ? (
+            // An upgrade has no account type to choose: it offers what the current plan can become.
+            <p className="order-helper">{t('plan_form.upgrade_targets_note')}</p>
+          ) : sessionInfo.accountType !== 'business' && !sessionInfo.isCustom ? (
             <p className="order-helper">{t('plan_form.business_only_note')}</p>
           ) : null}
         </Dropdown>

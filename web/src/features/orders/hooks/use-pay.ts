@@ -18,7 +18,7 @@ import { browser, requestPay, walletPageUrl } from '../../payment-provider/check
 import { fetchPhoneUse } from '../api/find-payment-info-by-phone-number.ts';
 import { fetchPaymentSessionInfo, paymentSessionKey } from '../api/get-payment-session-info.ts';
 import { fetchInsertPaymentProgress, fetchWalletEnrolment } from '../api/payment-calls.ts';
-import { clientCodeOf } from '../format.ts';
+import { failureOf } from '../confirmation-retries.ts';
 import { progressFor, saveOutcome, saveProgress } from '../payment-storage.ts';
 
 export interface Contact {
@@ -128,11 +128,7 @@ export function usePay(input: {
         input.onCouponRefused(error);
         return;
       }
-      saveOutcome(guid, {
-        kind: 'error',
-        errorCode: clientCodeOf(error),
-        errMsg: error instanceof ApiError ? error.message : '',
-      });
+      saveOutcome(guid, { kind: 'error', ...failureOf(error) });
       await navigate({ href: resultPagePath(lang, 'fail', guid, query) });
     } finally {
       setPaying(false);

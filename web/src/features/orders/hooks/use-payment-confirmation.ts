@@ -4,7 +4,6 @@ import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { WALLET_SUCCESS_CODE } from '../../../../../shared/payments/checkout-contract.ts';
 import { PAYMENT_CONFIRMATION_DELAY_MS } from '../../../../../shared/payments/constants.ts';
 import { funnel } from '../../../lib/analytics/index.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import type { PaymentQuery } from '../../../lib/order-session.ts';
 import { readPaymentReturn } from '../../payment-provider/checkout.ts';
 import {
@@ -16,12 +15,12 @@ import {
 } from '../api/payment-calls.ts';
 import {
   failure,
+  failureOf,
   PaymentFailure,
   type ServerResult,
   untilSettled,
   withRetries,
 } from '../confirmation-retries.ts';
-import { clientCodeOf } from '../format.ts';
 import {
   type PaymentOutcome,
   type PaymentProgressInfo,
@@ -112,7 +111,7 @@ export function usePaymentConfirmation(input: {
     }
     if (returned.from !== 'provider') return;
     if (returned.value.imp_success !== 'true')
-      throw new PaymentFailure('L09', returned.value.error_msg ?? '');
+      throw new PaymentFailure('L09', returned.value.error_msg ?? '', returned.value.error_code);
     if (progress.selectedMethod === 'vbank') {
       const { vbankIssuedInfo } = await withRetries(() => fetchVbankIssuedInfo({ guid, merchantUid }));
       await fetchSendVbankText({ guid, merchantUid }).catch((error: unknown) =>
@@ -143,11 +142,7 @@ export function usePaymentConfirmation(input: {
       if (!progress) throw new PaymentFailure('L23', '');
       await settle(guid, progress, returned);
     } catch (error) {
-      const { errorCode, errMsg } =
-        error instanceof PaymentFailure
-          ? error
-          : { errorCode: clientCodeOf(error), errMsg: error instanceof ApiError ? error.message : '' };
-      await finish({ kind: 'error', errorCode, errMsg });
+      await finish({ kind: 'error', ...failureOf(error) });
     }
   }
 

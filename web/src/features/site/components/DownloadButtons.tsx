@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { track, trackingClient } from '../../../lib/analytics/index.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useLatest } from '../api/get-latest.ts';
 import { chooseDownloads, type DownloadButton, formatSize } from '../downloads.ts';
-import { useClientInfo, useHydrated } from '../hooks/use-client-info.ts';
+import { useClientInfo } from '../hooks/use-client-info.ts';
 
 export type DownloadPlace = 'header' | 'hero' | 'final';
 
@@ -47,7 +48,9 @@ export function useVisitorDownloads(lang: SiteLanguage) {
 /**
  * The visitor's download buttons: up to two on a desktop layout, one on the mobile layout (section
  * 1). Until the release feed answers (and in pre-rendered HTML) one neutral button leads to the
- * download section; it keeps its size, so nothing moves when the real buttons arrive.
+ * download section; it keeps its size, so nothing moves when the real buttons arrive. The header's
+ * one button keeps that short label (the package is in its tooltip): the header has room for it
+ * beside the try button at every desktop width.
  */
 export function DownloadButtons({ lang, place }: { lang: SiteLanguage; place: DownloadPlace }) {
   const mobileView = useMediaQuery(MOBILE_QUERY);
@@ -79,7 +82,7 @@ export function DownloadButtons({ lang, place }: { lang: SiteLanguage; place: Do
           rel={button.kind === 'store' ? 'noopener' : undefined}
           onClick={(event) => onClick(button, event)}
         >
-          {label(button)}
+          {place === 'header' ? label(undefined) : label(button)}
         </a>
       ))}
     </>

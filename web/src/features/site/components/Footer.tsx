@@ -1,10 +1,10 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { PRODUCT_NAME } from '../../../../../shared/product.ts';
 import { track } from '../../../lib/analytics/index.ts';
 import { firstCandidate, formatSize } from '../downloads.ts';
-import { footerColumns } from '../menus.ts';
+import { footerColumns, headerVisibility } from '../menus.ts';
 import { useDownloadClick, useDownloadLabel, useVisitorDownloads } from './DownloadButtons.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { Logo } from './Logo.tsx';
@@ -29,6 +29,8 @@ function FooterDownload({ lang }: { lang: SiteLanguage }) {
 
 export function Footer({ lang }: { lang: SiteLanguage }) {
   const { t } = useTranslation('site');
+  // The header's rule: no language choice where a change would leave the payment under way.
+  const { languageSelector } = headerVisibility(useLocation().pathname);
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">
@@ -38,7 +40,7 @@ export function Footer({ lang }: { lang: SiteLanguage }) {
           </Link>
           <p>{t('footer.tagline')}</p>
           <FooterDownload lang={lang} />
-          <LanguageSelect lang={lang} />
+          {languageSelector && <LanguageSelect lang={lang} />}
         </div>
         <div className="footer-columns">
           {footerColumns(lang).map((column) => (

@@ -3,6 +3,8 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { track } from '../../../lib/analytics/index.ts';
+import { signOutOfSite } from '../../../lib/session-refresh.ts';
+import { useSignedIn } from '../../../lib/use-signed-in.ts';
 import { type HeaderMenu, headerMenus, headerVisibility, type MenuItem, pricingTarget } from '../menus.ts';
 import { ChangeNotice } from './ChangeNotice.tsx';
 import { CtaButtons } from './CtaButtons.tsx';
@@ -149,8 +151,8 @@ function MobileMenu({ menus, extra }: { menus: HeaderMenu[]; extra: ReactNode })
 }
 
 /**
- * The site header (section 2): logo, the language's menus, Pricing, the change notice, login, the
- * download and try buttons, the language selector; a menu button under 880 px.
+ * The site header (section 2): logo, the language's menus, Pricing, the change notice, login (log out
+ * once signed in), the download and try buttons, the language selector; a menu button under 880 px.
  */
 export function Header({ lang }: { lang: SiteLanguage }) {
   const { t } = useTranslation('site');
@@ -162,6 +164,7 @@ export function Header({ lang }: { lang: SiteLanguage }) {
   const onLanding = pathname === `/${lang}` || pathname === `/${lang}/`;
   const visible = headerVisibility(pathname);
   const menus = headerMenus(lang);
+  const signedIn = useSignedIn(lang);
   const pricing = visible.pricing && (
     <Link
       to={pricingTarget(lang, pathname, guid)}
@@ -171,7 +174,20 @@ export function Header({ lang }: { lang: SiteLanguage }) {
       {t('menu.pricing')}
     </Link>
   );
-  const login = (
+  // Signed in (a payment-start sign-in, say), the header offers to sign out instead.
+  const login = signedIn ? (
+    <button
+      type="button"
+      className="header-login"
+      onClick={async () => {
+        track('header', 'logout_click');
+        await signOutOfSite().catch(() => undefined);
+        window.location.assign(`/${lang}`);
+      }}
+    >
+      {t('header.logout')}
+    </button>
+  ) : (
     <Link
       to="."
       search={(previous: Record<string, unknown>) => ({ ...previous, open: 'signIn' })}

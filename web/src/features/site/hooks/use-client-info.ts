@@ -15,12 +15,3 @@ const never = () => () => undefined;
 export function useClientInfo(): ClientInfo {
   return useSyncExternalStore(never, read, () => UNKNOWN_CLIENT);
 }
-
-/** False in pre-rendered HTML and while hydrating, true afterwards. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  );
-}

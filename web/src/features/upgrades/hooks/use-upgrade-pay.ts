@@ -11,7 +11,6 @@ import {
   WALLET_PG,
 } from '../../../../../shared/payments/pay-methods.ts';
 import { funnel } from '../../../lib/analytics/index.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import type { PaymentQuery } from '../../../lib/order-session.ts';
 import { fetchPaymentSessionInfo, paymentSessionKey } from '../../orders/api/get-payment-session-info.ts';
 import {
@@ -19,8 +18,7 @@ import {
   fetchInsertPaymentProgress,
   fetchPaymentResult,
 } from '../../orders/api/payment-calls.ts';
-import { failure, PaymentFailure, untilSettled, withRetries } from '../../orders/confirmation-retries.ts';
-import { clientCodeOf } from '../../orders/format.ts';
+import { failure, failureOf, untilSettled, withRetries } from '../../orders/confirmation-retries.ts';
 import { resultPagePath } from '../../orders/hooks/use-pay.ts';
 import { type PaymentOutcome, progressFor, saveOutcome, saveProgress } from '../../orders/payment-storage.ts';
 import { fetchWalletUpgrade } from '../api/upgrade-calls.ts';
@@ -92,11 +90,7 @@ export function useUpgradePay(input: { lang: SiteLanguage; query: PaymentQuery }
         currency: verified.currency,
       });
     } catch (error) {
-      const { errorCode, errMsg } =
-        error instanceof PaymentFailure
-          ? error
-          : { errorCode: clientCodeOf(error), errMsg: error instanceof ApiError ? error.message : '' };
-      await finish(guid, { kind: 'error', errorCode, errMsg });
+      await finish(guid, { kind: 'error', ...failureOf(error) });
     } finally {
       setPaying(false);
     }

@@ -15,12 +15,12 @@ import {
 import { defaultEraserType } from '../../../../../shared/plans/eraser-options.ts';
 import { PRODUCT_NAME } from '../../../../../shared/product.ts';
 import { MessageDialog } from '../../../components/Modal.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import type { PaymentQuery } from '../../../lib/order-session.ts';
 import { Checklist } from '../../orders/components/Checklist.tsx';
 import { AgreementChecklist, ContactSection } from '../../orders/components/OrderSections.tsx';
 import { PayMethodCards } from '../../orders/components/PayMethodCards.tsx';
-import { clientCodeOf, price } from '../../orders/format.ts';
+import { failureOf } from '../../orders/confirmation-retries.ts';
+import { price } from '../../orders/format.ts';
 import { resultPagePath } from '../../orders/hooks/use-pay.ts';
 import { saveOutcome, saveProgress } from '../../orders/payment-storage.ts';
 import { checkoutSettingsQuery } from '../../payment-provider/api/get-checkout-settings.ts';
@@ -58,11 +58,7 @@ export function EraserOrderPage(props: {
   }, [t]);
   useEffect(() => {
     if (!props.guid || !session.error) return;
-    saveOutcome(props.guid, {
-      kind: 'error',
-      errorCode: clientCodeOf(session.error),
-      errMsg: session.error instanceof ApiError ? session.error.message : '',
-    });
+    saveOutcome(props.guid, { kind: 'error', ...failureOf(session.error) });
     void navigate({ href: resultPagePath(props.lang, 'fail', props.guid, props.query, RESULT_PAGES) });
   }, [session.error, props.guid, props.lang, props.query, navigate]);
   if (!props.guid) {
@@ -180,11 +176,7 @@ function EraserForm({
         language: lang === 'ko' ? 'ko' : lang === 'zh-TW' ? 'zh' : 'en',
       });
     } catch (error) {
-      saveOutcome(guid, {
-        kind: 'error',
-        errorCode: clientCodeOf(error),
-        errMsg: error instanceof ApiError ? error.message : '',
-      });
+      saveOutcome(guid, { kind: 'error', ...failureOf(error) });
       await navigate({ href: resultPagePath(lang, 'fail', guid, query, RESULT_PAGES) });
     } finally {
       setPaying(false);

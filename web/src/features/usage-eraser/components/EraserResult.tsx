@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { ERASER_OPTIONS } from '../../../../../shared/plans/eraser-options.ts';
-import { useOutcome, useTitle } from '../../orders/components/PaymentResult.tsx';
-import { clientErrorText } from '../../orders/format.ts';
+import { PaymentFailureNote } from '../../../components/PaymentFailureNote.tsx';
+import { describePaymentFailure } from '../../../lib/payment-failure.ts';
+import { useFailure, useOutcome, useTitle } from '../../orders/components/PaymentResult.tsx';
 import { readProgress } from '../../orders/payment-storage.ts';
 import '../../orders/orders.css';
 
@@ -24,17 +25,18 @@ export function EraserSuccess({ guid }: { guid: string | undefined }) {
   );
 }
 
-/** /payment/eraser/result/fail: the stored error, and the way back to the eraser order. */
+/** /payment/eraser/result/fail: the stored failure, and the way back to the eraser order. */
 export function EraserFail({ lang, guid }: { lang: SiteLanguage; guid: string | undefined }) {
-  const { t } = useTranslation(['eraser', 'errors']);
-  useTitle(t('fail.title'));
-  const outcome = useOutcome(guid);
-  if (outcome === undefined) return null;
-  const error = outcome !== 'none' && outcome.kind === 'error' ? outcome : undefined;
+  const { t } = useTranslation('eraser');
+  const failure = useFailure(guid);
+  const view = failure && describePaymentFailure(t, failure);
+  const title = view?.abandoned ? t('errors:payment_failure.abandoned_title') : t('fail.title');
+  useTitle(title);
+  if (!view) return null;
   return (
     <main className="order-page order-result">
-      <h1>{t('fail.title')}</h1>
-      <p role="alert">{clientErrorText(t, error?.errorCode ?? 'L02', error?.errMsg)}</p>
+      <h1>{title}</h1>
+      <PaymentFailureNote view={view} />
       {guid ? (
         <a className="button" href={`/${lang}/payment/eraser/order?${new URLSearchParams({ guid })}`}>
           {t('fail.retry')}
