@@ -6,6 +6,8 @@ const app = new App();
 const context = (name: string): string | undefined => app.node.tryGetContext(name);
 buildApp(app, {
   stage: context('stage') ?? 'dev',
+  ...(context('region') ? { region: context('region') } : {}),
+  ...(context('alarmEmail') ? { alarmEmail: context('alarmEmail') } : {}),
   identity: {
     ...(context('siteUrl') ? { siteUrl: context('siteUrl') } : {}),
     ...(context('mailFrom') ? { mailFrom: context('mailFrom') } : {}),

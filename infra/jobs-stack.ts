@@ -12,12 +12,14 @@ import {
   scheduledTargetArnVariable,
   TARGET_ASYNC_RETRIES,
 } from '../shared/jobs/schedules.ts';
+import { alarmFunction, monitoringFacade } from './alarms.ts';
 import {
   acknowledgeFunctionFindings,
   functionProps,
   grantMail,
   grantScheduling,
   grantTable,
+  productFunctionName,
   type SchedulerAccess,
   schedulerEnvironment,
 } from './bundling.ts';
@@ -54,6 +56,7 @@ export class JobsStack extends Stack {
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
     const { stateful } = props;
+    const monitoring = monitoringFacade(this, props.stage, stateful.alarmTopic);
 
     for (const declaration of QUEUES) {
       const name = `${declaration.id}-consumer`;
@@ -66,6 +69,7 @@ export class JobsStack extends Stack {
         timeout: Duration.seconds(declaration.consumerTimeoutSeconds),
       });
       acknowledgeFunctionFindings(consumer);
+      alarmFunction(monitoring, consumer, name, 'consumer');
       grantTable(consumer, stateful.table, 'write');
       consumer.addEventSource(
         new SqsEventSource(stateful.queues[declaration.id], {
@@ -92,7 +96,7 @@ export class JobsStack extends Stack {
     // Targets are named up front so that their ARNs are known without referring to the functions:
     // a run schedules the next run of its own target (and a target may schedule another's).
     const targetNames = Object.fromEntries(
-      SCHEDULED_TARGETS.map((target) => [target.id, `cutloom-${props.stage}-${target.id}`]),
+      SCHEDULED_TARGETS.map((target) => [target.id, productFunctionName(props.stage, target.id)]),
     );
     const targetEnvironment = {
       ...schedulerEnvironment(this.schedulerAccess),
@@ -122,7 +126,6 @@ export class JobsStack extends Stack {
             : {}),
           ...(grants.has('mail:send') ? { MAIL_FROM: props.site.mailFrom } : {}),
         }),
-        functionName: targetNames[target.id],
         description: target.description,
         timeout: Duration.seconds(30),
         retryAttempts: TARGET_ASYNC_RETRIES.retryAttempts,
@@ -130,6 +133,7 @@ export class JobsStack extends Stack {
         onFailure: new SqsDestination(stateful.scheduledRunFailures),
       });
       acknowledgeFunctionFindings(fn);
+      alarmFunction(monitoring, fn, target.id, 'target');
       grantTable(fn, stateful.table, 'write');
       fn.grantInvoke(this.schedulerRole);
       Validations.of(this.schedulerRole).acknowledge({

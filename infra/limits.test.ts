@@ -1,19 +1,12 @@
-import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { defineRoute, type RouteDefinition } from '../shared/api/define-route.ts';
 import { ROUTES } from '../shared/api/routes.ts';
-import { testApp } from './test-app.ts';
-
-function templatesOf(stack: import('aws-cdk-lib').Stack): Template[] {
-  const nested = stack.node.children.filter((child) => 'nestedStackResource' in child);
-  return [Template.fromStack(stack), ...nested.map((child) => Template.fromStack(child as never))];
-}
+import { appTemplates, testApp } from './test-app.ts';
 
 function resourceCounts(built: ReturnType<typeof testApp>): number[] {
-  const stacks = [built.stateful, built.jobs, built.web, ...Object.values(built.services)];
-  return stacks.flatMap(templatesOf).map((template) => Object.keys(template.toJSON().Resources ?? {}).length);
+  return appTemplates(built).map((template) => Object.keys(template.toJSON().Resources ?? {}).length);
 }
 
 describe('CloudFormation limits', () => {

@@ -69,7 +69,8 @@ describe('the money path in AWS', () => {
 
   it('keeps the three services credentials as retained JSON secrets', () => {
     const stateful = Template.fromStack(built.stateful);
-    stateful.resourceCountIs('AWS::SecretsManager::Secret', 4);
+    // The three services' credentials, the token key and the origin secret.
+    stateful.resourceCountIs('AWS::SecretsManager::Secret', 5);
     for (const keys of ['apiKey', 'clientId']) {
       stateful.hasResource('AWS::SecretsManager::Secret', {
         DeletionPolicy: 'Retain',

@@ -4,10 +4,13 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { MonitoringFacade } from 'cdk-monitoring-constructs';
 import type { Construct } from 'constructs';
 import { type RouteDefinition, routePath, type Service } from '../shared/api/define-route.ts';
+import { ORIGIN_SECRET_VARIABLE } from '../shared/api/origin-secret.ts';
 import { CLOUD_PROJECT_PREFIX, FEEDBACK_CLOUD_PREFIX } from '../shared/feedback/feedback-search.ts';
 import { queueUrlVariable } from '../shared/jobs/queues.ts';
+import { alarmFunction, monitoringFacade } from './alarms.ts';
 import {
   acknowledgeFunctionFindings,
   functionProps,
@@ -34,7 +37,7 @@ export interface IdentitySettings {
   googleClientId: string;
 }
 
-/** Routes per nested stack: 7 resources a route keeps each nested stack near 280, far below 500. */
+/** Routes per nested stack: 9 resources a route (two of them its alarms) keep each nested stack near 360, below 500. */
 export const ROUTES_PER_GROUP = 40;
 
 export interface ServiceStackProps extends StackProps {
@@ -63,16 +66,27 @@ export class ServiceStack extends Stack {
       description: `The /${props.service} service`,
       createDefaultStage: true,
     });
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      logGroupName: `/aws/apigateway/cutloom-${props.stage}-${props.service}`,
+      retention: RetentionDays.ONE_MONTH,
+    });
     const stage = this.api.defaultStage?.node.defaultChild as CfnStage;
+    // HTTP APIs have no X-Ray tracing (REST APIs do): a trace starts at the route's function (active
+    // tracing). The access log names the function's invocation (`functionRequestId`, the Lambda request
+    // id, which every log line of that invocation carries as `requestId`, beside its X-Ray trace id), and
+    // each function log line names this request (`apiRequestId`). Variables:
+    // https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-logging-variables.html
     stage.accessLogSettings = {
       destinationArn: accessLogs.logGroupArn,
       format: JSON.stringify({
         requestId: '$context.requestId',
+        functionRequestId: '$context.integration.requestId',
         ip: '$context.identity.sourceIp',
         routeKey: '$context.routeKey',
         status: '$context.status',
         latency: '$context.responseLatency',
+        integrationStatus: '$context.integration.status',
+        integrationLatency: '$context.integration.latency',
         integrationError: '$context.integrationErrorMessage',
       }),
     };
@@ -80,8 +94,9 @@ export class ServiceStack extends Stack {
 
     for (let start = 0; start < props.routes.length; start += ROUTES_PER_GROUP) {
       const group = new NestedStack(this, `Routes${start / ROUTES_PER_GROUP + 1}`);
+      const monitoring = monitoringFacade(group, props.stage, props.stateful.alarmTopic);
       for (const route of props.routes.slice(start, start + ROUTES_PER_GROUP))
-        addRoute(group, this.api, route, props);
+        addRoute(group, monitoring, this.api, route, props);
     }
   }
 }
@@ -111,10 +126,20 @@ function grantObjects(
   });
 }
 
-function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props: ServiceStackProps): void {
+function addRoute(
+  scope: Construct,
+  monitoring: MonitoringFacade,
+  api: HttpApi,
+  route: RouteDefinition,
+  props: ServiceStackProps,
+): void {
   const { stateful } = props;
   const grants = new Set(route.grants ?? []);
-  const environment: Record<string, string> = { STAGE: props.stage };
+  const environment: Record<string, string> & { STAGE: string } = {
+    STAGE: props.stage,
+    // A dynamic reference: CloudFormation puts the secret's value in at deploy time, so it is in no template.
+    [ORIGIN_SECRET_VARIABLE]: stateful.originSecret.secretValue.unsafeUnwrap(),
+  };
   if (grants.has('table:read') || grants.has('table:write'))
     environment.TABLE_NAME = stateful.table.tableName;
   const readsSigningKey = route.caller === 'user' || route.caller === 'admin' || grants.has('token:sign');
@@ -148,6 +173,7 @@ function addRoute(scope: Construct, api: HttpApi, route: RouteDefinition, props:
     ...(route.memoryMb ? { memorySize: route.memoryMb } : {}),
   });
   acknowledgeFunctionFindings(fn);
+  alarmFunction(monitoring, fn, route.name, 'route');
 
   if (grants.has('table:write')) grantTable(fn, stateful.table, 'write');
   else if (grants.has('table:read')) grantTable(fn, stateful.table, 'read');

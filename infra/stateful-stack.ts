@@ -1,6 +1,17 @@
-import { Aws, Duration, RemovalPolicy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import {
+  Annotations,
+  Aws,
+  Duration,
+  RemovalPolicy,
+  SecretValue,
+  Stack,
+  type StackProps,
+  Validations,
+} from 'aws-cdk-lib';
 import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Compression, DeliveryStream, S3Bucket, StreamEncryption } from 'aws-cdk-lib/aws-kinesisfirehose';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import {
   BlockPublicAccess,
   Bucket,
@@ -9,6 +20,8 @@ import {
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { TABLE_DESIGN } from '../shared/data/table-design.ts';
@@ -38,6 +51,8 @@ export type ProductBucket = 'feedback-files' | 'cloud-projects';
 
 export interface StatefulStackProps extends StackProps {
   stage: string;
+  /** Who gets the alarms (CDK context `alarmEmail`); synth warns when it is missing. */
+  alarmEmail?: string;
 }
 
 export class StatefulStack extends Stack {
@@ -60,6 +75,10 @@ export class StatefulStack extends Stack {
   readonly smsSecret: Secret;
   readonly analyticsBucket: Bucket;
   readonly analyticsStream: DeliveryStream;
+  /** Every alarm of the stage notifies this topic (retained: its confirmed subscriptions are kept). */
+  readonly alarmTopic: Topic;
+  /** The header value CloudFront adds to API requests and the routes require (shared/api/origin-secret.ts). */
+  readonly originSecret: Secret;
 
   readonly stage: string;
 
@@ -196,6 +215,54 @@ export class StatefulStack extends Stack {
       'chainId',
     ]);
     this.smsSecret = this.serviceSecret('SmsSecret', 'CoolSMS API', ['apiKey', 'apiSecret']);
+
+    this.originSecret = new Secret(this, 'OriginSecret', {
+      description:
+        'The header value CloudFront adds to every API request; the routes refuse requests without it',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.originSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'CloudFront and the route functions receive the value at deploy time; it is rotated by a planned procedure (new secret version, deploy), as the README says.',
+    });
+
+    this.alarmTopic = this.alarmTopicFor(props);
+  }
+
+  /**
+   * The alarm topic, encrypted with a key of our own: CloudWatch cannot publish to a topic under the
+   * AWS-managed SNS key, so the key lets CloudWatch (of this account only) use it.
+   */
+  private alarmTopicFor(props: StatefulStackProps): Topic {
+    const key = new Key(this, 'AlarmTopicKey', {
+      description: 'Encrypts the alarm topic',
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    key.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        resources: ['*'],
+        conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } },
+      }),
+    );
+    const topic = new Topic(this, 'Alarms', {
+      topicName: `cutloom-${props.stage}-alarms`,
+      displayName: `Cutloom ${props.stage} alarms`,
+      masterKey: key,
+      enforceSSL: true,
+    });
+    topic.applyRemovalPolicy(RemovalPolicy.RETAIN);
+    if (props.alarmEmail) topic.addSubscription(new EmailSubscription(props.alarmEmail));
+    else
+      Annotations.of(this).addWarningV2(
+        'cutloom:alarm-email',
+        'CDK context alarmEmail is not set: the alarms notify no one',
+      );
+    return topic;
   }
 
   /** A queue that keeps what failed for two weeks, for an operator to read and redrive. */

@@ -2,15 +2,20 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
 import type { RouteDefinition } from '../shared/api/define-route.ts';
-import { buildApp } from './build-app.ts';
+import { type AppOptions, buildApp } from './build-app.ts';
 
 /** A built site of one page, so the web stack's upload is part of what the tests check. */
 const webDist = mkdtempSync(join(tmpdir(), 'cutloom-web-dist-'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>test</title>');
 
-/** The app as tests see it: no esbuild bundling (templates only), with extra CDK context when given. */
-export function testApp(routes?: readonly RouteDefinition[], context: Record<string, unknown> = {}) {
+/** The app as tests see it: no esbuild bundling (templates only), with extra CDK context and options when given. */
+export function testApp(
+  routes?: readonly RouteDefinition[],
+  context: Record<string, unknown> = {},
+  options: Partial<AppOptions> = {},
+) {
   const app = new App({
     context: {
       'aws:cdk:bundling-stacks': [],
@@ -18,5 +23,23 @@ export function testApp(routes?: readonly RouteDefinition[], context: Record<str
       ...context,
     },
   });
-  return { app, ...buildApp(app, { stage: 'test', webDist, ...(routes ? { routes } : {}) }) };
+  return { app, ...buildApp(app, { stage: 'test', webDist, ...options, ...(routes ? { routes } : {}) }) };
+}
+
+/** Every template of a built app: each stack's and each of its nested stacks'. */
+export function appTemplates(built: ReturnType<typeof testApp>): Template[] {
+  const stacks = [
+    built.stateful,
+    built.jobs,
+    built.web,
+    built.edge,
+    built.monitoring,
+    ...Object.values(built.services),
+  ];
+  return stacks.flatMap((stack) => [
+    Template.fromStack(stack),
+    ...stack.node.children
+      .filter((child) => 'nestedStackResource' in child)
+      .map((child) => Template.fromStack(child as never)),
+  ]);
 }

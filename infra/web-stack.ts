@@ -23,6 +23,7 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { ORIGIN_SECRET_HEADER } from '../shared/api/origin-secret.ts';
 import {
   CONTENT_SECURITY_POLICY,
   SECURITY_HEADERS,
@@ -39,12 +40,14 @@ export interface WebStackProps extends StackProps {
   apis: Record<string, HttpApi>;
   /** The built site to upload (default web/dist); nothing is uploaded when it has no index.html. */
   webDist?: string;
+  /** The edge stack's web ACL (us-east-1), by cross-region reference. */
+  webAclArn: string;
 }
 
 /**
  * The site: a private bucket behind CloudFront (origin access control), the SPA routing functions
  * generated from the shared site pages, the security headers of shared/site/security-headers.ts, and the API under its service prefixes on
- * the same origin (no CORS, one cookie domain).
+ * the same origin (no CORS, one cookie domain), behind the edge stack's web ACL.
  */
 export class WebStack extends Stack {
   readonly distribution: Distribution;
@@ -101,6 +104,10 @@ export class WebStack extends Stack {
         {
           origin: new HttpOrigin(Fn.select(2, Fn.split('/', api.apiEndpoint)), {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            // Only requests that came through here (and so through the web ACL) reach a route.
+            customHeaders: {
+              [ORIGIN_SECRET_HEADER]: props.stateful.originSecret.secretValue.unsafeUnwrap(),
+            },
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
@@ -115,6 +122,7 @@ export class WebStack extends Stack {
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Cutloom ${props.stage}`,
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_200,
@@ -136,10 +144,6 @@ export class WebStack extends Stack {
     Validations.of(this.distribution).acknowledge({
       id: 'AwsSolutions-CFR1',
       reason: 'The product is sold worldwide; no geo restriction applies.',
-    });
-    Validations.of(this.distribution).acknowledge({
-      id: 'AwsSolutions-CFR2',
-      reason: 'WAF is attached per stage by the security account (a web ACL in us-east-1), not by this app.',
     });
     Validations.of(this.distribution).acknowledge({
       id: 'AwsSolutions-CFR4',
@@ -173,7 +177,7 @@ export class WebStack extends Stack {
         'AwsSolutions-IAM5[Action::s3:List*]',
         'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
         'AwsSolutions-IAM5[Action::s3:Abort*]',
-        'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+        `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${this.region}/*]`,
         `AwsSolutions-IAM5[Resource::<${this.getLogicalId(siteBucket.node.defaultChild as CfnBucket)}.Arn>/*]`,
         'AwsSolutions-IAM5[Resource::*]',
         'AwsSolutions-L1',

@@ -1,4 +1,5 @@
 import { logger } from '../../functions/core/logger.ts';
+import { observedJob } from '../../functions/core/observability.ts';
 import {
   type RunResult,
   runAdminSchedule,
@@ -10,11 +11,14 @@ import {
  * with the run an entry was made for. A malformed event is logged and dropped (retrying cannot fix
  * it); any other failure throws, so the scheduler retries under the entry's retry policy.
  */
-export async function handler(event: unknown): Promise<RunResult | 'malformed'> {
-  const run = ScheduleRunEventSchema.safeParse(event);
-  if (!run.success) {
-    logger.error('Malformed schedule run', { event });
-    return 'malformed';
-  }
-  return runAdminSchedule(run.data);
-}
+export const handler = observedJob(
+  'admin-schedule-run',
+  async (event: unknown): Promise<RunResult | 'malformed'> => {
+    const run = ScheduleRunEventSchema.safeParse(event);
+    if (!run.success) {
+      logger.error('Malformed schedule run', { event });
+      return 'malformed';
+    }
+    return runAdminSchedule(run.data);
+  },
+);

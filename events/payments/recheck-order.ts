@@ -1,4 +1,5 @@
 import { logger } from '../../functions/core/logger.ts';
+import { observedJob } from '../../functions/core/observability.ts';
 import { RecheckEventSchema, recheckOrder } from '../../functions/core/orders/order-recheck.ts';
 
 /**
@@ -6,11 +7,11 @@ import { RecheckEventSchema, recheckOrder } from '../../functions/core/orders/or
  * again. A malformed event is logged and dropped (retrying cannot fix it); any other failure throws, so
  * the invocation is retried.
  */
-export async function handler(event: unknown): Promise<string> {
+export const handler = observedJob('recheck-order', async (event: unknown): Promise<string> => {
   const recheck = RecheckEventSchema.safeParse(event);
   if (!recheck.success) {
     logger.error('Malformed order re-check', { event });
     return 'malformed';
   }
   return recheckOrder(recheck.data);
-}
+});

@@ -1,23 +1,45 @@
-/**
- * One-line JSON logs (CloudWatch Logs Insights reads the fields). Never pass request bodies,
- * passwords or tokens: callers log identifiers and outcomes only.
- */
-type Level = 'debug' | 'info' | 'warn' | 'error';
-const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
-const threshold = order[(process.env.LOG_LEVEL as Level) || 'info'] ?? order.info;
+import { LogFormatter, Logger, LogItem } from '@aws-lambda-powertools/logger';
+import type { LogAttributes, UnformattedAttributes } from '@aws-lambda-powertools/logger/types';
+import { OBSERVED_SERVICE } from '../../shared/observability/product-metrics.ts';
 
-function write(level: Level, message: string, fields?: Record<string, unknown>): void {
-  if (order[level] < threshold) return;
-  const line = JSON.stringify({ level, message, time: new Date().toISOString(), ...fields }, (_key, value) =>
-    value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value,
-  );
-  if (level === 'error' || level === 'warn') console.error(line);
-  else console.log(line);
+/**
+ * The product's log line: the fields the product has always written (`level` in lower case, `message`,
+ * `time`), Powertools' `service`, the invocation's `requestId` (Lambda's, the one API Gateway's access log
+ * names as `functionRequestId`), `coldStart`, the X-Ray trace id, then the invocation's keys (`route` or
+ * `job`, `merchantUid`, `jobId`, ...) and the line's own fields.
+ */
+class ProductLogFormatter extends LogFormatter {
+  override formatAttributes(attributes: UnformattedAttributes, additional: LogAttributes): LogItem {
+    return new LogItem({
+      attributes: {
+        level: attributes.logLevel.toLowerCase(),
+        message: attributes.message,
+        time: attributes.timestamp.toISOString(),
+        service: attributes.serviceName,
+        requestId: attributes.lambdaContext?.awsRequestId,
+        coldStart: attributes.lambdaContext?.coldStart,
+        xrayTraceId: attributes.xRayTraceId,
+      },
+    }).addAttributes(additional);
+  }
 }
 
+/**
+ * Powertools Logger: one JSON line per call (CloudWatch Logs Insights reads the fields), below the level
+ * of `LOG_LEVEL` (info by default) dropped. Never pass request bodies, passwords or tokens: callers log
+ * identifiers and outcomes only, and the pipeline never logs the event (functions/core/observability.ts).
+ */
+export const powertoolsLogger = new Logger({
+  serviceName: OBSERVED_SERVICE,
+  logFormatter: new ProductLogFormatter(),
+  logLevel: (process.env.LOG_LEVEL ?? 'info').toUpperCase() as 'INFO',
+});
+
+type Fields = Record<string, unknown>;
+
 export const logger = {
-  debug: (message: string, fields?: Record<string, unknown>) => write('debug', message, fields),
-  info: (message: string, fields?: Record<string, unknown>) => write('info', message, fields),
-  warn: (message: string, fields?: Record<string, unknown>) => write('warn', message, fields),
-  error: (message: string, fields?: Record<string, unknown>) => write('error', message, fields),
+  debug: (message: string, fields?: Fields) => powertoolsLogger.debug(message, fields ?? {}),
+  info: (message: string, fields?: Fields) => powertoolsLogger.info(message, fields ?? {}),
+  warn: (message: string, fields?: Fields) => powertoolsLogger.warn(message, fields ?? {}),
+  error: (message: string, fields?: Fields) => powertoolsLogger.error(message, fields ?? {}),
 };

@@ -2,6 +2,7 @@ import type { Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { defineRoute, type RouteDefinition } from '../../shared/api/define-route.ts';
+import { ORIGIN_SECRET_HEADER, ORIGIN_SECRET_VARIABLE } from '../../shared/api/origin-secret.ts';
 import { signIdToken } from './auth/id-token.ts';
 import { IdentityError, NotFound, PaymentError } from './errors.ts';
 import { defineHandler, type HttpEvent, type HttpResult } from './pipeline.ts';
@@ -204,5 +205,34 @@ describe('the handler pipeline', () => {
     });
     const guid = 'g'.repeat(40);
     expect((await invoke(handler, event({ amount: 1, guid }))).status).toBe(200);
+  });
+
+  it('refuses, before anything else, a request that did not come through CloudFront with the origin secret', async () => {
+    process.env[ORIGIN_SECRET_VARIABLE] = 'origin-secret-of-the-stage';
+    try {
+      let called = false;
+      const handler = defineHandler(route('public'), async (input) => {
+        called = true;
+        return echo(input);
+      });
+      for (const headers of [{}, { [ORIGIN_SECRET_HEADER]: 'guessed' }] as Record<string, string>[])
+        expect(await invoke(handler, event({ amount: 1 }, headers))).toMatchObject({
+          status: 401,
+          body: { error: { code: 'AUTHORIZATION', msg: 'Requests reach the API through the site only' } },
+        });
+      // Even an admin route answers so before looking at the token or the input.
+      expect(await invoke(defineHandler(route('admin', 'auth'), echo), event({}))).toMatchObject({
+        status: 401,
+        body: { error: { code: 'invalid_token', msg: 'Requests reach the API through the site only' } },
+      });
+      expect(called).toBe(false);
+      const through = await invoke(
+        handler,
+        event({ amount: 1 }, { [ORIGIN_SECRET_HEADER]: 'origin-secret-of-the-stage' }),
+      );
+      expect(through).toEqual({ status: 200, body: { id: 'a/b', doubled: 2 } });
+    } finally {
+      delete process.env[ORIGIN_SECRET_VARIABLE];
+    }
   });
 });

@@ -1,12 +1,16 @@
-import middy from '@middy/core';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { cleanupMiddlewares } from '@aws-lambda-powertools/commons';
+import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import type { RouteDefinition, RouteOutput, RouteParsedInput } from '../../shared/api/define-route.ts';
 import { pathParameterNames, usesQueryString } from '../../shared/api/define-route.ts';
+import { ORIGIN_SECRET_HEADER, ORIGIN_SECRET_VARIABLE } from '../../shared/api/origin-secret.ts';
 import { ADMIN_CODE_OF_IDENTITY_ERROR, ADMIN_CODE_OF_SERVER_ERROR } from '../../shared/errors/catalogue.ts';
 import type { IdTokenClaims } from './auth/id-token.ts';
 import { AdminError, AppError, Conflict, IdentityError, NotFound, PaymentError } from './errors.ts';
-import { logger } from './logger.ts';
+import { logger, powertoolsLogger } from './logger.ts';
+import { correlationKeys, countMetric, observability, tracer } from './observability.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -110,15 +114,28 @@ function holdsUnstorableNumber(value: unknown): boolean {
 }
 
 /** The refusal for a missing or bad token, in the format of the route's service and caller kind. */
-function refusal(route: RouteDefinition, reason: 'missing' | 'expired' | 'invalid'): AppError {
-  if (route.caller === 'admin') return new AdminError('invalid_token', 'A valid admin token is required');
+function refusal(
+  route: RouteDefinition,
+  reason: 'missing' | 'expired' | 'invalid',
+  message = route.caller === 'admin' ? 'A valid admin token is required' : 'A valid ID token is required',
+): AppError {
+  if (route.caller === 'admin') return new AdminError('invalid_token', message);
   if (route.service === 'auth') {
-    return new IdentityError(
-      reason === 'expired' ? 'TOKEN_EXPIRED' : 'INVALID_ID_TOKEN',
-      'A valid ID token is required',
-    );
+    return new IdentityError(reason === 'expired' ? 'TOKEN_EXPIRED' : 'INVALID_ID_TOKEN', message);
   }
-  return new PaymentError('AUTHORIZATION', 'A valid ID token is required');
+  return new PaymentError('AUTHORIZATION', message);
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * Whether the request came through CloudFront, which adds the origin secret (shared/api/origin-secret.ts);
+ * compared in constant time. Without the variable (one machine) there is no CloudFront to come through.
+ */
+function cameThroughTheSite(event: HttpEvent): boolean {
+  const secret = process.env[ORIGIN_SECRET_VARIABLE];
+  if (!secret) return true;
+  return timingSafeEqual(digest(event.headers?.[ORIGIN_SECRET_HEADER] ?? ''), digest(secret));
 }
 
 /** Maps any error to the route's wire format: `{error: {code, msg, ...}}` with the catalogue's status. */
@@ -137,6 +154,8 @@ function errorResult(route: RouteDefinition, error: unknown, cookies: string[] =
         : new PaymentError('INCONSISTENCY', error.message);
   } else {
     logger.error('Unhandled error', { route: route.name, error });
+    countMetric('internalError');
+    tracer.addErrorAsMetadata(error as Error);
     appError =
       route.caller === 'admin'
         ? new AdminError('internal', 'Internal error')
@@ -165,10 +184,12 @@ function withCookies(result: HttpResult, cookies: string[]): HttpResult {
 }
 
 /**
- * The handler pipeline of every route (middy): authorize the bearer token of user and admin routes
- * -> parse and validate the input (zod) -> check the guid of guid routes -> the handler -> validate
- * and send the response; one error middleware writes every failure in the route's wire format.
- * Tokens are checked before the input so that an anonymous caller learns nothing about schemas.
+ * The handler pipeline of every route (middy): logs, trace and metrics of the invocation
+ * (functions/core/observability.ts) -> refuse a request that did not come through CloudFront -> authorize
+ * the bearer token of user and admin routes -> parse and validate the input (zod) -> check the guid of
+ * guid routes -> the handler -> validate and send the response; one error middleware writes every
+ * failure in the route's wire format. Tokens are checked before the input so that an anonymous caller
+ * learns nothing about schemas.
  */
 export function defineHandler<R extends RouteDefinition>(
   route: R,
@@ -176,8 +197,28 @@ export function defineHandler<R extends RouteDefinition>(
   options: { headers?: (output: RouteOutput<R>) => Record<string, string> } = {},
 ) {
   return middy<HttpEvent, HttpResult, Error, PipelineContext>()
+    .use(
+      observability<HttpEvent>((event) => ({
+        route: route.name,
+        // API Gateway's request id (its access log's `requestId`) and CloudFront's (its logs' x-edge-request-id).
+        ...(event.requestContext?.requestId ? { apiRequestId: event.requestContext.requestId } : {}),
+        ...(event.headers?.['x-amz-cf-id'] ? { edgeRequestId: event.headers['x-amz-cf-id'] } : {}),
+      })) as MiddlewareObj<HttpEvent, HttpResult, Error, PipelineContext>[],
+    )
     .use({
-      onError: (request) => errorResult(route, request.error, request.context.responseCookies),
+      // Answers every failure, after which the observability middlewares end the invocation (a refusal
+      // is an answer, not a failure of the function: it is neither rethrown nor a trace error).
+      onError: async (request) => {
+        const result = errorResult(route, request.error, request.context.responseCookies);
+        await cleanupMiddlewares(request);
+        return result;
+      },
+    })
+    .use({
+      before: (request) => {
+        if (!cameThroughTheSite(request.event))
+          throw refusal(route, 'invalid', 'Requests reach the API through the site only');
+      },
     })
     .use({
       before: async (request) => {
@@ -199,6 +240,7 @@ export function defineHandler<R extends RouteDefinition>(
         if (holdsUnstorableNumber(parsed.data))
           throw invalidInput(route, 'A number is too small or too large to be kept');
         request.context.routeInput = parsed.data;
+        powertoolsLogger.appendKeys(correlationKeys(parsed.data));
         if (route.caller === 'guid') {
           const guid = (parsed.data as { guid?: unknown }).guid;
           if (typeof guid !== 'string' || !GUID_PATTERN.test(guid)) {

@@ -124,23 +124,113 @@ async function bundles(): Promise<void> {
   report('bundle bare DynamoDB-client handler (minified)', `${(bareBytes / 1024).toFixed(1)} KiB`);
 
   const biggest = sizes.reduce((a, b) => (b.bytes > a.bytes ? b : a));
-  const initTime = (file: string) => {
-    const runs: number[] = [];
-    for (let run = 0; run < 10; run += 1) {
-      const script = `const t = performance.now(); await import(${JSON.stringify(file)}); console.log(performance.now() - t);`;
-      const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-        env: { ...process.env, TABLE_NAME: 'bench', AWS_REGION: 'ap-northeast-2', NODE_NO_WARNINGS: '1' },
-      });
-      runs.push(Number(output.toString().trim().split('\n').pop()));
-    }
-    return median(runs);
-  };
-  const biggestInit = initTime(biggest.file);
-  const bareInit = initTime(bareFile);
-  report(`module init, biggest handler ${biggest.name} (median of 10)`, `${biggestInit.toFixed(1)} ms`);
-  report('module init, bare DynamoDB-client handler (median of 10)', `${bareInit.toFixed(1)} ms`);
-  report('module init ratio (biggest / bare)', (biggestInit / bareInit).toFixed(2));
+  // The bare handler with the product's Powertools set-up (functions/core/observability.ts): what
+  // Powertools adds to every function's initialisation.
+  const observedSource = join(outdir, 'observed.ts');
+  writeFileSync(
+    observedSource,
+    `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nimport { observedJob, traced } from ${JSON.stringify(join(root, 'functions/core/observability.ts'))};\nconst client = traced(new DynamoDBClient({}));\nexport const handler = observedJob('bench', async () => ({ statusCode: 200, body: String(Boolean(client)) }));\n`,
+  );
+  const observedFile = join(outdir, 'observed.mjs');
+  await build({
+    ...options,
+    entryPoints: [observedSource],
+    outfile: observedFile,
+    nodePaths: [join(root, 'node_modules')],
+  });
+  // The biggest handler with its source map beside it, as infra/bundling.ts deploys it.
+  const mappedFile = join(outdir, 'mapped.mjs');
+  await build({
+    ...options,
+    entryPoints: [
+      join(root, 'functions', `${ROUTES.find((route) => route.name === biggest.name)?.handler}.ts`),
+    ],
+    outfile: mappedFile,
+    sourcemap: true,
+    sourcesContent: false,
+  });
+  report(
+    `bundle ${biggest.name} source map (beside it, not loaded without --enable-source-maps)`,
+    `${(statSync(`${mappedFile}.map`).size / 1024).toFixed(1)} KiB`,
+  );
+
+  const initTimes = initialisation([
+    { label: 'bare', file: bareFile },
+    { label: 'observed', file: observedFile },
+    { label: 'biggest', file: biggest.file },
+  ]);
+  report(
+    `module init, biggest handler ${biggest.name} (median of 10)`,
+    `${initTimes.biggest?.init.toFixed(1)} ms`,
+  );
+  report('module init, bare DynamoDB-client handler (median of 10)', `${initTimes.bare?.init.toFixed(1)} ms`);
+  report(
+    'module init, bare handler with the Powertools set-up (Logger, Metrics, Tracer, middlewares; median of 10)',
+    `${initTimes.observed?.init.toFixed(1)} ms (+${((initTimes.observed?.init ?? 0) - (initTimes.bare?.init ?? 0)).toFixed(1)} ms)`,
+  );
+  report(
+    'module init ratio (biggest / bare)',
+    ((initTimes.biggest?.init ?? 0) / (initTimes.bare?.init ?? 1)).toFixed(2),
+  );
+
+  const maps = initialisation([
+    { label: 'without', file: mappedFile },
+    { label: 'with', file: mappedFile, flags: ['--enable-source-maps'] },
+  ]);
+  for (const [label, figures] of Object.entries(maps)) {
+    report(
+      `${biggest.name} ${label} --enable-source-maps: module init / first unexpected failure answered / later ones (median of 10)`,
+      `${figures.init.toFixed(1)} ms / ${figures.firstFailure.toFixed(1)} ms / ${figures.failure.toFixed(2)} ms`,
+    );
+  }
   rmSync(outdir, { recursive: true, force: true });
+}
+
+/**
+ * Each bundle imported in a fresh Node process 10 times, the bundles taking turns so that the load of
+ * this shared machine weighs on each alike: the module's initialisation, then (for a route) the first
+ * and the later answers to an unexpected failure, whose stack is logged (an event whose headers throw).
+ */
+function initialisation(
+  bundles: Array<{ label: string; file: string; flags?: string[] }>,
+): Record<string, { init: number; firstFailure: number; failure: number }> {
+  const runs: Record<string, Array<{ init: number; firstFailure: number; failure: number }>> = {};
+  for (let run = 0; run < 10; run += 1) {
+    for (const bundle of bundles) {
+      const script = `const t = performance.now(); const { handler } = await import(${JSON.stringify(bundle.file)}); const init = performance.now() - t;
+const event = { requestContext: {}, get headers() { throw new Error('bench failure'); } };
+const context = { awsRequestId: 'bench', functionName: 'bench', getRemainingTimeInMillis: () => 20000 };
+const failures = [];
+for (let i = 0; i < 20; i += 1) { const s = performance.now(); try { await handler(event, context); } catch {} failures.push(performance.now() - s); }
+console.log(JSON.stringify({ init, firstFailure: failures[0], failure: failures.slice(1).reduce((a, b) => a + b) / 19 }));`;
+      const output = execFileSync(
+        process.execPath,
+        [...(bundle.flags ?? []), '--input-type=module', '-e', script],
+        {
+          env: {
+            ...process.env,
+            TABLE_NAME: 'bench',
+            AWS_REGION: 'ap-northeast-2',
+            NODE_NO_WARNINGS: '1',
+            LOG_LEVEL: 'error',
+          },
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      );
+      const last = output.toString().trim().split('\n').pop() ?? '{}';
+      runs[bundle.label] = [...(runs[bundle.label] ?? []), JSON.parse(last)];
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(runs).map(([label, values]) => [
+      label,
+      {
+        init: median(values.map((value) => value.init)),
+        firstFailure: median(values.map((value) => value.firstFailure)),
+        failure: median(values.map((value) => value.failure)),
+      },
+    ]),
+  );
 }
 
 async function latency(): Promise<void> {

@@ -1,6 +1,7 @@
 import { FirehoseClient, PutRecordBatchCommand } from '@aws-sdk/client-firehose';
 import { db } from '../data/service.ts';
 import { PaymentError } from '../errors.ts';
+import { traced } from '../observability.ts';
 
 /** An analytics event as stored: the wire event plus what the server adds. */
 export interface StoredAnalyticsEvent {
@@ -37,7 +38,7 @@ const ATTEMPTS = 3;
  */
 export function firehoseSink(
   streamName: string,
-  client: FirehoseClient = new FirehoseClient({}),
+  client: FirehoseClient = traced(new FirehoseClient({})),
 ): AnalyticsSink {
   return {
     async put(events) {

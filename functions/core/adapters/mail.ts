@@ -1,14 +1,17 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { traced } from '../observability.ts';
 import { settings } from '../settings.ts';
 
 let client: SESv2Client | undefined;
 
 /** SES (API v2), or on one machine the outbox stand-in that speaks its protocol (SES_ENDPOINT). */
 function ses(): SESv2Client {
-  client ??= new SESv2Client({
-    region: settings.region,
-    ...(process.env.SES_ENDPOINT ? { endpoint: process.env.SES_ENDPOINT } : {}),
-  });
+  client ??= traced(
+    new SESv2Client({
+      region: settings.region,
+      ...(process.env.SES_ENDPOINT ? { endpoint: process.env.SES_ENDPOINT } : {}),
+    }),
+  );
   return client;
 }
 

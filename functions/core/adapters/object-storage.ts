@@ -8,6 +8,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { traced } from '../observability.ts';
 
 /**
  * Object storage (S3): the feedback files and the customers' cloud projects. On one machine
@@ -17,10 +18,12 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 let client: S3Client | undefined;
 
 function s3(): S3Client {
-  client ??= new S3Client({
-    region: process.env.AWS_REGION || 'ap-northeast-2',
-    ...(process.env.S3_ENDPOINT ? { endpoint: process.env.S3_ENDPOINT, forcePathStyle: true } : {}),
-  });
+  client ??= traced(
+    new S3Client({
+      region: process.env.AWS_REGION || 'ap-northeast-2',
+      ...(process.env.S3_ENDPOINT ? { endpoint: process.env.S3_ENDPOINT, forcePathStyle: true } : {}),
+    }),
+  );
   return client;
 }
 

@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { type QueueId, queueUrlVariable, SQS_LIMITS } from '../../../shared/jobs/queues.ts';
+import { traced } from '../observability.ts';
 
 let client: SQSClient | undefined;
 
 /** SQS, or on one machine the stand-in that speaks its protocol (SQS_ENDPOINT). */
 function sqs(): SQSClient {
-  client ??= new SQSClient({
-    region: process.env.AWS_REGION || 'ap-northeast-2',
-    ...(process.env.SQS_ENDPOINT ? { endpoint: process.env.SQS_ENDPOINT } : {}),
-  });
+  client ??= traced(
+    new SQSClient({
+      region: process.env.AWS_REGION || 'ap-northeast-2',
+      ...(process.env.SQS_ENDPOINT ? { endpoint: process.env.SQS_ENDPOINT } : {}),
+    }),
+  );
   return client;
 }
 

@@ -10,15 +10,18 @@ import {
   SCHEDULE_DELIVERY_RETRIES,
   scheduledTargetArnVariable,
 } from '../../../shared/jobs/schedules.ts';
+import { traced } from '../observability.ts';
 
 let client: SchedulerClient | undefined;
 
 /** EventBridge Scheduler, or on one machine the stand-in that speaks its protocol (SCHEDULER_ENDPOINT). */
 function scheduler(): SchedulerClient {
-  client ??= new SchedulerClient({
-    region: process.env.AWS_REGION || 'ap-northeast-2',
-    ...(process.env.SCHEDULER_ENDPOINT ? { endpoint: process.env.SCHEDULER_ENDPOINT } : {}),
-  });
+  client ??= traced(
+    new SchedulerClient({
+      region: process.env.AWS_REGION || 'ap-northeast-2',
+      ...(process.env.SCHEDULER_ENDPOINT ? { endpoint: process.env.SCHEDULER_ENDPOINT } : {}),
+    }),
+  );
   return client;
 }
 

@@ -1,4 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { traced } from '../observability.ts';
 
 const fromSecrets = new Map<string, Promise<Record<string, string>>>();
 
@@ -38,7 +39,7 @@ export async function serviceCredentials<K extends string>(
 }
 
 async function readSecret(arn: string): Promise<Record<string, string>> {
-  const { SecretString } = await new SecretsManagerClient({}).send(
+  const { SecretString } = await traced(new SecretsManagerClient({})).send(
     new GetSecretValueCommand({ SecretId: arn }),
   );
   if (!SecretString) throw new Error(`The secret ${arn} is empty`);

@@ -1,4 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { traced } from '../observability.ts';
 
 let secret: Promise<Uint8Array> | undefined;
 
@@ -16,7 +17,7 @@ async function load(): Promise<Uint8Array> {
   if (local) return new TextEncoder().encode(local);
   const arn = process.env.ID_TOKEN_SECRET_ARN;
   if (!arn) throw new Error('Neither ID_TOKEN_SECRET nor ID_TOKEN_SECRET_ARN is set');
-  const client = new SecretsManagerClient({});
+  const client = traced(new SecretsManagerClient({}));
   const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
   if (!SecretString) throw new Error('The ID token secret is empty');
   return new TextEncoder().encode(SecretString);

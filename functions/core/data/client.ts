@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { traced } from '../observability.ts';
 import { settings } from '../settings.ts';
 
 let documentClient: DynamoDBDocumentClient | undefined;
@@ -8,12 +9,14 @@ let documentClient: DynamoDBDocumentClient | undefined;
 export function dynamo(): DynamoDBDocumentClient {
   if (!documentClient) {
     const endpoint = settings.dynamoEndpoint;
-    const client = new DynamoDBClient({
-      region: settings.region,
-      ...(endpoint
-        ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 3 }
-        : {}),
-    });
+    const client = traced(
+      new DynamoDBClient({
+        region: settings.region,
+        ...(endpoint
+          ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 3 }
+          : {}),
+      }),
+    );
     documentClient = DynamoDBDocumentClient.from(client, {
       marshallOptions: { removeUndefinedValues: true },
     });

@@ -1,0 +1,244 @@
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { ComparisonOperator, GraphWidget, MathExpression, Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { type CustomThreshold, DefaultDashboardFactory } from 'cdk-monitoring-constructs';
+import type { Construct } from 'constructs';
+import {
+  METRICS_NAMESPACE,
+  metricDimensions,
+  PRODUCT_METRICS,
+  type ProductMetricId,
+} from '../shared/observability/product-metrics.ts';
+import { monitoringFacade, THRESHOLDS } from './alarms.ts';
+import type { StatefulStack } from './stateful-stack.ts';
+
+export interface MonitoringStackProps extends StackProps {
+  stage: string;
+  stateful: StatefulStack;
+  apis: Record<string, HttpApi>;
+  /** The jobs stack's schedule group (a plain name). */
+  scheduleGroupName: string;
+  /** The edge stack's web ACL (us-east-1): only its name is read, for the dashboard's metrics there. */
+  webAcl: CfnWebACL;
+}
+
+const FIVE_MINUTES = Duration.minutes(5);
+
+/** A count above the threshold's maxErrorCount, as a custom alarm. */
+const above = ({
+  maxErrorCount,
+  ...rest
+}: { maxErrorCount: number } & Omit<
+  CustomThreshold,
+  'threshold' | 'comparisonOperator'
+>): CustomThreshold => ({
+  ...rest,
+  threshold: maxErrorCount,
+  comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+});
+
+/**
+ * The stage's one dashboard (`cutloom-{stage}`) and the alarms that are not a function's: each HTTP
+ * API's 5xx rate and p99 latency, every queue (dead-letter queues non-empty, work queues' oldest
+ * message), the schedule group's lost schedules, and the product metrics
+ * (shared/observability/product-metrics.ts). Thresholds are infra/alarms.ts's.
+ */
+export class MonitoringStack extends Stack {
+  constructor(scope: Construct, id: string, props: MonitoringStackProps) {
+    super(scope, id, props);
+    const { stage, stateful } = props;
+    const dashboards = new DefaultDashboardFactory(this, 'Dashboards', {
+      dashboardNamePrefix: `cutloom-${stage}`,
+      createDashboard: true,
+      createSummaryDashboard: false,
+      createAlarmDashboard: false,
+    });
+    const facade = monitoringFacade(this, stage, stateful.alarmTopic, dashboards);
+    const product = (id: ProductMetricId, period = FIVE_MINUTES): Metric =>
+      new Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName: PRODUCT_METRICS[id].name,
+        dimensionsMap: metricDimensions(stage),
+        statistic: 'Sum',
+        period,
+        label: PRODUCT_METRICS[id].name,
+      });
+
+    facade.addLargeHeader(`Cutloom ${stage}`);
+    for (const [service, api] of Object.entries(props.apis)) {
+      facade.monitorApiGatewayV2HttpApi({
+        api,
+        alarmFriendlyName: `api-${service}`,
+        humanReadableName: `/${service} API`,
+        add5xxRateAlarm: { Critical: THRESHOLDS.apiServerErrorRate },
+        addLatencyP99Alarm: { Critical: THRESHOLDS.apiLatencyP99 },
+      });
+    }
+
+    facade.monitorCustom({
+      alarmFriendlyName: 'money',
+      humanReadableName: 'Money',
+      metricGroups: [
+        {
+          title: 'Confirmations',
+          metrics: [
+            product('confirmationGranted'),
+            product('confirmationRefused'),
+            product('confirmationRefunded'),
+            product('webhookReceived'),
+            {
+              metric: product('refundRequired'),
+              alarmFriendlyName: 'refund-required',
+              addAlarm: { Critical: above(THRESHOLDS.refundRequired) },
+            },
+            {
+              metric: product('confirmationWrongAmount'),
+              alarmFriendlyName: 'wrong-amount',
+              addAlarm: { Critical: above(THRESHOLDS.confirmationWrongAmount) },
+            },
+          ],
+        },
+        {
+          title: 'Renewals',
+          metrics: [
+            product('renewalCharged'),
+            product('renewalDeclined'),
+            {
+              metric: product('planHeld'),
+              alarmFriendlyName: 'plan-held',
+              addAlarm: { Critical: above(THRESHOLDS.planHeld) },
+            },
+            {
+              metric: this.renewalDeclineRate(product),
+              alarmFriendlyName: 'renewal-decline-rate',
+              addAlarm: {
+                Critical: {
+                  threshold: THRESHOLDS.renewalDeclineRate.maxPercent,
+                  comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+                  evaluationPeriods: THRESHOLDS.renewalDeclineRate.evaluationPeriods,
+                  datapointsToAlarm: THRESHOLDS.renewalDeclineRate.datapointsToAlarm,
+                },
+              },
+            },
+          ],
+        },
+      ],
+    });
+    facade.monitorCustom({
+      alarmFriendlyName: 'product',
+      humanReadableName: 'Sign-in, bulk jobs, unexpected failures',
+      metricGroups: [
+        {
+          title: 'Sign-in',
+          metrics: [
+            product('signInFailed'),
+            {
+              metric: product('signInLockedOut'),
+              alarmFriendlyName: 'sign-in-lock-outs',
+              addAlarm: { Critical: above(THRESHOLDS.signInLockOuts) },
+            },
+          ],
+        },
+        { title: 'Bulk job items', metrics: [product('bulkItemDone'), product('bulkItemFailed')] },
+        {
+          title: 'Unexpected failures (routes answering internal)',
+          metrics: [
+            {
+              metric: product('internalError'),
+              alarmFriendlyName: 'internal-errors',
+              addAlarm: { Critical: above(THRESHOLDS.internalErrors) },
+            },
+          ],
+        },
+      ],
+    });
+
+    facade.addLargeHeader('Queues and schedules');
+    for (const [id, queue] of Object.entries(stateful.queues)) {
+      facade.monitorSqsQueue({
+        queue,
+        alarmFriendlyName: id,
+        addQueueMaxMessageAgeAlarm: { Critical: THRESHOLDS.queueAge },
+      });
+      this.alarmDeadLetters(facade, `${id}-dlq`, queue.deadLetterQueue?.queue as IQueue);
+    }
+    this.alarmDeadLetters(facade, 'schedule-dead-letters', stateful.scheduleDeadLetters);
+    this.alarmDeadLetters(facade, 'scheduled-run-failures', stateful.scheduledRunFailures);
+    const group = ScheduleGroup.fromScheduleGroupName(this, 'ScheduleGroup', props.scheduleGroupName);
+    facade.monitorCustom({
+      alarmFriendlyName: 'schedules',
+      humanReadableName: `Schedule group ${props.scheduleGroupName}`,
+      metricGroups: [
+        {
+          title: 'Schedules',
+          metrics: [
+            group.metricAttempts({ period: FIVE_MINUTES }),
+            group.metricTargetErrors({ period: FIVE_MINUTES }),
+            group.metricSentToDLQ({ period: FIVE_MINUTES }),
+            {
+              metric: group.metricDropped({ period: FIVE_MINUTES }),
+              alarmFriendlyName: 'schedules-dropped',
+              addAlarm: { Critical: above(THRESHOLDS.lostSchedules) },
+            },
+            {
+              metric: group.metricFailedToBeSentToDLQ(undefined, { period: FIVE_MINUTES }),
+              alarmFriendlyName: 'schedules-not-dead-lettered',
+              addAlarm: { Critical: above(THRESHOLDS.lostSchedules) },
+            },
+          ],
+        },
+      ],
+    });
+
+    facade.addLargeHeader('Functions (each alarmed beside it) and the edge');
+    facade.addWidget(this.everyFunction(stage, 'Errors'));
+    facade.addWidget(this.everyFunction(stage, 'Throttles'));
+    facade.addWidget(this.everyFunction(stage, 'Duration', 'p99'));
+    facade.monitorWebApplicationFirewallAclV2({
+      acl: props.webAcl,
+      region: 'us-east-1',
+      humanReadableName: 'Web ACL (CloudFront)',
+    });
+  }
+
+  /** A dead-letter queue that alarms on its first message. */
+  private alarmDeadLetters(facade: ReturnType<typeof monitoringFacade>, name: string, queue: IQueue): void {
+    facade.monitorSqsQueue({
+      queue,
+      alarmFriendlyName: name,
+      addQueueMaxSizeAlarm: { Critical: THRESHOLDS.deadLetters },
+    });
+  }
+
+  /** Declined share of renewals in percent, zero until there are enough renewals to judge. */
+  private renewalDeclineRate(product: (id: ProductMetricId, period?: Duration) => Metric): MathExpression {
+    const { period, minRenewals } = THRESHOLDS.renewalDeclineRate;
+    return new MathExpression({
+      expression: `IF((charged + declined) >= ${minRenewals}, 100 * declined / (charged + declined), 0)`,
+      usingMetrics: {
+        charged: product('renewalCharged', period),
+        declined: product('renewalDeclined', period),
+      },
+      period,
+      label: 'Declined renewals (%)',
+    });
+  }
+
+  /** One line per function of the stage (named cutloom-{stage}-...), by CloudWatch search. */
+  private everyFunction(stage: string, metricName: string, statistic = 'Sum'): GraphWidget {
+    return new GraphWidget({
+      title: `${metricName} per function`,
+      width: 8,
+      left: [
+        new MathExpression({
+          expression: `SEARCH('{AWS/Lambda,FunctionName} MetricName="${metricName}" cutloom-${stage}-', '${statistic}', 300)`,
+          usingMetrics: {},
+          label: '',
+        }),
+      ],
+    });
+  }
+}
