@@ -1,5 +1,5 @@
 import { logger } from '../../functions/core/logger.ts';
-import { renewPlan } from '../../functions/core/subscriptions/renew-plan.ts';
+import { renewPlan } from '../../functions/core/renewals/renew-plan.ts';
 import type { RenewalEvent } from '../../functions/core/subscriptions/renewal-schedule.ts';
 
 /** The renew-plan schedule target (shared/jobs/schedules.ts): one renewal attempt of one plan. */

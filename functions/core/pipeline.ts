@@ -4,8 +4,8 @@ import * as z from 'zod';
 import type { RouteDefinition, RouteOutput, RouteParsedInput } from '../../shared/api/define-route.ts';
 import { pathParameterNames, usesQueryString } from '../../shared/api/define-route.ts';
 import { ADMIN_CODE_OF_IDENTITY_ERROR, ADMIN_CODE_OF_SERVER_ERROR } from '../../shared/errors/catalogue.ts';
-import type { IdTokenClaims } from './auth/id-token.ts';
 import { AdminError, AppError, Conflict, IdentityError, NotFound, PaymentError } from './errors.ts';
+import type { IdTokenClaims } from './identity/id-token.ts';
 import { logger } from './logger.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
@@ -183,7 +183,7 @@ export function defineHandler<R extends RouteDefinition>(
       before: async (request) => {
         if (route.caller !== 'user' && route.caller !== 'admin') return;
         // Loaded on first use, so public and guid routes never initialise the token key's client.
-        const { bearerToken, verifyIdToken } = await import('./auth/id-token.ts');
+        const { bearerToken, verifyIdToken } = await import('./identity/id-token.ts');
         const check = await verifyIdToken(bearerToken(request.event.headers));
         if (!check.ok) throw refusal(route, check.reason);
         if (route.caller === 'admin' && !(check.claims.adminLevel && check.claims.adminLevel >= 1)) {
