@@ -104,7 +104,10 @@ describe('service stacks', () => {
   it("names each route's Lambda after the route, so that moving its handler module replaces nothing", () => {
     // Every route handled by another route's module: the files move, the resources must not.
     const moved = testApp(
-      ROUTES.map((route, index) => ({ ...route, handler: ROUTES[(index + 1) % ROUTES.length]?.handler ?? '' })),
+      ROUTES.map((route, index) => ({
+        ...route,
+        handler: ROUTES[(index + 1) % ROUTES.length]?.handler ?? '',
+      })),
     );
     expect(functionPlaces(moved)).toEqual(functionPlaces(built));
     expect(functionPlaces(built)).toHaveLength(ROUTES.length);
