@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import Papa from 'papaparse';
 import { LIST_PAGE_SIZE } from '../shared/api/list-page.ts';
-import { randomCouponCode } from '../shared/orders/coupon-rules.ts';
+import { randomCouponCode } from '../shared/coupons/coupon-rules.ts';
 import { formatKst, KST_DATE } from '../shared/time/kst.ts';
 import { createAccount, signInToConsole } from './console-helpers.ts';
 

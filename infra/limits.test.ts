@@ -25,7 +25,7 @@ describe('CloudFormation limits', () => {
         summary: 'synthetic',
         request: z.object({}),
         response: z.object({}),
-        handler: 'payment/get-payment-plan-info-v2',
+        handler: 'plans/get-payment-plan-info-v2',
         grants: ['table:read'],
       }),
     );

@@ -18,7 +18,7 @@ const probe = (name: string, grants: RouteGrant[]) =>
     summary: 'probe',
     request: z.object({}),
     response: z.object({}),
-    handler: 'payment/get-checkout-settings',
+    handler: 'payment-provider/get-checkout-settings',
     grants,
   });
 const routes = [

@@ -89,6 +89,30 @@ describe('stateful stack', () => {
 });
 
 describe('service stacks', () => {
+  /** Each route function's place as CloudFormation keys it: `{nested stack}/{logical id}`. */
+  const functionPlaces = (app: ReturnType<typeof testApp>) =>
+    SERVICES.flatMap((service) =>
+      app.services[service].node.children
+        .filter((child) => 'nestedStackResource' in child)
+        .flatMap((child) =>
+          Object.keys(Template.fromStack(child as never).findResources('AWS::Lambda::Function')).map(
+            (logicalId) => `${service}/${child.node.id}/${logicalId}`,
+          ),
+        ),
+    ).sort();
+
+  it("names each route's Lambda after the route, so that moving its handler module replaces nothing", () => {
+    // Every route handled by another route's module: the files move, the resources must not.
+    const moved = testApp(
+      ROUTES.map((route, index) => ({
+        ...route,
+        handler: ROUTES[(index + 1) % ROUTES.length]?.handler ?? '',
+      })),
+    );
+    expect(functionPlaces(moved)).toEqual(functionPlaces(built));
+    expect(functionPlaces(built)).toHaveLength(ROUTES.length);
+  });
+
   it.each(SERVICES)(
     'the %s stack has one Node 22 function and one route per route of the table',
     (service) => {

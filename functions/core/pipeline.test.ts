@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { defineRoute, type RouteDefinition } from '../../shared/api/define-route.ts';
 import { ORIGIN_SECRET_HEADER, ORIGIN_SECRET_VARIABLE } from '../../shared/api/origin-secret.ts';
-import { signIdToken } from './auth/id-token.ts';
 import { IdentityError, NotFound, PaymentError } from './errors.ts';
+import { signIdToken } from './identity/id-token.ts';
 import { defineHandler, type HttpEvent, type HttpResult } from './pipeline.ts';
 
 beforeAll(() => {

@@ -7,8 +7,8 @@ import type { RouteDefinition, RouteOutput, RouteParsedInput } from '../../share
 import { pathParameterNames, usesQueryString } from '../../shared/api/define-route.ts';
 import { ORIGIN_SECRET_HEADER, ORIGIN_SECRET_VARIABLE } from '../../shared/api/origin-secret.ts';
 import { ADMIN_CODE_OF_IDENTITY_ERROR, ADMIN_CODE_OF_SERVER_ERROR } from '../../shared/errors/catalogue.ts';
-import type { IdTokenClaims } from './auth/id-token.ts';
 import { AdminError, AppError, Conflict, IdentityError, NotFound, PaymentError } from './errors.ts';
+import type { IdTokenClaims } from './identity/id-token.ts';
 import { logger, powertoolsLogger } from './logger.ts';
 import { correlationKeys, countMetric, observability, tracer } from './observability.ts';
 
@@ -224,7 +224,7 @@ export function defineHandler<R extends RouteDefinition>(
       before: async (request) => {
         if (route.caller !== 'user' && route.caller !== 'admin') return;
         // Loaded on first use, so public and guid routes never initialise the token key's client.
-        const { bearerToken, verifyIdToken } = await import('./auth/id-token.ts');
+        const { bearerToken, verifyIdToken } = await import('./identity/id-token.ts');
         const check = await verifyIdToken(bearerToken(request.event.headers));
         if (!check.ok) throw refusal(route, check.reason);
         if (route.caller === 'admin' && !(check.claims.adminLevel && check.claims.adminLevel >= 1)) {

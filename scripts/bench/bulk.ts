@@ -1,9 +1,9 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { signIdToken } from '../../functions/core/auth/id-token.ts';
 import { dynamo } from '../../functions/core/data/client.ts';
 import { getUsageCounters } from '../../functions/core/data/usage-repository.ts';
 import { listUserActivities } from '../../functions/core/data/user-activity-repository.ts';
 import { findUserByEmail } from '../../functions/core/data/user-repository.ts';
+import { signIdToken } from '../../functions/core/identity/id-token.ts';
 import { settings } from '../../functions/core/settings.ts';
 import { QUEUES } from '../../shared/jobs/queues.ts';
 import { DUPLICATE_DELIVERY_VARIABLE, duplicateDeliveryShare } from '../local/at-least-once.ts';

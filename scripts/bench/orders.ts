@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signIdToken } from '../../functions/core/auth/id-token.ts';
 import { createUser } from '../../functions/core/data/user-repository.ts';
+import { signIdToken } from '../../functions/core/identity/id-token.ts';
 import { startRuntime } from '../local/runtime.ts';
 import { type LoadResult, runLoad } from './load.ts';
 

@@ -1,6 +1,6 @@
-import { signIdToken } from '../../functions/core/auth/id-token.ts';
 import { getUsageCounters } from '../../functions/core/data/usage-repository.ts';
 import { createUser } from '../../functions/core/data/user-repository.ts';
+import { signIdToken } from '../../functions/core/identity/id-token.ts';
 import { grantUsage } from '../../functions/core/usage/grant-usage.ts';
 import { startRuntime } from '../local/runtime.ts';
 import { runLoad } from './load.ts';

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
-import { signIdToken } from '../../functions/core/auth/id-token.ts';
+import { signIdToken } from '../../functions/core/identity/id-token.ts';
 import { LIST_PAGE_MAX } from '../../shared/api/list-page.ts';
 import { startRuntime } from '../local/runtime.ts';
 import { benchAccount, seedAccounts } from './bench-accounts.ts';

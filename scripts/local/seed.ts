@@ -1,4 +1,3 @@
-import { signIdToken } from '../../functions/core/auth/id-token.ts';
 import { createConfig, findConfigByName } from '../../functions/core/data/config-repository.ts';
 import {
   DEFAULT_CATALOGUE,
@@ -7,14 +6,15 @@ import {
 } from '../../functions/core/data/plan-catalogue-repository.ts';
 import { createUser, findUserByEmail, type User } from '../../functions/core/data/user-repository.ts';
 import { seedFirstRelease } from '../../functions/core/downloads/latest-release.ts';
+import { signIdToken } from '../../functions/core/identity/id-token.ts';
 import { hashPassword } from '../../functions/core/identity/password.ts';
-import { DEFAULT_TTS_VOICES, TTS_VOICES_CONFIG } from '../../shared/operator/tts-voices.ts';
 import {
   BUILT_IN_PLAN_PRICES,
   BUILT_IN_PLAN_USAGES,
   LEGACY_PLAN_PRICES,
   PARTNER_CATALOGUES,
 } from '../../shared/plans/price-book.ts';
+import { DEFAULT_TTS_VOICES, TTS_VOICES_CONFIG } from '../../shared/tts-voices/tts-voices.ts';
 
 /** What `npm start` prints so a tester can sign in (or call the API) at once. */
 export interface SeededCredentials {

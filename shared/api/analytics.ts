@@ -40,7 +40,7 @@ export const analyticsV2 = defineRoute({
     events: z.array(AnalyticsEventSchema).check(z.minLength(1), z.maxLength(ANALYTICS_BATCH_LIMIT)),
   }),
   response: z.object({ result: z.literal('success'), stored: z.int() }),
-  handler: 'payment/analytics-v2',
+  handler: 'analytics/analytics-v2',
   // In AWS the events go to the analytics stream (S3); the table keeps them only on one machine.
   grants: ['analytics:put'],
 });

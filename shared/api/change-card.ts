@@ -42,7 +42,7 @@ export const insertChangeCardProgress = defineRoute({
     /** The new billing key the checkout issues (customer_uid). */
     customerUid: z.string(),
   }),
-  handler: 'payment/insert-change-card-progress',
+  handler: 'change-card/insert-change-card-progress',
   grants: ['table:read', 'table:write'],
 });
 
@@ -61,7 +61,7 @@ export const changeCard = defineRoute({
     errorCode: z.string().optional(),
     errorMsg: z.string().optional(),
   }),
-  handler: 'payment/change-card',
+  handler: 'change-card/change-card',
   grants: ['table:read', 'table:write', 'payment:provider'],
 });
 

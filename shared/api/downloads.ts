@@ -23,7 +23,7 @@ export const latest = defineRoute({
     osName: z.optional(z.string().check(z.maxLength(32))),
   }),
   response: DownloadSpecSchema,
-  handler: 'operator/latest',
+  handler: 'downloads/latest',
   grants: ['table:read'],
 });
 

@@ -27,7 +27,7 @@ export const adminFeedbackFilesInfo = defineRoute({
     filenames: z.array(z.string().trim().min(1).max(1024)).min(1).max(FEEDBACK_FILES_MAX),
   }),
   response: z.object({ files: z.array(FeedbackFileSchema) }),
-  handler: 'auth/admin-feedback-files-info',
+  handler: 'feedback/admin-feedback-files-info',
   grants: ['feedback-bucket:read'],
 });
 
@@ -52,7 +52,7 @@ export const copyCloudProjectForFeedback = defineRoute({
       msg: z.string(),
     }),
   ]),
-  handler: 'operator/copy-cloud-project-for-feedback',
+  handler: 'feedback/copy-cloud-project-for-feedback',
   grants: ['table:write', 'feedback-bucket:write', 'cloud-project-bucket:read'],
 });
 

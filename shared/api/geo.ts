@@ -11,5 +11,7 @@ export const geoip = defineRoute({
   summary: "The visitor's country (ISO 3166 alpha-2, 'ZZ' when unknown), cacheable per visitor for a day",
   request: z.object({}),
   response: z.object({ country: z.string().check(z.length(2)) }),
-  handler: 'auth/geoip',
+  handler: 'geo/geoip',
 });
+
+export const geoRoutes = [geoip] as const;

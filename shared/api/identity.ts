@@ -98,7 +98,7 @@ export const signUp = defineRoute({
     user: UserInfoSchema.optional(),
     sessionId: z.string().optional(),
   }),
-  handler: 'auth/sign-up',
+  handler: 'identity/sign-up',
   grants: ['table:read', 'table:write', 'mail:send', 'token:sign'],
   memoryMb: HASHING_MEMORY_MB,
 });
@@ -124,7 +124,7 @@ export const signUpStatus = defineRoute({
     user: UserInfoSchema.optional(),
     session: SessionSchema.optional(),
   }),
-  handler: 'auth/sign-up-status',
+  handler: 'identity/sign-up-status',
   grants: ['table:read', 'table:write', 'token:sign'],
 });
 
@@ -145,7 +145,7 @@ export const signIn = defineRoute({
     persistSession: z.boolean().default(false),
   }),
   response: SignedIn,
-  handler: 'auth/sign-in',
+  handler: 'identity/sign-in',
   grants: ['table:read', 'table:write', 'token:sign'],
   memoryMb: HASHING_MEMORY_MB,
 });
@@ -166,7 +166,7 @@ export const refreshToken = defineRoute({
     refreshToken: z.string().max(256).optional(),
   }),
   response: z.object({ user: UserInfoSchema.optional(), session: SessionSchema.optional() }),
-  handler: 'auth/refresh-token',
+  handler: 'identity/refresh-token',
   grants: ['table:read', 'table:write', 'token:sign'],
 });
 
@@ -179,7 +179,7 @@ export const signOut = defineRoute({
   summary: 'End the session of the refresh token (revoked server-side, cookie cleared)',
   request: z.object({ clientType: ClientType, refreshToken: z.string().max(256).optional() }),
   response: z.object({}),
-  handler: 'auth/sign-out',
+  handler: 'identity/sign-out',
   grants: ['table:read', 'table:write'],
 });
 
@@ -207,7 +207,7 @@ export const oauthSignIn = defineRoute({
     persistSession: z.boolean().default(false),
   }),
   response: SignedIn,
-  handler: 'auth/oauth-sign-in',
+  handler: 'identity/oauth-sign-in',
   grants: ['table:read', 'table:write', 'token:sign'],
 });
 
@@ -230,7 +230,7 @@ export const oauthSignUp = defineRoute({
     result: z.object({ isSignUp: z.boolean(), user: UserInfoSchema }).optional(),
     maintenance: MaintenanceSchema.optional(),
   }),
-  handler: 'auth/oauth-sign-up',
+  handler: 'identity/oauth-sign-up',
   grants: ['table:read', 'table:write'],
 });
 
@@ -244,7 +244,7 @@ export const oauthConfig = defineRoute({
     "Where the browser sends a visitor to sign in with Google (the provider's authorize URL and our client id)",
   request: z.object({}),
   response: z.object({ google: z.object({ authorizeUrl: z.string(), clientId: z.string() }) }),
-  handler: 'auth/oauth-config',
+  handler: 'identity/oauth-config',
 });
 
 export const verifyEmail = defineRoute({
@@ -260,7 +260,7 @@ export const verifyEmail = defineRoute({
     emailVerified: z.boolean(),
     parentEmailVerified: z.boolean().optional(),
   }),
-  handler: 'auth/verify-email',
+  handler: 'identity/verify-email',
   grants: ['table:read', 'table:write', 'token:sign'],
 });
 
@@ -277,7 +277,7 @@ export const resendVerificationMail = defineRoute({
     'gets the answer of a sent mail, so the route tells nobody which addresses have accounts',
   request: z.object({ email: emailRule, language: Language }),
   response: z.object({}),
-  handler: 'auth/resend-verification-mail',
+  handler: 'identity/resend-verification-mail',
   grants: ['table:read', 'table:write', 'mail:send', 'token:sign'],
 });
 
@@ -292,7 +292,7 @@ export const resetPassword = defineRoute({
     'account ends',
   request: z.object({ token: z.string().min(1).max(2048), password: passwordRule }),
   response: z.object({ email: z.string() }),
-  handler: 'auth/reset-password',
+  handler: 'identity/reset-password',
   grants: ['table:read', 'table:write', 'token:sign'],
   memoryMb: HASHING_MEMORY_MB,
 });
@@ -306,7 +306,7 @@ export const fetchProviderInfo = defineRoute({
   summary: 'The sign-in providers of an address (operators only: it would otherwise tell who has an account)',
   request: z.object({ email: z.string().trim().min(1).max(254) }),
   response: z.object({ providerInfo: z.object({ allProviders: z.array(z.enum(SIGN_IN_PROVIDERS)) }) }),
-  handler: 'auth/fetch-provider-info',
+  handler: 'identity/fetch-provider-info',
   grants: ['table:read'],
 });
 
@@ -319,7 +319,7 @@ export const adminSendVerifyingEmail = defineRoute({
   summary: "Send the account's verification mail again, in the given language",
   request: z.object({ id: Uid, data: z.object({ language: Language }) }),
   response: z.object({ result: z.literal('success') }),
-  handler: 'auth/admin-send-verifying-email',
+  handler: 'identity/admin-send-verifying-email',
   grants: ['table:read', 'table:write', 'mail:send', 'token:sign'],
 });
 
@@ -332,7 +332,7 @@ export const adminVerifyEmail = defineRoute({
   summary: "Mark the account's e-mail verified",
   request: z.object({ id: Uid }),
   response: z.object({ result: z.literal('success') }),
-  handler: 'auth/admin-verify-email',
+  handler: 'identity/admin-verify-email',
   grants: ['table:read', 'table:write'],
 });
 
@@ -347,7 +347,7 @@ export const adminGeneratePasswordResetLink = defineRoute({
     '`data.email` must be the account address',
   request: z.object({ id: Uid, data: z.object({ email: z.string().trim().min(1).max(254) }) }),
   response: z.object({ link: z.string() }),
-  handler: 'auth/admin-generate-password-reset-link',
+  handler: 'identity/admin-generate-password-reset-link',
   grants: ['table:read', 'table:write', 'token:sign'],
 });
 

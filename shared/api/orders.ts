@@ -65,7 +65,7 @@ export const createInitPayment = defineRoute({
     isChangeCard: z.boolean().optional(),
   }),
   response: z.object({ guid: Guid, sessionInfo: SessionInfoSchema }),
-  handler: 'payment/create-init-payment',
+  handler: 'orders/create-init-payment',
   grants: grantsWrite,
 });
 
@@ -78,7 +78,7 @@ export const getPaymentSessionInfo = defineRoute({
   summary: 'The payment session of a guid with its server-computed prices (EXPIRED once it has lapsed)',
   request: z.object({ ...SessionInput, cid: z.string().max(128).optional() }),
   response: SessionAnswer,
-  handler: 'payment/get-payment-session-info',
+  handler: 'orders/get-payment-session-info',
   grants: grantsRead,
 });
 
@@ -93,7 +93,7 @@ export const changePaymentSessionPlan = defineRoute({
     'selection form); a coupon that does not cover the new plan is dropped',
   request: z.object({ ...SessionInput, planName: PlanName }),
   response: SessionAnswer,
-  handler: 'payment/change-payment-session-plan',
+  handler: 'orders/change-payment-session-plan',
   grants: grantsWrite,
 });
 
@@ -106,7 +106,7 @@ export const changePaymentSessionCurrency = defineRoute({
   summary: "Recompute the session in another of its currency options (the Korean site's currency option)",
   request: z.object({ ...SessionInput, currency: CurrencySchema }),
   response: SessionAnswer,
-  handler: 'payment/change-payment-session-currency',
+  handler: 'orders/change-payment-session-currency',
   grants: grantsWrite,
 });
 
@@ -121,7 +121,7 @@ export const changePaymentSessionLanguage = defineRoute({
     "currency options and mails; a customer's order is priced in that language's currency",
   request: z.object({ ...SessionInput, language: Language }),
   response: SessionAnswer,
-  handler: 'payment/change-payment-session-language',
+  handler: 'orders/change-payment-session-language',
   grants: grantsWrite,
 });
 
@@ -136,7 +136,7 @@ export const changePaymentSessionAccountType = defineRoute({
     'individual restores the remembered plan',
   request: z.object({ ...SessionInput, accountType: AccountTypeSchema }),
   response: SessionAnswer,
-  handler: 'payment/change-payment-session-account-type',
+  handler: 'orders/change-payment-session-account-type',
   grants: grantsWrite,
 });
 
@@ -151,7 +151,7 @@ export const checkValidCoupon = defineRoute({
     'reason (expired with its window, invalid plan with the valid plans, exhausted, already used, unknown)',
   request: z.object({ guid: Guid, couponCode: z.string().trim().min(1).max(32), planName: PlanName }),
   response: z.object({ valid: z.literal(true), couponInfo: CouponInfoSchema }),
-  handler: 'payment/check-valid-coupon',
+  handler: 'orders/check-valid-coupon',
   grants: grantsRead,
 });
 
@@ -164,7 +164,7 @@ export const registerPaymentSessionCoupon = defineRoute({
   summary: 'Apply a coupon to the session for a plan (switching to that plan) and recompute the price',
   request: z.object({ ...SessionInput, code: z.string().trim().min(1).max(32), planName: PlanName }),
   response: SessionAnswer,
-  handler: 'payment/register-payment-session-coupon',
+  handler: 'orders/register-payment-session-coupon',
   grants: grantsWrite,
 });
 
@@ -177,7 +177,7 @@ export const removePaymentSessionCoupon = defineRoute({
   summary: 'Remove the coupon from the session and recompute the price',
   request: z.object(SessionInput),
   response: SessionAnswer,
-  handler: 'payment/remove-payment-session-coupon',
+  handler: 'orders/remove-payment-session-coupon',
   grants: grantsWrite,
 });
 
@@ -192,7 +192,7 @@ export const checkCurrencyOption = defineRoute({
     'Korea may pay in US dollars)',
   request: z.object({ language: Language }),
   response: z.object({ show: z.boolean() }),
-  handler: 'payment/check-currency-option',
+  handler: 'orders/check-currency-option',
 });
 
 export const findPaymentInfoByPhoneNumber = defineRoute({
@@ -204,7 +204,7 @@ export const findPaymentInfoByPhoneNumber = defineRoute({
   summary: "Whether another account already paid with this phone number (and that account's address, masked)",
   request: z.object({ guid: Guid, phoneNumber: PhoneNumberSchema }),
   response: z.object({ isUsed: z.boolean(), email: z.string().optional() }),
-  handler: 'payment/find-payment-info-by-phone-number',
+  handler: 'orders/find-payment-info-by-phone-number',
   grants: grantsRead,
 });
 
@@ -246,7 +246,7 @@ export const insertPaymentProgress = defineRoute({
     /** For a virtual account: its deadline, as IMP.request_pay's vbank_due (KST, YYYYMMDDHHmm). */
     vbankDue: z.string().optional(),
   }),
-  handler: 'payment/insert-payment-progress',
+  handler: 'orders/insert-payment-progress',
   // The order's re-checks at the provider are scheduled when it is made.
   grants: ['table:read', 'table:write', 'scheduler'],
 });
@@ -271,7 +271,7 @@ export const getPaymentResult = defineRoute({
     'currency) before the plan is granted, exactly once; pending while the provider has not settled',
   request: z.object({ guid: Guid, merchantUid: MerchantUid, isUpgrade: z.boolean().optional(), ...Claim }),
   response: ResultAnswer,
-  handler: 'payment/get-payment-result',
+  handler: 'orders/get-payment-result',
   grants: grantsProvider,
 });
 
@@ -297,7 +297,7 @@ export const getVbankIssuedInfo = defineRoute({
   summary: 'The virtual account the provider issued for an order (bank, number, holder, due date, amount)',
   request: z.object({ guid: Guid, merchantUid: MerchantUid }),
   response: z.object({ vbankIssuedInfo: VbankIssuedInfoSchema }),
-  handler: 'payment/get-vbank-issued-info',
+  handler: 'orders/get-vbank-issued-info',
   grants: grantsProvider,
 });
 
@@ -312,7 +312,7 @@ export const requestSendCoolsms = defineRoute({
     'and picks the number from the order: the browser cannot use this to text anyone anything',
   request: z.object({ guid: Guid, merchantUid: MerchantUid }),
   response: z.object({ sent: z.boolean() }),
-  handler: 'payment/request-send-coolsms',
+  handler: 'orders/request-send-coolsms',
   grants: ['table:read', 'table:write', 'sms:send'],
 });
 
@@ -340,7 +340,7 @@ export const createBillingKeyPayment = defineRoute({
     errorMsg: z.string().optional(),
     failureCode: z.string().optional(),
   }),
-  handler: 'payment/create-billing-key-payment',
+  handler: 'orders/create-billing-key-payment',
   grants: grantsProvider,
 });
 
@@ -356,7 +356,7 @@ export const setUpRecurrentNaverPayEnroll = defineRoute({
     'when it was created',
   request: z.object({ guid: Guid, merchantUid: MerchantUid }),
   response: z.object({ reserveId: z.string() }),
-  handler: 'payment/set-up-recurrent-naver-pay-enroll',
+  handler: 'orders/set-up-recurrent-naver-pay-enroll',
   grants: grantsProvider,
 });
 
@@ -377,7 +377,7 @@ export const startRecurrentNaverPay = defineRoute({
     ...Claim,
   }),
   response: ResultAnswer,
-  handler: 'payment/start-recurrent-naver-pay',
+  handler: 'orders/start-recurrent-naver-pay',
   grants: grantsProvider,
 });
 
@@ -392,7 +392,7 @@ export const portoneWebhook = defineRoute({
     'provider (the body is never trusted) and the same confirmation runs',
   request: PaymentNotificationSchema,
   response: z.object({ result: z.enum(['confirmed', 'pending', 'failed', 'ignored']) }),
-  handler: 'payment/portone-webhook',
+  handler: 'orders/portone-webhook',
   grants: grantsProvider,
 });
 

@@ -34,7 +34,7 @@ export const getCheckoutSettings = defineRoute({
     'Where the browser opens a checkout (provider SDK or local sandbox) and the wallet registration page',
   request: z.object({}),
   response: CheckoutSettingsSchema,
-  handler: 'payment/get-checkout-settings',
+  handler: 'payment-provider/get-checkout-settings',
   grants: ['payment:checkout'],
 });
 

@@ -24,7 +24,7 @@ export const createUserRefund = defineRoute({
   summary: "Open a refund session (guid) for the signed-in account's current plan",
   request: z.object({}),
   response: z.object({ guid: Guid }),
-  handler: 'payment/create-user-refund',
+  handler: 'refunds/create-user-refund',
   grants: ['table:read', 'table:write'],
 });
 
@@ -37,7 +37,7 @@ export const userRefundInfo = defineRoute({
   summary: 'The refund session of a guid: the estimate for a refund asked now (EXPIRED once it has lapsed)',
   request: z.object({ guid: Guid }),
   response: z.object({ result: RefundSessionSchema }),
-  handler: 'payment/user-refund-info',
+  handler: 'refunds/user-refund-info',
   grants: ['table:read', 'table:write', 'holidays:read'],
 });
 
@@ -58,7 +58,7 @@ export const cancelPaymentUser = defineRoute({
     agreed: z.boolean().default(false),
   }),
   response: RefundAnswer,
-  handler: 'payment/cancel-payment-user',
+  handler: 'refunds/cancel-payment-user',
   grants,
 });
 
@@ -77,7 +77,7 @@ export const adminRefundInfo = defineRoute({
     businessDay: z.boolean().default(true),
   }),
   response: z.object({ result: RefundEstimateSchema }),
-  handler: 'auth/admin-refund-info',
+  handler: 'refunds/admin-refund-info',
   grants: ['table:read', 'table:write', 'holidays:read'],
 });
 
@@ -97,7 +97,7 @@ export const adminCancelPayment = defineRoute({
     refundSource: z.enum(REFUND_SOURCES),
   }),
   response: RefundAnswer,
-  handler: 'payment/cancel-payment',
+  handler: 'refunds/cancel-payment',
   grants,
 });
 

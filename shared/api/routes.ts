@@ -1,63 +1,63 @@
-import { adminAffiliateRoutes } from './admin-affiliates.ts';
-import { adminBulkUsageRoutes } from './admin-bulk-usage.ts';
-import { adminCouponRoutes } from './admin-coupons.ts';
-import { adminDirectDepositRoutes } from './admin-direct-deposits.ts';
-import { adminJobsRoutes } from './admin-jobs.ts';
-import { adminPaymentsRoutes } from './admin-payments.ts';
-import { adminPlansRoutes } from './admin-plans.ts';
-import { adminScheduleRoutes } from './admin-schedules.ts';
-import { adminUsageRoutes } from './admin-usage.ts';
-import { adminUsersRoutes } from './admin-users.ts';
+import { affiliateRoutes } from './affiliates.ts';
 import { analyticsRoutes } from './analytics.ts';
-import { authRoutes } from './auth.ts';
 import { changeCardRoutes } from './change-card.ts';
+import { configRoutes } from './configs.ts';
+import { couponRoutes } from './coupons.ts';
+import { customPlanRoutes } from './custom-plans.ts';
 import type { RouteDefinition } from './define-route.ts';
+import { directDepositRoutes } from './direct-deposits.ts';
 import { downloadRoutes } from './downloads.ts';
 import { feedbackRoutes } from './feedback.ts';
+import { geoRoutes } from './geo.ts';
 import { identityRoutes } from './identity.ts';
+import { jobRoutes } from './jobs.ts';
 import { orderRoutes } from './orders.ts';
-import { paymentRoutes } from './payment.ts';
 import { paymentProviderRoutes } from './payment-provider.ts';
+import { paymentRoutes } from './payments.ts';
+import { planRoutes } from './plans.ts';
 import { refundRoutes } from './refunds.ts';
-import { smartSurveyRoutes } from './smart-surveys.ts';
+import { scheduleRoutes } from './schedules.ts';
 import { subscriptionRoutes } from './subscriptions.ts';
-import { surveyFormRoutes } from './survey-forms.ts';
+import { surveyRoutes } from './surveys.ts';
 import { ttsVoiceRoutes } from './tts-voices.ts';
 import { upgradeRoutes } from './upgrades.ts';
 import { usageRoutes } from './usage.ts';
 import { usageEraserRoutes } from './usage-eraser.ts';
+import { userRoutes } from './users.ts';
 
 /**
- * The route table: every API route of every service. The CDK stacks, the local gateway, the
- * OpenAPI document and the authorization tests read it; the web imports single routes from the
- * service modules so that a page bundles only the contracts it calls.
+ * The route table: every API route of every service, one contract module per domain. The CDK stacks,
+ * the local gateway, the OpenAPI document and the authorization tests read it; the web imports single
+ * routes from the domain modules so that a page bundles only the contracts it calls.
+ *
+ * The order is the deployed one: each service's routes go into nested stacks of ROUTES_PER_GROUP
+ * (infra/service-stack.ts) in this order, so moving a route across a group boundary would replace its
+ * Lambda. Add new domains at the end.
  */
 export const ROUTES: readonly RouteDefinition[] = [
-  ...authRoutes,
+  ...geoRoutes,
+  ...configRoutes,
   ...identityRoutes,
-  ...paymentRoutes,
+  ...planRoutes,
   ...paymentProviderRoutes,
-  ...adminUsersRoutes,
-  ...adminJobsRoutes,
-  ...smartSurveyRoutes,
-  ...surveyFormRoutes,
+  ...userRoutes,
+  ...jobRoutes,
+  ...surveyRoutes,
   ...feedbackRoutes,
   ...ttsVoiceRoutes,
   ...downloadRoutes,
   ...analyticsRoutes,
   ...orderRoutes,
-  ...adminCouponRoutes,
-  ...adminPlansRoutes,
-  ...adminPaymentsRoutes,
+  ...couponRoutes,
+  ...customPlanRoutes,
+  ...paymentRoutes,
   ...usageRoutes,
-  ...adminUsageRoutes,
   ...subscriptionRoutes,
   ...refundRoutes,
   ...upgradeRoutes,
   ...changeCardRoutes,
-  ...adminDirectDepositRoutes,
-  ...adminScheduleRoutes,
-  ...adminAffiliateRoutes,
+  ...directDepositRoutes,
+  ...scheduleRoutes,
+  ...affiliateRoutes,
   ...usageEraserRoutes,
-  ...adminBulkUsageRoutes,
 ];

@@ -23,7 +23,7 @@ export const unsubscribePayment = defineRoute({
   summary: "Unsubscribe the account's plan: it stays until it expires (UNSCHEDULED) and does not renew",
   request: StatusRequest,
   response: StatusAnswer,
-  handler: 'payment/unsubscribe-payment',
+  handler: 'subscriptions/unsubscribe-payment',
   grants: ['table:read', 'table:write', 'scheduler'],
 });
 
@@ -36,7 +36,7 @@ export const reschedulePayment = defineRoute({
   summary: "Resubscribe the account's unsubscribed plan before it expires: it renews again (PAID)",
   request: StatusRequest,
   response: StatusAnswer,
-  handler: 'payment/reschedule-payment',
+  handler: 'subscriptions/reschedule-payment',
   grants: ['table:read', 'table:write', 'scheduler'],
 });
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { TtsVoiceSchema } from '../operator/tts-voices.ts';
+import { TtsVoiceSchema } from '../tts-voices/tts-voices.ts';
 import { defineRoute } from './define-route.ts';
 
 export const ttsVoiceListV2 = defineRoute({
@@ -12,7 +12,7 @@ export const ttsVoiceListV2 = defineRoute({
     "The text-to-speech voices (from the 'tts-voices' config entry), each with whether free plans may use it",
   request: z.object({}),
   response: z.object({ result: z.object({ allVoices: z.array(TtsVoiceSchema) }) }),
-  handler: 'operator/tts-voice-list-v2',
+  handler: 'tts-voices/tts-voice-list-v2',
   grants: ['table:read'],
 });
 

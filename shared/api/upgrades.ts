@@ -33,7 +33,7 @@ export const createInitPlanUpgrade = defineRoute({
     planUpgradeData: PlanUpgradeDataSchema,
     sessionInfo: SessionInfoSchema,
   }),
-  handler: 'payment/create-init-plan-upgrade',
+  handler: 'upgrades/create-init-plan-upgrade',
   grants: ['table:read', 'table:write'],
 });
 
@@ -59,7 +59,7 @@ export const upgradeRecurrentNaverPay = defineRoute({
     errorMsg: z.string().optional(),
     failureCode: z.string().optional(),
   }),
-  handler: 'payment/upgrade-recurrent-naver-pay',
+  handler: 'upgrades/upgrade-recurrent-naver-pay',
   // The upgraded plan's renewal is scheduled at its grant.
   grants: ['table:read', 'table:write', 'payment:provider', 'scheduler'],
 });

@@ -65,7 +65,7 @@ export const createInitUsageEraser = defineRoute({
     language: z.enum(SITE_LANGUAGES),
   }),
   response: z.object({ guid: z.string() }),
-  handler: 'payment/create-init-usage-eraser',
+  handler: 'usage-eraser/create-init-usage-eraser',
   grants: ['table:read', 'table:write'],
 });
 
@@ -80,7 +80,7 @@ export const getPaymentUsageEraserSessionInfo = defineRoute({
     'currency, the account and the pay methods (EXPIRED once the session lapsed)',
   request: z.object({ guid: z.string(), isTest: z.boolean().default(false) }),
   response: z.object({ sessionInfo: EraserSessionInfoSchema }),
-  handler: 'payment/get-payment-usage-eraser-session-info',
+  handler: 'usage-eraser/get-payment-usage-eraser-session-info',
   grants: ['table:read'],
 });
 
@@ -108,7 +108,7 @@ export const insertPaymentProgressUsageEraserInfo = defineRoute({
     userPhone: PhoneNumberSchema,
   }),
   response: z.object({ merchantUid: z.string(), amount: z.number() }),
-  handler: 'payment/insert-payment-progress-usage-eraser-info',
+  handler: 'usage-eraser/insert-payment-progress-usage-eraser-info',
   // The order's re-checks at the provider are scheduled when it is made.
   grants: ['table:read', 'table:write', 'scheduler'],
 });

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { DOWNLOAD_SPEC_CONFIG_NAME, DownloadSpecSchema } from '../downloads/download-packages.ts';
 import { MaintenanceSchema, SIGN_UP_MAINTENANCE_CONFIG } from '../identity/maintenance.ts';
-import { TTS_VOICES_CONFIG, TtsVoiceListSchema } from '../operator/tts-voices.ts';
+import { TTS_VOICES_CONFIG, TtsVoiceListSchema } from '../tts-voices/tts-voices.ts';
 
 /**
  * The config entries the product reads as JSON, each with the form it reads (issue 19, defect 9): the

@@ -42,7 +42,7 @@ export const QUEUES = [
     maxReceiveCount: 5,
     visibilityTimeoutSeconds: 900,
     consumerTimeoutSeconds: 150,
-    consumer: 'bulk-jobs/consumer',
+    consumer: 'jobs/consumer',
   },
   {
     id: 'bulk-user-create',
@@ -53,7 +53,7 @@ export const QUEUES = [
     maxReceiveCount: 5,
     visibilityTimeoutSeconds: 300,
     consumerTimeoutSeconds: 50,
-    consumer: 'bulk-jobs/consumer',
+    consumer: 'jobs/consumer',
   },
 ] as const satisfies readonly QueueDeclaration[];
 

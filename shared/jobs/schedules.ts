@@ -29,7 +29,7 @@ export const RENEWAL_TARGET = {
  */
 export const ORDER_RECHECK_TARGET = {
   id: 'recheck-order',
-  handler: 'payments/recheck-order',
+  handler: 'orders/recheck-order',
   description: 'Asks the provider about an order again and settles it; schedules the next look',
   grants: ['payment:provider', 'scheduler'],
 } as const satisfies ScheduledTarget;
@@ -42,7 +42,7 @@ export const SCHEDULED_TARGETS: readonly ScheduledTarget[] = [
   ORDER_RECHECK_TARGET,
   {
     id: ADMIN_SCHEDULE_TARGET,
-    handler: 'admin-schedules/run',
+    handler: 'schedules/run',
     description: "Runs an admin schedule's direct deposit and schedules its next run",
     grants: ['scheduler'],
   },

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { BONUS_QUOTA_FEATURES, COUPON_REFUSALS } from '../coupons/coupon-rules.ts';
 import { CURRENCIES } from '../currency.ts';
 import { CLIENT_TYPES } from '../identity/client-types.ts';
 import { SITE_LANGUAGES } from '../languages.ts';
@@ -9,7 +10,6 @@ import {
   PlanUsageInfoSchema,
 } from '../plans/plan-types.ts';
 import { ACCOUNT_TYPES } from '../plans/plans-offered.ts';
-import { BONUS_QUOTA_FEATURES, COUPON_REFUSALS } from './coupon-rules.ts';
 import { DISCOUNT_SOURCES } from './order-price.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { DIRECT_DEPOSIT_PG } from '../payments/direct-deposit.ts';
+import { DIRECT_DEPOSIT_PG } from '../direct-deposits/direct-deposit.ts';
 import { PRODUCT_REFUND_SOURCE, type RefundSource } from './refund-session.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import * as z from 'zod';
-import { checkDepositPrice, DEPOSIT_FIELDS, PAYER_FIELDS } from '../payments/direct-deposit.ts';
+import { checkDepositPrice, DEPOSIT_FIELDS, PAYER_FIELDS } from '../direct-deposits/direct-deposit.ts';
 import { KST_ZONE } from '../time/kst.ts';
 
 /**

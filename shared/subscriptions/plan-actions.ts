@@ -1,5 +1,5 @@
-import { erasersOffered } from '../plans/eraser-options.ts';
 import type { PlanPeriod, PlanType } from '../plans/plan-types.ts';
+import { erasersOffered } from '../usage-eraser/eraser-options.ts';
 
 /**
  * What can be done with an account's latest plan (admin-console.md section 4, the user detail's

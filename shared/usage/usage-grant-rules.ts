@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { BULK_REPEAT_FIELD } from '../admin/bulk-repeat.ts';
-import { adminDescRule } from '../identity/admin-user-rules.ts';
+import { BULK_REPEAT_FIELD } from '../jobs/bulk-repeat.ts';
+import { adminDescRule } from '../users/admin-user-rules.ts';
 
 /**
  * The usage grant (admin-console.md section 5, "Usage grant"): an operator adjusts an account's current

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { inject } from 'vitest';
-import { signIdToken } from '../../functions/core/auth/id-token.ts';
+import { signIdToken } from '../../functions/core/identity/id-token.ts';
 import {
   fillPath,
   pathParameterNames,

@@ -1,5 +1,5 @@
 import type { PaidCounter } from '../../../shared/usage/usage-rules.ts';
-import { eraserResetItem } from '../usage/eraser.ts';
+import { eraserResetItem } from '../usage-eraser/eraser.ts';
 import type { CouponRedemption } from './coupon-repository.ts';
 import { couponReleaseItems, couponTakeItems, getCouponRedemption } from './coupon-repository.ts';
 import type { OrderStatus, PaymentOrderItem } from './entities/payment-order.ts';

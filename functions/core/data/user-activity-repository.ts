@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AdminActionName } from '../../../shared/admin/admin-actions.ts';
+import type { AdminActionName } from '../../../shared/users/admin-actions.ts';
 import { nowMs } from '../clock.ts';
 import type { UserActivityItem } from './entities/user-activity.ts';
 import { db } from './service.ts';

@@ -5,7 +5,6 @@ import {
   CONSOLE_CLIENT_TYPE,
   isWebClientType,
 } from '../../../shared/identity/client-types.ts';
-import { ID_TOKEN_TTL_SECONDS, signIdToken } from '../auth/id-token.ts';
 import { nowMs } from '../clock.ts';
 import {
   createSessionFamily,
@@ -18,6 +17,7 @@ import {
 import { getUser, type User } from '../data/user-repository.ts';
 import { IdentityError } from '../errors.ts';
 import { logger } from '../logger.ts';
+import { ID_TOKEN_TTL_SECONDS, signIdToken } from './id-token.ts';
 import { toUserInfo } from './user-info.ts';
 
 /**

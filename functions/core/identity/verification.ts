@@ -1,11 +1,11 @@
 import { sameEmail } from '../../../shared/identity/account-rules.ts';
 import { isSiteLanguage, type SiteLanguage } from '../../../shared/languages.ts';
 import { sendMail } from '../adapters/mail.ts';
-import { signLinkToken, verifyLinkToken } from '../auth/id-token.ts';
 import { nowMs } from '../clock.ts';
 import { getUser, type User, updateUser } from '../data/user-repository.ts';
 import { IdentityError, NotFound, PaymentError } from '../errors.ts';
 import { settings } from '../settings.ts';
+import { signLinkToken, verifyLinkToken } from './id-token.ts';
 import { composeMail } from './mail-text.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { BULK_REPEAT_REFUSAL, BULK_REPEAT_WINDOW_MS } from '../../../shared/admin/bulk-repeat.ts';
+import { BULK_REPEAT_REFUSAL, BULK_REPEAT_WINDOW_MS } from '../../../shared/jobs/bulk-repeat.ts';
 import { nowMs } from '../clock.ts';
 import { db } from '../data/service.ts';
 import { AdminError } from '../errors.ts';

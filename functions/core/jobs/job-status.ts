@@ -1,4 +1,4 @@
-import type { BulkFailure, BulkJob } from '../../../shared/api/admin-jobs.ts';
+import type { BulkFailure, BulkJob } from '../../../shared/api/jobs.ts';
 import { db } from '../data/service.ts';
 import { NotFound } from '../errors.ts';
 

@@ -1,9 +1,9 @@
+import { limitsWithBonus } from '../../../shared/coupons/coupon-rules.ts';
 import type { ServerErrorType } from '../../../shared/errors/catalogue.ts';
-import { limitsWithBonus } from '../../../shared/orders/coupon-rules.ts';
-import { erasersOffered } from '../../../shared/plans/eraser-options.ts';
 import { periodEnd } from '../../../shared/plans/plan-period.ts';
 import type { PlanType, PlanUsageInfo } from '../../../shared/plans/plan-types.ts';
 import { counterFor, type PaidCounter } from '../../../shared/usage/usage-rules.ts';
+import { erasersOffered } from '../../../shared/usage-eraser/eraser-options.ts';
 import type { GrantEffect, PaymentOrder } from '../data/order-repository.ts';
 import { getPlanCatalogue, planUsageFor } from '../data/plan-catalogue-repository.ts';
 import {

@@ -1,4 +1,4 @@
-import { limitsWithBonus } from '../../../shared/orders/coupon-rules.ts';
+import { limitsWithBonus } from '../../../shared/coupons/coupon-rules.ts';
 import { periodEnd } from '../../../shared/plans/plan-period.ts';
 import { isSubscriptionPeriod, type PlanUsageInfo } from '../../../shared/plans/plan-types.ts';
 import type { PaymentOrder } from '../data/order-repository.ts';

@@ -11,13 +11,14 @@ import {
   WALLET_PG,
 } from '../../../shared/payments/pay-methods.ts';
 import { nowMs } from '../clock.ts';
+import { couponRefusalError } from '../coupons/coupons.ts';
 import { getCouponRedemption, releaseExpiredHolds } from '../data/coupon-repository.ts';
 import { createOrder } from '../data/order-repository.ts';
 import { notePaymentSessionOrder } from '../data/payment-session-repository.ts';
 import { activeUserPlan } from '../data/user-plan-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { logger } from '../logger.ts';
-import { couponRefusalError } from './coupons.ts';
+import { insertUpgradeProgress } from '../upgrades/upgrade.ts';
 import { scheduleRecheck } from './order-recheck.ts';
 import {
   preregistrationRate,
@@ -29,7 +30,6 @@ import {
   testModeAllowed,
   walletOffered,
 } from './sessions.ts';
-import { insertUpgradeProgress } from './upgrade.ts';
 
 /**
  * The merchant order (insert-payment-progress): created only for the price the server computes for the

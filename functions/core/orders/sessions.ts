@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { couponInputAllowed } from '../../../shared/coupons/coupon-rules.ts';
 import {
   type Currency,
   currencyForLanguage,
@@ -7,7 +8,6 @@ import {
 } from '../../../shared/currency.ts';
 import type { ClientType } from '../../../shared/identity/client-types.ts';
 import type { SiteLanguage } from '../../../shared/languages.ts';
-import { couponInputAllowed } from '../../../shared/orders/coupon-rules.ts';
 import { orderCharge, orderPrice } from '../../../shared/orders/order-price.ts';
 import {
   currencyOptions,
@@ -29,6 +29,7 @@ import { upgradeTargets } from '../../../shared/plans/upgrade-rules.ts';
 import { upgradeCredit } from '../../../shared/refunds/refund-rules.ts';
 import { planActions } from '../../../shared/subscriptions/plan-actions.ts';
 import { nowMs } from '../clock.ts';
+import { checkCoupon, couponInfoOf, couponRefusalError } from '../coupons/coupons.ts';
 import { findConfigByName } from '../data/config-repository.ts';
 import type { CouponRules } from '../data/coupon-repository.ts';
 import { getCouponRules } from '../data/coupon-repository.ts';
@@ -60,7 +61,6 @@ import { getUser, type User } from '../data/user-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { isVerified } from '../identity/user-info.ts';
 import { settings } from '../settings.ts';
-import { checkCoupon, couponInfoOf, couponRefusalError } from './coupons.ts';
 
 /**
  * Payment sessions: opening one, reading it back with every price computed, and the recomputes the

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
-import { SCHEDULE_ENTRY_FAILED } from '../../../shared/api/admin-schedules.ts';
 import type { ListPageRequest } from '../../../shared/api/list-page.ts';
+import { SCHEDULE_ENTRY_FAILED } from '../../../shared/api/schedules.ts';
 import { ADMIN_SCHEDULE_TARGET } from '../../../shared/jobs/schedules.ts';
 import {
   type AdminScheduleCreateInput,
@@ -28,9 +28,13 @@ import {
 import { readPage } from '../data/list-page.ts';
 import { type Operator, recordUserActivity } from '../data/user-activity-repository.ts';
 import { getUser } from '../data/user-repository.ts';
+import {
+  depositablePlan,
+  directDepositIdFor,
+  grantDirectDeposit,
+} from '../direct-deposits/direct-deposit.ts';
 import { AdminError, Conflict, NotFound } from '../errors.ts';
 import { logger } from '../logger.ts';
-import { depositablePlan, directDepositIdFor, grantDirectDeposit } from '../orders/direct-deposit.ts';
 
 /**
  * Admin schedules (admin-console.md sections 2, 3 and 7) run by EventBridge Scheduler: each pending run

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { ReleasedSurveySchema } from '../../../shared/api/survey-forms.ts';
+import type { ReleasedSurveySchema } from '../../../shared/api/surveys.ts';
 import type { SurveyLanguage } from '../../../shared/surveys/languages.ts';
 import {
   SURVEY_FORM_RESOURCE,

@@ -10,7 +10,7 @@ import { nowMs } from '../clock.ts';
 import type { UsageEntryItem } from '../data/entities/usage.ts';
 import { getUsageEntry, type UsageEntry, usageEntryTtl, writeUsage } from '../data/usage-repository.ts';
 import { PaymentError } from '../errors.ts';
-import { ttsVoices } from '../operator/tts-voices.ts';
+import { ttsVoices } from '../tts-voices/tts-voices.ts';
 import { type UsageStanding, usageStanding } from './usage-standing.ts';
 
 /** What the editing app reports: one use of a feature, named by an id the app chose (its retry key). */

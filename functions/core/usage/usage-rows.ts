@@ -1,4 +1,4 @@
-import type { UsageEntryRow } from '../../../shared/api/admin-usage.ts';
+import type { UsageEntryRow } from '../../../shared/api/usage.ts';
 import type { UsageEntry } from '../data/usage-repository.ts';
 
 /** A usage entry as the console's usage list shows it (admin-console.md section 3, usage entries). */

@@ -5,9 +5,9 @@ import {
   adminAffiliatePaymentSettlements,
   adminAffiliateSignUpSettlements,
   adminUpsertAffiliate,
-} from '../../../shared/api/admin-affiliates.ts';
-import { adminDirectDepositCreate } from '../../../shared/api/admin-direct-deposits.ts';
-import { adminUserCreate } from '../../../shared/api/admin-users.ts';
+} from '../../../shared/api/affiliates.ts';
+import { adminDirectDepositCreate } from '../../../shared/api/direct-deposits.ts';
+import { adminUserCreate } from '../../../shared/api/users.ts';
 
 import { formatKst, INVALID_DATE_FORMAT, KST_DATE } from '../../../shared/time/kst.ts';
 import { adminToken, allPages, call, uniqueId } from '../helpers.ts';

@@ -3,10 +3,10 @@ import { getPayment, listUserPlans } from '../../../functions/core/data/user-pla
 import {
   adminBulkDirectDepositCreate,
   adminDirectDepositCreate,
-} from '../../../shared/api/admin-direct-deposits.ts';
-import { adminUserCreate } from '../../../shared/api/admin-users.ts';
+} from '../../../shared/api/direct-deposits.ts';
 import { adminCancelPayment, adminRefundInfo } from '../../../shared/api/refunds.ts';
-import { DIRECT_DEPOSIT_CUSTOMER_UID } from '../../../shared/payments/direct-deposit.ts';
+import { adminUserCreate } from '../../../shared/api/users.ts';
+import { DIRECT_DEPOSIT_CUSTOMER_UID } from '../../../shared/direct-deposits/direct-deposit.ts';
 import { newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
 import { PRODUCT_REFUND_SOURCE } from '../../../shared/refunds/refund-session.ts';
 import { adminToken, call, uniqueId } from '../helpers.ts';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SEEDED_ACCOUNTS } from '../../../scripts/local/seed.ts';
 import { SAMPLE_CLOUD_PROJECT, SAMPLE_FEEDBACK_FILE } from '../../../scripts/local/stand-ins/s3.ts';
-import { adminUserInfo } from '../../../shared/api/admin-users.ts';
-import { adminConfigDelete, adminConfigList, adminConfigUpdate } from '../../../shared/api/auth.ts';
+import { adminConfigDelete, adminConfigList, adminConfigUpdate } from '../../../shared/api/configs.ts';
 import { adminFeedbackFilesInfo, copyCloudProjectForFeedback } from '../../../shared/api/feedback.ts';
 import { ttsVoiceListV2 } from '../../../shared/api/tts-voices.ts';
+import { adminUserInfo } from '../../../shared/api/users.ts';
 import { CONFIG_MESSAGES } from '../../../shared/configs/config-entries.ts';
-import { DEFAULT_TTS_VOICES, TTS_VOICES_CONFIG } from '../../../shared/operator/tts-voices.ts';
+import { DEFAULT_TTS_VOICES, TTS_VOICES_CONFIG } from '../../../shared/tts-voices/tts-voices.ts';
 import { adminToken, call } from '../helpers.ts';
 
 /** Against the S3 stand-in of the runtime and its seeded sample file and cloud project. */

@@ -1,4 +1,4 @@
-import { adminJobStatus } from '../../../shared/api/admin-jobs.ts';
+import { adminJobStatus } from '../../../shared/api/jobs.ts';
 import { call } from '../helpers.ts';
 
 /** Polls a bulk job through the admin route, as the console does, until it is done. */

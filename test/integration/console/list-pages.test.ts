@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminCreateCoupon, adminGetCouponList } from '../../../shared/api/admin-coupons.ts';
-import { adminScheduleList } from '../../../shared/api/admin-schedules.ts';
-import { adminUserCreate, adminUserList } from '../../../shared/api/admin-users.ts';
-import { randomCouponCode } from '../../../shared/orders/coupon-rules.ts';
+import { adminCreateCoupon, adminGetCouponList } from '../../../shared/api/coupons.ts';
+import { adminScheduleList } from '../../../shared/api/schedules.ts';
+import { adminUserCreate, adminUserList } from '../../../shared/api/users.ts';
+import { randomCouponCode } from '../../../shared/coupons/coupon-rules.ts';
 import { adminToken, allPages, call, uniqueId } from '../helpers.ts';
 
 /**

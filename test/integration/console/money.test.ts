@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { getPaymentSession } from '../../../functions/core/data/payment-session-repository.ts';
 import {
+  adminCustomPlanCreate,
+  adminCustomPlanList,
+  adminPlanNameChoices,
+} from '../../../shared/api/custom-plans.ts';
+import { createBillingKeyPayment, getPaymentSessionInfo } from '../../../shared/api/orders.ts';
+import {
   adminConsoleSettings,
   adminPaymentProgressCreate,
   adminPaymentProgressList,
   adminUserPaymentList,
   updateUserContactInfo,
-} from '../../../shared/api/admin-payments.ts';
-import {
-  adminCustomPlanCreate,
-  adminCustomPlanList,
-  adminPlanNameChoices,
-} from '../../../shared/api/admin-plans.ts';
-import { adminUserInfo } from '../../../shared/api/admin-users.ts';
-import { createBillingKeyPayment, getPaymentSessionInfo } from '../../../shared/api/orders.ts';
+} from '../../../shared/api/payments.ts';
+import { adminUserInfo } from '../../../shared/api/users.ts';
 import { adminToken, allPages, call, customerToken, uniqueId } from '../helpers.ts';
 import {
   type Customer,

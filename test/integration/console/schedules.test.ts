@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_ACCOUNTS } from '../../../scripts/local/seed.ts';
+import { signIn } from '../../../shared/api/identity.ts';
 import {
   adminScheduleCreate,
   adminScheduleInfo,
   adminScheduleList,
   adminScheduleUpdate,
-} from '../../../shared/api/admin-schedules.ts';
-import { adminUserCreate, adminUserInfo } from '../../../shared/api/admin-users.ts';
-import { signIn } from '../../../shared/api/identity.ts';
+} from '../../../shared/api/schedules.ts';
+import { adminUserCreate, adminUserInfo } from '../../../shared/api/users.ts';
 import { type Answer, type CallOptions, call, uniqueId } from '../helpers.ts';
 import { startIsolatedRuntime } from '../isolated-runtime.ts';
 

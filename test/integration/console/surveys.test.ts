@@ -8,8 +8,9 @@ import {
   adminSmartSurveyOptions,
   adminSmartSurveyTargets,
   adminSmartSurveyUpdate,
-} from '../../../shared/api/smart-surveys.ts';
-import { adminUpdateOnboardingSurvey, loadSurvey } from '../../../shared/api/survey-forms.ts';
+  adminUpdateOnboardingSurvey,
+  loadSurvey,
+} from '../../../shared/api/surveys.ts';
 import { adminToken, allPages, call, uniqueId } from '../helpers.ts';
 import { finishedJob } from './jobs.ts';
 

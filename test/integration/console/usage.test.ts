@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { adminUsageCreate, adminUsageList } from '../../../shared/api/admin-usage.ts';
-import { adminUserInfo } from '../../../shared/api/admin-users.ts';
-import { recordUsage } from '../../../shared/api/usage.ts';
+import { adminUsageCreate, adminUsageList, recordUsage } from '../../../shared/api/usage.ts';
+import { adminUserInfo } from '../../../shared/api/users.ts';
 import { adminToken, call } from '../helpers.ts';
 import { newCustomer } from '../orders/order-helpers.ts';
 

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_IN_USE } from '../../../functions/core/identity/admin-users.ts';
-import { adminJobStatus } from '../../../shared/api/admin-jobs.ts';
-import {
-  adminBulkUserCreate,
-  adminUserCreate,
-  adminUserInfo,
-  adminUserList,
-  adminUserPreregistration,
-} from '../../../shared/api/admin-users.ts';
+import { EMAIL_IN_USE } from '../../../functions/core/users/admin-users.ts';
 import {
   adminGeneratePasswordResetLink,
   adminSendVerifyingEmail,
   adminVerifyEmail,
   signUp,
 } from '../../../shared/api/identity.ts';
+import { adminJobStatus } from '../../../shared/api/jobs.ts';
+import {
+  adminBulkUserCreate,
+  adminUserCreate,
+  adminUserInfo,
+  adminUserList,
+  adminUserPreregistration,
+} from '../../../shared/api/users.ts';
 import { adminToken, call, uniqueId } from '../helpers.ts';
 import { signInAs, signUpInput } from '../identity/accounts.ts';
 import { finishedJob } from './jobs.ts';

@@ -5,7 +5,7 @@ import {
   adminConfigGet,
   adminConfigList,
   adminConfigUpdate,
-} from '../../../shared/api/auth.ts';
+} from '../../../shared/api/configs.ts';
 import { adminToken, call, uniqueId } from '../helpers.ts';
 
 describe('the admin config calls', () => {

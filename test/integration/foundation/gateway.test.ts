@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
-import { geoip } from '../../../shared/api/auth.ts';
 import { routePath } from '../../../shared/api/define-route.ts';
+import { geoip } from '../../../shared/api/geo.ts';
 import { ROUTES } from '../../../shared/api/routes.ts';
 import { call } from '../helpers.ts';
 

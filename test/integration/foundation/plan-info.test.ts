@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPaymentPlanInfoV2 } from '../../../shared/api/payment.ts';
+import { getPaymentPlanInfoV2 } from '../../../shared/api/plans.ts';
 import { BUILT_IN_PLAN_PRICES, BUILT_IN_PLAN_USAGES } from '../../../shared/plans/price-book.ts';
 import { call } from '../helpers.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signLinkToken } from '../../../functions/core/auth/id-token.ts';
+import { signLinkToken } from '../../../functions/core/identity/id-token.ts';
 import {
   adminGeneratePasswordResetLink,
   adminSendVerifyingEmail,

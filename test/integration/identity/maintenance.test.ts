@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_ACCOUNTS } from '../../../scripts/local/seed.ts';
-import { adminConfigCreate, adminConfigDelete } from '../../../shared/api/auth.ts';
+import { adminConfigCreate, adminConfigDelete } from '../../../shared/api/configs.ts';
 import type { RouteDefinition } from '../../../shared/api/define-route.ts';
 import { oauthSignIn, oauthSignUp, signIn, signUp } from '../../../shared/api/identity.ts';
 import { CONFIG_MESSAGES } from '../../../shared/configs/config-entries.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { verifyIdToken } from '../../../functions/core/auth/id-token.ts';
+import { verifyIdToken } from '../../../functions/core/identity/id-token.ts';
 import {
   adminGeneratePasswordResetLink,
   refreshToken,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { verifyIdToken } from '../../../functions/core/auth/id-token.ts';
 import { IdentityError } from '../../../functions/core/errors.ts';
+import { verifyIdToken } from '../../../functions/core/identity/id-token.ts';
 import { signInWithPassword } from '../../../functions/core/identity/sign-in.ts';
 import { SIGN_IN_LIMITS } from '../../../functions/core/identity/sign-in-limits.ts';
 import { SEEDED_ACCOUNTS } from '../../../scripts/local/seed.ts';

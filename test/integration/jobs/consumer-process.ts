@@ -1,4 +1,4 @@
-import { handler } from '../../../events/bulk-jobs/consumer.ts';
+import { handler } from '../../../events/jobs/consumer.ts';
 
 /**
  * The bulk-jobs consumer in a process of its own, so that a test can kill it (SIGKILL) mid-message as

@@ -3,8 +3,8 @@ import {
   adminCreateCoupon,
   adminCreateCouponDiscountInfo,
   adminUpsertCouponBonusQuota,
-} from '../../../shared/api/admin-coupons.ts';
-import { randomCouponCode } from '../../../shared/orders/coupon-rules.ts';
+} from '../../../shared/api/coupons.ts';
+import { randomCouponCode } from '../../../shared/coupons/coupon-rules.ts';
 import { adminToken, call } from '../helpers.ts';
 
 /** A coupon made through the console's calls, then started (its start moved to now in the table). */

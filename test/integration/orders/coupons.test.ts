@@ -14,7 +14,7 @@ import {
   adminUpdateCoupon,
   adminUpdateCouponDiscountInfo,
   adminUpsertCouponBonusQuota,
-} from '../../../shared/api/admin-coupons.ts';
+} from '../../../shared/api/coupons.ts';
 import {
   changePaymentSessionPlan,
   checkValidCoupon,
@@ -24,7 +24,7 @@ import {
   registerPaymentSessionCoupon,
   removePaymentSessionCoupon,
 } from '../../../shared/api/orders.ts';
-import { randomCouponCode } from '../../../shared/orders/coupon-rules.ts';
+import { randomCouponCode } from '../../../shared/coupons/coupon-rules.ts';
 import { adminToken, call } from '../helpers.ts';
 import { moveCouponWindow, startedCoupon } from './coupon-helpers.ts';
 import {

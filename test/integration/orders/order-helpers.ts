@@ -1,8 +1,8 @@
 import { inject } from 'vitest';
-import { signIdToken } from '../../../functions/core/auth/id-token.ts';
 import { createPaymentSession } from '../../../functions/core/data/payment-session-repository.ts';
 import { listUserPlans } from '../../../functions/core/data/user-plan-repository.ts';
 import { createUser } from '../../../functions/core/data/user-repository.ts';
+import { signIdToken } from '../../../functions/core/identity/id-token.ts';
 import { newGuid } from '../../../functions/core/orders/sessions.ts';
 import type { RouteInput } from '../../../shared/api/define-route.ts';
 import {

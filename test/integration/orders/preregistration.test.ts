@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getOrder } from '../../../functions/core/data/order-repository.ts';
 import { getPreregistration } from '../../../functions/core/data/preregistration-repository.ts';
-import { adminUserPreregistration } from '../../../shared/api/admin-users.ts';
+import { adminUserPreregistration } from '../../../shared/api/users.ts';
 import { adminToken, call } from '../helpers.ts';
 import { startedCoupon } from './coupon-helpers.ts';
 import {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_ACCOUNTS } from '../../../scripts/local/seed.ts';
-import { adminUserCreate, adminUserInfo } from '../../../shared/api/admin-users.ts';
 import {
   createInitPayment,
   getPaymentResult,
@@ -9,6 +8,7 @@ import {
   setUpRecurrentNaverPayEnroll,
   startRecurrentNaverPay,
 } from '../../../shared/api/orders.ts';
+import { adminUserCreate, adminUserInfo } from '../../../shared/api/users.ts';
 import type { SessionInfo } from '../../../shared/orders/session-info.ts';
 import { type Answer, call, send } from '../helpers.ts';
 import { signInAs } from '../identity/accounts.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminConfigList, adminConfigUpdate } from '../../../shared/api/auth.ts';
+import { adminConfigList, adminConfigUpdate } from '../../../shared/api/configs.ts';
 import { latest } from '../../../shared/api/downloads.ts';
 import { CONFIG_MESSAGES } from '../../../shared/configs/config-entries.ts';
 import { DOWNLOAD_SPEC_CONFIG_NAME } from '../../../shared/downloads/download-packages.ts';

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_ACCOUNTS } from '../../../scripts/local/seed.ts';
-import { adminUserCreate } from '../../../shared/api/admin-users.ts';
 import {
   createBillingKeyPayment,
   createInitPayment,
@@ -8,6 +7,7 @@ import {
 } from '../../../shared/api/orders.ts';
 import { reschedulePayment, unsubscribePayment } from '../../../shared/api/subscriptions.ts';
 import { userUsage } from '../../../shared/api/usage.ts';
+import { adminUserCreate } from '../../../shared/api/users.ts';
 import { periodEnd } from '../../../shared/plans/plan-period.ts';
 import { type Answer, call, send } from '../helpers.ts';
 import { outbox, signInAs } from '../identity/accounts.ts';

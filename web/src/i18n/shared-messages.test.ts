@@ -9,13 +9,13 @@ import { describe, expect, it } from 'vitest';
  */
 const root = join(import.meta.dirname, '../../..');
 const sources = [
-  'shared/identity/admin-user-rules.ts',
+  'shared/users/admin-user-rules.ts',
   'shared/configs/config-entries.ts',
-  'shared/admin/bulk-repeat.ts',
+  'shared/jobs/bulk-repeat.ts',
   'shared/time/kst.ts',
-  'functions/core/identity/admin-users.ts',
-  'functions/core/admin/payment-progress.ts',
-  'functions/core/plans/custom-plans.ts',
+  'functions/core/users/admin-users.ts',
+  'functions/core/payments/payment-progress.ts',
+  'functions/core/custom-plans/custom-plans.ts',
   'shared/surveys/smart-survey.ts',
   'shared/surveys/survey-form.ts',
   'web/src/features/console-survey-builder/components/question-rules.ts',

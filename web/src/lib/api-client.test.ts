@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminConfigGet } from '../../../shared/api/auth.ts';
-import { getPaymentPlanInfoV2 } from '../../../shared/api/payment.ts';
+import { adminConfigGet } from '../../../shared/api/configs.ts';
+import { getPaymentPlanInfoV2 } from '../../../shared/api/plans.ts';
 import { ApiError, callRoute } from './api-client.ts';
 
 function fakeFetch(status: number, body: unknown, seen: Request[] = []): typeof fetch {

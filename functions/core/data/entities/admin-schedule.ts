@@ -1,6 +1,6 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { CURRENCIES } from '../../../../shared/currency.ts';
-import { DIRECT_DEPOSIT_PAYMENT_TYPES } from '../../../../shared/payments/direct-deposit.ts';
+import { DIRECT_DEPOSIT_PAYMENT_TYPES } from '../../../../shared/direct-deposits/direct-deposit.ts';
 import { ADMIN_ACTION_TARGETS, SCHEDULE_REPEATS } from '../../../../shared/schedules/admin-schedule.ts';
 import { ENTITY_SERVICE } from '../entity-service.ts';
 import { createdAttribute, updatedAttribute } from './order-attributes.ts';

@@ -53,7 +53,7 @@ export type JobItemOutcomeItem = EntityItem<typeof JobItemOutcome>;
 
 /**
  * A bulk request's fingerprint (its kind, accounts, amounts and desc) while a repeat of it is refused
- * (shared/admin/bulk-repeat.ts); DynamoDB deletes it some time after `expiresAt` (ttl).
+ * (shared/jobs/bulk-repeat.ts); DynamoDB deletes it some time after `expiresAt` (ttl).
  */
 export const BulkRequest = new Entity({
   model: { entity: 'bulkRequest', version: '1', service: ENTITY_SERVICE },

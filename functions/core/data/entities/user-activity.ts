@@ -13,7 +13,7 @@ export const UserActivity = new Entity({
     /** Unique within the account, so two actions in the same millisecond both stay. */
     activityId: { type: 'string', required: true, readOnly: true },
     created: { type: 'number', required: true, readOnly: true, padding: { length: 15, char: '0' } },
-    /** The action's name (shared/admin/admin-actions.ts), e.g. `email.verify`. */
+    /** The action's name (shared/users/admin-actions.ts), e.g. `email.verify`. */
     action: { type: 'string', required: true, readOnly: true },
     desc: { type: 'string', required: true, readOnly: true },
     operatorUid: { type: 'string', required: true, readOnly: true },

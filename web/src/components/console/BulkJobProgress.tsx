@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import type { BulkFailure } from '../../../../shared/api/admin-jobs.ts';
+import type { BulkFailure } from '../../../../shared/api/jobs.ts';
 import { DataTable } from './DataTable.tsx';
 import { ErrorNote } from './ErrorNote.tsx';
 import type { BulkJobState } from './use-bulk-job.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BULK_REPEAT_REFUSAL, BULK_REPEAT_WINDOW_MS } from '../../../../shared/admin/bulk-repeat.ts';
-import type { BulkFailure } from '../../../../shared/api/admin-jobs.ts';
+import type { BulkFailure } from '../../../../shared/api/jobs.ts';
+import { BULK_REPEAT_REFUSAL, BULK_REPEAT_WINDOW_MS } from '../../../../shared/jobs/bulk-repeat.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useJobStatus } from '../../lib/console/get-job-status.ts';
 import { useConfirm } from './ConfirmDialog.tsx';
@@ -14,7 +14,7 @@ import { useConfirm } from './ConfirmDialog.tsx';
  *
  * When a job is done, `onDone` resets the page's form, so a finished job is not sent again by a
  * second click; a request equal to a recent one is refused by the server and sent again only when the
- * operator confirms the repeat (shared/admin/bulk-repeat.ts).
+ * operator confirms the repeat (shared/jobs/bulk-repeat.ts).
  */
 export const REQUEST_FAILED_REASON = 'Internal error occurred.';
 

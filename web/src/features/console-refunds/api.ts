@@ -3,7 +3,7 @@ import type { RouteInput } from '../../../../shared/api/define-route.ts';
 import { adminCancelPayment, adminRefundInfo } from '../../../../shared/api/refunds.ts';
 import { reschedulePayment, unsubscribePayment } from '../../../../shared/api/subscriptions.ts';
 import { adminCall, adminKey } from '../../lib/console/admin-api.ts';
-import { consoleSession } from '../console-auth/console-session.ts';
+import { consoleSession } from '../console-identity/console-session.ts';
 import { userInfoKey } from '../console-users/api/get-user-info.ts';
 
 /** The refund estimate for a requested instant; asked again whenever the date or the mode changes. */

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { UsageEntryRow } from '../../../../shared/api/admin-usage.ts';
+import type { UsageEntryRow } from '../../../../shared/api/usage.ts';
 import { dailyUsage, defaultUsageRange, shownUsage, USAGE_CSV_COLUMNS, usageCsv } from './usage-table.ts';
 
 const KST = (text: string) => Date.parse(`${text}+09:00`);

@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { DateTime } from 'luxon';
-import type { UsageEntryRow } from '../../../../shared/api/admin-usage.ts';
+import type { UsageEntryRow } from '../../../../shared/api/usage.ts';
 import { formatKst, KST_DATE, KST_ZONE } from '../../../../shared/time/kst.ts';
 import type { UsageType } from '../../../../shared/usage/usage-rules.ts';
 import { kstTime } from '../../components/console/list/list-columns.tsx';

@@ -1,5 +1,5 @@
 import type { RouteDefinition, RouteInput, RouteOutput } from '../../../../shared/api/define-route.ts';
-import { consoleSession, endConsoleSession } from '../../features/console-auth/console-session.ts';
+import { consoleSession, endConsoleSession } from '../../features/console-identity/console-session.ts';
 import { ApiError, callRoute } from '../api-client.ts';
 
 /**

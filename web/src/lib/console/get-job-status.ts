@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminJobStatus } from '../../../../shared/api/admin-jobs.ts';
+import { adminJobStatus } from '../../../../shared/api/jobs.ts';
 import { adminCall, adminKey } from './admin-api.ts';
 
 /** A bulk job's progress, polled every second until it is done (then its failures come with it). */

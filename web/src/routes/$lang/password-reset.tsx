@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PasswordResetForm } from '../../features/auth/components/PasswordResetForm.tsx';
+import { PasswordResetForm } from '../../features/identity/components/PasswordResetForm.tsx';
 import { loadLanguage } from '../../i18n/i18n.ts';
 import { searchParams, searchTextOr } from '../../lib/search-params.ts';
 

@@ -1,8 +1,8 @@
 import { CatchBoundary, createFileRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router';
 import { ConsoleLayout } from '../../components/console/ConsoleLayout.tsx';
 import { ConsolePageError } from '../../components/console/ConsolePageError.tsx';
-import { ConsoleSessionKeeper } from '../../features/console-auth/components/ConsoleSessionKeeper.tsx';
-import { activeConsoleSession } from '../../features/console-auth/console-session.ts';
+import { ConsoleSessionKeeper } from '../../features/console-identity/components/ConsoleSessionKeeper.tsx';
+import { activeConsoleSession } from '../../features/console-identity/console-session.ts';
 
 /**
  * Every console page but the login: a signed-out operator (or one whose session cannot be renewed)

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '../../../../shared/product.ts';
-import { ConsoleLoginForm } from '../../features/console-auth/components/ConsoleLoginForm.tsx';
+import { ConsoleLoginForm } from '../../features/console-identity/components/ConsoleLoginForm.tsx';
 import { searchFlag, searchParams, searchText } from '../../lib/search-params.ts';
 
 /** `expired` says why the operator is here (the fourth refresh tick); `redirect` where to return. */

@@ -6,7 +6,7 @@ import {
   adminAffiliatePaymentSettlements,
   adminAffiliateSignUpSettlements,
   adminUpsertAffiliate,
-} from '../../../../../shared/api/admin-affiliates.ts';
+} from '../../../../../shared/api/affiliates.ts';
 import type { RouteOutput } from '../../../../../shared/api/define-route.ts';
 import type { ListPageRequest } from '../../../../../shared/api/list-page.ts';
 import { usePagedList } from '../../../components/console/list/paged-list.ts';

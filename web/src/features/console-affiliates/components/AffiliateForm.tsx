@@ -7,7 +7,7 @@ import {
   AFFILIATE_COUPON_TYPES,
   AFFILIATE_REWARD_CURRENCIES,
 } from '../../../../../shared/affiliates/affiliate.ts';
-import type { AffiliateView } from '../../../../../shared/api/admin-affiliates.ts';
+import type { AffiliateView } from '../../../../../shared/api/affiliates.ts';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
 import { KstDateInput } from '../../../components/console/KstDateInput.tsx';

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import type { AffiliateView } from '../../../../../shared/api/admin-affiliates.ts';
+import type { AffiliateView } from '../../../../../shared/api/affiliates.ts';
 import { KST_DATE } from '../../../../../shared/time/kst.ts';
 import { ListTable } from '../../../components/console/list/ListTable.tsx';
 import { kstTime, shownAs } from '../../../components/console/list/list-columns.tsx';

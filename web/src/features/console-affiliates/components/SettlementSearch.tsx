@@ -4,7 +4,7 @@ import type * as z from 'zod';
 import type {
   PaymentSettlementSchema,
   SignUpSettlementSchema,
-} from '../../../../../shared/api/admin-affiliates.ts';
+} from '../../../../../shared/api/affiliates.ts';
 import { kstDayRange, kstToday } from '../../../../../shared/time/kst.ts';
 import { type ColumnDef, DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';

@@ -4,7 +4,7 @@ import {
   affiliateRule,
   defaultAffiliatePeriod,
 } from '../../../../../shared/affiliates/affiliate.ts';
-import type { AffiliateView } from '../../../../../shared/api/admin-affiliates.ts';
+import type { AffiliateView } from '../../../../../shared/api/affiliates.ts';
 import { formatKst, KST_DATE, parseKstDate } from '../../../../../shared/time/kst.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminConfigGet } from '../../../../../shared/api/auth.ts';
+import { adminConfigGet } from '../../../../../shared/api/configs.ts';
 import { adminCall } from '../../../lib/console/admin-api.ts';
 import { configsKey } from './get-configs.ts';
 

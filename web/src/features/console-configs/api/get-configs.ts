@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminConfigList } from '../../../../../shared/api/auth.ts';
+import { adminConfigList } from '../../../../../shared/api/configs.ts';
 import { adminCall, adminKey } from '../../../lib/console/admin-api.ts';
 
 export const getConfigs = () => adminCall(adminConfigList, {});

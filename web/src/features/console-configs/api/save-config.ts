@@ -4,7 +4,7 @@ import {
   adminConfigDelete,
   type adminConfigList,
   adminConfigUpdate,
-} from '../../../../../shared/api/auth.ts';
+} from '../../../../../shared/api/configs.ts';
 import type { RouteOutput } from '../../../../../shared/api/define-route.ts';
 import { useUndoableWrite } from '../../../components/console/use-undoable-write.ts';
 import { adminCall } from '../../../lib/console/admin-api.ts';

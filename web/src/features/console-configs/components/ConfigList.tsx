@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import type { adminConfigList } from '../../../../../shared/api/auth.ts';
+import type { adminConfigList } from '../../../../../shared/api/configs.ts';
 import type { RouteOutput } from '../../../../../shared/api/define-route.ts';
 import { isRequiredConfig } from '../../../../../shared/configs/config-entries.ts';
 import { DataTable } from '../../../components/console/DataTable.tsx';

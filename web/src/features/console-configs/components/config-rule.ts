@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ConfigSchema } from '../../../../../shared/api/auth.ts';
+import { ConfigSchema } from '../../../../../shared/api/configs.ts';
 import { checkConfigValue } from '../../../../../shared/configs/config-entries.ts';
 
 /**

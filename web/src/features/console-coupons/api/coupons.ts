@@ -12,10 +12,10 @@ import {
   adminUpdateCoupon,
   adminUpdateCouponDiscountInfo,
   adminUpsertCouponBonusQuota,
-} from '../../../../../shared/api/admin-coupons.ts';
+} from '../../../../../shared/api/coupons.ts';
 import type { RouteInput, RouteOutput } from '../../../../../shared/api/define-route.ts';
 import type { ListPageRequest } from '../../../../../shared/api/list-page.ts';
-import type { BonusQuota } from '../../../../../shared/orders/coupon-rules.ts';
+import type { BonusQuota } from '../../../../../shared/coupons/coupon-rules.ts';
 import { usePagedList } from '../../../components/console/list/paged-list.ts';
 import { useUndoableWrite } from '../../../components/console/use-undoable-write.ts';
 import { adminCall, adminKey } from '../../../lib/console/admin-api.ts';

@@ -2,14 +2,14 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
-import type { AdminCouponBonusQuotaSchema } from '../../../../../shared/api/admin-coupons.ts';
+import type { AdminCouponBonusQuotaSchema } from '../../../../../shared/api/coupons.ts';
 import {
   BONUS_QUOTA_FEATURES,
   type BonusQuota,
   type BonusQuotaFeature,
   calculatedBonusQuota,
   isBonusQuotaPlan,
-} from '../../../../../shared/orders/coupon-rules.ts';
+} from '../../../../../shared/coupons/coupon-rules.ts';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { notify } from '../../../components/console/toast.ts';

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { AdminCoupon } from '../../../../../shared/api/admin-coupons.ts';
+import type { AdminCoupon } from '../../../../../shared/api/coupons.ts';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
 import { KstDateInput } from '../../../components/console/KstDateInput.tsx';

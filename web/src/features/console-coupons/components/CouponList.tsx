@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import type { AdminCoupon } from '../../../../../shared/api/admin-coupons.ts';
+import type { AdminCoupon } from '../../../../../shared/api/coupons.ts';
 import { FilterField } from '../../../components/console/list/FilterField.tsx';
 import { ListTable } from '../../../components/console/list/ListTable.tsx';
 import { kstTime } from '../../../components/console/list/list-columns.tsx';

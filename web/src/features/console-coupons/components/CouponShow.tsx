@@ -3,7 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
-import type { AdminCoupon, AdminCouponUsageSchema } from '../../../../../shared/api/admin-coupons.ts';
+import type { AdminCoupon, AdminCouponUsageSchema } from '../../../../../shared/api/coupons.ts';
 import { SITE_LANGUAGES, type SiteLanguage } from '../../../../../shared/languages.ts';
 import { CopyButton } from '../../../components/console/CopyButton.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';

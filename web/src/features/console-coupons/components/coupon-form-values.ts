@@ -1,12 +1,12 @@
 import * as z from 'zod';
-import type { AdminCoupon } from '../../../../../shared/api/admin-coupons.ts';
+import type { AdminCoupon } from '../../../../../shared/api/coupons.ts';
 import {
   COUPON_CODE_PATTERN,
   couponEditProblem,
   defaultCouponDates,
   newCouponProblem,
   randomCouponCode,
-} from '../../../../../shared/orders/coupon-rules.ts';
+} from '../../../../../shared/coupons/coupon-rules.ts';
 import { formatKst, INVALID_DATE_FORMAT, KST_DATE, parseKstDate } from '../../../../../shared/time/kst.ts';
 
 /**

@@ -1,19 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  adminCustomPlanCreate,
+  adminCustomPlanList,
+  adminPlanNameChoices,
+} from '../../../../../shared/api/custom-plans.ts';
+import type { RouteInput, RouteOutput } from '../../../../../shared/api/define-route.ts';
+import type { ListPageRequest } from '../../../../../shared/api/list-page.ts';
+import {
   adminConsoleSettings,
   adminPaymentProgressCreate,
   adminPaymentProgressList,
   adminUserPaymentList,
   type UserPaymentFilter,
   updateUserContactInfo,
-} from '../../../../../shared/api/admin-payments.ts';
-import {
-  adminCustomPlanCreate,
-  adminCustomPlanList,
-  adminPlanNameChoices,
-} from '../../../../../shared/api/admin-plans.ts';
-import type { RouteInput, RouteOutput } from '../../../../../shared/api/define-route.ts';
-import type { ListPageRequest } from '../../../../../shared/api/list-page.ts';
+} from '../../../../../shared/api/payments.ts';
 import { usePagedList } from '../../../components/console/list/paged-list.ts';
 import { adminCall, adminKey } from '../../../lib/console/admin-api.ts';
 import { userInfoKey } from '../../console-users/api/get-user-info.ts';

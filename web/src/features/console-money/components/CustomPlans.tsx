@@ -4,8 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod';
-import type { AdminCustomPlan } from '../../../../../shared/api/admin-plans.ts';
-import { adminDescRule } from '../../../../../shared/identity/admin-user-rules.ts';
+import type { AdminCustomPlan } from '../../../../../shared/api/custom-plans.ts';
 import {
   bytesToGigabytes,
   CUSTOM_PLAN_FORM_DEFAULTS,
@@ -15,6 +14,7 @@ import {
   secondsToMinutes,
 } from '../../../../../shared/plans/custom-plan-rules.ts';
 import { PLAN_PERIODS } from '../../../../../shared/plans/plan-types.ts';
+import { adminDescRule } from '../../../../../shared/users/admin-user-rules.ts';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';

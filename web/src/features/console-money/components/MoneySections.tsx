@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import { userDetailActions } from '../../../../../shared/admin/user-plan-actions.ts';
-import type { AdminPaymentRow, AdminPlanRow } from '../../../../../shared/api/admin-payments.ts';
+import type { AdminPaymentRow, AdminPlanRow } from '../../../../../shared/api/payments.ts';
 import { FREE_COUNTERS, PAID_COUNTERS } from '../../../../../shared/usage/usage-rules.ts';
+import { userDetailActions } from '../../../../../shared/users/user-plan-actions.ts';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
 import { kstTime, shownAs } from '../../../components/console/list/list-columns.tsx';

@@ -4,12 +4,9 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
-import { canClone, hasOrderLink, orderLink } from '../../../../../shared/admin/payment-progress.ts';
-import {
-  adminPaymentProgressCreate,
-  type PaymentProgressRow,
-} from '../../../../../shared/api/admin-payments.ts';
+import { adminPaymentProgressCreate, type PaymentProgressRow } from '../../../../../shared/api/payments.ts';
 import { CURRENCIES, type Currency } from '../../../../../shared/currency.ts';
+import { canClone, hasOrderLink, orderLink } from '../../../../../shared/payments/payment-progress.ts';
 import { CopyButton } from '../../../components/console/CopyButton.tsx';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { UserPaymentFilter } from '../../../../../shared/api/admin-payments.ts';
+import type { UserPaymentFilter } from '../../../../../shared/api/payments.ts';
 import { toE164 } from '../../../../../shared/orders/contact.ts';
 import { kstDayRange, kstToday } from '../../../../../shared/time/kst.ts';
 import { FilterField } from '../../../components/console/list/FilterField.tsx';

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RouteInput } from '../../../../../shared/api/define-route.ts';
+import type { ListPageRequest } from '../../../../../shared/api/list-page.ts';
 import {
   adminScheduleCreate,
   adminScheduleInfo,
   adminScheduleList,
   adminScheduleUpdate,
-} from '../../../../../shared/api/admin-schedules.ts';
-import type { RouteInput } from '../../../../../shared/api/define-route.ts';
-import type { ListPageRequest } from '../../../../../shared/api/list-page.ts';
+} from '../../../../../shared/api/schedules.ts';
 import { usePagedList } from '../../../components/console/list/paged-list.ts';
 import { adminCall, adminKey } from '../../../lib/console/admin-api.ts';
 import { ConsoleMessageError } from '../../../lib/console/error-text.ts';

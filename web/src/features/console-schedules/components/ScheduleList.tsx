@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import type { AdminScheduleView } from '../../../../../shared/api/admin-schedules.ts';
+import type { AdminScheduleView } from '../../../../../shared/api/schedules.ts';
 import { ListTable } from '../../../components/console/list/ListTable.tsx';
 import { kstTime, shownAs } from '../../../components/console/list/list-columns.tsx';
 import { useSchedules } from '../api/schedules.ts';

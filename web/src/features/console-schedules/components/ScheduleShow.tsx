@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
-import type { AdminScheduleRunSchema } from '../../../../../shared/api/admin-schedules.ts';
+import type { AdminScheduleRunSchema } from '../../../../../shared/api/schedules.ts';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';

@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import type { AdminScheduleView } from '../../../../../shared/api/admin-schedules.ts';
+import type { AdminScheduleView } from '../../../../../shared/api/schedules.ts';
 import {
   checkDepositPrice,
   DEPOSIT_FIELDS,
   PAYER_FIELDS,
-} from '../../../../../shared/payments/direct-deposit.ts';
+} from '../../../../../shared/direct-deposits/direct-deposit.ts';
 import {
   type AdminScheduleCreateForm,
   type AdminScheduleUpdateInput,

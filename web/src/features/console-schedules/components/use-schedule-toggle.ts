@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { AdminScheduleView } from '../../../../../shared/api/admin-schedules.ts';
+import type { AdminScheduleView } from '../../../../../shared/api/schedules.ts';
 import { notify } from '../../../components/console/toast.ts';
 import { useScheduleWrites } from '../api/schedules.ts';
 

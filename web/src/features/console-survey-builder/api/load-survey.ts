@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { loadSurvey } from '../../../../../shared/api/survey-forms.ts';
+import { loadSurvey } from '../../../../../shared/api/surveys.ts';
 import type { SurveyLanguage } from '../../../../../shared/surveys/languages.ts';
 import type { SurveyFormType } from '../../../../../shared/surveys/survey-form.ts';
 import { adminCall } from '../../../lib/console/admin-api.ts';

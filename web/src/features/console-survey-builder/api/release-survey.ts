@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { adminUpdateOnboardingSurvey } from '../../../../../shared/api/survey-forms.ts';
+import { adminUpdateOnboardingSurvey } from '../../../../../shared/api/surveys.ts';
 import type { SurveyLanguage } from '../../../../../shared/surveys/languages.ts';
 import {
   type SurveyForm,

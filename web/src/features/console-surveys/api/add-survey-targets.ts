@@ -1,4 +1,4 @@
-import { adminSmartSurveyTargets } from '../../../../../shared/api/smart-surveys.ts';
+import { adminSmartSurveyTargets } from '../../../../../shared/api/surveys.ts';
 import type { SurveyTargetIdType } from '../../../../../shared/surveys/smart-survey.ts';
 import { adminCall } from '../../../lib/console/admin-api.ts';
 

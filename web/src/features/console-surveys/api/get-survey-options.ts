@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminSmartSurveyOptions } from '../../../../../shared/api/smart-surveys.ts';
+import { adminSmartSurveyOptions } from '../../../../../shared/api/surveys.ts';
 import { adminCall, adminKey } from '../../../lib/console/admin-api.ts';
 
 export const getSurveyOptions = () => adminCall(adminSmartSurveyOptions, {});

@@ -1,6 +1,6 @@
 import type { RouteOutput } from '../../../../../shared/api/define-route.ts';
 import type { ListPageRequest } from '../../../../../shared/api/list-page.ts';
-import { adminGetSurveyUsers } from '../../../../../shared/api/smart-surveys.ts';
+import { adminGetSurveyUsers } from '../../../../../shared/api/surveys.ts';
 import { usePagedList } from '../../../components/console/list/paged-list.ts';
 import { adminCall } from '../../../lib/console/admin-api.ts';
 import { surveysKey } from './get-surveys.ts';

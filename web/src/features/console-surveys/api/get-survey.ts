@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminSmartSurveyGet } from '../../../../../shared/api/smart-surveys.ts';
+import { adminSmartSurveyGet } from '../../../../../shared/api/surveys.ts';
 import { adminCall } from '../../../lib/console/admin-api.ts';
 import { surveysKey } from './get-surveys.ts';
 

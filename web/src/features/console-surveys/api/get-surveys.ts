@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminSmartSurveyList } from '../../../../../shared/api/smart-surveys.ts';
+import { adminSmartSurveyList } from '../../../../../shared/api/surveys.ts';
 import { adminCall, adminKey } from '../../../lib/console/admin-api.ts';
 
 export const getSurveys = () => adminCall(adminSmartSurveyList, {});

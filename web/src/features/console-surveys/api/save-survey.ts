@@ -5,7 +5,7 @@ import {
   adminSmartSurveyDelete,
   type adminSmartSurveyList,
   adminSmartSurveyUpdate,
-} from '../../../../../shared/api/smart-surveys.ts';
+} from '../../../../../shared/api/surveys.ts';
 import type { SmartSurvey, SmartSurveyInput } from '../../../../../shared/surveys/smart-survey.ts';
 import { useUndoableWrite } from '../../../components/console/use-undoable-write.ts';
 import { adminCall } from '../../../lib/console/admin-api.ts';

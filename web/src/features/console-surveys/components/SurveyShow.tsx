@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import type { RouteOutput } from '../../../../../shared/api/define-route.ts';
-import type { adminGetSurveyUsers } from '../../../../../shared/api/smart-surveys.ts';
+import type { adminGetSurveyUsers } from '../../../../../shared/api/surveys.ts';
 import { isKnownActionType, type SmartSurvey } from '../../../../../shared/surveys/smart-survey.ts';
 import { KstTime } from '../../../components/console/KstTime.tsx';
 import { FilterField } from '../../../components/console/list/FilterField.tsx';

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminBulkUsageCreate } from '../../../../../shared/api/admin-bulk-usage.ts';
+import type { RouteInput } from '../../../../../shared/api/define-route.ts';
 import {
+  adminBulkUsageCreate,
   adminUsageCreate,
   adminUsageList,
   type UsageListType,
-} from '../../../../../shared/api/admin-usage.ts';
-import type { RouteInput } from '../../../../../shared/api/define-route.ts';
+} from '../../../../../shared/api/usage.ts';
 import type { BulkUsageGrantInput } from '../../../../../shared/usage/usage-grant-rules.ts';
 import { adminCall, adminKey } from '../../../lib/console/admin-api.ts';
 import { userInfoKey } from '../../console-users/api/get-user-info.ts';

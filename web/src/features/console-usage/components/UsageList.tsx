@@ -2,11 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  USAGE_LIST_TYPES,
-  type UsageEntryRow,
-  type UsageListType,
-} from '../../../../../shared/api/admin-usage.ts';
+import { USAGE_LIST_TYPES, type UsageEntryRow, type UsageListType } from '../../../../../shared/api/usage.ts';
 import { kstDayRange } from '../../../../../shared/time/kst.ts';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';

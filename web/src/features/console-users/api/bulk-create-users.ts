@@ -1,4 +1,4 @@
-import { adminBulkUserCreate, type BulkUserRow } from '../../../../../shared/api/admin-users.ts';
+import { adminBulkUserCreate, type BulkUserRow } from '../../../../../shared/api/users.ts';
 import { adminCall } from '../../../lib/console/admin-api.ts';
 
 /** Queues a bulk user create; the page follows the job with the console's bulk-job progress. */

@@ -1,5 +1,5 @@
-import { adminUserPreregistration } from '../../../../../shared/api/admin-users.ts';
 import type { RouteInput } from '../../../../../shared/api/define-route.ts';
+import { adminUserPreregistration } from '../../../../../shared/api/users.ts';
 import { adminCall } from '../../../lib/console/admin-api.ts';
 import { useUserAction } from './user-action.ts';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { adminUserCreate } from '../../../../../shared/api/admin-users.ts';
-import type { AdminUserCreateForm } from '../../../../../shared/identity/admin-user-rules.ts';
+import { adminUserCreate } from '../../../../../shared/api/users.ts';
+import type { AdminUserCreateForm } from '../../../../../shared/users/admin-user-rules.ts';
 import { adminCall } from '../../../lib/console/admin-api.ts';
 
 export const createUser = (info: AdminUserCreateForm) => adminCall(adminUserCreate, { info });

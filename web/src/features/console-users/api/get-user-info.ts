@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminUserInfo } from '../../../../../shared/api/admin-users.ts';
+import { adminUserInfo } from '../../../../../shared/api/users.ts';
 import { adminCall, adminKey } from '../../../lib/console/admin-api.ts';
 
 export const getUserInfo = (uid: string) => adminCall(adminUserInfo, { uid });

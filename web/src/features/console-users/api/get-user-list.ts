@@ -1,6 +1,6 @@
-import { adminUserList, type UserListFilter } from '../../../../../shared/api/admin-users.ts';
 import type { RouteOutput } from '../../../../../shared/api/define-route.ts';
 import type { ListPageRequest } from '../../../../../shared/api/list-page.ts';
+import { adminUserList, type UserListFilter } from '../../../../../shared/api/users.ts';
 import { usePagedList } from '../../../components/console/list/paged-list.ts';
 import { adminCall, adminKey } from '../../../lib/console/admin-api.ts';
 

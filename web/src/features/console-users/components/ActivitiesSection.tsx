@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import type { UserActivityRow } from '../../../../../shared/api/admin-users.ts';
+import type { UserActivityRow } from '../../../../../shared/api/users.ts';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
 import type { UserDetailSectionProps } from './user-detail-sections.ts';

@@ -3,13 +3,13 @@ import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
-import type { BulkUserRow } from '../../../../../shared/api/admin-users.ts';
+import type { BulkUserRow } from '../../../../../shared/api/users.ts';
 import {
   ADMIN_USER_MESSAGES,
   BULK_USER_CREATE_MAX,
   BULK_USER_CSV_COLUMNS,
   bulkUserCreateFormRule,
-} from '../../../../../shared/identity/admin-user-rules.ts';
+} from '../../../../../shared/users/admin-user-rules.ts';
 import { BulkJobProgress } from '../../../components/console/BulkJobProgress.tsx';
 import { CsvUpload } from '../../../components/console/CsvUpload.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';

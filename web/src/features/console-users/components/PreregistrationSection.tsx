@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod';
-import { PREREGISTRATION_DISCOUNT } from '../../../../../shared/api/admin-users.ts';
+import { PREREGISTRATION_DISCOUNT } from '../../../../../shared/api/users.ts';
 import { Dialog } from '../../../components/console/Dialog.tsx';
 import { DialogButtons } from '../../../components/console/DialogButtons.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';

@@ -3,11 +3,11 @@ import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
+import { REFERRAL_TYPES } from '../../../../../shared/identity/referral.ts';
 import {
   type AdminUserCreateForm,
   adminUserCreateInfoRule,
-} from '../../../../../shared/identity/admin-user-rules.ts';
-import { REFERRAL_TYPES } from '../../../../../shared/identity/referral.ts';
+} from '../../../../../shared/users/admin-user-rules.ts';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
 import { SubmitRow } from '../../../components/console/SubmitRow.tsx';

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import type { AdminUserListItem } from '../../../../../shared/api/admin-users.ts';
+import type { AdminUserListItem } from '../../../../../shared/api/users.ts';
 import { REFERRAL_TYPES, type ReferralType } from '../../../../../shared/identity/referral.ts';
 import { FilterField } from '../../../components/console/list/FilterField.tsx';
 import { ListTable } from '../../../components/console/list/ListTable.tsx';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { AdminUserInfo } from '../../../../../shared/api/admin-users.ts';
+import type { AdminUserInfo } from '../../../../../shared/api/users.ts';
 import {
   ContactInfoSection,
   PaymentsSection,

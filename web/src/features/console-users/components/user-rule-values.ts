@@ -1,4 +1,4 @@
-import { ADMIN_USER_LIMITS } from '../../../../../shared/identity/admin-user-rules.ts';
+import { ADMIN_USER_LIMITS } from '../../../../../shared/users/admin-user-rules.ts';
 
 /** The placeholders of the user rules' messages ({{nameMin}} ...), for forms and bulk failure reasons. */
 export const USER_RULE_VALUES = {

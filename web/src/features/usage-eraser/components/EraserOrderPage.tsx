@@ -6,14 +6,17 @@ import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
 import type { EraserSessionInfo, UsageLineSchema } from '../../../../../shared/api/usage-eraser.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
-import { type EraserSection, firstEraserPayProblem } from '../../../../../shared/orders/eraser-checks.ts';
 import {
   type PayMethod,
   providerChannel,
   serverPayMethod,
 } from '../../../../../shared/payments/pay-methods.ts';
-import { defaultEraserType } from '../../../../../shared/plans/eraser-options.ts';
 import { PRODUCT_NAME } from '../../../../../shared/product.ts';
+import {
+  type EraserSection,
+  firstEraserPayProblem,
+} from '../../../../../shared/usage-eraser/eraser-checks.ts';
+import { defaultEraserType } from '../../../../../shared/usage-eraser/eraser-options.ts';
 import { MessageDialog } from '../../../components/Modal.tsx';
 import type { PaymentQuery } from '../../../lib/order-session.ts';
 import { Checklist } from '../../orders/components/Checklist.tsx';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
-import { ERASER_OPTIONS } from '../../../../../shared/plans/eraser-options.ts';
+import { ERASER_OPTIONS } from '../../../../../shared/usage-eraser/eraser-options.ts';
 import { PaymentFailureNote } from '../../../components/PaymentFailureNote.tsx';
 import { describePaymentFailure } from '../../../lib/payment-failure.ts';
 import { useFailure, useOutcome, useTitle } from '../../orders/components/PaymentResult.tsx';

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PricingPage } from '../../../features/pricing/components/PricingPage.tsx';
-import { pricingSearch } from '../../../features/pricing/pricing-search.ts';
+import { PricingPage } from '../../../features/plans/components/PricingPage.tsx';
+import { pricingSearch } from '../../../features/plans/pricing-search.ts';
 import { loadLanguage } from '../../../i18n/i18n.ts';
 
 export const Route = createFileRoute('/$lang/payment/pricepolicy')({

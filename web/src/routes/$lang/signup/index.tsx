@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_TYPES, SITE_CLIENT_TYPE } from '../../../../../shared/identity/client-types.ts';
 import { PRODUCT_NAME } from '../../../../../shared/product.ts';
-import { SignUpForm } from '../../../features/auth/components/SignUpForm.tsx';
+import { SignUpForm } from '../../../features/identity/components/SignUpForm.tsx';
 import { loadLanguage } from '../../../i18n/i18n.ts';
 import { type SearchReader, searchChoice, searchParams, searchText } from '../../../lib/search-params.ts';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SignUpPending } from '../../../features/auth/components/SignUpPending.tsx';
+import { SignUpPending } from '../../../features/identity/components/SignUpPending.tsx';
 import { loadLanguage } from '../../../i18n/i18n.ts';
 import { searchParams, searchText } from '../../../lib/search-params.ts';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CLIENT_TYPES } from '../../../../../shared/identity/client-types.ts';
-import { SignUpRedirect } from '../../../features/auth/components/SignUpRedirect.tsx';
+import { SignUpRedirect } from '../../../features/identity/components/SignUpRedirect.tsx';
 import { loadLanguage } from '../../../i18n/i18n.ts';
 import { searchChoiceOr, searchParams, searchText, searchTextOr } from '../../../lib/search-params.ts';
 

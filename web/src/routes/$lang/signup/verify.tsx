@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { VerifyEmailResult } from '../../../features/auth/components/VerifyEmailResult.tsx';
+import { VerifyEmailResult } from '../../../features/identity/components/VerifyEmailResult.tsx';
 import { loadLanguage } from '../../../i18n/i18n.ts';
 import { searchParams, searchTextOr } from '../../../lib/search-params.ts';
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../../components/console/PageTitle.tsx';
-import { BulkDirectDeposit } from '../../../../features/console-deposits/components/BulkDirectDeposit.tsx';
+import { BulkDirectDeposit } from '../../../../features/console-direct-deposits/components/BulkDirectDeposit.tsx';
 
 export const Route = createFileRoute('/admin/_console/bulk/directDepositCreate')({
   component: BulkDirectDepositPage,

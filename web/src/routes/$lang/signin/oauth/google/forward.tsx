@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { GoogleForward } from '../../../../../features/auth/components/GoogleForward.tsx';
+import { GoogleForward } from '../../../../../features/identity/components/GoogleForward.tsx';
 import { loadLanguage } from '../../../../../i18n/i18n.ts';
 import {
   searchFlag,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { GoogleRedirect } from '../../../../../features/auth/components/GoogleRedirect.tsx';
+import { GoogleRedirect } from '../../../../../features/identity/components/GoogleRedirect.tsx';
 import { loadLanguage } from '../../../../../i18n/i18n.ts';
 
 export const Route = createFileRoute('/$lang/signin/oauth/google/redirect')({

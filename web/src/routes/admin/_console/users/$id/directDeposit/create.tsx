@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../../../../components/console/PageTitle.tsx';
-import { DirectDepositForm } from '../../../../../../features/console-deposits/components/DirectDepositForm.tsx';
+import { DirectDepositForm } from '../../../../../../features/console-direct-deposits/components/DirectDepositForm.tsx';
 import { useUserInfo } from '../../../../../../features/console-users/api/get-user-info.ts';
 
 export const Route = createFileRoute('/admin/_console/users/$id/directDeposit/create')({

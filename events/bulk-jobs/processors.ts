@@ -1,8 +1,0 @@
-/**
- * Every bulk-job item processor, loaded by the consumer so that each registers itself by job kind
- * (functions/core/jobs/item-processors.ts). A new bulk job kind adds its module here.
- */
-import '../../functions/core/identity/bulk-user-create.ts';
-import '../../functions/core/surveys/survey-targets.ts';
-import '../../functions/core/orders/bulk-direct-deposit.ts';
-import '../../functions/core/usage/bulk-usage-grant.ts';

@@ -1,0 +1,7 @@
+import { adminAffiliatePaymentSettlements } from '../../shared/api/affiliates.ts';
+import { paymentSettlements } from '../core/affiliates/settlements.ts';
+import { defineHandler } from '../core/pipeline.ts';
+
+export const handler = defineHandler(adminAffiliatePaymentSettlements, async (range) => ({
+  result: await paymentSettlements(range),
+}));

@@ -1,9 +1,0 @@
-import { adminAffiliateList } from '../../shared/api/admin-affiliates.ts';
-import { affiliatesQuery } from '../core/data/affiliate-repository.ts';
-import { readPage } from '../core/data/list-page.ts';
-import { defineHandler } from '../core/pipeline.ts';
-
-export const handler = defineHandler(adminAffiliateList, async (page) => {
-  const { rows, cursor } = await readPage('affiliates', [affiliatesQuery()], page);
-  return { result: rows, cursor };
-});

@@ -1,7 +1,0 @@
-import { adminAffiliatePaymentSettlements } from '../../shared/api/admin-affiliates.ts';
-import { paymentSettlements } from '../core/affiliates/settlements.ts';
-import { defineHandler } from '../core/pipeline.ts';
-
-export const handler = defineHandler(adminAffiliatePaymentSettlements, async (range) => ({
-  result: await paymentSettlements(range),
-}));

@@ -1,7 +1,0 @@
-import { adminAffiliateSignUpSettlements } from '../../shared/api/admin-affiliates.ts';
-import { signUpSettlements } from '../core/affiliates/settlements.ts';
-import { defineHandler } from '../core/pipeline.ts';
-
-export const handler = defineHandler(adminAffiliateSignUpSettlements, async (range) => ({
-  result: await signUpSettlements(range),
-}));

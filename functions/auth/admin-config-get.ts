@@ -1,5 +1,0 @@
-import { adminConfigGet } from '../../shared/api/auth.ts';
-import { getConfig } from '../core/data/config-repository.ts';
-import { defineHandler } from '../core/pipeline.ts';
-
-export const handler = defineHandler(adminConfigGet, async ({ id }) => ({ config: await getConfig(id) }));

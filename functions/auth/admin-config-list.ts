@@ -1,5 +1,0 @@
-import { adminConfigList } from '../../shared/api/auth.ts';
-import { listConfigs } from '../core/data/config-repository.ts';
-import { defineHandler } from '../core/pipeline.ts';
-
-export const handler = defineHandler(adminConfigList, async () => ({ configs: await listConfigs() }));

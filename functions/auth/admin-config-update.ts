@@ -1,7 +1,0 @@
-import { adminConfigUpdate } from '../../shared/api/auth.ts';
-import { updateConfigEntry } from '../core/configs/config-entries.ts';
-import { defineHandler } from '../core/pipeline.ts';
-
-export const handler = defineHandler(adminConfigUpdate, async ({ id, name, value }) => ({
-  config: await updateConfigEntry(id, { name, value }),
-}));

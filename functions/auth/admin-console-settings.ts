@@ -1,8 +1,0 @@
-import { adminConsoleSettings } from '../../shared/api/admin-payments.ts';
-import { defineHandler } from '../core/pipeline.ts';
-import { settings } from '../core/settings.ts';
-
-export const handler = defineHandler(adminConsoleSettings, async () => ({
-  stage: settings.stage,
-  siteUrl: settings.siteUrl,
-}));

@@ -1,9 +1,0 @@
-import { adminGetSurveyUsers } from '../../shared/api/smart-surveys.ts';
-import { defineHandler } from '../core/pipeline.ts';
-import { getSmartSurvey } from '../core/surveys/smart-surveys.ts';
-import { listSurveyTargets } from '../core/surveys/survey-targets.ts';
-
-export const handler = defineHandler(adminGetSurveyUsers, async ({ id, search, cursor }) => {
-  const { surveyType } = await getSmartSurvey(id);
-  return { surveyType, ...(await listSurveyTargets(surveyType, search, { cursor })) };
-});

@@ -1,5 +1,0 @@
-import { adminJobStatus } from '../../shared/api/admin-jobs.ts';
-import { jobStatus } from '../core/jobs/job-status.ts';
-import { defineHandler } from '../core/pipeline.ts';
-
-export const handler = defineHandler(adminJobStatus, ({ jobId }) => jobStatus(jobId));

@@ -1,8 +1,0 @@
-import { adminScheduleCreate } from '../../shared/api/admin-schedules.ts';
-import { operatorOf } from '../core/admin/operator.ts';
-import { defineHandler } from '../core/pipeline.ts';
-import { createSchedule } from '../core/schedules/admin-schedules.ts';
-
-export const handler = defineHandler(adminScheduleCreate, (input, context) =>
-  createSchedule(input, operatorOf(context)),
-);

@@ -1,7 +1,0 @@
-import { adminScheduleInfo } from '../../shared/api/admin-schedules.ts';
-import { defineHandler } from '../core/pipeline.ts';
-import { scheduleInfo } from '../core/schedules/admin-schedules.ts';
-
-export const handler = defineHandler(adminScheduleInfo, ({ adminScheduleId }) =>
-  scheduleInfo(adminScheduleId),
-);

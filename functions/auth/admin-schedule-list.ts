@@ -1,5 +1,0 @@
-import { adminScheduleList } from '../../shared/api/admin-schedules.ts';
-import { defineHandler } from '../core/pipeline.ts';
-import { scheduleList } from '../core/schedules/admin-schedules.ts';
-
-export const handler = defineHandler(adminScheduleList, (page) => scheduleList(page));

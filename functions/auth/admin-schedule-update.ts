@@ -1,8 +1,0 @@
-import { adminScheduleUpdate } from '../../shared/api/admin-schedules.ts';
-import { operatorOf } from '../core/admin/operator.ts';
-import { defineHandler } from '../core/pipeline.ts';
-import { updateSchedule } from '../core/schedules/admin-schedules.ts';
-
-export const handler = defineHandler(adminScheduleUpdate, (input, context) =>
-  updateSchedule(input, operatorOf(context)),
-);

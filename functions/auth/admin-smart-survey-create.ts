@@ -1,7 +1,0 @@
-import { adminSmartSurveyCreate } from '../../shared/api/smart-surveys.ts';
-import { defineHandler } from '../core/pipeline.ts';
-import { createSmartSurvey } from '../core/surveys/smart-surveys.ts';
-
-export const handler = defineHandler(adminSmartSurveyCreate, async (input) => ({
-  sid: await createSmartSurvey(input),
-}));

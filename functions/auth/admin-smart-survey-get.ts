@@ -1,7 +1,0 @@
-import { adminSmartSurveyGet } from '../../shared/api/smart-surveys.ts';
-import { defineHandler } from '../core/pipeline.ts';
-import { getSmartSurvey } from '../core/surveys/smart-surveys.ts';
-
-export const handler = defineHandler(adminSmartSurveyGet, async ({ id }) => ({
-  survey: await getSmartSurvey(id),
-}));

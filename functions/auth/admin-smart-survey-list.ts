@@ -1,7 +1,0 @@
-import { adminSmartSurveyList } from '../../shared/api/smart-surveys.ts';
-import { defineHandler } from '../core/pipeline.ts';
-import { listSmartSurveys } from '../core/surveys/smart-surveys.ts';
-
-export const handler = defineHandler(adminSmartSurveyList, async () => ({
-  surveys: await listSmartSurveys(),
-}));

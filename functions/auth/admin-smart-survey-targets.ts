@@ -1,8 +1,0 @@
-import { adminSmartSurveyTargets } from '../../shared/api/smart-surveys.ts';
-import { operatorOf } from '../core/admin/operator.ts';
-import { defineHandler } from '../core/pipeline.ts';
-import { enqueueSurveyTargets } from '../core/surveys/survey-targets.ts';
-
-export const handler = defineHandler(adminSmartSurveyTargets, (input, context) =>
-  enqueueSurveyTargets({ ...input, createdBy: operatorOf(context).email }),
-);

@@ -1,7 +1,0 @@
-import { adminSmartSurveyUpdate } from '../../shared/api/smart-surveys.ts';
-import { defineHandler } from '../core/pipeline.ts';
-import { updateSmartSurvey } from '../core/surveys/smart-surveys.ts';
-
-export const handler = defineHandler(adminSmartSurveyUpdate, async ({ sid, ...input }) => ({
-  survey: await updateSmartSurvey(sid, input),
-}));

@@ -1,7 +1,0 @@
-import { adminUpsertAffiliate } from '../../shared/api/admin-affiliates.ts';
-import { putAffiliate } from '../core/data/affiliate-repository.ts';
-import { defineHandler } from '../core/pipeline.ts';
-
-export const handler = defineHandler(adminUpsertAffiliate, async (affiliate) => ({
-  result: await putAffiliate(affiliate),
-}));

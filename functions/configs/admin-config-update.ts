@@ -1,0 +1,7 @@
+import { adminConfigUpdate } from '../../shared/api/configs.ts';
+import { updateConfigEntry } from '../core/configs/config-entries.ts';
+import { defineHandler } from '../core/pipeline.ts';
+
+export const handler = defineHandler(adminConfigUpdate, async ({ id, name, value }) => ({
+  config: await updateConfigEntry(id, { name, value }),
+}));

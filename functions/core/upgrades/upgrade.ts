@@ -1,0 +1,107 @@
+import { newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
+import { WALLET_PAY_METHOD } from '../../../shared/payments/pay-methods.ts';
+import { nowMs } from '../clock.ts';
+import { claimOrderForCharge, createOrder, getOrder } from '../data/order-repository.ts';
+import { getPaymentSession, notePaymentSessionOrder } from '../data/payment-session-repository.ts';
+import { PaymentError } from '../errors.ts';
+import { chargeClaimed, reconcileOrder } from '../orders/charges.ts';
+import { type Confirmation, orderResult } from '../orders/confirmation.ts';
+import { checkOrderClaims, orderOfSession } from '../orders/order-access.ts';
+import { scheduleRecheck } from '../orders/order-recheck.ts';
+import { acceptedPrice, type ProgressRequest } from '../orders/progress.ts';
+import { readSession, renewalPrice, testModeAllowed } from '../orders/sessions.ts';
+
+/**
+ * An upgrade's merchant order (insert-payment-progress with isUpgrade): the new plan at its price less
+ * the credit for the unused part of the plan it replaces, both computed here. It is paid the way the
+ * replaced plan is paid, without a checkout: on the plan's billing key (create-billing-key-payment) or
+ * on its wallet registration (upgrade-recurrent-naver-pay). The contact is the replaced plan's payer:
+ * the upgrade page asks only the final confirmations. Whether the replaced plan is still current is
+ * checked again at the grant, in the grant's transaction.
+ */
+export async function insertUpgradeProgress(request: ProgressRequest) {
+  const stored = await getPaymentSession(request.guid);
+  if (stored && stored.purpose !== 'upgrade') {
+    throw new PaymentError('UPGRADE_NOT_ALLOWED', 'Upgrades are ordered from an upgrade session');
+  }
+  const ctx = await readSession(request.guid, 'open', ['upgrade']);
+  const { session, plan, user } = ctx;
+  const upgrade = ctx.upgrade as NonNullable<typeof ctx.upgrade>;
+  const { replaced } = upgrade;
+  if (request.isTest && !testModeAllowed(user)) {
+    throw new PaymentError('INVALID_ARGUMENT', 'Test mode is not available to this account');
+  }
+  if (request.planName !== plan.name || request.currency !== session.currency || request.couponCode) {
+    throw new PaymentError('INCONSISTENCY', 'The order does not match the upgrade session');
+  }
+  // The upgrade is charged where the plan is: its method and channel are the plan's, not a new choice.
+  if (request.payMethod !== replaced.payMethod) {
+    throw new PaymentError('INVALID_ARGUMENT', `The plan is paid by ${replaced.payMethod}`);
+  }
+  const isWallet = replaced.payMethod === WALLET_PAY_METHOD;
+  if (isWallet ? !replaced.recurrentId : !replaced.customerUid) {
+    throw new PaymentError('UPGRADE_NOT_ALLOWED', 'The plan has no recurring payment to charge');
+  }
+  const price = acceptedPrice(ctx, request.price, request.isTest);
+
+  const merchantUid = newMerchantUid('upgrade');
+  const created = await createOrder({
+    merchantUid,
+    guid: session.guid,
+    uid: user.uid,
+    ...(session.cid ? { cid: session.cid } : {}),
+    clientType: session.clientType,
+    language: session.language,
+    paymentType: 'upgrade',
+    planId: replaced.planId,
+    planExpiredAt: replaced.expiredAt,
+    credit: price.credit,
+    planName: plan.name,
+    planType: plan.planType,
+    period: plan.period,
+    catalogue: session.catalogue,
+    currency: session.currency,
+    payMethod: replaced.payMethod,
+    pg: replaced.pg,
+    listPrice: price.listPrice,
+    finalPrice: price.finalPrice,
+    amount: price.amount,
+    renewalPrice: renewalPrice(ctx),
+    isTest: request.isTest,
+    ...(isWallet ? { recurrentId: replaced.recurrentId } : { customerUid: replaced.customerUid }),
+    userName: upgrade.paidUser.name,
+    userEmail: upgrade.paidUser.email,
+    userPhone: upgrade.paidUser.phone,
+    ...(request.buyerIp ? { buyerIp: request.buyerIp } : {}),
+  });
+  if (created !== 'created') throw new PaymentError('DB_ERROR', 'The order could not be stored');
+  await notePaymentSessionOrder(session.guid, merchantUid, 'created');
+  await scheduleRecheck({ merchantUid, status: 'created', created: nowMs() });
+  return {
+    merchantUid,
+    checkoutMerchantUid: merchantUid,
+    amount: price.amount,
+    ...(isWallet ? {} : { customerUid: replaced.customerUid }),
+  };
+}
+
+/**
+ * A wallet upgrade (upgrade-recurrent-naver-pay): one caller claims the order and charges the replaced
+ * plan's recurring registration; any other caller, concurrent or repeated, gets the order's outcome.
+ */
+export async function upgradeWalletSubscription(request: {
+  guid: string;
+  merchantUid: string;
+  price?: number | undefined;
+  isTest?: boolean | undefined;
+}): Promise<Confirmation> {
+  const order = await orderOfSession(request.guid, request.merchantUid);
+  if (order.paymentType !== 'upgrade' || order.payMethod !== WALLET_PAY_METHOD || !order.recurrentId) {
+    throw new PaymentError('INVALID_ARGUMENT', 'The order is not a wallet upgrade');
+  }
+  checkOrderClaims(order, request);
+  if (order.status !== 'created') return reconcileOrder(order);
+  const claimed = await claimOrderForCharge(order.merchantUid);
+  if (!claimed) return orderResult((await getOrder(order.merchantUid)) ?? order);
+  return chargeClaimed(claimed);
+}

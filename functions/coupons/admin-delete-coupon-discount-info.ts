@@ -1,0 +1,8 @@
+import { adminDeleteCouponDiscountInfo } from '../../shared/api/coupons.ts';
+import { adminDeleteCouponDiscount } from '../core/coupons/admin-coupons.ts';
+import { defineHandler } from '../core/pipeline.ts';
+
+export const handler = defineHandler(adminDeleteCouponDiscountInfo, async (input) => {
+  await adminDeleteCouponDiscount(input);
+  return { result: 'success' as const };
+});

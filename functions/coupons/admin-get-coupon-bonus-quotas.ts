@@ -1,0 +1,7 @@
+import { adminGetCouponBonusQuotas } from '../../shared/api/coupons.ts';
+import { adminCouponBonusQuotas } from '../core/coupons/admin-coupons.ts';
+import { defineHandler } from '../core/pipeline.ts';
+
+export const handler = defineHandler(adminGetCouponBonusQuotas, async (input) => ({
+  data: await adminCouponBonusQuotas(input.couponCode),
+}));

@@ -1,0 +1,7 @@
+import { adminGetCouponDiscountInfos } from '../../shared/api/coupons.ts';
+import { adminCouponDiscounts } from '../core/coupons/admin-coupons.ts';
+import { defineHandler } from '../core/pipeline.ts';
+
+export const handler = defineHandler(adminGetCouponDiscountInfos, async (input) => ({
+  data: await adminCouponDiscounts(input.couponCode),
+}));

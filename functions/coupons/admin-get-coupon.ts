@@ -1,0 +1,7 @@
+import { adminGetCoupon } from '../../shared/api/coupons.ts';
+import { adminCoupon } from '../core/coupons/admin-coupons.ts';
+import { defineHandler } from '../core/pipeline.ts';
+
+export const handler = defineHandler(adminGetCoupon, async (input) => ({
+  data: await adminCoupon(input.couponCode),
+}));

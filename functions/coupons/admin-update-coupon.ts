@@ -1,0 +1,7 @@
+import { adminUpdateCoupon } from '../../shared/api/coupons.ts';
+import { adminUpdateCoupon as updateCoupon } from '../core/coupons/admin-coupons.ts';
+import { defineHandler } from '../core/pipeline.ts';
+
+export const handler = defineHandler(adminUpdateCoupon, async (input) => ({
+  data: await updateCoupon(input),
+}));

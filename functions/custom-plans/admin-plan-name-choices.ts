@@ -1,0 +1,7 @@
+import { adminPlanNameChoices } from '../../shared/api/custom-plans.ts';
+import { listPlanNameChoices } from '../core/custom-plans/custom-plans.ts';
+import { defineHandler } from '../core/pipeline.ts';
+
+export const handler = defineHandler(adminPlanNameChoices, async () => ({
+  planNames: await listPlanNameChoices(),
+}));

@@ -1,7 +1,0 @@
-import { loadSurvey } from '../../shared/api/survey-forms.ts';
-import { defineHandler } from '../core/pipeline.ts';
-import { loadReleasedSurvey } from '../core/surveys/survey-forms.ts';
-
-export const handler = defineHandler(loadSurvey, async ({ type, lang }) => ({
-  survey: await loadReleasedSurvey(type, lang),
-}));

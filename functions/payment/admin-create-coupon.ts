@@ -1,7 +1,0 @@
-import { adminCreateCoupon } from '../../shared/api/admin-coupons.ts';
-import { adminCreateCoupon as createCoupon } from '../core/orders/admin-coupons.ts';
-import { defineHandler } from '../core/pipeline.ts';
-
-export const handler = defineHandler(adminCreateCoupon, async (input, { caller }) => ({
-  data: await createCoupon(input, caller.kind === 'admin' ? caller.claims.uid : ''),
-}));

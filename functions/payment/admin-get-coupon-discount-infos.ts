@@ -1,7 +1,0 @@
-import { adminGetCouponDiscountInfos } from '../../shared/api/admin-coupons.ts';
-import { adminCouponDiscounts } from '../core/orders/admin-coupons.ts';
-import { defineHandler } from '../core/pipeline.ts';
-
-export const handler = defineHandler(adminGetCouponDiscountInfos, async (input) => ({
-  data: await adminCouponDiscounts(input.couponCode),
-}));

@@ -1,5 +1,0 @@
-import { changeCard } from '../../shared/api/change-card.ts';
-import { confirmChangeCard } from '../core/orders/change-card.ts';
-import { defineHandler } from '../core/pipeline.ts';
-
-export const handler = defineHandler(changeCard, async (input) => confirmChangeCard(input));

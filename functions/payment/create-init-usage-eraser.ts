@@ -1,8 +1,0 @@
-import { createInitUsageEraser } from '../../shared/api/usage-eraser.ts';
-import { callerAccount } from '../core/orders/order-access.ts';
-import { openUsageEraserSession } from '../core/orders/usage-eraser.ts';
-import { defineHandler } from '../core/pipeline.ts';
-
-export const handler = defineHandler(createInitUsageEraser, async (input, { caller }) =>
-  openUsageEraserSession({ ...input, uid: callerAccount(caller, input.uid) }),
-);

@@ -1,5 +1,0 @@
-import { getCheckoutSettings } from '../../shared/api/payment-provider.ts';
-import { checkoutSettings } from '../core/payments/checkout-settings.ts';
-import { defineHandler } from '../core/pipeline.ts';
-
-export const handler = defineHandler(getCheckoutSettings, async () => checkoutSettings());

@@ -1,9 +1,0 @@
-import { reschedulePayment } from '../../shared/api/subscriptions.ts';
-import { operatorOf } from '../core/admin/operator.ts';
-import { defineHandler } from '../core/pipeline.ts';
-import { resubscribePlan } from '../core/subscriptions/subscription-status.ts';
-
-export const handler = defineHandler(reschedulePayment, async (input, context) => {
-  const plan = await resubscribePlan({ ...input, operator: operatorOf(context) });
-  return { result: { planName: plan.planName, planStatus: plan.planStatus, expiredAt: plan.expiredAt } };
-});

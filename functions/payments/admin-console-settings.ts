@@ -1,0 +1,8 @@
+import { adminConsoleSettings } from '../../shared/api/payments.ts';
+import { defineHandler } from '../core/pipeline.ts';
+import { settings } from '../core/settings.ts';
+
+export const handler = defineHandler(adminConsoleSettings, async () => ({
+  stage: settings.stage,
+  siteUrl: settings.siteUrl,
+}));

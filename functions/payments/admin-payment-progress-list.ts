@@ -1,0 +1,7 @@
+import { adminPaymentProgressList } from '../../shared/api/payments.ts';
+import { listPaymentProgress } from '../core/payments/payment-progress.ts';
+import { defineHandler } from '../core/pipeline.ts';
+
+export const handler = defineHandler(adminPaymentProgressList, async ({ uid }) => ({
+  result: await listPaymentProgress(uid),
+}));

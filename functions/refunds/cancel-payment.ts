@@ -1,0 +1,17 @@
+import { adminCancelPayment } from '../../shared/api/refunds.ts';
+import { nowMs } from '../core/clock.ts';
+import { operatorOf } from '../core/identity/operator.ts';
+import { defineHandler } from '../core/pipeline.ts';
+import { quoteRefund, refundPlan } from '../core/refunds/refund-engine.ts';
+
+export const handler = defineHandler(adminCancelPayment, async (input, context) => {
+  const operator = operatorOf(context);
+  const quote = await quoteRefund({ uid: input.uid, requestedMs: nowMs() });
+  return {
+    result: await refundPlan(
+      { ...input, requestedBy: operator.email, operator },
+      quote,
+      'at-most-refundable',
+    ),
+  };
+});

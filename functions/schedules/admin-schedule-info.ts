@@ -1,0 +1,7 @@
+import { adminScheduleInfo } from '../../shared/api/schedules.ts';
+import { defineHandler } from '../core/pipeline.ts';
+import { scheduleInfo } from '../core/schedules/admin-schedules.ts';
+
+export const handler = defineHandler(adminScheduleInfo, ({ adminScheduleId }) =>
+  scheduleInfo(adminScheduleId),
+);

@@ -1,0 +1,9 @@
+import { reschedulePayment } from '../../shared/api/subscriptions.ts';
+import { operatorOf } from '../core/identity/operator.ts';
+import { defineHandler } from '../core/pipeline.ts';
+import { resubscribePlan } from '../core/subscriptions/subscription-status.ts';
+
+export const handler = defineHandler(reschedulePayment, async (input, context) => {
+  const plan = await resubscribePlan({ ...input, operator: operatorOf(context) });
+  return { result: { planName: plan.planName, planStatus: plan.planStatus, expiredAt: plan.expiredAt } };
+});

@@ -1,0 +1,7 @@
+import { adminSmartSurveyList } from '../../shared/api/surveys.ts';
+import { defineHandler } from '../core/pipeline.ts';
+import { listSmartSurveys } from '../core/surveys/smart-surveys.ts';
+
+export const handler = defineHandler(adminSmartSurveyList, async () => ({
+  surveys: await listSmartSurveys(),
+}));

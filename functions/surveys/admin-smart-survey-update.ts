@@ -1,0 +1,7 @@
+import { adminSmartSurveyUpdate } from '../../shared/api/surveys.ts';
+import { defineHandler } from '../core/pipeline.ts';
+import { updateSmartSurvey } from '../core/surveys/smart-surveys.ts';
+
+export const handler = defineHandler(adminSmartSurveyUpdate, async ({ sid, ...input }) => ({
+  survey: await updateSmartSurvey(sid, input),
+}));

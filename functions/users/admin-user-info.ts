@@ -1,0 +1,20 @@
+import { adminUserInfo } from '../../shared/api/users.ts';
+import { getPreregistration } from '../core/data/preregistration-repository.ts';
+import { listUserActivities } from '../core/data/user-activity-repository.ts';
+import { getUser } from '../core/data/user-repository.ts';
+import { NotFound } from '../core/errors.ts';
+import { userMoneySections } from '../core/payments/user-money.ts';
+import { defineHandler } from '../core/pipeline.ts';
+import { toUserDetail } from '../core/users/admin-users.ts';
+
+/** Each section of the detail is read in parallel; later sections add their reads beside these. */
+export const handler = defineHandler(adminUserInfo, async ({ uid }) => {
+  const [user, preregistration, userActivities, money] = await Promise.all([
+    getUser(uid),
+    getPreregistration(uid),
+    listUserActivities(uid),
+    userMoneySections(uid),
+  ]);
+  if (!user) throw new NotFound(`User ${uid}`);
+  return { user: toUserDetail(user), preregistration: preregistration ?? null, userActivities, ...money };
+});
