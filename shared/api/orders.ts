@@ -43,7 +43,7 @@ const SessionInput = { guid: Guid, isTest: z.boolean().default(false) };
 const grantsRead = ['table:read'] as const;
 const grantsWrite = ['table:read', 'table:write'] as const;
 /** A confirmation may schedule: a subscription's renewal at its grant, an order's next re-check. */
-const grantsProvider = ['table:read', 'table:write', 'payment:provider', 'scheduler'] as const;
+const grantsProvider = ['table:read', 'table:write', 'payment:provider', 'scheduler', 'mail:send'] as const;
 
 export const createInitPayment = defineRoute({
   name: 'createInitPayment',

@@ -13,7 +13,14 @@ const Price = z.number().nonnegative();
 const RefundAnswer = z.object({
   result: z.object({ kind: z.enum(['refunded', 'unsubscribed']), amount: z.number().optional() }),
 });
-const grants = ['table:read', 'table:write', 'payment:provider', 'scheduler', 'holidays:read'] as const;
+const grants = [
+  'table:read',
+  'table:write',
+  'payment:provider',
+  'scheduler',
+  'holidays:read',
+  'mail:send',
+] as const;
 
 export const createUserRefund = defineRoute({
   name: 'createUserRefund',

@@ -61,7 +61,7 @@ export const upgradeRecurrentNaverPay = defineRoute({
   }),
   handler: 'upgrades/upgrade-recurrent-naver-pay',
   // The upgraded plan's renewal is scheduled at its grant.
-  grants: ['table:read', 'table:write', 'payment:provider', 'scheduler'],
+  grants: ['table:read', 'table:write', 'payment:provider', 'scheduler', 'mail:send'],
 });
 
 export const upgradeRoutes = [createInitPlanUpgrade, upgradeRecurrentNaverPay] as const;

@@ -23,6 +23,17 @@ export const RENEWAL_TARGET = {
 } as const satisfies ScheduledTarget;
 
 /**
+ * The mail 7 days before a renewal the customer is told of (shared/subscriptions/renewal-reminder.ts),
+ * scheduled and deleted with the renewal it announces (functions/core/subscriptions/renewal-schedule.ts).
+ */
+export const RENEWAL_REMINDER_TARGET = {
+  id: 'remind-renewal',
+  handler: 'renewals/remind-renewal',
+  description: 'Mails the customer 7 days before a renewal: the date, the amount and how to cancel',
+  grants: ['mail:send'],
+} as const satisfies ScheduledTarget;
+
+/**
  * An order asked about at the provider again (functions/core/orders/order-recheck.ts): a checkout whose
  * browser never came back, a virtual account whose deposit notification was lost. Each run schedules
  * the next while the order can still change.
@@ -31,7 +42,7 @@ export const ORDER_RECHECK_TARGET = {
   id: 'recheck-order',
   handler: 'orders/recheck-order',
   description: 'Asks the provider about an order again and settles it; schedules the next look',
-  grants: ['payment:provider', 'scheduler'],
+  grants: ['payment:provider', 'scheduler', 'mail:send'],
 } as const satisfies ScheduledTarget;
 
 /** The target of admin schedules' runs (each run schedules the schedule's next one). */
@@ -39,6 +50,7 @@ export const ADMIN_SCHEDULE_TARGET = 'admin-schedule';
 
 export const SCHEDULED_TARGETS: readonly ScheduledTarget[] = [
   RENEWAL_TARGET,
+  RENEWAL_REMINDER_TARGET,
   ORDER_RECHECK_TARGET,
   {
     id: ADMIN_SCHEDULE_TARGET,

@@ -8,6 +8,7 @@ import { ChangeCardRequest } from './entities/change-card.ts';
 import { Config, ConfigName } from './entities/config.ts';
 import { Coupon, CouponBonusQuota, CouponDiscount, CouponRedemption } from './entities/coupon.ts';
 import { CustomPlan } from './entities/custom-plan.ts';
+import { CustomerMail } from './entities/customer-mail.ts';
 import { HolidayMonth } from './entities/holiday.ts';
 import { BulkRequest, Job, JobItemOutcome } from './entities/job.ts';
 import { Payment } from './entities/payment.ts';
@@ -67,6 +68,7 @@ export const entities = {
   adminSchedule: AdminSchedule,
   adminScheduleRun: AdminScheduleRun,
   affiliate: Affiliate,
+  customerMail: CustomerMail,
 };
 
 let service: Service<typeof entities> | undefined;

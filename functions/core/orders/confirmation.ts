@@ -21,6 +21,7 @@ import {
 import { notePaymentSessionOrder } from '../data/payment-session-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { logger } from '../logger.ts';
+import { mailReceipt, mailReceiptAgain, mailVbankIssued } from '../mails/order-mails.ts';
 import { cancelPendingRenewals, ensureRenewalScheduled } from '../subscriptions/renewal-schedule.ts';
 import { grantDecision, renewedPlanId, replacedPlan } from './grant-effects.ts';
 import { paymentRecord, type Receipt } from './grant-records.ts';
@@ -70,6 +71,7 @@ export async function confirmOrder(
 ): Promise<Confirmation> {
   if (order.status === 'paid') {
     await keepRenewing(order);
+    await mailReceiptAgain(order);
     return SUCCESS;
   }
   if (order.status === 'refunded' || order.status === 'refund_required') return orderResult(order);
@@ -105,7 +107,7 @@ async function settle(order: PaymentOrder, payment: ProviderPayment | null): Pro
   }
 }
 
-/** Records an issued virtual account on its order (waiting for the deposit). */
+/** Records an issued virtual account on its order (waiting for the deposit) and mails it, once. */
 export async function noteVbankIssued(order: PaymentOrder, payment: ProviderPayment): Promise<PaymentOrder> {
   if (!payment.vbank) return order;
   const updated = await updateOrderFrom(order.merchantUid, ['created', 'vbank_issued'], {
@@ -116,6 +118,7 @@ export async function noteVbankIssued(order: PaymentOrder, payment: ProviderPaym
     vbankHolder: payment.vbank.vbankHolder,
     vbankDueDate: payment.vbank.vbankDueDate.getTime(),
   });
+  if (updated) await mailVbankIssued(updated, payment.vbank);
   return updated ?? reread(order.merchantUid);
 }
 
@@ -171,6 +174,7 @@ async function grant(order: PaymentOrder, receipt: Receipt): Promise<Confirmatio
       if (replaced) await cancelPendingRenewals(replaced);
       await noteOnSession(order, 'paid');
       await keepRenewing(order);
+      await mailReceipt(order, receipt);
       return SUCCESS;
     }
     if (outcome === 'preregistration-used') {

@@ -71,8 +71,7 @@ export async function grantDecision(
       ) {
         return { refuse: 'ABNORMAL_PAYMENT_STATUS', message: 'The plan changed before its renewal was paid' };
       }
-      // On its due date a renewal continues the period without a gap; a late retry starts it when paid.
-      const start = order.renewalAttempt === 0 ? plan.expiredAt : receipt.paidAt;
+      const start = periodStart(order, receipt.paidAt);
       const usage = await usageOf(plan.catalogue, plan.planName, plan.planType);
       return {
         grant: {
@@ -130,6 +129,16 @@ export async function grantDecision(
       };
     }
   }
+}
+
+/**
+ * When the period an order pays for starts: when it was paid, except that on its due date a renewal
+ * continues the period without a gap (a late retry starts it when paid).
+ */
+export function periodStart(order: PaymentOrder, paidAt: number): number {
+  if (order.paymentType === 'renewal' && order.renewalAttempt === 0 && order.planExpiredAt !== undefined)
+    return order.planExpiredAt;
+  return paidAt;
 }
 
 /** The plan whose renewal a granted order leaves scheduled (subscriptions only). */

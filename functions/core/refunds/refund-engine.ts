@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon';
 import { type Currency, priceIn, toMinorUnits } from '../../../shared/currency.ts';
+import { DEFAULT_LANGUAGE } from '../../../shared/languages.ts';
+import { type PayMethod, WALLET_PAY_METHOD } from '../../../shared/payments/pay-methods.ts';
 import { estimateRefund, type RefundEstimate } from '../../../shared/refunds/refund-rules.ts';
 import {
   PRODUCT_REFUND_SOURCE,
@@ -31,6 +33,7 @@ import {
 } from '../data/user-plan-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { logger } from '../logger.ts';
+import { sendCustomerMail } from '../mails/customer-mails.ts';
 import { cancelPendingRenewals } from '../subscriptions/renewal-schedule.ts';
 import { unsubscribePlan } from '../subscriptions/subscription-status.ts';
 import { usageStanding } from '../usage/usage-standing.ts';
@@ -183,10 +186,37 @@ export async function refundPlan(
     if (meanwhile > 0) throw new RefundedMeanwhile(meanwhile);
     throw error;
   }
-  await recordReturned(request, quote);
+  const endedAt = await recordReturned(request, quote);
   await cancelPendingRenewals(plan);
+  await mailRefund(request, quote, endedAt);
   logger.info('Refunded', { uid: plan.uid, merchantUid: payment.merchantUid, amount: request.price });
   return { kind: 'refunded', amount: request.price };
+}
+
+/**
+ * Tells the customer of a refund, once: the refund is the payment's step from the cancelled amount it
+ * was computed on (two refunds of one payment never share it).
+ */
+async function mailRefund(request: RefundRequest, quote: RefundQuote, endedAt: number): Promise<void> {
+  const { plan, payment } = quote;
+  await sendCustomerMail({
+    uid: plan.uid,
+    eventId: `${payment.merchantUid}-${payment.cancelledAmount}`,
+    fallback: { email: payment.userEmail, language: DEFAULT_LANGUAGE },
+    mail: {
+      kind: 'refund-made',
+      planType: plan.planType,
+      amount: request.price,
+      currency: plan.currency,
+      refundedTo:
+        request.refundSource === PRODUCT_REFUND_SOURCE
+          ? 'product-account'
+          : request.refundSource === 'naver_pay'
+            ? WALLET_PAY_METHOD
+            : (payment.payMethod as PayMethod),
+      endedAt,
+    },
+  });
 }
 
 async function returnMoney(request: RefundRequest, payment: Payment, refundable: number): Promise<void> {
@@ -226,18 +256,20 @@ async function refundedSinceQuote(request: RefundRequest, quote: RefundQuote): P
   return toMinorUnits(since, payment.currency) > 0 ? since : 0;
 }
 
-async function recordReturned(request: RefundRequest, quote: RefundQuote): Promise<void> {
+/** Records a refund that went through; answers when the plan ended. */
+async function recordReturned(request: RefundRequest, quote: RefundQuote): Promise<number> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const [plan, head] = await Promise.all([latestUserPlan(request.uid), getUserPlanHead(request.uid)]);
     if (!plan || !head || plan.planId !== quote.plan.planId) break;
     const recordedMeanwhile = await refundRecordedMeanwhile(request, quote);
     if (recordedMeanwhile !== undefined) throw new RefundedMeanwhile(recordedMeanwhile);
+    const endedAt = Math.min(nowMs(), plan.expiredAt);
     const outcome = await recordRefund({
       payment: quote.payment,
       amount: request.price,
       plan,
       head,
-      endedAt: Math.min(nowMs(), plan.expiredAt),
+      endedAt,
     });
     if (outcome === 'recorded') {
       if (request.operator) {
@@ -248,7 +280,7 @@ async function recordReturned(request: RefundRequest, quote: RefundQuote): Promi
           operator: request.operator,
         });
       }
-      return;
+      return endedAt;
     }
   }
   // The money went back but the record did not follow: an operator must see it.

@@ -1,5 +1,6 @@
-import { RENEWAL_TARGET } from '../../../shared/jobs/schedules.ts';
+import { RENEWAL_REMINDER_TARGET, RENEWAL_TARGET } from '../../../shared/jobs/schedules.ts';
 import { newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
+import { reminderAt, remindsBeforeRenewal } from '../../../shared/subscriptions/renewal-reminder.ts';
 import { cancelSchedule, scheduleOnce } from '../adapters/scheduler.ts';
 import { nowMs } from '../clock.ts';
 import { getUserPlan } from '../data/user-plan-repository.ts';
@@ -48,30 +49,59 @@ export async function scheduleRenewal(event: Omit<RenewalEvent, 'merchantUid'>, 
   });
 }
 
-/** Schedules the due-date renewal of a plan that renews (a PAID subscription); anything else is left. */
+/** The reminder of one period's renewal (renewals/renewal-reminder.ts), which a repeated run finds done. */
+export interface ReminderEvent {
+  uid: string;
+  planId: string;
+  periodEnd: number;
+}
+
+export function reminderScheduleName(event: Omit<ReminderEvent, 'uid'>): string {
+  return `rmd-${event.planId}-${Math.floor(event.periodEnd / 1000)}`;
+}
+
+/**
+ * Schedules the due-date renewal of a plan that renews (a PAID subscription), and the reminder 7 days
+ * before it where the customer is told (shared/subscriptions/renewal-reminder.ts); anything else is
+ * left. A reminder whose moment has passed is not sent late.
+ */
 export async function ensureRenewalScheduled(uid: string, planId: string): Promise<void> {
   const plan = await getUserPlan(uid, planId);
   if (!plan?.isSubscription || plan.planStatus !== 'PAID') return;
   await scheduleRenewal({ uid, planId, periodEnd: plan.expiredAt, attempt: 0 }, plan.expiredAt);
+  const remindAt = reminderAt(plan.expiredAt);
+  if (remindsBeforeRenewal(plan) && remindAt > nowMs()) {
+    const event: ReminderEvent = { uid, planId, periodEnd: plan.expiredAt };
+    await scheduleOnce({
+      name: reminderScheduleName(event),
+      at: new Date(remindAt),
+      targetId: RENEWAL_REMINDER_TARGET.id,
+      payload: event,
+    });
+  }
 }
 
 /** The attempts of one period: the due-date run and each retry. */
 const PERIOD_ATTEMPTS = [0, ...RENEWAL_RETRY_DAYS.map((_, index) => index + 1)];
 
 /**
- * Deletes whatever renewal of a plan's period is still pending, the due-date run and any retry: every
+ * Deletes whatever renewal of a plan's period is still pending, the due-date run, any retry and the
+ * reminder: every
  * step that ends a plan (an upgrade or a new plan replacing it, a refund, unsubscribing) calls it right
  * after the write that ends it, with the period as it stood, so no run is left to fire for a plan that
  * no longer renews. A deletion the scheduler refuses is logged, not raised: the plan has ended already,
  * and a run that fires anyway finds it so and charges nothing (renew-plan.ts).
  */
 export async function cancelPendingRenewals(plan: { uid: string; planId: string; expiredAt: number }) {
+  const period = { uid: plan.uid, planId: plan.planId, periodEnd: plan.expiredAt };
+  const names = [
+    ...PERIOD_ATTEMPTS.map((attempt) => renewalScheduleName({ ...period, attempt })),
+    reminderScheduleName(period),
+  ];
   await Promise.all(
-    PERIOD_ATTEMPTS.map((attempt) =>
-      cancelSchedule(
-        renewalScheduleName({ uid: plan.uid, planId: plan.planId, periodEnd: plan.expiredAt, attempt }),
-      ).catch((error: unknown) =>
-        logger.error('A pending renewal could not be deleted', { planId: plan.planId, attempt, error }),
+    names.map((name) =>
+      cancelSchedule(name).catch((error: unknown) =>
+        logger.error('A pending renewal could not be deleted', { planId: plan.planId, name, error }),
       ),
     ),
   );

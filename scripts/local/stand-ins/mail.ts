@@ -30,12 +30,23 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+class MessageRejected extends Error {}
+
 export async function start(ctx: StandInContext): Promise<StandIn> {
   const file = ctx.stateDir ? join(ctx.stateDir, 'outbox.json') : undefined;
   const outbox: OutboxMessage[] = file && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
   const save = () => {
     if (file) writeFileSync(file, JSON.stringify(outbox, null, 2));
   };
+
+  /**
+   * Recipients SES refuses, set by tests at `/_local/outbox/refuse`: a SendEmail to one is answered as
+   * SES answers a sandboxed account's mail to an address it has not verified, 400 MessageRejected
+   * ("Email address is not verified. The following identities failed the check in region ...":
+   * https://docs.aws.amazon.com/ses/latest/dg/troubleshoot-error-messages.html,
+   * https://repost.aws/knowledge-center/ses-554-400-message-rejected-error), and nothing is kept.
+   */
+  const refused = new Set<string>();
 
   function accept(body: Record<string, unknown>): OutboxMessage {
     const destination = body.Destination as { ToAddresses?: string[] } | undefined;
@@ -47,6 +58,11 @@ export async function start(ctx: StandInContext): Promise<StandIn> {
     const to = destination?.ToAddresses ?? [];
     if (!to.length || !simple?.Subject?.Data)
       throw new Error('Destination.ToAddresses and Content.Simple are required');
+    const rejected = to.filter((address) => refused.has(address.toLowerCase()));
+    if (rejected.length)
+      throw new MessageRejected(
+        `Email address is not verified. The following identities failed the check in region LOCAL: ${rejected.join(', ')}`,
+      );
     const text = simple.Body?.Text?.Data ?? '';
     const message: OutboxMessage = {
       id: randomUUID(),
@@ -82,7 +98,8 @@ export async function start(ctx: StandInContext): Promise<StandIn> {
         const message = accept(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'));
         reply(200, { MessageId: message.id });
       } catch (error) {
-        reply(400, { message: (error as Error).message }, 'BadRequestException');
+        const type = error instanceof MessageRejected ? 'MessageRejected' : 'BadRequestException';
+        reply(400, { message: (error as Error).message }, type);
       }
     });
   });
@@ -92,6 +109,25 @@ export async function start(ctx: StandInContext): Promise<StandIn> {
   ctx.registerLocalEndpoint('GET', '/_local/outbox.json', (_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
     res.end(JSON.stringify(outbox, null, 2));
+  });
+  ctx.registerLocalEndpoint('POST', '/_local/outbox/refuse', (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const { address, refuse } = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
+        address?: string;
+        refuse?: boolean;
+      };
+      if (!address) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: 'address is required' }));
+        return;
+      }
+      if (refuse === false) refused.delete(address.toLowerCase());
+      else refused.add(address.toLowerCase());
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(JSON.stringify({ refused: [...refused] }));
+    });
   });
   ctx.registerLocalEndpoint('GET', '/_local/outbox', (_req, res) => {
     const items = outbox

@@ -1,0 +1,66 @@
+import type { CustomerMailItem, CustomerMailKind } from './entities/customer-mail.ts';
+import { db } from './service.ts';
+import { isConditionFailure } from './transaction.ts';
+
+export type CustomerMailMarker = CustomerMailItem;
+
+/**
+ * A claim left `sending` this long belongs to a run that died mid-send (a function reaching its
+ * timeout, far shorter than this): it may be claimed again.
+ */
+const ABANDONED_CLAIM_MS = 15 * 60_000;
+
+/**
+ * Claims one mail of one event before it is sent: true for the one claimant that may send it. A mail
+ * already sent, or being sent by a live run, is not claimed; a failed (or abandoned) one is.
+ */
+export async function claimCustomerMail(input: {
+  kind: CustomerMailKind;
+  eventId: string;
+  uid: string;
+  now: number;
+}): Promise<boolean> {
+  const { kind, eventId, uid, now } = input;
+  const previous = await getCustomerMail(kind, eventId);
+  if (previous?.status === 'sent') return false;
+  try {
+    await db()
+      .entities.customerMail.put({
+        kind,
+        eventId,
+        uid,
+        status: 'sending',
+        claimedAt: now,
+        attempts: (previous?.attempts ?? 0) + 1,
+      })
+      .where((attr, op) =>
+        previous
+          ? `${op.eq(attr.attempts, previous.attempts)} AND (${op.eq(attr.status, 'failed')} OR (${op.eq(attr.status, 'sending')} AND ${op.lt(attr.claimedAt, now - ABANDONED_CLAIM_MS)}))`
+          : op.notExists(attr.status),
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function markCustomerMail(
+  kind: CustomerMailKind,
+  eventId: string,
+  outcome: { sentAt: number } | { failure: string },
+): Promise<void> {
+  await db()
+    .entities.customerMail.patch({ kind, eventId })
+    .set('sentAt' in outcome ? { status: 'sent', sentAt: outcome.sentAt } : { status: 'failed', ...outcome })
+    .go();
+}
+
+export async function getCustomerMail(
+  kind: CustomerMailKind,
+  eventId: string,
+): Promise<CustomerMailMarker | undefined> {
+  const { data } = await db().entities.customerMail.get({ kind, eventId }).go({ consistent: true });
+  return data ?? undefined;
+}

@@ -1,0 +1,452 @@
+import type { SiteLanguage } from '../../../shared/languages.ts';
+import type { PayMethod } from '../../../shared/payments/pay-methods.ts';
+import type { PlanType } from '../../../shared/plans/plan-types.ts';
+import { PRODUCT_NAME } from '../../../shared/product.ts';
+import type { MeteredUsageType } from '../../../shared/usage/usage-rules.ts';
+
+/**
+ * The texts of the mails a customer gets after checkout, in the five site languages (kept on the
+ * server beside the other mails' texts: identity/mail-text.ts, renewals/renewal-mail.ts). `{plan}`,
+ * `{date}` and `{amount}` are filled in by customer-mails.ts; every other value stands in a row of the
+ * mail's table under one of `labels`.
+ */
+export type ReceiptPurpose = 'first' | 'renewal' | 'upgrade' | 'eraser' | 'deposit';
+
+type Label =
+  | 'plan'
+  | 'period'
+  | 'amount'
+  | 'method'
+  | 'merchantUid'
+  | 'receipt'
+  | 'credit'
+  | 'usageType'
+  | 'bank'
+  | 'accountNumber'
+  | 'holder'
+  | 'dueDate'
+  | 'refundedTo'
+  | 'renewsOn';
+
+interface Message {
+  subject: string;
+  lines: string[];
+}
+
+export interface CustomerMailTexts {
+  labels: Record<Label, string>;
+  /** Where money was paid from or went back to: the pay methods, and the product account. */
+  methods: Record<PayMethod | 'product-account', string>;
+  planTypes: Record<PlanType, string>;
+  usageTypes: Record<MeteredUsageType, string>;
+  /** Appended to a time given in Seoul. */
+  kst: string;
+  receiptLink: string;
+  /** The button of every mail: the billing page. */
+  billingButton: string;
+  receipt: Record<ReceiptPurpose, Message>;
+  vbankIssued: Message;
+  refundMade: Message & { planEnded: string };
+  renewalReminder: Message;
+}
+
+export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
+  ko: {
+    labels: {
+      plan: '플랜',
+      period: '이용 기간',
+      amount: '결제 금액',
+      method: '결제 수단',
+      merchantUid: '주문 번호',
+      receipt: '영수증',
+      credit: '기존 플랜 잔여 금액 차감',
+      usageType: '초기화한 사용량',
+      bank: '은행',
+      accountNumber: '계좌 번호',
+      holder: '예금주',
+      dueDate: '입금 기한',
+      refundedTo: '환불 수단',
+      renewsOn: '갱신일',
+    },
+    methods: {
+      card: '신용·체크카드',
+      vbank: '가상계좌',
+      kakaopay: '카카오페이',
+      naverpay: '네이버페이',
+      payco: '페이코',
+      paypal: 'PayPal',
+      phone: '휴대폰 결제',
+      naver_pay: '네이버페이 정기결제',
+      'product-account': `${PRODUCT_NAME} 계정`,
+    },
+    planTypes: { FREE: '무료', LIGHT: '라이트', STANDARD: '스탠다드', BUSINESS: '비즈니스', CUSTOM: '맞춤' },
+    usageTypes: { STT: '음성 인식', TTS: '음성 합성', TRANSLATE: '번역', GENIMAGE: '이미지 생성' },
+    kst: '(한국 시간)',
+    receiptLink: '결제사 영수증 보기',
+    billingButton: '결제 관리 페이지로 이동',
+    receipt: {
+      first: {
+        subject: `[${PRODUCT_NAME}] 결제가 완료되었습니다`,
+        lines: ['{plan} 플랜을 구매해 주셔서 감사합니다. 결제 내역은 다음과 같습니다.'],
+      },
+      renewal: {
+        subject: `[${PRODUCT_NAME}] 구독이 갱신되었습니다`,
+        lines: ['{plan} 구독이 갱신되어 {amount}이(가) 결제되었습니다.'],
+      },
+      upgrade: {
+        subject: `[${PRODUCT_NAME}] 플랜이 업그레이드되었습니다`,
+        lines: ['{plan} 플랜으로 업그레이드되었습니다. 기존 플랜의 남은 금액만큼 차감되어 결제되었습니다.'],
+      },
+      eraser: {
+        subject: `[${PRODUCT_NAME}] 사용량 초기화 결제가 완료되었습니다`,
+        lines: ['이번 달 사용량을 초기화했습니다. 결제 내역은 다음과 같습니다.'],
+      },
+      deposit: {
+        subject: `[${PRODUCT_NAME}] 입금이 확인되었습니다`,
+        lines: ['가상계좌 입금이 확인되어 {plan} 플랜을 이용하실 수 있습니다.'],
+      },
+    },
+    vbankIssued: {
+      subject: `[${PRODUCT_NAME}] 가상계좌 입금 안내`,
+      lines: [
+        '{plan} 플랜 결제를 위한 가상계좌가 발급되었습니다.',
+        '입금 기한까지 {amount}을(를) 입금해 주세요.',
+      ],
+    },
+    refundMade: {
+      subject: `[${PRODUCT_NAME}] 환불이 완료되었습니다`,
+      lines: ['{plan} 플랜의 결제 금액 중 {amount}을(를) 환불했습니다.'],
+      planEnded: '{plan} 플랜은 {date}에 종료되었으며 이후 자동 결제되지 않습니다.',
+    },
+    renewalReminder: {
+      subject: `[${PRODUCT_NAME}] 구독 갱신 예정 안내`,
+      lines: [
+        '{plan} 구독이 {date}에 갱신되며 {amount}이(가) 결제될 예정입니다.',
+        '갱신을 원하지 않으시면 그 전에 결제 관리 페이지에서 구독을 해지해 주세요.',
+      ],
+    },
+  },
+  en: {
+    labels: {
+      plan: 'Plan',
+      period: 'Period',
+      amount: 'Amount',
+      method: 'Payment method',
+      merchantUid: 'Order number',
+      receipt: 'Receipt',
+      credit: 'Credit for your previous plan',
+      usageType: 'Usage reset',
+      bank: 'Bank',
+      accountNumber: 'Account number',
+      holder: 'Account holder',
+      dueDate: 'Pay by',
+      refundedTo: 'Refunded to',
+      renewsOn: 'Renews on',
+    },
+    methods: {
+      card: 'Card',
+      vbank: 'Bank transfer (virtual account)',
+      kakaopay: 'KakaoPay',
+      naverpay: 'Naver Pay',
+      payco: 'PAYCO',
+      paypal: 'PayPal',
+      phone: 'Mobile phone billing',
+      naver_pay: 'Naver Pay (recurring)',
+      'product-account': `Your ${PRODUCT_NAME} account`,
+    },
+    planTypes: { FREE: 'Free', LIGHT: 'Light', STANDARD: 'Standard', BUSINESS: 'Business', CUSTOM: 'Custom' },
+    usageTypes: {
+      STT: 'Speech to text',
+      TTS: 'Text to speech',
+      TRANSLATE: 'Translation',
+      GENIMAGE: 'Image generation',
+    },
+    kst: '(Korea time)',
+    receiptLink: "View the payment provider's receipt",
+    billingButton: 'Go to billing',
+    receipt: {
+      first: {
+        subject: `[${PRODUCT_NAME}] Your payment receipt`,
+        lines: ['Thank you for buying the {plan} plan. Here are the details of your payment.'],
+      },
+      renewal: {
+        subject: `[${PRODUCT_NAME}] Your subscription was renewed`,
+        lines: ['Your {plan} subscription was renewed and {amount} was charged.'],
+      },
+      upgrade: {
+        subject: `[${PRODUCT_NAME}] Your plan was upgraded`,
+        lines: [
+          "You're now on the {plan} plan. What was left of your previous plan was credited against the price.",
+        ],
+      },
+      eraser: {
+        subject: `[${PRODUCT_NAME}] Your usage eraser receipt`,
+        lines: ["This month's usage was reset. Here are the details of your payment."],
+      },
+      deposit: {
+        subject: `[${PRODUCT_NAME}] We received your deposit`,
+        lines: ['Your bank transfer arrived, and your {plan} plan is ready to use.'],
+      },
+    },
+    vbankIssued: {
+      subject: `[${PRODUCT_NAME}] Your virtual account for the bank transfer`,
+      lines: [
+        'A virtual account was issued for your {plan} plan.',
+        'Please transfer {amount} to it before the deadline.',
+      ],
+    },
+    refundMade: {
+      subject: `[${PRODUCT_NAME}] Your refund was made`,
+      lines: ['We refunded {amount} of your {plan} plan payment.'],
+      planEnded: 'Your {plan} plan ended on {date} and will not be charged again.',
+    },
+    renewalReminder: {
+      subject: `[${PRODUCT_NAME}] Your subscription renews soon`,
+      lines: [
+        'Your {plan} subscription renews on {date}, and {amount} will be charged.',
+        "If you don't want it to renew, cancel it on the billing page before then.",
+      ],
+    },
+  },
+  ja: {
+    labels: {
+      plan: 'プラン',
+      period: 'ご利用期間',
+      amount: 'お支払い金額',
+      method: 'お支払い方法',
+      merchantUid: 'ご注文番号',
+      receipt: '領収書',
+      credit: '以前のプランの残額による割引',
+      usageType: 'リセットした使用量',
+      bank: '銀行',
+      accountNumber: '口座番号',
+      holder: '口座名義',
+      dueDate: 'お振込期限',
+      refundedTo: '返金先',
+      renewsOn: '更新日',
+    },
+    methods: {
+      card: 'クレジットカード',
+      vbank: '銀行振込（バーチャル口座）',
+      kakaopay: 'KakaoPay',
+      naverpay: 'Naver Pay',
+      payco: 'PAYCO',
+      paypal: 'PayPal',
+      phone: '携帯電話決済',
+      naver_pay: 'Naver Pay（定期決済）',
+      'product-account': `${PRODUCT_NAME} アカウント`,
+    },
+    planTypes: {
+      FREE: 'フリー',
+      LIGHT: 'ライト',
+      STANDARD: 'スタンダード',
+      BUSINESS: 'ビジネス',
+      CUSTOM: 'カスタム',
+    },
+    usageTypes: { STT: '音声認識', TTS: '音声合成', TRANSLATE: '翻訳', GENIMAGE: '画像生成' },
+    kst: '（韓国時間）',
+    receiptLink: '決済代行会社の領収書を見る',
+    billingButton: 'お支払い管理ページへ',
+    receipt: {
+      first: {
+        subject: `【${PRODUCT_NAME}】お支払いが完了しました`,
+        lines: ['{plan}プランをご購入いただきありがとうございます。お支払いの内容は次のとおりです。'],
+      },
+      renewal: {
+        subject: `【${PRODUCT_NAME}】サブスクリプションを更新しました`,
+        lines: ['{plan}のサブスクリプションを更新し、{amount}をお支払いいただきました。'],
+      },
+      upgrade: {
+        subject: `【${PRODUCT_NAME}】プランをアップグレードしました`,
+        lines: [
+          '{plan}プランにアップグレードしました。以前のプランの残額を差し引いてお支払いいただきました。',
+        ],
+      },
+      eraser: {
+        subject: `【${PRODUCT_NAME}】使用量リセットのお支払いが完了しました`,
+        lines: ['今月の使用量をリセットしました。お支払いの内容は次のとおりです。'],
+      },
+      deposit: {
+        subject: `【${PRODUCT_NAME}】ご入金を確認しました`,
+        lines: ['お振込みを確認しました。{plan}プランをご利用いただけます。'],
+      },
+    },
+    vbankIssued: {
+      subject: `【${PRODUCT_NAME}】お振込先のご案内`,
+      lines: [
+        '{plan}プランのお支払い用にバーチャル口座を発行しました。',
+        '期限までに{amount}をお振込みください。',
+      ],
+    },
+    refundMade: {
+      subject: `【${PRODUCT_NAME}】返金が完了しました`,
+      lines: ['{plan}プランのお支払いのうち{amount}を返金しました。'],
+      planEnded: '{plan}プランは{date}に終了し、今後お支払いが発生することはありません。',
+    },
+    renewalReminder: {
+      subject: `【${PRODUCT_NAME}】サブスクリプション更新のお知らせ`,
+      lines: [
+        '{plan}のサブスクリプションは{date}に更新され、{amount}が請求されます。',
+        '更新を希望されない場合は、それまでにお支払い管理ページから解約してください。',
+      ],
+    },
+  },
+  es: {
+    labels: {
+      plan: 'Plan',
+      period: 'Periodo',
+      amount: 'Importe',
+      method: 'Método de pago',
+      merchantUid: 'Número de pedido',
+      receipt: 'Recibo',
+      credit: 'Crédito de tu plan anterior',
+      usageType: 'Uso restablecido',
+      bank: 'Banco',
+      accountNumber: 'Número de cuenta',
+      holder: 'Titular',
+      dueDate: 'Fecha límite de pago',
+      refundedTo: 'Reembolsado a',
+      renewsOn: 'Se renueva el',
+    },
+    methods: {
+      card: 'Tarjeta',
+      vbank: 'Transferencia bancaria (cuenta virtual)',
+      kakaopay: 'KakaoPay',
+      naverpay: 'Naver Pay',
+      payco: 'PAYCO',
+      paypal: 'PayPal',
+      phone: 'Pago con el móvil',
+      naver_pay: 'Naver Pay (recurrente)',
+      'product-account': `Tu cuenta de ${PRODUCT_NAME}`,
+    },
+    planTypes: {
+      FREE: 'Gratuito',
+      LIGHT: 'Light',
+      STANDARD: 'Standard',
+      BUSINESS: 'Business',
+      CUSTOM: 'Personalizado',
+    },
+    usageTypes: {
+      STT: 'Voz a texto',
+      TTS: 'Texto a voz',
+      TRANSLATE: 'Traducción',
+      GENIMAGE: 'Generación de imágenes',
+    },
+    kst: '(hora de Corea)',
+    receiptLink: 'Ver el recibo del proveedor de pagos',
+    billingButton: 'Ir a facturación',
+    receipt: {
+      first: {
+        subject: `[${PRODUCT_NAME}] Tu recibo de pago`,
+        lines: ['Gracias por comprar el plan {plan}. Estos son los datos de tu pago.'],
+      },
+      renewal: {
+        subject: `[${PRODUCT_NAME}] Tu suscripción se ha renovado`,
+        lines: ['Tu suscripción {plan} se ha renovado y se han cobrado {amount}.'],
+      },
+      upgrade: {
+        subject: `[${PRODUCT_NAME}] Tu plan se ha mejorado`,
+        lines: ['Ya tienes el plan {plan}. Lo que quedaba de tu plan anterior se ha descontado del precio.'],
+      },
+      eraser: {
+        subject: `[${PRODUCT_NAME}] Tu recibo del borrador de uso`,
+        lines: ['Se ha restablecido el uso de este mes. Estos son los datos de tu pago.'],
+      },
+      deposit: {
+        subject: `[${PRODUCT_NAME}] Hemos recibido tu transferencia`,
+        lines: ['Tu transferencia ha llegado y tu plan {plan} ya está listo.'],
+      },
+    },
+    vbankIssued: {
+      subject: `[${PRODUCT_NAME}] Tu cuenta virtual para la transferencia`,
+      lines: [
+        'Se ha emitido una cuenta virtual para tu plan {plan}.',
+        'Transfiere {amount} a ella antes de la fecha límite.',
+      ],
+    },
+    refundMade: {
+      subject: `[${PRODUCT_NAME}] Tu reembolso se ha realizado`,
+      lines: ['Hemos reembolsado {amount} del pago de tu plan {plan}.'],
+      planEnded: 'Tu plan {plan} terminó el {date} y no se volverá a cobrar.',
+    },
+    renewalReminder: {
+      subject: `[${PRODUCT_NAME}] Tu suscripción se renueva pronto`,
+      lines: [
+        'Tu suscripción {plan} se renueva el {date} y se cobrarán {amount}.',
+        'Si no quieres que se renueve, cancélala antes en la página de facturación.',
+      ],
+    },
+  },
+  'zh-TW': {
+    labels: {
+      plan: '方案',
+      period: '使用期間',
+      amount: '付款金額',
+      method: '付款方式',
+      merchantUid: '訂單編號',
+      receipt: '收據',
+      credit: '原方案剩餘金額折抵',
+      usageType: '重設的用量',
+      bank: '銀行',
+      accountNumber: '帳號',
+      holder: '戶名',
+      dueDate: '繳款期限',
+      refundedTo: '退款至',
+      renewsOn: '續約日',
+    },
+    methods: {
+      card: '信用卡',
+      vbank: '銀行轉帳（虛擬帳號）',
+      kakaopay: 'KakaoPay',
+      naverpay: 'Naver Pay',
+      payco: 'PAYCO',
+      paypal: 'PayPal',
+      phone: '手機小額付款',
+      naver_pay: 'Naver Pay（定期付款）',
+      'product-account': `您的 ${PRODUCT_NAME} 帳戶`,
+    },
+    planTypes: { FREE: '免費', LIGHT: '輕量', STANDARD: '標準', BUSINESS: '商務', CUSTOM: '自訂' },
+    usageTypes: { STT: '語音轉文字', TTS: '文字轉語音', TRANSLATE: '翻譯', GENIMAGE: '圖片生成' },
+    kst: '（韓國時間）',
+    receiptLink: '查看金流服務商的收據',
+    billingButton: '前往付款管理',
+    receipt: {
+      first: {
+        subject: `【${PRODUCT_NAME}】付款完成`,
+        lines: ['感謝您購買 {plan} 方案。以下是您的付款明細。'],
+      },
+      renewal: {
+        subject: `【${PRODUCT_NAME}】您的訂閱已續約`,
+        lines: ['您的 {plan} 訂閱已續約，並已收取 {amount}。'],
+      },
+      upgrade: {
+        subject: `【${PRODUCT_NAME}】您的方案已升級`,
+        lines: ['您已升級至 {plan} 方案。原方案的剩餘金額已從價格中折抵。'],
+      },
+      eraser: {
+        subject: `【${PRODUCT_NAME}】用量重設付款完成`,
+        lines: ['本月用量已重設。以下是您的付款明細。'],
+      },
+      deposit: {
+        subject: `【${PRODUCT_NAME}】已收到您的轉帳`,
+        lines: ['我們已收到您的轉帳，{plan} 方案已可使用。'],
+      },
+    },
+    vbankIssued: {
+      subject: `【${PRODUCT_NAME}】銀行轉帳虛擬帳號通知`,
+      lines: ['已為您的 {plan} 方案發出虛擬帳號。', '請於期限前轉帳 {amount}。'],
+    },
+    refundMade: {
+      subject: `【${PRODUCT_NAME}】退款已完成`,
+      lines: ['我們已退還您 {plan} 方案付款中的 {amount}。'],
+      planEnded: '您的 {plan} 方案已於 {date} 結束，之後不會再扣款。',
+    },
+    renewalReminder: {
+      subject: `【${PRODUCT_NAME}】訂閱即將續約`,
+      lines: [
+        '您的 {plan} 訂閱將於 {date} 續約，屆時將收取 {amount}。',
+        '若不想續約，請在此之前於付款管理頁面取消訂閱。',
+      ],
+    },
+  },
+};

@@ -1,0 +1,222 @@
+import { DateTime, type DateTimeFormatOptions } from 'luxon';
+import { type Currency, formatPrice } from '../../../shared/currency.ts';
+import { isSiteLanguage, type SiteLanguage } from '../../../shared/languages.ts';
+import type { PayMethod } from '../../../shared/payments/pay-methods.ts';
+import type { PlanType } from '../../../shared/plans/plan-types.ts';
+import { KST_ZONE } from '../../../shared/time/kst.ts';
+import type { MeteredUsageType } from '../../../shared/usage/usage-rules.ts';
+import { sendMail } from '../adapters/mail.ts';
+import { nowMs } from '../clock.ts';
+import { claimCustomerMail, markCustomerMail } from '../data/customer-mail-repository.ts';
+import type { CustomerMailKind } from '../data/entities/customer-mail.ts';
+import { getUser } from '../data/user-repository.ts';
+import { logger } from '../logger.ts';
+import { settings } from '../settings.ts';
+import { CUSTOMER_MAIL_TEXTS, type CustomerMailTexts, type ReceiptPurpose } from './customer-mail-texts.ts';
+
+/**
+ * The mails a customer gets after checkout (issue 17): a receipt for every successful charge, the
+ * virtual account issued, a refund made, the reminder before a renewal. Each is sent once per event
+ * (its kind and eventId: the merchantUid, the refund's step, the plan's period), in the account's
+ * language, as plain text and accessible HTML, always linking to the billing page.
+ */
+interface Money {
+  amount: number;
+  currency: Currency;
+}
+interface PlanOf {
+  planType: PlanType;
+}
+
+export type CustomerMail =
+  | (PlanOf &
+      Money & {
+        kind: 'receipt';
+        purpose: ReceiptPurpose;
+        /** The paid period (none for an eraser, which buys no time). */
+        period?: { from: number; to: number } | undefined;
+        payMethod: string;
+        merchantUid: string;
+        /** An upgrade's credit for what was left of the plan it replaced. */
+        credit?: number | undefined;
+        usageType?: MeteredUsageType | undefined;
+        /** The provider's receipt, where it gives one. */
+        receiptUrl?: string | undefined;
+      })
+  | (PlanOf &
+      Money & {
+        kind: 'vbank-issued';
+        bank: string;
+        accountNumber: string;
+        holder: string;
+        dueAt: number;
+      })
+  | (PlanOf &
+      Money & {
+        kind: 'refund-made';
+        refundedTo: PayMethod | 'product-account';
+        endedAt: number;
+      })
+  | (PlanOf & Money & { kind: 'renewal-reminder'; renewsAt: number; payMethod: string });
+
+type Row = { label: string; value: string; href?: string };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function dateIn(ms: number, language: SiteLanguage, format: DateTimeFormatOptions): string {
+  return DateTime.fromMillis(ms, { zone: KST_ZONE }).setLocale(language).toLocaleString(format);
+}
+
+function methodName(texts: CustomerMailTexts, method: string): string {
+  return texts.methods[method as PayMethod] ?? method;
+}
+
+/** The mail's message and its table of facts. */
+function contentOf(
+  mail: CustomerMail,
+  texts: CustomerMailTexts,
+  language: SiteLanguage,
+): { subject: string; lines: string[]; rows: Row[]; values: Record<string, string> } {
+  const { labels } = texts;
+  const plan = texts.planTypes[mail.planType];
+  const amount = formatPrice(mail.amount, mail.currency);
+  const day = (ms: number) => dateIn(ms, language, DateTime.DATE_FULL);
+  const planRow = { label: labels.plan, value: plan };
+  const amountRow = { label: labels.amount, value: amount };
+  switch (mail.kind) {
+    case 'receipt': {
+      const rows: Row[] = [planRow];
+      if (mail.period)
+        rows.push({ label: labels.period, value: `${day(mail.period.from)} – ${day(mail.period.to)}` });
+      if (mail.usageType) rows.push({ label: labels.usageType, value: texts.usageTypes[mail.usageType] });
+      if (mail.credit) rows.push({ label: labels.credit, value: formatPrice(mail.credit, mail.currency) });
+      rows.push(
+        amountRow,
+        { label: labels.method, value: methodName(texts, mail.payMethod) },
+        { label: labels.merchantUid, value: mail.merchantUid },
+      );
+      if (mail.receiptUrl)
+        rows.push({ label: labels.receipt, value: texts.receiptLink, href: mail.receiptUrl });
+      return { ...texts.receipt[mail.purpose], rows, values: { plan, amount } };
+    }
+    case 'vbank-issued':
+      return {
+        ...texts.vbankIssued,
+        rows: [
+          planRow,
+          { label: labels.bank, value: mail.bank },
+          { label: labels.accountNumber, value: mail.accountNumber },
+          { label: labels.holder, value: mail.holder },
+          amountRow,
+          {
+            label: labels.dueDate,
+            value: `${dateIn(mail.dueAt, language, DateTime.DATETIME_MED)} ${texts.kst}`,
+          },
+        ],
+        values: { plan, amount },
+      };
+    case 'refund-made':
+      return {
+        subject: texts.refundMade.subject,
+        lines: [...texts.refundMade.lines, texts.refundMade.planEnded],
+        rows: [planRow, amountRow, { label: labels.refundedTo, value: methodName(texts, mail.refundedTo) }],
+        values: { plan, amount, date: day(mail.endedAt) },
+      };
+    case 'renewal-reminder':
+      return {
+        ...texts.renewalReminder,
+        rows: [
+          planRow,
+          { label: labels.renewsOn, value: day(mail.renewsAt) },
+          amountRow,
+          { label: labels.method, value: methodName(texts, mail.payMethod) },
+        ],
+        values: { plan, amount, date: day(mail.renewsAt) },
+      };
+  }
+}
+
+/** The subject, plain text and HTML of a customer mail in a language; `billingLink` is its button. */
+export function composeCustomerMail(
+  mail: CustomerMail,
+  language: SiteLanguage,
+  billingLink: string,
+): { subject: string; text: string; html: string } {
+  const texts = CUSTOMER_MAIL_TEXTS[language];
+  const { subject, lines, rows, values } = contentOf(mail, texts, language);
+  const fill = (line: string, encode: (value: string) => string) =>
+    line.replace(/\{(\w+)\}/g, (whole, name: string) =>
+      name in values ? encode(values[name] ?? '') : whole,
+    );
+  const text = [
+    ...lines.map((line) => fill(line, (value) => value)),
+    '',
+    ...rows.map((row) => `${row.label}: ${row.href ?? row.value}`),
+    '',
+    `${texts.billingButton}: ${billingLink}`,
+  ].join('\n');
+  const cells = rows.map(
+    (row) =>
+      `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0">${escapeHtml(row.label)}</th><td style="padding:4px 0">${
+        row.href ? `<a href="${escapeHtml(row.href)}">${escapeHtml(row.value)}</a>` : escapeHtml(row.value)
+      }</td></tr>`,
+  );
+  const html = [
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family:sans-serif;line-height:1.5;color:#1a1a1a">',
+    ...lines.map((line) => `<p>${fill(line, escapeHtml)}</p>`),
+    `<table>${cells.join('')}</table>`,
+    `<p><a href="${escapeHtml(billingLink)}">${escapeHtml(texts.billingButton)}</a></p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject, text, html };
+}
+
+export type MailOutcome = 'sent' | 'sent-before' | 'failed';
+
+/**
+ * Sends one customer mail of one event, once: the marker is claimed before the mail goes, so a repeated
+ * or concurrent step of the same event sends nothing more. A failure never escapes (a mail must not fail
+ * the payment it tells of): it is logged and left on the marker as failed, and the next run of the same
+ * step (a repeated confirmation, a redelivered schedule) claims and sends it again.
+ */
+export async function sendCustomerMail(input: {
+  uid: string;
+  eventId: string;
+  mail: CustomerMail;
+  /** The order's address and language, for an account that is gone. */
+  fallback: { email: string; language: SiteLanguage };
+}): Promise<MailOutcome> {
+  const { uid, eventId, mail, fallback } = input;
+  const kind: CustomerMailKind = mail.kind;
+  try {
+    if (!(await claimCustomerMail({ kind, eventId, uid, now: nowMs() }))) return 'sent-before';
+  } catch (error) {
+    logger.error('A customer mail could not be claimed', { kind, eventId, error });
+    return 'failed';
+  }
+  try {
+    const user = await getUser(uid);
+    const language = isSiteLanguage(user?.uiLanguage) ? user.uiLanguage : fallback.language;
+    const link = `${settings.siteUrl}/${language}/account/billing`;
+    await sendMail({ to: user?.email ?? fallback.email, ...composeCustomerMail(mail, language, link) });
+  } catch (error) {
+    logger.error('A customer mail could not be sent; the next run of its step sends it again', {
+      kind,
+      eventId,
+      error,
+    });
+    await markCustomerMail(kind, eventId, { failure: String((error as Error)?.message ?? error) }).catch(
+      (markError: unknown) =>
+        logger.error('A failed customer mail could not be marked', { kind, eventId, markError }),
+    );
+    return 'failed';
+  }
+  // Sent: a marker left `sending` by a failure here is only claimed again once abandoned.
+  await markCustomerMail(kind, eventId, { sentAt: nowMs() }).catch((error: unknown) =>
+    logger.error('A sent customer mail could not be marked', { kind, eventId, error }),
+  );
+  return 'sent';
+}

@@ -1,0 +1,86 @@
+import type { Currency } from '../../../shared/currency.ts';
+import { periodEnd } from '../../../shared/plans/plan-period.ts';
+import type { ProviderPayment } from '../adapters/payment-provider/portone.ts';
+import { getCustomerMail } from '../data/customer-mail-repository.ts';
+import type { PaymentOrder } from '../data/order-repository.ts';
+import { getPayment } from '../data/user-plan-repository.ts';
+import { periodStart } from '../orders/grant-effects.ts';
+import type { ReceiptPurpose } from './customer-mail-texts.ts';
+import { sendCustomerMail } from './customer-mails.ts';
+
+/** The mails of an order: its receipt once granted, its virtual account once issued. */
+function purposeOf(order: PaymentOrder): ReceiptPurpose {
+  switch (order.paymentType) {
+    case 'renewal':
+      return 'renewal';
+    case 'upgrade':
+      return 'upgrade';
+    case 'eraser':
+      return 'eraser';
+    default:
+      return order.payMethod === 'vbank' ? 'deposit' : 'first';
+  }
+}
+
+const fallbackOf = (order: PaymentOrder) => ({ email: order.userEmail, language: order.language });
+
+/** The receipt of a granted order, from what was paid (the provider's record of it). */
+export async function mailReceipt(
+  order: PaymentOrder,
+  paid: { paidAt: number; amount: number; receiptUrl?: string | undefined },
+): Promise<void> {
+  const start = periodStart(order, paid.paidAt);
+  await sendCustomerMail({
+    uid: order.uid,
+    eventId: order.merchantUid,
+    fallback: fallbackOf(order),
+    mail: {
+      kind: 'receipt',
+      purpose: purposeOf(order),
+      planType: order.planType,
+      amount: paid.amount,
+      currency: order.currency as Currency,
+      payMethod: order.payMethod,
+      merchantUid: order.merchantUid,
+      ...(order.paymentType === 'eraser'
+        ? { usageType: order.usageType }
+        : { period: { from: start, to: periodEnd(new Date(start), order.period).getTime() } }),
+      ...(order.paymentType === 'upgrade' && order.credit ? { credit: order.credit } : {}),
+      ...(paid.receiptUrl ? { receiptUrl: paid.receiptUrl } : {}),
+    },
+  });
+}
+
+/**
+ * The receipt of an order granted before, confirmed again: sent when its mail failed (or its sender
+ * died) the first time. An order without a marker was granted before receipts existed: none is sent.
+ */
+export async function mailReceiptAgain(order: PaymentOrder): Promise<void> {
+  const marker = await getCustomerMail('receipt', order.merchantUid);
+  if (!marker || marker.status === 'sent') return;
+  const payment = await getPayment(order.merchantUid);
+  if (!payment) return;
+  await mailReceipt(order, { paidAt: payment.paidAt, amount: payment.price, receiptUrl: payment.receiptUrl });
+}
+
+/** The virtual account the provider issued for an order, beside the text the order page sends. */
+export async function mailVbankIssued(
+  order: PaymentOrder,
+  vbank: NonNullable<ProviderPayment['vbank']>,
+): Promise<void> {
+  await sendCustomerMail({
+    uid: order.uid,
+    eventId: order.merchantUid,
+    fallback: fallbackOf(order),
+    mail: {
+      kind: 'vbank-issued',
+      planType: order.planType,
+      amount: order.amount,
+      currency: order.currency as Currency,
+      bank: vbank.vbankName,
+      accountNumber: vbank.vbankNum,
+      holder: vbank.vbankHolder,
+      dueAt: vbank.vbankDueDate.getTime(),
+    },
+  });
+}

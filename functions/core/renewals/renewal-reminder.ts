@@ -1,0 +1,33 @@
+import { DEFAULT_LANGUAGE } from '../../../shared/languages.ts';
+import { renewalPrice } from '../../../shared/subscriptions/renewal-reminder.ts';
+import { getOrder } from '../data/order-repository.ts';
+import { getUserPlan } from '../data/user-plan-repository.ts';
+import { type MailOutcome, sendCustomerMail } from '../mails/customer-mails.ts';
+import type { ReminderEvent } from '../subscriptions/renewal-schedule.ts';
+
+/**
+ * The reminder before a renewal (the remind-renewal schedule target): the date, the amount the renewal
+ * will charge and the billing page, where it can be cancelled. A plan that no longer renews that period
+ * (cancelled, upgraded, refunded, already renewed) gets none. A mail that fails makes the run fail, so
+ * that Lambda runs it again (shared/jobs/schedules.ts TARGET_ASYNC_RETRIES).
+ */
+export async function remindOfRenewal(event: ReminderEvent): Promise<MailOutcome | 'skipped'> {
+  const plan = await getUserPlan(event.uid, event.planId);
+  if (plan?.planStatus !== 'PAID' || plan.expiredAt !== event.periodEnd) return 'skipped';
+  const order = await getOrder(plan.planId);
+  const outcome = await sendCustomerMail({
+    uid: plan.uid,
+    eventId: `${plan.planId}-${event.periodEnd}`,
+    fallback: { email: order?.userEmail ?? '', language: order?.language ?? DEFAULT_LANGUAGE },
+    mail: {
+      kind: 'renewal-reminder',
+      planType: plan.planType,
+      amount: renewalPrice(plan),
+      currency: plan.currency,
+      payMethod: plan.payMethod,
+      renewsAt: plan.expiredAt,
+    },
+  });
+  if (outcome === 'failed') throw new Error(`The renewal reminder of ${plan.planId} could not be sent`);
+  return outcome;
+}

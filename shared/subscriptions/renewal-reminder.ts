@@ -1,0 +1,34 @@
+import type { PlanPeriod } from '../plans/plan-types.ts';
+
+/**
+ * Which renewals the customer is told about beforehand (issue 17, after the reminders of Stripe's
+ * customer mails and the laws on automatic renewal): an annual renewal, and any renewal whose price
+ * differs from what the plan was last charged (a first period bought with a coupon). The reminder goes
+ * out 7 days before the renewal; a renewal closer than that when it is scheduled gets none.
+ */
+export const RENEWAL_REMINDER_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+export interface RenewingPlan {
+  period: PlanPeriod;
+  /** What the plan was last charged. */
+  price: number;
+  /** What its renewal charges, when it differs from the price paid. */
+  scheduledPrice?: number | undefined;
+}
+
+export function remindsBeforeRenewal(plan: RenewingPlan): boolean {
+  return (
+    plan.period === 'ANNUAL' || (plan.scheduledPrice !== undefined && plan.scheduledPrice !== plan.price)
+  );
+}
+
+/** When the reminder of a renewal due at `renewsAt` goes out. */
+export function reminderAt(renewsAt: number): number {
+  return renewsAt - RENEWAL_REMINDER_DAYS * DAY_MS;
+}
+
+/** What the renewal will charge. */
+export function renewalPrice(plan: RenewingPlan): number {
+  return plan.scheduledPrice ?? plan.price;
+}
