@@ -57,14 +57,14 @@ async function currentPlan(
   return { planName: answer.body.result.planName, paidAt: answer.body.result.resetAt };
 }
 
-/** The names of the renewals the scheduler stand-in holds for an account's plans. */
-async function pendingRenewalsOf(uid: string): Promise<string[]> {
+/** The names of the renewals (or, by prefix, the reminders) the scheduler stand-in holds for an account's plans. */
+async function pendingRenewalsOf(uid: string, prefix = 'rnw-'): Promise<string[]> {
   const { schedules } = (await local('GET', '/_local/schedules.json')).body as {
     schedules: Array<{ Name: string; Target: { Input?: string } }>;
   };
   return schedules
     .filter(
-      (schedule) => schedule.Name.startsWith('rnw-') && JSON.parse(schedule.Target.Input ?? '{}').uid === uid,
+      (schedule) => schedule.Name.startsWith(prefix) && JSON.parse(schedule.Target.Input ?? '{}').uid === uid,
     )
     .map((schedule) => schedule.Name);
 }
@@ -81,10 +81,14 @@ async function charges(): Promise<
 
 type Account = { email: string; password: string };
 
-async function subscribe(account: Account = customer, card = VISA_OK): Promise<string> {
+async function subscribe(
+  account: Account = customer,
+  card = VISA_OK,
+  planName = 'MR_LIGHT_V3',
+): Promise<string> {
   const opened = await call(
     createInitPayment,
-    { clientType: 'landing', language: 'en', planName: 'MR_LIGHT_V3' },
+    { clientType: 'landing', language: 'en', planName },
     { ...options(), token: await token(account) },
   );
   expect(opened.status).toBe(200);
@@ -96,7 +100,7 @@ async function subscribe(account: Account = customer, card = VISA_OK): Promise<s
       pg: progressInput(session, 'card').pg as string,
       pay_method: 'card',
       merchant_uid: order.checkoutMerchantUid,
-      name: 'MR_LIGHT_V3',
+      name: planName,
       amount: order.amount,
       currency: session.currency,
       // The order's contact, as the order page sends both (a dollar subscription's channel asks it).
@@ -243,6 +247,92 @@ describe('a monthly subscription over a year of the test clock', () => {
       const mailed = (await mails()).length;
       await clockTo(due + 6 * DAY_MS);
       expect(await mails()).toHaveLength(mailed);
+    },
+    RUN_TIMEOUT_MS,
+  );
+});
+
+describe('the mails around a renewal on the test clock', () => {
+  /** An account of its own (made by an operator), in English, and its uid. */
+  async function newAccount(prefix: string): Promise<Account & { uid: string }> {
+    const account = { email: `${prefix}-${Date.now()}@example.com`, password: `${prefix}-pass1` };
+    const operator = { ...options(), token: await token(SEEDED_ACCOUNTS.operator) };
+    const created = await call(
+      adminUserCreate,
+      { info: { name: 'Mailed Customer', email: account.email, password: account.password, language: 'en' } },
+      operator,
+    );
+    expect(created.status).toBe(200);
+    return { ...account, uid: created.body.result.uid as string };
+  }
+  const mailsTo = async (email: string) =>
+    (await outbox(runtime.url)).filter((mail) => mail.to.includes(email));
+  const subjects = async (email: string) => (await mailsTo(email)).map((mail) => mail.subject).reverse();
+
+  it(
+    'reminds an annual subscriber 7 days before the renewal (once), mails each renewal a receipt, and reminds no monthly plan at an unchanged price',
+    async () => {
+      const annual = await newAccount('annual');
+      const monthly = await newAccount('monthly');
+      await subscribe(annual, VISA_OK, 'YR_LIGHT_V3');
+      await subscribe(monthly);
+      // Read while both are in their first month (user-usage's resetAt is then the payment).
+      const annualDue = periodEnd(new Date((await currentPlan(annual)).paidAt), 'ANNUAL').getTime();
+      expect(await pendingRenewalsOf(annual.uid, 'rmd-')).toHaveLength(1);
+      expect(await pendingRenewalsOf(monthly.uid, 'rmd-')).toEqual([]);
+
+      const monthlyDue = periodEnd(new Date((await currentPlan(monthly)).paidAt), 'MONTHLY').getTime();
+      await clockTo(monthlyDue + 60_000);
+      expect(await subjects(monthly.email)).toEqual([
+        '[Cutloom] Your payment receipt',
+        '[Cutloom] Your subscription was renewed',
+      ]);
+      expect(await pendingRenewalsOf(monthly.uid, 'rmd-')).toEqual([]);
+
+      await clockTo(annualDue - 7 * DAY_MS - 60_000);
+      expect(await subjects(annual.email)).toEqual(['[Cutloom] Your payment receipt']);
+      await clockTo(annualDue - 7 * DAY_MS + 60_000);
+      const [reminder] = await mailsTo(annual.email);
+      expect(reminder?.subject).toBe('[Cutloom] Your subscription renews soon');
+      const renewsOn = new Date(annualDue).toLocaleDateString('en-US', {
+        timeZone: 'Asia/Seoul',
+        dateStyle: 'long',
+      });
+      expect(reminder?.text).toContain(`Your Light subscription renews on ${renewsOn}`);
+      expect(reminder?.text).toMatch(/Amount: (₩|US\$)[\d,.]+\d/);
+      expect(reminder?.links.at(-1)).toMatch(/\/en\/account\/billing$/);
+
+      await clockTo(annualDue + 60_000);
+      expect(await subjects(annual.email)).toEqual([
+        '[Cutloom] Your payment receipt',
+        '[Cutloom] Your subscription renews soon',
+        '[Cutloom] Your subscription was renewed',
+      ]);
+      const [renewed] = await mailsTo(annual.email);
+      expect(renewed?.text).toContain(reminder?.text.match(/Amount: \S+/)?.[0] ?? 'no amount');
+      // The next year's reminder waits beside the next renewal.
+      expect(await pendingRenewalsOf(annual.uid, 'rmd-')).toHaveLength(1);
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  it(
+    'deletes the reminder with the renewal when the plan is unsubscribed, and schedules it again on resubscribing',
+    async () => {
+      const account = await newAccount('unsub');
+      await subscribe(account, VISA_OK, 'YR_STANDARD_V3');
+      const [reminder] = await pendingRenewalsOf(account.uid, 'rmd-');
+      expect(reminder).toMatch(/^rmd-/);
+      const operator = { ...options(), token: await token(SEEDED_ACCOUNTS.operator) };
+      const request = { uid: account.uid, requestedBy: SEEDED_ACCOUNTS.operator.email };
+      await call(unsubscribePayment, request, operator);
+      expect(await pendingRenewalsOf(account.uid, 'rmd-')).toEqual([]);
+      await call(reschedulePayment, request, operator);
+      expect(await pendingRenewalsOf(account.uid, 'rmd-')).toEqual([reminder]);
+      await call(unsubscribePayment, request, operator);
+      const due = periodEnd(new Date((await currentPlan(account)).paidAt), 'ANNUAL').getTime();
+      await clockTo(due - 7 * DAY_MS + 60_000);
+      expect(await subjects(account.email)).toEqual(['[Cutloom] Your payment receipt']);
     },
     RUN_TIMEOUT_MS,
   );
