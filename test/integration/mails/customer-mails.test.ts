@@ -2,19 +2,12 @@ import { describe, expect, inject, it } from 'vitest';
 import { getCustomerMail } from '../../../functions/core/data/customer-mail-repository.ts';
 import { db } from '../../../functions/core/data/service.ts';
 import { listUserPlans } from '../../../functions/core/data/user-plan-repository.ts';
-import {
-  createBillingKeyPayment,
-  getPaymentResult,
-  getVbankIssuedInfo,
-  insertPaymentProgress,
-} from '../../../shared/api/orders.ts';
+import { createBillingKeyPayment, getPaymentResult, getVbankIssuedInfo } from '../../../shared/api/orders.ts';
 import { cancelPaymentUser, createUserRefund } from '../../../shared/api/refunds.ts';
-import { createInitPlanUpgrade } from '../../../shared/api/upgrades.ts';
 import {
   createInitUsageEraser,
   insertPaymentProgressUsageEraserInfo,
 } from '../../../shared/api/usage-eraser.ts';
-import type { SessionInfo } from '../../../shared/orders/session-info.ts';
 import { call, send } from '../helpers.ts';
 import { mailsTo, type OutboxMail } from '../identity/accounts.ts';
 import {
@@ -22,15 +15,16 @@ import {
   checkout,
   confirm,
   deposit,
+  eraserOrderInput,
   newCustomer,
   openSession,
+  payEraser,
   placeOrder,
-  progressInput,
+  placeUpgrade,
   subscriber,
   until,
   VISA_OK,
 } from '../orders/order-helpers.ts';
-import { checkoutInBrowser } from '../payments/sandbox-harness.ts';
 
 /**
  * The customer mails after checkout (issue 17 part 1), over the routes and the SES stand-in: one mail
@@ -87,27 +81,10 @@ describe('receipts', () => {
     const [light] = await listUserPlans(buyer.uid);
     expect(await mailsAbout(buyer.email, light?.planId ?? '')).toHaveLength(1);
 
-    const { sessionInfo } = (
-      await call(
-        createInitPlanUpgrade,
-        { clientType: 'landing', language: 'ko', planName: 'MR_STANDARD_V3' },
-        { token: buyer.token },
-      )
-    ).body as { sessionInfo: SessionInfo };
-    const data = sessionInfo.planUpgradeData as NonNullable<SessionInfo['planUpgradeData']>;
-    const placed = await call(
-      insertPaymentProgress,
-      progressInput(sessionInfo, 'card', {
-        isUpgrade: true,
-        userName: data.paidUserInfo.name,
-        userEmail: data.paidUserInfo.email,
-        userPhone: data.paidUserInfo.phone,
-      }),
-    );
-    const { merchantUid, customerUid } = placed.body;
-    const input = { guid: sessionInfo.guid, merchantUid, customerUid, isUpgrade: true };
+    const { session, data, merchantUid, customerUid } = await placeUpgrade(buyer, 'MR_STANDARD_V3');
+    const input = { guid: session.guid, merchantUid, customerUid, isUpgrade: true };
     await Promise.all([call(createBillingKeyPayment, input), call(createBillingKeyPayment, input)]);
-    const result = await call(getPaymentResult, { guid: sessionInfo.guid, merchantUid, isUpgrade: true });
+    const result = await call(getPaymentResult, { guid: session.guid, merchantUid, isUpgrade: true });
     expect(result.body.result).toBe('success');
     const [upgrade, ...more] = await mailsAbout(buyer.email, merchantUid);
     expect(more).toEqual([]);
@@ -123,31 +100,9 @@ describe('receipts', () => {
     const { guid } = (
       await call(createInitUsageEraser, { clientType: 'desktop', language: 'ko' }, { token: buyer.token })
     ).body;
-    const placed = await call(insertPaymentProgressUsageEraserInfo, {
-      guid,
-      price: 9900,
-      planName: 'ERASER_STT_STANDARD',
-      payMethod: 'card',
-      pg: 'html5_inicis',
-      currency: 'KRW',
-      userName: 'Kim Buyer',
-      userEmail: 'buyer@example.com',
-      userPhone: '+821012345678',
-    });
+    const placed = await call(insertPaymentProgressUsageEraserInfo, eraserOrderInput(guid));
     const { merchantUid, amount } = placed.body;
-    await checkoutInBrowser(
-      inject('apiUrl'),
-      {
-        pg: 'html5_inicis',
-        pay_method: 'card',
-        merchant_uid: merchantUid,
-        name: 'Eraser',
-        amount,
-        currency: 'KRW',
-        m_redirect_url: `${inject('apiUrl')}/ko/payment/eraser/result/pending?guid=${guid}`,
-      },
-      { choice: VISA_OK },
-    );
+    await payEraser(guid, merchantUid, amount);
     await Promise.all([1, 2].map(() => call(getPaymentResult, { guid, merchantUid })));
     expect((await call(getPaymentResult, { guid, merchantUid })).body.result).toBe('success');
     const [eraser, ...more] = await mailsAbout(buyer.email, merchantUid);

@@ -14,6 +14,7 @@ import {
   setUpRecurrentNaverPayEnroll,
   startRecurrentNaverPay,
 } from '../../../shared/api/orders.ts';
+import { createInitPlanUpgrade } from '../../../shared/api/upgrades.ts';
 import type { SessionInfo } from '../../../shared/orders/session-info.ts';
 import type { CheckoutReturn, RequestPayParams } from '../../../shared/payments/checkout-contract.ts';
 import { type PayMethod, providerChannel, WALLET_PG } from '../../../shared/payments/pay-methods.ts';
@@ -280,4 +281,58 @@ export async function subscriber(planName: string, method: 'card' | 'naver_pay' 
   const plans = await listUserPlans(buyer.uid);
   if (plans.length !== 1) throw new Error(`${planName} was not granted`);
   return buyer;
+}
+
+/** An upgrade order placed as the upgrade page places it (the paid user's contact), not yet charged. */
+export async function placeUpgrade(buyer: Customer, planName: string) {
+  const opened = await call(
+    createInitPlanUpgrade,
+    { clientType: 'landing', language: 'ko', planName },
+    { token: buyer.token },
+  );
+  const session = opened.body.sessionInfo as SessionInfo;
+  const data = session.planUpgradeData as NonNullable<SessionInfo['planUpgradeData']>;
+  const placed = await call(
+    insertPaymentProgress,
+    progressInput(session, 'card', {
+      isUpgrade: true,
+      userName: data.paidUserInfo.name,
+      userEmail: data.paidUserInfo.email,
+      userPhone: data.paidUserInfo.phone,
+    }),
+  );
+  const { merchantUid, customerUid } = placed.body as { merchantUid: string; customerUid: string };
+  return { session, data, merchantUid, customerUid };
+}
+
+/** The eraser order (an STT eraser of a STANDARD plan, by card) as the eraser page sends it. */
+export const eraserOrderInput = (guid: string, overrides: Record<string, unknown> = {}) => ({
+  guid,
+  price: 9900,
+  planName: 'ERASER_STT_STANDARD',
+  payMethod: 'card',
+  pg: 'html5_inicis',
+  currency: 'KRW',
+  userName: 'Kim Buyer',
+  userEmail: 'buyer@example.com',
+  userPhone: '+821012345678',
+  ...overrides,
+});
+
+/** The customer paying an eraser order by card on the sandbox checkout; the provider's return. */
+export async function payEraser(guid: string, merchantUid: string, amount: number): Promise<URL> {
+  const { returned } = await checkoutInBrowser(
+    inject('apiUrl'),
+    {
+      pg: 'html5_inicis',
+      pay_method: 'card',
+      merchant_uid: merchantUid,
+      name: 'Eraser',
+      amount,
+      currency: 'KRW',
+      m_redirect_url: `${inject('apiUrl')}/ko/payment/eraser/result/pending?guid=${guid}`,
+    },
+    { choice: VISA_OK },
+  );
+  return returned;
 }

@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '../../../functions/core/data/service.ts';
 import { listUserPlans } from '../../../functions/core/data/user-plan-repository.ts';
 import { getUsageCounters } from '../../../functions/core/usage-eraser/eraser.ts';
@@ -9,25 +9,11 @@ import {
   insertPaymentProgressUsageEraserInfo,
 } from '../../../shared/api/usage-eraser.ts';
 import { call } from '../helpers.ts';
-import { checkoutInBrowser } from '../payments/sandbox-harness.ts';
-import { type Customer, newCustomer, subscriber, VISA_OK } from './order-helpers.ts';
+import { type Customer, eraserOrderInput, newCustomer, payEraser, subscriber } from './order-helpers.ts';
 
 function openEraser(customer: Customer) {
   return call(createInitUsageEraser, { clientType: 'desktop', language: 'ko' }, { token: customer.token });
 }
-
-const order = (guid: string, overrides: Record<string, unknown> = {}) => ({
-  guid,
-  price: 9900,
-  planName: 'ERASER_STT_STANDARD',
-  payMethod: 'card',
-  pg: 'html5_inicis',
-  currency: 'KRW',
-  userName: 'Kim Buyer',
-  userEmail: 'buyer@example.com',
-  userPhone: '+821012345678',
-  ...overrides,
-});
 
 describe('the usage eraser', () => {
   it('shows this month’s use, sells the erasers of the plan, and resets exactly the chosen counter once', async () => {
@@ -73,27 +59,15 @@ describe('the usage eraser', () => {
       [{ pg: 'kakaopay' }, 'INVALID_ARGUMENT'],
     ];
     for (const [overrides, code] of refusals) {
-      const answer = await call(insertPaymentProgressUsageEraserInfo, order(guid, overrides));
+      const answer = await call(insertPaymentProgressUsageEraserInfo, eraserOrderInput(guid, overrides));
       expect(answer.body.error?.code, JSON.stringify(overrides)).toBe(code);
     }
-    const placed = await call(insertPaymentProgressUsageEraserInfo, order(guid));
+    const placed = await call(insertPaymentProgressUsageEraserInfo, eraserOrderInput(guid));
     expect(placed.status).toBe(200);
     const { merchantUid, amount } = placed.body;
     expect(merchantUid).toMatch(/^ers_/);
     expect(amount).toBe(9900);
-    const { returned } = await checkoutInBrowser(
-      inject('apiUrl'),
-      {
-        pg: 'html5_inicis',
-        pay_method: 'card',
-        merchant_uid: merchantUid,
-        name: 'Eraser',
-        amount,
-        currency: 'KRW',
-        m_redirect_url: `${inject('apiUrl')}/ko/payment/eraser/result/pending?guid=${guid}`,
-      },
-      { choice: VISA_OK },
-    );
+    const returned = await payEraser(guid, merchantUid, amount);
     expect(returned.searchParams.get('imp_success')).toBe('true');
     const confirmed = await call(getPaymentResult, { guid, merchantUid, price: 9900 });
     expect(confirmed.body.result).toBe('success');

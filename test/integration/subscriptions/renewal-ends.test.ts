@@ -1,12 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
 import { listUserPlans } from '../../../functions/core/data/user-plan-repository.ts';
-import { createBillingKeyPayment, insertPaymentProgress } from '../../../shared/api/orders.ts';
+import { createBillingKeyPayment } from '../../../shared/api/orders.ts';
 import { cancelPaymentUser, createUserRefund, userRefundInfo } from '../../../shared/api/refunds.ts';
 import { unsubscribePayment } from '../../../shared/api/subscriptions.ts';
-import { createInitPlanUpgrade } from '../../../shared/api/upgrades.ts';
-import type { SessionInfo } from '../../../shared/orders/session-info.ts';
 import { adminToken, call, send } from '../helpers.ts';
-import { type Customer, progressInput, subscriber } from '../orders/order-helpers.ts';
+import { type Customer, placeUpgrade, subscriber } from '../orders/order-helpers.ts';
 
 /**
  * Every end of a subscription deletes its pending renewal in the step that ends it: what the
@@ -33,23 +31,7 @@ describe('the pending renewal of a subscription', () => {
     const replaced = await currentPlanId(buyer);
     expect(await pendingRenewals(replaced)).toHaveLength(1);
 
-    const opened = await call(
-      createInitPlanUpgrade,
-      { clientType: 'landing', language: 'ko', planName: 'MR_STANDARD_V3' },
-      { token: buyer.token },
-    );
-    const session = opened.body.sessionInfo as SessionInfo;
-    const data = session.planUpgradeData as NonNullable<SessionInfo['planUpgradeData']>;
-    const placed = await call(
-      insertPaymentProgress,
-      progressInput(session, 'card', {
-        isUpgrade: true,
-        userName: data.paidUserInfo.name,
-        userEmail: data.paidUserInfo.email,
-        userPhone: data.paidUserInfo.phone,
-      }),
-    );
-    const { merchantUid, customerUid } = placed.body;
+    const { session, merchantUid, customerUid } = await placeUpgrade(buyer, 'MR_STANDARD_V3');
     const paid = await call(createBillingKeyPayment, {
       guid: session.guid,
       merchantUid,
