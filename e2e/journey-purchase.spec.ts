@@ -34,6 +34,15 @@ for (const purchase of SUBSCRIPTIONS) {
     // Sign-up, checkout and the console's sign-in: password hashing twice on a shared machine.
     test.setTimeout(120_000);
     const { email, payment } = await buyFromPricing(page, request, purchase);
+    // The receipt: one mail to the account, with what was charged, the order's number and the billing page.
+    const receipts = async () =>
+      (
+        (await (await request.get('/_local/outbox.json')).json()) as Array<{ to: string[]; text: string }>
+      ).filter((mail) => mail.to.includes(email) && mail.text.includes(payment.merchant_uid));
+    await expect.poll(async () => (await receipts()).length).toBe(1);
+    const [receipt] = await receipts();
+    expect(receipt?.text).toContain(purchase.shown);
+    expect(receipt?.text).toContain(`/${purchase.lang}/account/billing`);
     const console = await userInConsole(browser, request, email);
     await expectInConsole(console, {
       validPlan: purchase.planName,
