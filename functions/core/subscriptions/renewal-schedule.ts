@@ -86,9 +86,8 @@ const PERIOD_ATTEMPTS = [0, ...RENEWAL_RETRY_DAYS.map((_, index) => index + 1)];
 
 /**
  * Deletes whatever renewal of a plan's period is still pending, the due-date run, any retry and the
- * reminder: every
- * step that ends a plan (an upgrade or a new plan replacing it, a refund, unsubscribing) calls it right
- * after the write that ends it, with the period as it stood, so no run is left to fire for a plan that
+ * reminder: every step that ends a plan (an upgrade or a new plan replacing it, a refund, unsubscribing)
+ * calls it right after the write that ends it, with the period as it stood, so no run is left to fire for a plan that
  * no longer renews. A deletion the scheduler refuses is logged, not raised: the plan has ended already,
  * and a run that fires anyway finds it so and charges nothing (renew-plan.ts).
  */
