@@ -4,7 +4,12 @@ import { routePath, SERVICES } from '../shared/api/define-route.ts';
 import { ROUTES } from '../shared/api/routes.ts';
 import { TABLE_DESIGN } from '../shared/data/table-design.ts';
 import { QUEUES } from '../shared/jobs/queues.ts';
-import { RENEWAL_TARGET, SCHEDULED_TARGETS, scheduledTargetArnVariable } from '../shared/jobs/schedules.ts';
+import {
+  RENEWAL_REMINDER_TARGET,
+  RENEWAL_TARGET,
+  SCHEDULED_TARGETS,
+  scheduledTargetArnVariable,
+} from '../shared/jobs/schedules.ts';
 import { ROUTE_TIMEOUT_SECONDS } from '../shared/timeouts.ts';
 import { testApp } from './test-app.ts';
 
@@ -213,25 +218,41 @@ describe('jobs stack', () => {
       },
     });
   });
-  it("gives the renewal target what its grants name: the provider's secrets, the site and mail sender, SES", () => {
-    const renewal = Object.entries(jobs.findResources('AWS::Lambda::Function')).find(
-      ([, resource]) => resource.Properties.FunctionName === `cutloom-test-${RENEWAL_TARGET.id}`,
+  /** A target's environment variable names and the actions its role's policies allow. */
+  function targetAccess(id: string): { variables: string[]; actions: string } {
+    const target = Object.entries(jobs.findResources('AWS::Lambda::Function')).find(
+      ([, resource]) => resource.Properties.FunctionName === `cutloom-test-${id}`,
     );
-    expect(renewal).toBeDefined();
-    const [, resource] = renewal as [
+    expect(target).toBeDefined();
+    const [, resource] = target as [
       string,
       { Properties: { Environment: { Variables: object }; Role: { 'Fn::GetAtt': [string, string] } } },
     ];
-    expect(Object.keys(resource.Properties.Environment.Variables)).toEqual(
-      expect.arrayContaining(['PORTONE_SECRET_ARN', 'NAVER_PAY_SECRET_ARN', 'SITE_URL', 'MAIL_FROM']),
-    );
     const role = resource.Properties.Role['Fn::GetAtt'][0];
     const policies = Object.values(jobs.findResources('AWS::IAM::Policy')).filter((policy) =>
       (policy.Properties.Roles as Array<{ Ref: string }>).some((ref) => ref.Ref === role),
     );
-    const actions = JSON.stringify(policies.map((policy) => policy.Properties.PolicyDocument.Statement));
+    return {
+      variables: Object.keys(resource.Properties.Environment.Variables),
+      actions: JSON.stringify(policies.map((policy) => policy.Properties.PolicyDocument.Statement)),
+    };
+  }
+  it("gives the renewal target what its grants name: the provider's secrets, the site and mail sender, SES", () => {
+    const { variables, actions } = targetAccess(RENEWAL_TARGET.id);
+    expect(variables).toEqual(
+      expect.arrayContaining(['PORTONE_SECRET_ARN', 'NAVER_PAY_SECRET_ARN', 'SITE_URL', 'MAIL_FROM']),
+    );
     expect(actions).toContain('ses:SendEmail');
     expect(actions).toContain('secretsmanager:GetSecretValue');
+  });
+  it('gives the renewal reminder target the site, the mail sender and SES, and nothing of payments or schedules', () => {
+    const { variables, actions } = targetAccess(RENEWAL_REMINDER_TARGET.id);
+    expect(variables).toEqual(expect.arrayContaining(['SITE_URL', 'MAIL_FROM']));
+    expect(variables).not.toContain('PORTONE_SECRET_ARN');
+    expect(variables).not.toContain('SCHEDULER_ROLE_ARN');
+    expect(actions).toContain('ses:SendEmail');
+    expect(actions).not.toContain('secretsmanager:GetSecretValue');
+    expect(actions).not.toContain('scheduler:CreateSchedule');
   });
   it('has a schedule group and a role the scheduler assumes', () => {
     jobs.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
