@@ -18,8 +18,8 @@ import { activeUserPlan, getUserPlan, type UserPlan } from '../data/user-plan-re
 import { getUser } from '../data/user-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { scheduleRecheck } from '../orders/order-recheck.ts';
-import { samePrice } from '../orders/progress.ts';
-import { sessionOf, storeSession, testModeAllowed, verifiedUser } from '../orders/sessions.ts';
+import { samePrice, testModeAllowed } from '../orders/session-pricing.ts';
+import { sessionOf, storeSession, verifiedUser } from '../orders/session-store.ts';
 import { getUsageCounters, usageLines } from './eraser.ts';
 
 /**
@@ -47,7 +47,7 @@ export async function openUsageEraserSession(input: {
   if (!erasersOffered(plan.planType)) {
     throw new PaymentError('INVALID_ARGUMENT', `${plan.planName} is not offered usage erasers`);
   }
-  const guid = await storeSession({
+  const { guid } = await storeSession({
     ...input,
     uid: user.uid,
     createdStatus: 'init',
