@@ -22,13 +22,7 @@ import {
 import { PaymentError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { sessionInfoOf } from '../orders/session-pricing.ts';
-import {
-  readSession,
-  sessionContextOf,
-  sessionOf,
-  storeSession,
-  verifiedUser,
-} from '../orders/session-store.ts';
+import { sessionContextOf, sessionOf, storeSession, verifiedUser } from '../orders/session-store.ts';
 
 /**
  * A change of card: the subscription's billing key is replaced by a new one the customer registers on
