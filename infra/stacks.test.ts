@@ -1,6 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { ENVIRONMENT, ENVIRONMENT_FAMILIES } from '../functions/core/settings.ts';
+import { ENVIRONMENT, ENVIRONMENT_FAMILIES } from '../functions/core/environment-variables.ts';
 import { routePath, SERVICES } from '../shared/api/define-route.ts';
 import { ROUTES } from '../shared/api/routes.ts';
 import { TABLE_DESIGN } from '../shared/data/table-design.ts';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ENVIRONMENT, ENVIRONMENT_FAMILIES } from './settings.ts';
+import { ENVIRONMENT, ENVIRONMENT_FAMILIES } from './environment-variables.ts';
 
 /** settings.ts is the one reader of the environment, and every variable the code names is declared there. */
 const ROOT = resolve(import.meta.dirname, '../..');
