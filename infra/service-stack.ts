@@ -147,10 +147,9 @@ function addRoute(
   // The site's origin: the base of mailed links, and of the wallet's return to the result pages.
   if (route.service === 'auth' || grants.has('payment:provider'))
     environment.SITE_URL = props.identity.siteUrl;
-  if (route.service === 'auth') {
-    environment.MAIL_FROM = props.identity.mailFrom;
-    environment.GOOGLE_CLIENT_ID = props.identity.googleClientId;
-  }
+  if (route.service === 'auth') environment.GOOGLE_CLIENT_ID = props.identity.googleClientId;
+  // The sender of the mails a route sends (the payment routes' receipts and refunds included).
+  if (route.service === 'auth' || grants.has('mail:send')) environment.MAIL_FROM = props.identity.mailFrom;
   if (grants.has('queue:bulk')) {
     for (const [queueId, queue] of Object.entries(stateful.queues)) {
       environment[queueUrlVariable(queueId as keyof typeof stateful.queues)] = queue.queueUrl;

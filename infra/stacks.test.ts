@@ -174,6 +174,10 @@ describe('service stacks', () => {
       expect(actions.includes('ses:SendEmail'), route.name).toBe(
         Boolean(route.grants?.includes('mail:send')),
       );
+      if (route.grants?.includes('mail:send')) {
+        expect(env, route.name).toHaveProperty('MAIL_FROM');
+        expect(env, route.name).toHaveProperty('SITE_URL');
+      }
       expect(actions.includes('firehose:PutRecordBatch'), route.name).toBe(
         Boolean(route.grants?.includes('analytics:put')),
       );
