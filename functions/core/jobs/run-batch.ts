@@ -1,4 +1,5 @@
 import { db } from '../data/service.ts';
+import { countMetric } from '../observability.ts';
 import { type BulkJobMessage, itemProcessor } from './item-processors.ts';
 
 /**
@@ -73,6 +74,7 @@ export async function runBatch(message: BulkJobMessage): Promise<void> {
       .go();
     // Cancelled: another delivery recorded this item first; nothing to count.
     if (canceled) continue;
+    countMetric(outcome.ok ? 'bulkItemDone' : 'bulkItemFailed');
   }
 
   await markDoneIfComplete(message.jobId);

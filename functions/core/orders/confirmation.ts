@@ -21,6 +21,7 @@ import {
 import { notePaymentSessionOrder } from '../data/payment-session-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { logger } from '../logger.ts';
+import { countMetric } from '../observability.ts';
 import { cancelPendingRenewals, ensureRenewalScheduled } from '../subscriptions/renewal-schedule.ts';
 import { grantDecision, renewedPlanId, replacedPlan } from './grant-effects.ts';
 import { paymentRecord, type Receipt } from './grant-records.ts';
@@ -167,6 +168,9 @@ async function grant(order: PaymentOrder, receipt: Receipt): Promise<Confirmatio
     });
     if (outcome === 'granted') {
       logger.info('Order granted', { merchantUid: order.merchantUid, planName: order.planName });
+      // Only the one transaction that moved the order to paid gets here: each grant counts once.
+      countMetric('confirmationGranted');
+      if (order.paymentType === 'renewal') countMetric('renewalCharged');
       const replaced = replacedPlan(decision.grant, decision.head);
       if (replaced) await cancelPendingRenewals(replaced);
       await noteOnSession(order, 'paid');
@@ -252,6 +256,9 @@ async function refundOrder(
     failureMessage: message,
   });
   if (!claimed) return orderResult(await reread(order.merchantUid));
+  // Only the confirmation that claimed the order counts it, however many ran.
+  countMetric('confirmationRefused');
+  if (type === 'INCONSISTENCY') countMetric('confirmationWrongAmount');
   const refunded = await returnMoney(order, receipt, message).catch((error: unknown) => {
     logger.error('Refund failed', { merchantUid: order.merchantUid, error });
     return false;
@@ -259,6 +266,7 @@ async function refundOrder(
   const final = refunded
     ? await updateOrderFrom(order.merchantUid, ['refund_required'], { status: 'refunded' })
     : claimed;
+  countMetric(refunded ? 'confirmationRefunded' : 'refundRequired');
   if (!refunded)
     logger.error('Payment taken but not granted: an operator must refund it', {
       merchantUid: order.merchantUid,
