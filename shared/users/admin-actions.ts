@@ -24,5 +24,7 @@ export const ADMIN_ACTIONS = [
   'direct-deposit.schedule-run',
   'schedule.create',
   'schedule.update',
+  'attention.refund',
+  'attention.dismiss',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];

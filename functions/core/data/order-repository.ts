@@ -1,5 +1,9 @@
+import { attentionCaseId } from '../../../shared/attention/attention-cases.ts';
+import { PRODUCT_REFUND_SOURCE } from '../../../shared/refunds/refund-session.ts';
+import { refundSourceChoices, refundSourceOf } from '../../../shared/refunds/refund-sources.ts';
 import type { PaidCounter } from '../../../shared/usage/usage-rules.ts';
 import { eraserResetItem } from '../usage-eraser/eraser.ts';
+import { endCaseItem, raiseCaseItem } from './attention-repository.ts';
 import type { CouponRedemption } from './coupon-repository.ts';
 import { couponReleaseItems, couponTakeItems, getCouponRedemption } from './coupon-repository.ts';
 import type { OrderStatus, PaymentOrderItem } from './entities/payment-order.ts';
@@ -10,6 +14,7 @@ import {
   lostToConcurrentWrite,
   type TransactionEntities,
 } from './transaction.ts';
+import type { activityCommit } from './user-activity-repository.ts';
 import type { Payment, UserPlan, UserPlanHead } from './user-plan-repository.ts';
 
 export type PaymentOrder = PaymentOrderItem;
@@ -124,8 +129,9 @@ export async function updateOrderFrom(
 /**
  * Ends an order that will not be granted (failed; refund_required while its money goes back) while its
  * status is one of `from`, and gives its coupon back in the same transaction when the order still
- * holds one: the coupon is free again the moment the order is closed, never a moment later. Answers
- * the order as stored, or undefined when its status had already moved on.
+ * holds one: the coupon is free again the moment the order is closed, never a moment later. An order
+ * made refund_required is listed for an operator in the same transaction (its attention case), until
+ * its money is back. Answers the order as stored, or undefined when its status had already moved on.
  */
 export async function closeOrder(
   order: PaymentOrder,
@@ -139,12 +145,64 @@ export async function closeOrder(
       .transaction.write((tx) => [
         tx.paymentOrder.patch({ merchantUid: order.merchantUid }).set(changes).where(statusIn(from)).commit(),
         ...(releases && hold ? couponReleaseItems(tx, hold) : []),
+        ...(changes.status === 'refund_required'
+          ? [raiseCaseItem(tx, refundRequiredCase(order, changes))]
+          : []),
       ])
       .go();
     if (!canceled) return getOrder(order.merchantUid);
     if (conditionFailed(data as ItemOutcomes, 0)) return undefined;
   }
   throw new Error(`The order ${order.merchantUid} could not be closed`);
+}
+
+/**
+ * A refund_required order's case. Its money can go back its own way (the wallet, or the provider for
+ * a card) or to the product account; a virtual account's only to the product account, since the
+ * provider returns a deposit only to a bank account the customer gives.
+ */
+function refundRequiredCase(order: PaymentOrder, changes: OrderChanges) {
+  const walletPaymentId = changes.walletPaymentId ?? order.walletPaymentId;
+  const own = refundSourceOf({ pg: order.pg, ...(walletPaymentId ? { walletPaymentId } : {}) });
+  const throughProvider =
+    own !== 'portone' || (order.payMethod !== 'vbank' && (changes.impUid ?? order.impUid));
+  return {
+    caseId: refundRequiredCaseId(order.merchantUid),
+    kind: 'refund_required' as const,
+    uid: order.uid,
+    userEmail: order.userEmail,
+    merchantUid: order.merchantUid,
+    refundSources: throughProvider ? refundSourceChoices(own) : [PRODUCT_REFUND_SOURCE],
+    planName: order.planName,
+    amount: order.amount,
+    currency: order.currency,
+    reason: changes.failureMessage ?? order.failureMessage ?? '',
+  };
+}
+
+export const refundRequiredCaseId = (merchantUid: string) => attentionCaseId('refund_required', merchantUid);
+
+/**
+ * A refund_required order whose money is back (returned by the confirmation, or by an operator): the
+ * order becomes refunded and leaves the attention page in one transaction, with `also` (the operator's
+ * activity). Answers false when the order was no longer refund_required (another caller ended it).
+ */
+export async function markRefundReturned(
+  merchantUid: string,
+  also: (tx: TransactionEntities) => ReturnType<typeof activityCommit>[] = () => [],
+): Promise<boolean> {
+  const { canceled } = await db()
+    .transaction.write((tx) => [
+      tx.paymentOrder
+        .patch({ merchantUid })
+        .set({ status: 'refunded' })
+        .where(statusIn(['refund_required']))
+        .commit(),
+      endCaseItem(tx, refundRequiredCaseId(merchantUid)),
+      ...also(tx),
+    ])
+    .go();
+  return !canceled;
 }
 
 /** Claims an open order for the one caller that will charge it (a billing key or the wallet). */

@@ -15,6 +15,7 @@ import {
   GRANTABLE_STATUSES,
   getOrder,
   grantOrder,
+  markRefundReturned,
   type PaymentOrder,
   updateOrderFrom,
 } from '../data/order-repository.ts';
@@ -250,10 +251,13 @@ async function refundOrder(
   type: ServerErrorType,
   message: string,
 ): Promise<Confirmation> {
+  // The payment's ids go on the order, so that an operator can still return it if this cannot.
   const claimed = await closeOrder(order, GRANTABLE_STATUSES, {
     status: 'refund_required',
     failureType: type,
     failureMessage: message,
+    ...(receipt.impUid ? { impUid: receipt.impUid } : {}),
+    ...(receipt.walletPaymentId ? { walletPaymentId: receipt.walletPaymentId } : {}),
   });
   if (!claimed) return orderResult(await reread(order.merchantUid));
   // Only the confirmation that claimed the order counts it, however many ran.
@@ -263,9 +267,8 @@ async function refundOrder(
     logger.error('Refund failed', { merchantUid: order.merchantUid, error });
     return false;
   });
-  const final = refunded
-    ? await updateOrderFrom(order.merchantUid, ['refund_required'], { status: 'refunded' })
-    : claimed;
+  const final =
+    refunded && (await markRefundReturned(order.merchantUid)) ? await getOrder(order.merchantUid) : claimed;
   countMetric(refunded ? 'confirmationRefunded' : 'refundRequired');
   if (!refunded)
     logger.error('Payment taken but not granted: an operator must refund it', {

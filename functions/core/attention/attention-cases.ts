@@ -1,0 +1,130 @@
+import type { AttentionCaseView } from '../../../shared/api/attention.ts';
+import type { ListPageRequest } from '../../../shared/api/list-page.ts';
+import { PRODUCT_REFUND_SOURCE, type RefundSource } from '../../../shared/refunds/refund-session.ts';
+import { cancelWalletPayment } from '../adapters/payment-provider/naver-pay.ts';
+import {
+  cancelPayment,
+  getPayment as lookUpProviderPayment,
+  PaymentProviderError,
+} from '../adapters/payment-provider/portone.ts';
+import {
+  type AttentionCase,
+  endCaseItem,
+  getAttentionCase,
+  openCasesQuery,
+} from '../data/attention-repository.ts';
+import { readPage } from '../data/list-page.ts';
+import { getOrder, markRefundReturned, type PaymentOrder } from '../data/order-repository.ts';
+import { db } from '../data/service.ts';
+import { activityCommit, type Operator } from '../data/user-activity-repository.ts';
+import { AdminError } from '../errors.ts';
+import { logger } from '../logger.ts';
+
+/**
+ * The console's attention page (shared/attention/attention-cases.ts): the open cases, and the
+ * operator's action that ends one, each recorded as the account's activity in the transaction that
+ * ends the case, so that of two operators acting at once one ends it and one activity is written.
+ */
+export async function attentionList(page: ListPageRequest) {
+  const { rows, cursor } = await readPage('attention', [openCasesQuery()], page);
+  return { result: rows.map(toView), cursor };
+}
+
+function toView(open: AttentionCase): AttentionCaseView {
+  return {
+    caseId: open.caseId,
+    kind: open.kind,
+    uid: open.uid,
+    reason: open.reason,
+    raisedAt: open.raisedAt,
+    refundSources: (open.refundSources ?? []) as RefundSource[],
+    ...(open.userEmail ? { userEmail: open.userEmail } : {}),
+    ...(open.merchantUid ? { merchantUid: open.merchantUid } : {}),
+    ...(open.planName ? { planName: open.planName } : {}),
+    ...(open.amount !== undefined ? { amount: open.amount } : {}),
+    ...(open.currency ? { currency: open.currency } : {}),
+  };
+}
+
+export type Resolution =
+  | { caseId: string; action: 'refund'; refundSource: RefundSource; reason: string }
+  | { caseId: string; action: 'dismiss'; reason: string };
+
+export type ResolutionResult = 'ended' | 'already-ended';
+
+export async function resolveAttention(
+  resolution: Resolution,
+  operator: Operator,
+): Promise<ResolutionResult> {
+  const open = await getAttentionCase(resolution.caseId);
+  if (!open) return 'already-ended';
+  if (resolution.action === 'dismiss') return dismiss(open, resolution.reason, operator);
+  return refundCase(open, resolution.refundSource, resolution.reason, operator);
+}
+
+async function dismiss(open: AttentionCase, reason: string, operator: Operator): Promise<ResolutionResult> {
+  const { canceled } = await db()
+    .transaction.write((tx) => [
+      endCaseItem(tx, open.caseId),
+      activityCommit(tx, {
+        uid: open.uid,
+        action: 'attention.dismiss',
+        desc: `${open.merchantUid ?? open.caseId}: ${reason}`,
+        operator,
+      }),
+    ])
+    .go();
+  return canceled ? 'already-ended' : 'ended';
+}
+
+/** A refund_required order's money returned by the operator's choice, and its case ended. */
+async function refundCase(
+  open: AttentionCase,
+  source: RefundSource,
+  reason: string,
+  operator: Operator,
+): Promise<ResolutionResult> {
+  if (!(open.refundSources ?? []).includes(source))
+    throw new AdminError('invalid_argument', `This payment cannot be refunded through ${source}`);
+  const order = open.merchantUid ? await getOrder(open.merchantUid) : undefined;
+  if (!order || order.status !== 'refund_required') return 'already-ended';
+  if (source !== PRODUCT_REFUND_SOURCE) await returnMoney(order, source, reason);
+  const ended = await markRefundReturned(order.merchantUid, (tx) => [
+    activityCommit(tx, {
+      uid: order.uid,
+      action: 'attention.refund',
+      desc: `${order.merchantUid} ${order.amount} ${order.currency} (${source}): ${reason}`,
+      operator,
+    }),
+  ]);
+  if (ended)
+    logger.info('Refund required: returned by an operator', { merchantUid: order.merchantUid, source });
+  return ended ? 'ended' : 'already-ended';
+}
+
+/**
+ * The whole payment returned its own way. The cancel carries the whole amount as its checksum, so
+ * of two operators pressing at once the provider refuses the second; the wallet answers the same
+ * request again. A refusal because the payment is already returned is that other refund.
+ */
+async function returnMoney(order: PaymentOrder, source: RefundSource, reason: string): Promise<void> {
+  if (source === 'naver_pay') {
+    if (!order.walletPaymentId)
+      throw new AdminError('invalid_argument', 'The payment was not made by the wallet');
+    await cancelWalletPayment({
+      paymentId: order.walletPaymentId,
+      amount: order.amount,
+      reason,
+      cancellable: order.amount,
+    });
+    return;
+  }
+  if (!order.impUid) throw new AdminError('invalid_argument', 'The payment was not made at the provider');
+  try {
+    await cancelPayment({ impUid: order.impUid, checksum: order.amount, reason });
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    const current = await lookUpProviderPayment(order.impUid);
+    if (current?.status !== 'cancelled') throw error;
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * "Needs attention" (issue 16 part 4): what an operator must settle by hand, one case per thing, listed
+ * at /admin/attention until an operator's action ends it.
+ *
+ * - refund_required: money taken for an order that could not be granted, which the provider did not
+ *   return by itself (a deposited virtual account; a cancel the card company refused). Whatever the
+ *   order re-check (recheck-order) finds paid but cannot grant lands here the same way.
+ *
+ * A case ends by an operator's action, recorded as the account's activity:
+ * - refund: the order's money returned through its own way (the provider or the wallet) or, at the
+ *   operator's choice, to the product account (no money moves at the provider: paid by hand);
+ * - dismiss: nothing to do (settled elsewhere), with the operator's reason.
+ */
+export const ATTENTION_KINDS = ['refund_required'] as const;
+export type AttentionKind = (typeof ATTENTION_KINDS)[number];
+
+/** One case's id: its kind and what it is about, so that one thing is never listed twice. */
+export function attentionCaseId(kind: AttentionKind, subject: string): string {
+  return `${kind}:${subject}`;
+}
