@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { ATTENTION_KINDS } from '../attention/attention-cases.ts';
-import { CURRENCIES } from '../currency.ts';
 import { REFUND_SOURCES } from '../refunds/refund-session.ts';
 import { defineRoute } from './define-route.ts';
 import { ListPageAnswerShape, ListPageRequestShape } from './list-page.ts';
@@ -18,7 +17,7 @@ export const AttentionCaseSchema = z.object({
   merchantUid: z.string().optional(),
   planName: z.string().optional(),
   amount: z.number().optional(),
-  currency: z.enum(CURRENCIES).optional(),
+  currency: z.string().optional(),
   reason: z.string(),
   raisedAt: z.number(),
   refundSources: z.array(z.enum(REFUND_SOURCES)),

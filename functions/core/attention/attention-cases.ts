@@ -88,12 +88,13 @@ async function refundCase(
     throw new AdminError('invalid_argument', `This payment cannot be refunded through ${source}`);
   const order = open.merchantUid ? await getOrder(open.merchantUid) : undefined;
   if (!order || order.status !== 'refund_required') return 'already-ended';
-  if (source !== PRODUCT_REFUND_SOURCE) await returnMoney(order, source, reason);
+  const taken = open.amount ?? order.amount;
+  if (source !== PRODUCT_REFUND_SOURCE) await returnMoney(order, taken, source, reason);
   const ended = await markRefundReturned(order.merchantUid, (tx) => [
     activityCommit(tx, {
       uid: order.uid,
       action: 'attention.refund',
-      desc: `${order.merchantUid} ${order.amount} ${order.currency} (${source}): ${reason}`,
+      desc: `${order.merchantUid} ${taken} ${open.currency ?? order.currency} (${source}): ${reason}`,
       operator,
     }),
   ]);
@@ -103,25 +104,30 @@ async function refundCase(
 }
 
 /**
- * The whole payment returned its own way. The cancel carries the whole amount as its checksum, so
+ * The whole payment (what it took) returned its own way. The cancel carries that as its checksum, so
  * of two operators pressing at once the provider refuses the second; the wallet answers the same
  * request again. A refusal because the payment is already returned is that other refund.
  */
-async function returnMoney(order: PaymentOrder, source: RefundSource, reason: string): Promise<void> {
+async function returnMoney(
+  order: PaymentOrder,
+  taken: number,
+  source: RefundSource,
+  reason: string,
+): Promise<void> {
   if (source === 'naver_pay') {
     if (!order.walletPaymentId)
       throw new AdminError('invalid_argument', 'The payment was not made by the wallet');
     await cancelWalletPayment({
       paymentId: order.walletPaymentId,
-      amount: order.amount,
+      amount: taken,
       reason,
-      cancellable: order.amount,
+      cancellable: taken,
     });
     return;
   }
   if (!order.impUid) throw new AdminError('invalid_argument', 'The payment was not made at the provider');
   try {
-    await cancelPayment({ impUid: order.impUid, checksum: order.amount, reason });
+    await cancelPayment({ impUid: order.impUid, checksum: taken, reason });
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     const current = await lookUpProviderPayment(order.impUid);

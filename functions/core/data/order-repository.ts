@@ -137,6 +137,8 @@ export async function closeOrder(
   order: PaymentOrder,
   from: readonly OrderStatus[],
   changes: OrderChanges,
+  /** What the payment took, for an order made refund_required (it may differ from the order's). */
+  taken?: Money,
 ): Promise<PaymentOrder | undefined> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const hold = order.couponCode ? await getCouponRedemption(order.couponCode, order.uid) : undefined;
@@ -146,7 +148,7 @@ export async function closeOrder(
         tx.paymentOrder.patch({ merchantUid: order.merchantUid }).set(changes).where(statusIn(from)).commit(),
         ...(releases && hold ? couponReleaseItems(tx, hold) : []),
         ...(changes.status === 'refund_required'
-          ? [raiseCaseItem(tx, refundRequiredCase(order, changes))]
+          ? [raiseCaseItem(tx, refundRequiredCase(order, changes, taken ?? order))]
           : []),
       ])
       .go();
@@ -161,7 +163,13 @@ export async function closeOrder(
  * a card) or to the product account; a virtual account's only to the product account, since the
  * provider returns a deposit only to a bank account the customer gives.
  */
-function refundRequiredCase(order: PaymentOrder, changes: OrderChanges) {
+/** An amount in the currency it was paid in (a payment's may be one the product does not sell in). */
+export interface Money {
+  amount: number;
+  currency: string;
+}
+
+function refundRequiredCase(order: PaymentOrder, changes: OrderChanges, taken: Money) {
   const walletPaymentId = changes.walletPaymentId ?? order.walletPaymentId;
   const own = refundSourceOf({ pg: order.pg, ...(walletPaymentId ? { walletPaymentId } : {}) });
   const throughProvider =
@@ -174,8 +182,8 @@ function refundRequiredCase(order: PaymentOrder, changes: OrderChanges) {
     merchantUid: order.merchantUid,
     refundSources: throughProvider ? refundSourceChoices(own) : [PRODUCT_REFUND_SOURCE],
     planName: order.planName,
-    amount: order.amount,
-    currency: order.currency,
+    amount: taken.amount,
+    currency: taken.currency,
     reason: changes.failureMessage ?? order.failureMessage ?? '',
   };
 }

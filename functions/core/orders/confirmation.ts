@@ -252,13 +252,18 @@ async function refundOrder(
   message: string,
 ): Promise<Confirmation> {
   // The payment's ids go on the order, so that an operator can still return it if this cannot.
-  const claimed = await closeOrder(order, GRANTABLE_STATUSES, {
-    status: 'refund_required',
-    failureType: type,
-    failureMessage: message,
-    ...(receipt.impUid ? { impUid: receipt.impUid } : {}),
-    ...(receipt.walletPaymentId ? { walletPaymentId: receipt.walletPaymentId } : {}),
-  });
+  const claimed = await closeOrder(
+    order,
+    GRANTABLE_STATUSES,
+    {
+      status: 'refund_required',
+      failureType: type,
+      failureMessage: message,
+      ...(receipt.impUid ? { impUid: receipt.impUid } : {}),
+      ...(receipt.walletPaymentId ? { walletPaymentId: receipt.walletPaymentId } : {}),
+    },
+    receipt,
+  );
   if (!claimed) return orderResult(await reread(order.merchantUid));
   // Only the confirmation that claimed the order counts it, however many ran.
   countMetric('confirmationRefused');

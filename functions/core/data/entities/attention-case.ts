@@ -1,6 +1,5 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { ATTENTION_KINDS } from '../../../../shared/attention/attention-cases.ts';
-import { CURRENCIES } from '../../../../shared/currency.ts';
 import { ENTITY_SERVICE } from '../entity-service.ts';
 import { createdAttribute } from './order-attributes.ts';
 
@@ -20,7 +19,8 @@ export const AttentionCase = new Entity({
     merchantUid: { type: 'string', readOnly: true },
     planName: { type: 'string', readOnly: true },
     amount: { type: 'number', readOnly: true },
-    currency: { type: CURRENCIES, readOnly: true },
+    /** What the payment took, in the currency it was paid in (not always the order's). */
+    currency: { type: 'string', readOnly: true },
     /** Where a refund of it may send the money, its own way first. */
     refundSources: { type: 'list', items: { type: 'string' }, readOnly: true },
     /** Why it needs attention, as the system knew it (the order's failure message). */
