@@ -15,12 +15,15 @@ export const AttentionCaseSchema = z.object({
   uid: z.string(),
   userEmail: z.string().optional(),
   merchantUid: z.string().optional(),
+  planId: z.string().optional(),
   planName: z.string().optional(),
   amount: z.number().optional(),
   currency: z.string().optional(),
   reason: z.string(),
   raisedAt: z.number(),
   refundSources: z.array(z.enum(REFUND_SOURCES)),
+  /** An operator's retries of a held plan so far. */
+  retries: z.number(),
 });
 export type AttentionCaseView = z.infer<typeof AttentionCaseSchema>;
 
@@ -45,7 +48,8 @@ export const adminAttentionResolve = defineRoute({
   caller: 'admin',
   summary:
     "Ends an attention case by an operator's action: its money refunded through the provider, the wallet or " +
-    'to the product account, or the case dismissed with a reason; recorded as the account’s activity',
+    'to the product account, a held plan’s renewal retried now, or the case dismissed with a reason; ' +
+    'recorded as the account’s activity',
   request: z.discriminatedUnion('action', [
     z.object({
       caseId: z.string().min(1).max(200),
@@ -55,13 +59,18 @@ export const adminAttentionResolve = defineRoute({
     }),
     z.object({
       caseId: z.string().min(1).max(200),
+      action: z.literal('retry'),
+      reason: z.string().trim().min(1).max(500),
+    }),
+    z.object({
+      caseId: z.string().min(1).max(200),
       action: z.literal('dismiss'),
       reason: z.string().trim().min(1).max(500),
     }),
   ]),
-  response: z.object({ result: z.enum(['ended', 'already-ended']) }),
+  response: z.object({ result: z.enum(['ended', 'retry-scheduled', 'already-ended']) }),
   handler: 'attention/admin-attention-resolve',
-  grants: ['table:read', 'table:write', 'payment:provider'],
+  grants: ['table:read', 'table:write', 'payment:provider', 'scheduler'],
 });
 
 export const attentionRoutes = [adminAttentionList, adminAttentionResolve] as const;

@@ -5,13 +5,17 @@
  * - refund_required: money taken for an order that could not be granted, which the provider did not
  *   return by itself (a deposited virtual account; a cancel the card company refused). Whatever the
  *   order re-check (recheck-order) finds paid but cannot grant lands here the same way.
+ *- plan_held: a subscription put on hold after its last declined renewal retry; it ends by itself when
+ *   a renewal of the plan is paid.
  *
  * A case ends by an operator's action, recorded as the account's activity:
  * - refund: the order's money returned through its own way (the provider or the wallet) or, at the
  *   operator's choice, to the product account (no money moves at the provider: paid by hand);
+ * - retry (plan_held): the renewal charged again now, beyond the scheduled retries (the card may have
+ *   been changed); the case stays until a renewal is paid;
  * - dismiss: nothing to do (settled elsewhere), with the operator's reason.
  */
-export const ATTENTION_KINDS = ['refund_required'] as const;
+export const ATTENTION_KINDS = ['refund_required', 'plan_held'] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 
 /** One case's id: its kind and what it is about, so that one thing is never listed twice. */

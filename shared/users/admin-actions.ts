@@ -25,6 +25,7 @@ export const ADMIN_ACTIONS = [
   'schedule.create',
   'schedule.update',
   'attention.refund',
+  'attention.retry',
   'attention.dismiss',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];

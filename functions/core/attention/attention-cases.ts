@@ -7,8 +7,10 @@ import {
   getPayment as lookUpProviderPayment,
   PaymentProviderError,
 } from '../adapters/payment-provider/portone.ts';
+import { nowMs } from '../clock.ts';
 import {
   type AttentionCase,
+  claimRetry,
   endCaseItem,
   getAttentionCase,
   openCasesQuery,
@@ -17,8 +19,10 @@ import { readPage } from '../data/list-page.ts';
 import { getOrder, markRefundReturned, type PaymentOrder } from '../data/order-repository.ts';
 import { db } from '../data/service.ts';
 import { activityCommit, type Operator } from '../data/user-activity-repository.ts';
+import { getUserPlan } from '../data/user-plan-repository.ts';
 import { AdminError } from '../errors.ts';
 import { logger } from '../logger.ts';
+import { RENEWAL_RETRY_DAYS, scheduleRenewal } from '../subscriptions/renewal-schedule.ts';
 
 /**
  * The console's attention page (shared/attention/attention-cases.ts): the open cases, and the
@@ -38,6 +42,8 @@ function toView(open: AttentionCase): AttentionCaseView {
     reason: open.reason,
     raisedAt: open.raisedAt,
     refundSources: (open.refundSources ?? []) as RefundSource[],
+    retries: open.retries,
+    ...(open.planId ? { planId: open.planId } : {}),
     ...(open.userEmail ? { userEmail: open.userEmail } : {}),
     ...(open.merchantUid ? { merchantUid: open.merchantUid } : {}),
     ...(open.planName ? { planName: open.planName } : {}),
@@ -48,9 +54,10 @@ function toView(open: AttentionCase): AttentionCaseView {
 
 export type Resolution =
   | { caseId: string; action: 'refund'; refundSource: RefundSource; reason: string }
+  | { caseId: string; action: 'retry'; reason: string }
   | { caseId: string; action: 'dismiss'; reason: string };
 
-export type ResolutionResult = 'ended' | 'already-ended';
+export type ResolutionResult = 'ended' | 'retry-scheduled' | 'already-ended';
 
 export async function resolveAttention(
   resolution: Resolution,
@@ -59,6 +66,7 @@ export async function resolveAttention(
   const open = await getAttentionCase(resolution.caseId);
   if (!open) return 'already-ended';
   if (resolution.action === 'dismiss') return dismiss(open, resolution.reason, operator);
+  if (resolution.action === 'retry') return retryRenewal(open, resolution.reason, operator);
   return refundCase(open, resolution.refundSource, resolution.reason, operator);
 }
 
@@ -75,6 +83,35 @@ async function dismiss(open: AttentionCase, reason: string, operator: Operator):
     ])
     .go();
   return canceled ? 'already-ended' : 'ended';
+}
+
+/**
+ * A held plan's renewal charged again now (the renewal target runs it within a minute), as an attempt
+ * of its own beyond the scheduled retries: each retry a new order, so a retry after a changed card is
+ * charged rather than answered from the last decline. The case stays until a renewal is paid.
+ */
+async function retryRenewal(
+  open: AttentionCase,
+  reason: string,
+  operator: Operator,
+): Promise<ResolutionResult> {
+  if (open.kind !== 'plan_held' || !open.planId)
+    throw new AdminError('invalid_argument', 'Only a held plan can be retried');
+  const plan = await getUserPlan(open.uid, open.planId);
+  if (!plan || plan.planStatus !== 'HOLD')
+    throw new AdminError('invalid_argument', 'The plan is no longer on hold');
+  const claimed = await claimRetry(open, (tx) => [
+    activityCommit(tx, {
+      uid: open.uid,
+      action: 'attention.retry',
+      desc: `${plan.planName} (${plan.planId}): ${reason}`,
+      operator,
+    }),
+  ]);
+  if (!claimed) return 'already-ended';
+  const attempt = RENEWAL_RETRY_DAYS.length + 1 + open.retries;
+  await scheduleRenewal({ uid: plan.uid, planId: plan.planId, periodEnd: plan.expiredAt, attempt }, nowMs());
+  return 'retry-scheduled';
 }
 
 /** A refund_required order's money returned by the operator's choice, and its case ended. */

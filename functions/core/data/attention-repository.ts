@@ -1,10 +1,16 @@
+import { attentionCaseId } from '../../../shared/attention/attention-cases.ts';
 import type { AttentionCaseItem } from './entities/attention-case.ts';
 import { type PagedQuery, pagedQuery, pageOptions } from './list-page.ts';
 import { db } from './service.ts';
 import type { TransactionEntities } from './transaction.ts';
+import type { activityCommit } from './user-activity-repository.ts';
 
 export type AttentionCase = AttentionCaseItem;
-export type NewAttentionCase = Omit<AttentionCaseItem, 'raisedAt'>;
+export type NewAttentionCase = Omit<AttentionCaseItem, 'raisedAt' | 'retries'>;
+
+export const refundRequiredCaseId = (merchantUid: string) => attentionCaseId('refund_required', merchantUid);
+export const planHeldCaseId = (uid: string, planId: string) =>
+  attentionCaseId('plan_held', `${uid}/${planId}`);
 
 /** The case raised, as one write of the transaction that makes the state it is about. */
 export function raiseCaseItem(
@@ -23,6 +29,38 @@ export function endCaseItem({ attentionCase }: Pick<TransactionEntities, 'attent
     .delete({ caseId })
     .where((attr, op) => op.exists(attr.caseId))
     .commit();
+}
+
+/**
+ * The case ended by what the system did (a renewal paid): whether or not an operator ended it first, so
+ * without a condition.
+ */
+export function settledCaseItem(
+  { attentionCase }: Pick<TransactionEntities, 'attentionCase'>,
+  caseId: string,
+) {
+  return attentionCase.delete({ caseId }).commit();
+}
+
+/**
+ * An operator's retry of a held plan claimed, from the number of retries read, with `also` (the
+ * activity): of two operators pressing at once one retries. False when another got there first.
+ */
+export async function claimRetry(
+  open: AttentionCase,
+  also: (tx: TransactionEntities) => ReturnType<typeof activityCommit>[],
+): Promise<boolean> {
+  const { canceled } = await db()
+    .transaction.write((tx) => [
+      tx.attentionCase
+        .patch({ caseId: open.caseId })
+        .set({ retries: open.retries + 1 })
+        .where((attr, op) => op.eq(attr.retries, open.retries))
+        .commit(),
+      ...also(tx),
+    ])
+    .go();
+  return !canceled;
 }
 
 export async function getAttentionCase(caseId: string): Promise<AttentionCase | undefined> {

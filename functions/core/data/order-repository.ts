@@ -1,9 +1,14 @@
-import { attentionCaseId } from '../../../shared/attention/attention-cases.ts';
 import { PRODUCT_REFUND_SOURCE } from '../../../shared/refunds/refund-session.ts';
 import { refundSourceChoices, refundSourceOf } from '../../../shared/refunds/refund-sources.ts';
 import type { PaidCounter } from '../../../shared/usage/usage-rules.ts';
 import { eraserResetItem } from '../usage-eraser/eraser.ts';
-import { endCaseItem, raiseCaseItem } from './attention-repository.ts';
+import {
+  endCaseItem,
+  planHeldCaseId,
+  raiseCaseItem,
+  refundRequiredCaseId,
+  settledCaseItem,
+} from './attention-repository.ts';
 import type { CouponRedemption } from './coupon-repository.ts';
 import { couponReleaseItems, couponTakeItems, getCouponRedemption } from './coupon-repository.ts';
 import type { OrderStatus, PaymentOrderItem } from './entities/payment-order.ts';
@@ -187,8 +192,6 @@ function refundRequiredCase(order: PaymentOrder, changes: OrderChanges, taken: M
     reason: changes.failureMessage ?? order.failureMessage ?? '',
   };
 }
-
-export const refundRequiredCaseId = (merchantUid: string) => attentionCaseId('refund_required', merchantUid);
 
 /**
  * A refund_required order whose money is back (returned by the confirmation, or by an operator): the
@@ -377,6 +380,8 @@ function effectItems(
           )
           .commit(),
         headItems(tx, uid, head, { planId: effect.planId, expiredAt: effect.changes.expiredAt }),
+        // A held plan renewed needs no operator any more.
+        settledCaseItem(tx, planHeldCaseId(uid, effect.planId)),
       ];
     case 'upgrade':
       return [

@@ -1,6 +1,7 @@
 import type { SiteLanguage } from '../../../shared/languages.ts';
 import { sendMail } from '../adapters/mail.ts';
 import { nowMs } from '../clock.ts';
+import { planHeldCaseId } from '../data/attention-repository.ts';
 import { claimOrderForCharge, createOrder, getOrder, type PaymentOrder } from '../data/order-repository.ts';
 import { changePlanStatus, claimRenewalNotice } from '../data/subscription-repository.ts';
 import { getUserPlan, getUserPlanHead, type UserPlan } from '../data/user-plan-repository.ts';
@@ -104,7 +105,7 @@ async function afterDecline(
       next,
     );
   } else if (plan.planStatus !== 'HOLD') {
-    if (!(await holdPlan(plan))) return 'skipped';
+    if (!(await holdPlan(plan, order))) return 'skipped';
     countMetric('planHeld');
   }
   if (await notify(order, plan, next === undefined ? 'plan-held' : 'renewal-failed', next)) {
@@ -121,7 +122,7 @@ async function afterDecline(
   return 'held';
 }
 
-async function holdPlan(plan: UserPlan): Promise<boolean> {
+async function holdPlan(plan: UserPlan, order: PaymentOrder): Promise<boolean> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const head = await getUserPlanHead(plan.uid);
     if (!head) return false;
@@ -132,6 +133,18 @@ async function holdPlan(plan: UserPlan): Promise<boolean> {
       from: ['PAID'],
       to: 'HOLD',
       head,
+      raises: {
+        caseId: planHeldCaseId(plan.uid, plan.planId),
+        kind: 'plan_held',
+        uid: plan.uid,
+        userEmail: order.userEmail,
+        planId: plan.planId,
+        planName: plan.planName,
+        amount: plan.scheduledPrice ?? plan.price,
+        currency: plan.currency,
+        reason: 'The last renewal retry was declined',
+        refundSources: [],
+      },
     });
     if (outcome !== 'conflict') return outcome === 'changed';
   }

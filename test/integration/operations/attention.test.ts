@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { planHeldCaseId } from '../../../functions/core/data/attention-repository.ts';
 import { createOrder, getOrder, type PaymentOrder } from '../../../functions/core/data/order-repository.ts';
+import { changePlanStatus } from '../../../functions/core/data/subscription-repository.ts';
 import { listUserActivities } from '../../../functions/core/data/user-activity-repository.ts';
+import {
+  getUserPlanHead,
+  latestUserPlan,
+  type UserPlan,
+  type UserPlanHead,
+} from '../../../functions/core/data/user-plan-repository.ts';
 import { settlePaid } from '../../../functions/core/orders/confirmation.ts';
 import { adminAttentionList, adminAttentionResolve } from '../../../shared/api/attention.ts';
 import { newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
@@ -11,33 +19,59 @@ import { adminToken, call, uniqueId } from '../helpers.ts';
  * deposited with the wrong amount cannot go back at the provider without the customer's bank account,
  * so it is listed, with what the deposit took, for a refund to the product account or a dismissal.
  */
-async function depositedWrongAmount(): Promise<PaymentOrder> {
-  const merchantUid = newMerchantUid('order');
+type OrderKind = Pick<
+  PaymentOrder,
+  'paymentType' | 'period' | 'planName' | 'planType' | 'payMethod' | 'amount'
+> &
+  Partial<Pick<PaymentOrder, 'uid' | 'planId' | 'planExpiredAt' | 'renewalAttempt'>>;
+
+async function order(kind: OrderKind): Promise<PaymentOrder> {
+  const merchantUid = newMerchantUid(kind.paymentType === 'renewal' ? 'renewal' : 'order');
   await createOrder({
     merchantUid,
     uid: uniqueId('attention-buyer'),
     clientType: 'landing',
     language: 'ko',
-    paymentType: 'oneoff',
-    planName: 'Y1_STANDARD_V3',
-    planType: 'STANDARD',
-    period: 'ONE_YEAR',
     catalogue: 'default',
     currency: 'KRW',
-    payMethod: 'vbank',
     pg: 'html5_inicis',
-    listPrice: 238800,
-    finalPrice: 238800,
-    amount: 238800,
+    listPrice: kind.amount,
+    finalPrice: kind.amount,
     isTest: false,
     userName: 'Attention Buyer',
     userEmail: 'attention-buyer@example.com',
     userPhone: '+821012345678',
+    ...kind,
   });
-  const order = (await getOrder(merchantUid)) as PaymentOrder;
-  const receipt = { paidAt: Date.now(), amount: 1000, currency: 'KRW', impUid: `imp_${merchantUid}` };
-  expect(await settlePaid(order, receipt)).toMatchObject({ result: 'error', errorType: 'INCONSISTENCY' });
-  return order;
+  return (await getOrder(merchantUid)) as PaymentOrder;
+}
+
+const paid = (of: PaymentOrder, amount = of.amount) => ({
+  paidAt: Date.now(),
+  amount,
+  currency: 'KRW',
+  impUid: `imp_${of.merchantUid}`,
+});
+
+async function depositedWrongAmount(): Promise<PaymentOrder> {
+  const deposit = await order({
+    paymentType: 'oneoff',
+    planName: 'Y1_STANDARD_V3',
+    planType: 'STANDARD',
+    period: 'ONE_YEAR',
+    payMethod: 'vbank',
+    amount: 238800,
+  });
+  expect(await settlePaid(deposit, paid(deposit, 1000))).toMatchObject({
+    result: 'error',
+    errorType: 'INCONSISTENCY',
+  });
+  return deposit;
+}
+
+async function listedFor(uid: string) {
+  const answer = await call(adminAttentionList, { limit: 500 }, { token: await adminToken() });
+  return answer.body.result.filter((open: { uid: string }) => open.uid === uid);
 }
 
 async function listed(merchantUid: string) {
@@ -51,11 +85,11 @@ const resolve = async (input: Record<string, unknown>) =>
 
 describe('a deposit the product cannot keep nor return by itself', () => {
   it('is listed with what it took, refunded once to the product account; a refusal changes nothing', async () => {
-    const order = await depositedWrongAmount();
-    const [open] = await listed(order.merchantUid);
+    const deposit = await depositedWrongAmount();
+    const [open] = await listed(deposit.merchantUid);
     expect(open).toMatchObject({
       kind: 'refund_required',
-      uid: order.uid,
+      uid: deposit.uid,
       amount: 1000,
       currency: 'KRW',
       refundSources: ['cutloom'],
@@ -71,8 +105,8 @@ describe('a deposit the product cannot keep nor return by itself', () => {
     expect(throughProvider.body.error).toMatchObject({ code: 'invalid_argument' });
     const noReason = await resolve({ caseId: open.caseId, action: 'dismiss', reason: ' ' });
     expect(noReason.body.error).toMatchObject({ code: 'invalid_argument' });
-    expect(await listed(order.merchantUid)).toHaveLength(1);
-    expect((await getOrder(order.merchantUid))?.status).toBe('refund_required');
+    expect(await listed(deposit.merchantUid)).toHaveLength(1);
+    expect((await getOrder(deposit.merchantUid))?.status).toBe('refund_required');
 
     const refund = () =>
       resolve({
@@ -87,24 +121,71 @@ describe('a deposit the product cannot keep nor return by itself', () => {
       'already-ended',
       'ended',
     ]);
-    expect(await listed(order.merchantUid)).toEqual([]);
-    expect((await getOrder(order.merchantUid))?.status).toBe('refunded');
-    const activities = await listUserActivities(order.uid);
+    expect(await listed(deposit.merchantUid)).toEqual([]);
+    expect((await getOrder(deposit.merchantUid))?.status).toBe('refunded');
+    const activities = await listUserActivities(deposit.uid);
     expect(activities.map((activity) => [activity.action, activity.desc])).toEqual([
-      ['attention.refund', `${order.merchantUid} 1000 KRW (cutloom): Paid back by bank`],
+      ['attention.refund', `${deposit.merchantUid} 1000 KRW (cutloom): Paid back by bank`],
     ]);
   });
 
   it('dismissed with a reason, leaves the page and its order as it is', async () => {
-    const order = await depositedWrongAmount();
-    const [open] = await listed(order.merchantUid);
+    const deposit = await depositedWrongAmount();
+    const [open] = await listed(deposit.merchantUid);
     const dismissals = await Promise.all(
       [1, 2].map(() => resolve({ caseId: open.caseId, action: 'dismiss', reason: 'Settled by phone' })),
     );
     expect(dismissals.map((answer) => answer.body.result).sort()).toEqual(['already-ended', 'ended']);
-    expect(await listed(order.merchantUid)).toEqual([]);
-    expect((await getOrder(order.merchantUid))?.status).toBe('refund_required');
-    const activities = await listUserActivities(order.uid);
+    expect(await listed(deposit.merchantUid)).toEqual([]);
+    expect((await getOrder(deposit.merchantUid))?.status).toBe('refund_required');
+    const activities = await listUserActivities(deposit.uid);
     expect(activities.map((activity) => activity.action)).toEqual(['attention.dismiss']);
+  });
+});
+
+describe('a subscription on hold', () => {
+  it('leaves the page by itself when a renewal of it is paid', async () => {
+    const monthly = {
+      planName: 'MR_LIGHT_V3',
+      planType: 'LIGHT',
+      period: 'MONTHLY',
+      payMethod: 'card',
+      amount: 9900,
+    } as const;
+    const first = await order({ paymentType: 'regular', ...monthly });
+    await settlePaid(first, paid(first));
+    const plan = (await latestUserPlan(first.uid)) as UserPlan;
+    const head = (await getUserPlanHead(first.uid)) as UserPlanHead;
+    const caseId = planHeldCaseId(plan.uid, plan.planId);
+    const held = await changePlanStatus({
+      uid: plan.uid,
+      planId: plan.planId,
+      expiredAt: plan.expiredAt,
+      from: ['PAID'],
+      to: 'HOLD',
+      head,
+      raises: {
+        caseId,
+        kind: 'plan_held',
+        uid: plan.uid,
+        planId: plan.planId,
+        reason: 'declined',
+        refundSources: [],
+      },
+    });
+    expect(held).toBe('changed');
+    expect((await listedFor(plan.uid)).map((open: { caseId: string }) => open.caseId)).toEqual([caseId]);
+
+    const renewal = await order({
+      paymentType: 'renewal',
+      ...monthly,
+      uid: plan.uid,
+      planId: plan.planId,
+      planExpiredAt: plan.expiredAt,
+      renewalAttempt: 4,
+    });
+    expect(await settlePaid(renewal, paid(renewal))).toEqual({ result: 'success' });
+    expect((await latestUserPlan(plan.uid))?.planStatus).toBe('PAID');
+    expect(await listedFor(plan.uid)).toEqual([]);
   });
 });

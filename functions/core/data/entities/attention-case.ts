@@ -17,6 +17,7 @@ export const AttentionCase = new Entity({
     uid: { type: 'string', required: true, readOnly: true },
     userEmail: { type: 'string', readOnly: true },
     merchantUid: { type: 'string', readOnly: true },
+    planId: { type: 'string', readOnly: true },
     planName: { type: 'string', readOnly: true },
     amount: { type: 'number', readOnly: true },
     /** What the payment took, in the currency it was paid in (not always the order's). */
@@ -25,6 +26,8 @@ export const AttentionCase = new Entity({
     refundSources: { type: 'list', items: { type: 'string' }, readOnly: true },
     /** Why it needs attention, as the system knew it (the order's failure message). */
     reason: { type: 'string', required: true, readOnly: true },
+    /** An operator's retries of a held plan so far (each its own renewal attempt). */
+    retries: { type: 'number', required: true, default: 0 },
     raisedAt: { ...createdAttribute, padding: { length: 15, char: '0' } },
   },
   indexes: {

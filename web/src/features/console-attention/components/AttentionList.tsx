@@ -54,6 +54,16 @@ export function AttentionList() {
         const open = info.row.original;
         return (
           <span className="console-row-actions">
+            {open.kind === 'plan_held' ? (
+              <button
+                type="button"
+                className="console-button"
+                aria-label={`${t('retry.button')} ${open.planId ?? open.caseId}`}
+                onClick={() => setResolving({ open, action: 'retry' })}
+              >
+                {t('retry.button')}
+              </button>
+            ) : null}
             {open.refundSources.length ? (
               <button
                 type="button"

@@ -8,9 +8,12 @@ import { FormField } from '../../../components/console/FormField.tsx';
 import { notify } from '../../../components/console/toast.ts';
 import { useResolveAttention } from '../api/attention.ts';
 
-export type Resolving = { open: AttentionCaseView; action: 'refund' | 'dismiss' };
+export type Resolving = { open: AttentionCaseView; action: 'refund' | 'retry' | 'dismiss' };
 
-/** The action that ends a case: a refund (where the money goes) or a dismissal, with the operator's reason. */
+/**
+ * The operator's action on a case, with their reason: a refund (where the money goes), a held plan's
+ * retry, or a dismissal.
+ */
 export function ResolveDialog({ resolving, onClose }: { resolving: Resolving; onClose: () => void }) {
   const { t } = useTranslation('console-attention');
   const resolve = useResolveAttention();
@@ -24,11 +27,11 @@ export function ResolveDialog({ resolving, onClose }: { resolving: Resolving; on
     if (!reason.trim()) return setReasonError(t('reason_required'));
     try {
       const outcome = await resolve.mutateAsync(
-        action === 'refund' && refundSource
-          ? { caseId: open.caseId, action, refundSource, reason }
-          : { caseId: open.caseId, action: 'dismiss', reason },
+        action === 'refund'
+          ? { caseId: open.caseId, action, refundSource: refundSource ?? 'cutloom', reason }
+          : { caseId: open.caseId, action, reason },
       );
-      notify.success(t(outcome === 'ended' ? `${action}.done` : 'already_ended'));
+      notify.success(t(outcome === 'already-ended' ? 'already_ended' : `${action}.done`));
       onClose();
     } catch (error) {
       notify.failure(t(`${action}.failed`), error);
