@@ -5,7 +5,11 @@
  * - refund_required: money taken for an order that could not be granted, which the provider did not
  *   return by itself (a deposited virtual account; a cancel the card company refused). Whatever the
  *   order re-check (recheck-order) finds paid but cannot grant lands here the same way.
- *- plan_held: a subscription put on hold after its last declined renewal retry; it ends by itself when
+ *- vbank_expired: a virtual account whose due date passed without a deposit the provider reports (the
+ *   order's last re-check, just after the due date); it ends by itself if the deposit is granted late or
+ *   the order is closed. An operator checks with the customer (a deposit to a wrong account, a bank's
+ *   delay) and dismisses it.
+ * - plan_held: a subscription put on hold after its last declined renewal retry; it ends by itself when
  *   a renewal of the plan is paid.
  *
  * A case ends by an operator's action, recorded as the account's activity:
@@ -15,7 +19,7 @@
  *   been changed); the case stays until a renewal is paid;
  * - dismiss: nothing to do (settled elsewhere), with the operator's reason.
  */
-export const ATTENTION_KINDS = ['refund_required', 'plan_held'] as const;
+export const ATTENTION_KINDS = ['refund_required', 'vbank_expired', 'plan_held'] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 
 /** One case's id: its kind and what it is about, so that one thing is never listed twice. */

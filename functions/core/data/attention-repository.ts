@@ -2,13 +2,14 @@ import { attentionCaseId } from '../../../shared/attention/attention-cases.ts';
 import type { AttentionCaseItem } from './entities/attention-case.ts';
 import { type PagedQuery, pagedQuery, pageOptions } from './list-page.ts';
 import { db } from './service.ts';
-import type { TransactionEntities } from './transaction.ts';
+import { isConditionFailure, type TransactionEntities } from './transaction.ts';
 import type { activityCommit } from './user-activity-repository.ts';
 
 export type AttentionCase = AttentionCaseItem;
 export type NewAttentionCase = Omit<AttentionCaseItem, 'raisedAt' | 'retries'>;
 
 export const refundRequiredCaseId = (merchantUid: string) => attentionCaseId('refund_required', merchantUid);
+export const vbankExpiredCaseId = (merchantUid: string) => attentionCaseId('vbank_expired', merchantUid);
 export const planHeldCaseId = (uid: string, planId: string) =>
   attentionCaseId('plan_held', `${uid}/${planId}`);
 
@@ -29,6 +30,18 @@ export function endCaseItem({ attentionCase }: Pick<TransactionEntities, 'attent
     .delete({ caseId })
     .where((attr, op) => op.exists(attr.caseId))
     .commit();
+}
+
+/**
+ * A case raised by itself, for a state no write makes (a due date passed): once, however often it is
+ * noticed.
+ */
+export async function raiseCase(open: NewAttentionCase): Promise<void> {
+  try {
+    await db().entities.attentionCase.create(open).go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }
 
 /**

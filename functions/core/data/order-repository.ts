@@ -8,6 +8,7 @@ import {
   raiseCaseItem,
   refundRequiredCaseId,
   settledCaseItem,
+  vbankExpiredCaseId,
 } from './attention-repository.ts';
 import type { CouponRedemption } from './coupon-repository.ts';
 import { couponReleaseItems, couponTakeItems, getCouponRedemption } from './coupon-repository.ts';
@@ -155,12 +156,18 @@ export async function closeOrder(
         ...(changes.status === 'refund_required'
           ? [raiseCaseItem(tx, refundRequiredCase(order, changes, taken ?? order))]
           : []),
+        ...vbankSettledItems(tx, order),
       ])
       .go();
     if (!canceled) return getOrder(order.merchantUid);
     if (conditionFailed(data as ItemOutcomes, 0)) return undefined;
   }
   throw new Error(`The order ${order.merchantUid} could not be closed`);
+}
+
+/** A virtual account's order paid or closed: its due date's case (if any) is settled with it. */
+function vbankSettledItems(tx: TransactionEntities, order: PaymentOrder) {
+  return order.payMethod === 'vbank' ? [settledCaseItem(tx, vbankExpiredCaseId(order.merchantUid))] : [];
 }
 
 /**
@@ -463,6 +470,8 @@ export async function grantOrder(input: {
               },
             })
           : []),
+        // Unconditional, last: it never refuses the grant.
+        ...vbankSettledItems(tx, order),
       ];
     })
     .go();

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_ACCOUNTS } from '../../../scripts/local/seed.ts';
 import { adminAttentionList, adminAttentionResolve } from '../../../shared/api/attention.ts';
@@ -11,6 +12,7 @@ import {
 } from '../../../shared/api/orders.ts';
 import { adminUserCreate, adminUserInfo } from '../../../shared/api/users.ts';
 import type { SessionInfo } from '../../../shared/orders/session-info.ts';
+import { KST_ZONE } from '../../../shared/time/kst.ts';
 import { type Answer, call, send } from '../helpers.ts';
 import { signInAs } from '../identity/accounts.ts';
 import { startIsolatedRuntime } from '../isolated-runtime.ts';
@@ -176,6 +178,29 @@ describe('a lost notification', () => {
     expect(late.body.result).toBe('success');
     await lateNotification(impUid);
     expect(await granted(buyer.uid)).toEqual(after);
+    expect(await attentionCasesOf(order.merchantUid)).toEqual([]);
+  });
+});
+
+describe('a virtual account past its due date without a deposit', () => {
+  it('is listed for an operator after its last re-check, once, until dismissed', async () => {
+    const buyer = await newBuyer('deposit-never');
+    const { session, order } = await orderWithLostNotifications(buyer.token, 'vbank');
+    await checkout(session, order, 'vbank', 'vbank', {}, runtime.url);
+    const now = Date.parse((await local('GET', '/_local/clock')).body.now);
+    const due = DateTime.fromFormat(order.vbankDue ?? '', 'yyyyMMddHHmm', { zone: KST_ZONE }).toMillis();
+    await clockBy(Math.ceil((due - now) / 1000) + 3600);
+    const [expired, ...more] = await attentionCasesOf(order.merchantUid);
+    expect(more).toEqual([]);
+    expect(expired).toMatchObject({ kind: 'vbank_expired', uid: buyer.uid, amount: order.amount });
+    expect(await granted(buyer.uid)).toMatchObject({ plans: [], payments: [] });
+
+    const dismissed = await call(
+      adminAttentionResolve,
+      { caseId: expired?.caseId, action: 'dismiss', reason: 'The customer chose another way to pay' },
+      { ...options(), token: operatorToken },
+    );
+    expect(dismissed.body.result).toBe('ended');
     expect(await attentionCasesOf(order.merchantUid)).toEqual([]);
   });
 });
