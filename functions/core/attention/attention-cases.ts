@@ -98,7 +98,7 @@ async function retryRenewal(
   if (open.kind !== 'plan_held' || !open.planId)
     throw new AdminError('invalid_argument', 'Only a held plan can be retried');
   const plan = await getUserPlan(open.uid, open.planId);
-  if (!plan || plan.planStatus !== 'HOLD')
+  if (plan?.planStatus !== 'HOLD')
     throw new AdminError('invalid_argument', 'The plan is no longer on hold');
   const claimed = await claimRetry(open, (tx) => [
     activityCommit(tx, {
@@ -124,7 +124,7 @@ async function refundCase(
   if (!(open.refundSources ?? []).includes(source))
     throw new AdminError('invalid_argument', `This payment cannot be refunded through ${source}`);
   const order = open.merchantUid ? await getOrder(open.merchantUid) : undefined;
-  if (!order || order.status !== 'refund_required') return 'already-ended';
+  if (order?.status !== 'refund_required') return 'already-ended';
   const taken = open.amount ?? order.amount;
   if (source !== PRODUCT_REFUND_SOURCE) await returnMoney(order, taken, source, reason);
   const ended = await markRefundReturned(order.merchantUid, (tx) => [
