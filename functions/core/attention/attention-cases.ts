@@ -98,8 +98,7 @@ async function retryRenewal(
   if (open.kind !== 'plan_held' || !open.planId)
     throw new AdminError('invalid_argument', 'Only a held plan can be retried');
   const plan = await getUserPlan(open.uid, open.planId);
-  if (plan?.planStatus !== 'HOLD')
-    throw new AdminError('invalid_argument', 'The plan is no longer on hold');
+  if (plan?.planStatus !== 'HOLD') throw new AdminError('invalid_argument', 'The plan is no longer on hold');
   const claimed = await claimRetry(open, (tx) => [
     activityCommit(tx, {
       uid: open.uid,
