@@ -11,13 +11,12 @@ import { nowMs } from '../clock.ts';
 import {
   type AttentionCase,
   claimRetry,
-  endCaseItem,
+  endCase,
   getAttentionCase,
   openCasesQuery,
 } from '../data/attention-repository.ts';
 import { readPage } from '../data/list-page.ts';
 import { getOrder, markRefundReturned, type PaymentOrder } from '../data/order-repository.ts';
-import { db } from '../data/service.ts';
 import { activityCommit, type Operator } from '../data/user-activity-repository.ts';
 import { getUserPlan } from '../data/user-plan-repository.ts';
 import { AdminError } from '../errors.ts';
@@ -71,18 +70,15 @@ export async function resolveAttention(
 }
 
 async function dismiss(open: AttentionCase, reason: string, operator: Operator): Promise<ResolutionResult> {
-  const { canceled } = await db()
-    .transaction.write((tx) => [
-      endCaseItem(tx, open.caseId),
-      activityCommit(tx, {
-        uid: open.uid,
-        action: 'attention.dismiss',
-        desc: `${open.merchantUid ?? open.caseId}: ${reason}`,
-        operator,
-      }),
-    ])
-    .go();
-  return canceled ? 'already-ended' : 'ended';
+  const ended = await endCase(open.caseId, (tx) => [
+    activityCommit(tx, {
+      uid: open.uid,
+      action: 'attention.dismiss',
+      desc: `${open.merchantUid ?? open.caseId}: ${reason}`,
+      operator,
+    }),
+  ]);
+  return ended ? 'ended' : 'already-ended';
 }
 
 /**

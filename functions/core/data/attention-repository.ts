@@ -56,6 +56,20 @@ export function settledCaseItem(
 }
 
 /**
+ * The case ended by an operator with `also` (the activity), in one transaction: false when it had
+ * already ended (another operator, or what it was about settled).
+ */
+export async function endCase(
+  caseId: string,
+  also: (tx: TransactionEntities) => ReturnType<typeof activityCommit>[],
+): Promise<boolean> {
+  const { canceled } = await db()
+    .transaction.write((tx) => [endCaseItem(tx, caseId), ...also(tx)])
+    .go();
+  return !canceled;
+}
+
+/**
  * An operator's retry of a held plan claimed, from the number of retries read, with `also` (the
  * activity): of two operators pressing at once one retries. False when another got there first.
  */
