@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planHeldCaseId } from '../../../functions/core/data/attention-repository.ts';
-import { createOrder, getOrder, type PaymentOrder } from '../../../functions/core/data/order-repository.ts';
+import { getOrder, type PaymentOrder } from '../../../functions/core/data/order-repository.ts';
 import { changePlanStatus } from '../../../functions/core/data/subscription-repository.ts';
 import { listUserActivities } from '../../../functions/core/data/user-activity-repository.ts';
 import {
@@ -11,58 +11,17 @@ import {
 } from '../../../functions/core/data/user-plan-repository.ts';
 import { settlePaid } from '../../../functions/core/orders/confirmation.ts';
 import { adminAttentionList, adminAttentionResolve } from '../../../shared/api/attention.ts';
-import { newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
-import { adminToken, call, uniqueId } from '../helpers.ts';
+import { adminToken, call } from '../helpers.ts';
+import { MONTHLY_LIGHT, ONE_YEAR_PASS, receiptOf, testOrder } from './order-fixtures.ts';
 
 /**
  * The attention page's cases and actions (shared/attention/attention-cases.ts): a virtual account
  * deposited with the wrong amount cannot go back at the provider without the customer's bank account,
  * so it is listed, with what the deposit took, for a refund to the product account or a dismissal.
  */
-type OrderKind = Pick<
-  PaymentOrder,
-  'paymentType' | 'period' | 'planName' | 'planType' | 'payMethod' | 'amount'
-> &
-  Partial<Pick<PaymentOrder, 'uid' | 'planId' | 'planExpiredAt' | 'renewalAttempt'>>;
-
-async function order(kind: OrderKind): Promise<PaymentOrder> {
-  const merchantUid = newMerchantUid(kind.paymentType === 'renewal' ? 'renewal' : 'order');
-  await createOrder({
-    merchantUid,
-    uid: uniqueId('attention-buyer'),
-    clientType: 'landing',
-    language: 'ko',
-    catalogue: 'default',
-    currency: 'KRW',
-    pg: 'html5_inicis',
-    listPrice: kind.amount,
-    finalPrice: kind.amount,
-    isTest: false,
-    userName: 'Attention Buyer',
-    userEmail: 'attention-buyer@example.com',
-    userPhone: '+821012345678',
-    ...kind,
-  });
-  return (await getOrder(merchantUid)) as PaymentOrder;
-}
-
-const paid = (of: PaymentOrder, amount = of.amount) => ({
-  paidAt: Date.now(),
-  amount,
-  currency: 'KRW',
-  impUid: `imp_${of.merchantUid}`,
-});
-
 async function depositedWrongAmount(): Promise<PaymentOrder> {
-  const deposit = await order({
-    paymentType: 'oneoff',
-    planName: 'Y1_STANDARD_V3',
-    planType: 'STANDARD',
-    period: 'ONE_YEAR',
-    payMethod: 'vbank',
-    amount: 238800,
-  });
-  expect(await settlePaid(deposit, paid(deposit, 1000))).toMatchObject({
+  const deposit = await testOrder({ ...ONE_YEAR_PASS, payMethod: 'vbank' });
+  expect(await settlePaid(deposit, receiptOf(deposit, 1000))).toMatchObject({
     result: 'error',
     errorType: 'INCONSISTENCY',
   });
@@ -145,15 +104,8 @@ describe('a deposit the product cannot keep nor return by itself', () => {
 
 describe('a subscription on hold', () => {
   it('leaves the page by itself when a renewal of it is paid', async () => {
-    const monthly = {
-      planName: 'MR_LIGHT_V3',
-      planType: 'LIGHT',
-      period: 'MONTHLY',
-      payMethod: 'card',
-      amount: 9900,
-    } as const;
-    const first = await order({ paymentType: 'regular', ...monthly });
-    await settlePaid(first, paid(first));
+    const first = await testOrder({ paymentType: 'regular', ...MONTHLY_LIGHT, payMethod: 'card' });
+    await settlePaid(first, receiptOf(first));
     const plan = (await latestUserPlan(first.uid)) as UserPlan;
     const head = (await getUserPlanHead(first.uid)) as UserPlanHead;
     const caseId = planHeldCaseId(plan.uid, plan.planId);
@@ -176,15 +128,16 @@ describe('a subscription on hold', () => {
     expect(held).toBe('changed');
     expect((await listedFor(plan.uid)).map((open: { caseId: string }) => open.caseId)).toEqual([caseId]);
 
-    const renewal = await order({
+    const renewal = await testOrder({
       paymentType: 'renewal',
-      ...monthly,
+      ...MONTHLY_LIGHT,
+      payMethod: 'card',
       uid: plan.uid,
       planId: plan.planId,
       planExpiredAt: plan.expiredAt,
       renewalAttempt: 4,
     });
-    expect(await settlePaid(renewal, paid(renewal))).toEqual({ result: 'success' });
+    expect(await settlePaid(renewal, receiptOf(renewal))).toEqual({ result: 'success' });
     expect((await latestUserPlan(plan.uid))?.planStatus).toBe('PAID');
     expect(await listedFor(plan.uid)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { createOrder, getOrder, type PaymentOrder } from '../../../functions/core/data/order-repository.ts';
+import { getOrder } from '../../../functions/core/data/order-repository.ts';
 import { db } from '../../../functions/core/data/service.ts';
 import { latestUserPlan } from '../../../functions/core/data/user-plan-repository.ts';
 import { signInWithPassword } from '../../../functions/core/identity/sign-in.ts';
@@ -9,8 +9,8 @@ import { runBatch } from '../../../functions/core/jobs/run-batch.ts';
 import { metrics } from '../../../functions/core/observability.ts';
 import { settlePaid } from '../../../functions/core/orders/confirmation.ts';
 import { PRODUCT_METRICS, type ProductMetricId } from '../../../shared/observability/product-metrics.ts';
-import { newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
 import { uniqueId } from '../helpers.ts';
+import { MONTHLY_LIGHT, ONE_YEAR_PASS, receiptOf, testOrder } from './order-fixtures.ts';
 
 /**
  * Each business event an operator watches counts once in its metric (shared/observability/
@@ -38,60 +38,21 @@ function counted(): Partial<Record<ProductMetricId, number>> {
   return counts;
 }
 
-type OrderKind = Pick<PaymentOrder, 'paymentType' | 'period'> &
-  Partial<Pick<PaymentOrder, 'uid' | 'planId' | 'planExpiredAt'>>;
-
-const ONE_YEAR_PASS: OrderKind = { paymentType: 'oneoff', period: 'ONE_YEAR' };
-
-async function placeOrder(
-  payMethod: 'card' | 'vbank',
-  kind: OrderKind = ONE_YEAR_PASS,
-): Promise<PaymentOrder> {
-  const merchantUid = newMerchantUid(kind.paymentType === 'renewal' ? 'renewal' : 'order');
-  await createOrder({
-    merchantUid,
-    uid: uniqueId('metrics-buyer'),
-    clientType: 'landing',
-    language: 'ko',
-    ...kind,
-    planName: 'MR_LIGHT_V3',
-    planType: 'LIGHT',
-    catalogue: 'default',
-    currency: 'KRW',
-    payMethod,
-    pg: 'html5_inicis',
-    listPrice: 99000,
-    finalPrice: 99000,
-    amount: 99000,
-    isTest: false,
-    userName: 'Metric Buyer',
-    userEmail: 'metric-buyer@example.com',
-    userPhone: '+821012345678',
-  });
-  const order = await getOrder(merchantUid);
-  if (!order) throw new Error('The order was not created');
-  return order;
-}
-
-const receipt = (order: PaymentOrder, amount = order.amount) => ({
-  paidAt: Date.now(),
-  amount,
-  currency: order.currency,
-  impUid: `imp_${order.merchantUid}`,
-});
-
 describe('confirmations', () => {
   it('a payment confirmed twice at once is granted and counted once', async () => {
-    const order = await placeOrder('card');
-    const results = await Promise.all([settlePaid(order, receipt(order)), settlePaid(order, receipt(order))]);
+    const order = await testOrder({ ...ONE_YEAR_PASS, payMethod: 'card' });
+    const results = await Promise.all([
+      settlePaid(order, receiptOf(order)),
+      settlePaid(order, receiptOf(order)),
+    ]);
     expect(results).toEqual([{ result: 'success' }, { result: 'success' }]);
     expect(counted()).toEqual({ confirmationGranted: 1 });
   });
 
   it('a deposit of the wrong amount, confirmed twice: refused, wrong amount and refund_required once each', async () => {
-    const order = await placeOrder('vbank');
-    await settlePaid(order, receipt(order, 1000));
-    await settlePaid(order, receipt(order, 1000));
+    const order = await testOrder({ ...ONE_YEAR_PASS, payMethod: 'vbank' });
+    await settlePaid(order, receiptOf(order, 1000));
+    await settlePaid(order, receiptOf(order, 1000));
     expect((await getOrder(order.merchantUid))?.status).toBe('refund_required');
     expect(counted()).toEqual({ confirmationRefused: 1, confirmationWrongAmount: 1, refundRequired: 1 });
   });
@@ -99,19 +60,20 @@ describe('confirmations', () => {
 
 describe('renewals', () => {
   it('a renewal confirmed twice is charged and counted once', async () => {
-    const first = await placeOrder('card', { paymentType: 'regular', period: 'MONTHLY' });
-    await settlePaid(first, receipt(first));
+    const first = await testOrder({ paymentType: 'regular', ...MONTHLY_LIGHT, payMethod: 'card' });
+    await settlePaid(first, receiptOf(first));
     const plan = await latestUserPlan(first.uid);
     if (!plan) throw new Error('The subscription was not granted');
-    const renewal = await placeOrder('card', {
+    const renewal = await testOrder({
       paymentType: 'renewal',
-      period: 'MONTHLY',
+      ...MONTHLY_LIGHT,
+      payMethod: 'card',
       uid: first.uid,
       planId: plan.planId,
       planExpiredAt: plan.expiredAt,
     });
     added.mockClear();
-    await Promise.all([settlePaid(renewal, receipt(renewal)), settlePaid(renewal, receipt(renewal))]);
+    await Promise.all([settlePaid(renewal, receiptOf(renewal)), settlePaid(renewal, receiptOf(renewal))]);
     expect(counted()).toEqual({ confirmationGranted: 1, renewalCharged: 1 });
   });
 });
