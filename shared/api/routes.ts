@@ -1,5 +1,6 @@
 import { affiliateRoutes } from './affiliates.ts';
 import { analyticsRoutes } from './analytics.ts';
+import { billingRoutes } from './billing.ts';
 import { changeCardRoutes } from './change-card.ts';
 import { configRoutes } from './configs.ts';
 import { couponRoutes } from './coupons.ts';
@@ -60,4 +61,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...scheduleRoutes,
   ...affiliateRoutes,
   ...usageEraserRoutes,
+  ...billingRoutes,
 ];
