@@ -22,6 +22,7 @@ import { Route as LangTermsOfServiceRouteImport } from './routes/$lang/terms-of-
 import { Route as LangTransactionActDetailsRouteImport } from './routes/$lang/transaction-act-details'
 import { Route as AdminConsoleRouteImport } from './routes/admin/_console'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
+import { Route as LangAccountBillingRouteImport } from './routes/$lang/account/billing'
 import { Route as LangBlogAllRouteImport } from './routes/$lang/blog/all'
 import { Route as LangBusinessBusinessContactRouteImport } from './routes/$lang/business/business-contact'
 import { Route as LangBusinessCaseStudyRouteImport } from './routes/$lang/business/case-study'
@@ -163,6 +164,11 @@ const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => AdminRouteRoute,
+} as any)
+const LangAccountBillingRoute = LangAccountBillingRouteImport.update({
+  id: '/account/billing',
+  path: '/account/billing',
+  getParentRoute: () => LangRouteRoute,
 } as any)
 const LangBlogAllRoute = LangBlogAllRouteImport.update({
   id: '/blog/all',
@@ -615,6 +621,7 @@ export interface FileRoutesByFullPath {
   '/$lang/transaction-act-details': typeof LangTransactionActDetailsRoute
   '/admin/login': typeof AdminLoginRoute
   '/$lang/': typeof LangIndexRoute
+  '/$lang/account/billing': typeof LangAccountBillingRoute
   '/$lang/blog/all': typeof LangBlogAllRoute
   '/$lang/business/business-contact': typeof LangBusinessBusinessContactRoute
   '/$lang/business/case-study': typeof LangBusinessCaseStudyRoute
@@ -704,6 +711,7 @@ export interface FileRoutesByTo {
   '/$lang/transaction-act-details': typeof LangTransactionActDetailsRoute
   '/admin/login': typeof AdminLoginRoute
   '/$lang': typeof LangIndexRoute
+  '/$lang/account/billing': typeof LangAccountBillingRoute
   '/$lang/blog/all': typeof LangBlogAllRoute
   '/$lang/business/business-contact': typeof LangBusinessBusinessContactRoute
   '/$lang/business/case-study': typeof LangBusinessCaseStudyRoute
@@ -795,6 +803,7 @@ export interface FileRoutesById {
   '/admin/_console': typeof AdminConsoleRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
   '/$lang/': typeof LangIndexRoute
+  '/$lang/account/billing': typeof LangAccountBillingRoute
   '/$lang/blog/all': typeof LangBlogAllRoute
   '/$lang/business/business-contact': typeof LangBusinessBusinessContactRoute
   '/$lang/business/case-study': typeof LangBusinessCaseStudyRoute
@@ -887,6 +896,7 @@ export interface FileRouteTypes {
     | '/$lang/transaction-act-details'
     | '/admin/login'
     | '/$lang/'
+    | '/$lang/account/billing'
     | '/$lang/blog/all'
     | '/$lang/business/business-contact'
     | '/$lang/business/case-study'
@@ -976,6 +986,7 @@ export interface FileRouteTypes {
     | '/$lang/transaction-act-details'
     | '/admin/login'
     | '/$lang'
+    | '/$lang/account/billing'
     | '/$lang/blog/all'
     | '/$lang/business/business-contact'
     | '/$lang/business/case-study'
@@ -1066,6 +1077,7 @@ export interface FileRouteTypes {
     | '/admin/_console'
     | '/admin/login'
     | '/$lang/'
+    | '/$lang/account/billing'
     | '/$lang/blog/all'
     | '/$lang/business/business-contact'
     | '/$lang/business/case-study'
@@ -1243,6 +1255,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/login'
       preLoaderRoute: typeof AdminLoginRouteImport
       parentRoute: typeof AdminRouteRoute
+    }
+    '/$lang/account/billing': {
+      id: '/$lang/account/billing'
+      path: '/account/billing'
+      fullPath: '/$lang/account/billing'
+      preLoaderRoute: typeof LangAccountBillingRouteImport
+      parentRoute: typeof LangRouteRoute
     }
     '/$lang/blog/all': {
       id: '/$lang/blog/all'
@@ -1787,6 +1806,7 @@ interface LangRouteRouteChildren {
   LangTermsOfServiceRoute: typeof LangTermsOfServiceRoute
   LangTransactionActDetailsRoute: typeof LangTransactionActDetailsRoute
   LangIndexRoute: typeof LangIndexRoute
+  LangAccountBillingRoute: typeof LangAccountBillingRoute
   LangBlogAllRoute: typeof LangBlogAllRoute
   LangBusinessBusinessContactRoute: typeof LangBusinessBusinessContactRoute
   LangBusinessCaseStudyRoute: typeof LangBusinessCaseStudyRoute
@@ -1828,6 +1848,7 @@ const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangTermsOfServiceRoute: LangTermsOfServiceRoute,
   LangTransactionActDetailsRoute: LangTransactionActDetailsRoute,
   LangIndexRoute: LangIndexRoute,
+  LangAccountBillingRoute: LangAccountBillingRoute,
   LangBlogAllRoute: LangBlogAllRoute,
   LangBusinessBusinessContactRoute: LangBusinessBusinessContactRoute,
   LangBusinessCaseStudyRoute: LangBusinessCaseStudyRoute,

@@ -52,7 +52,10 @@ const MOVES = {
     action: 'subscription.resubscribe',
     customerAction: 'subscription.resume-renewal',
   },
-} as const satisfies Record<string, { action: AdminActionName; customerAction: AdminActionName; [key: string]: string }>;
+} as const satisfies Record<
+  string,
+  { action: AdminActionName; customerAction: AdminActionName; [key: string]: string }
+>;
 
 async function moveStatus(request: StatusRequest, kind: keyof typeof MOVES): Promise<UserPlan> {
   const move = MOVES[kind];

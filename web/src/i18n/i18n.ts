@@ -36,6 +36,7 @@ export const NAMESPACES = [
   'upgrade',
   'change-card',
   'eraser',
+  'billing',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
