@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { startIsolatedRuntime } from '../test/integration/isolated-runtime.ts';
+import { signInToBilling } from './billing-helpers.ts';
 import { buyFromPricing, type Lang, PLANS, providerPayments, text } from './journey-helpers.ts';
 import { idTokenOf, PASSWORD } from './order-helpers.ts';
 
@@ -42,18 +43,6 @@ async function signOut(page: Page) {
   await page.getByRole('button', { name: text(lang, 'site', 'header.account') }).click();
   await page.getByRole('button', { name: text(lang, 'site', 'header.logout') }).click();
   await expect(page).toHaveURL(new RegExp(`/${lang}$`));
-}
-
-/** The billing page opened signed out: the sign-in modal, then back on the page. */
-async function signInToBilling(page: Page, email: string) {
-  await page.goto(`/${lang}/account/billing`);
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading')).toHaveText(text(lang, 'auth', 'sign_in.title'));
-  await dialog.getByLabel(text(lang, 'auth', 'field.email')).fill(email);
-  await dialog.getByLabel(text(lang, 'auth', 'field.password')).fill(PASSWORD);
-  await dialog.getByRole('button', { name: text(lang, 'auth', 'sign_in.submit'), exact: true }).click();
-  // The password check is deliberately slow (a whole vCPU in AWS): wait for the page it leads back to.
-  await expect(page).toHaveURL(new RegExp(`/${lang}/account/billing$`), { timeout: 20_000 });
 }
 
 async function moveClockPast(request: APIRequestContext, ms: number) {
@@ -109,7 +98,7 @@ test('a subscriber cancels at period end and resumes; the renewal is charged wit
   await expect.poll(async () => (await providerPayments(request, email)).length).toBe(2);
   const [, renewal] = await providerPayments(request, email);
   expect(renewal).toMatchObject({ status: 'paid', amount: PLANS.enStandard.amount, currency: 'USD' });
-  await signInToBilling(page, email);
+  await signInToBilling(page, lang, email, PASSWORD);
   const rows = page.getByRole('table').getByRole('row');
   await expect(rows).toHaveCount(3);
   const renewalRow = rows.nth(1);
@@ -132,7 +121,7 @@ test('a subscriber cancels at period end and resumes; the renewal is charged wit
   await expect(state).toHaveText(t('plan.state.cancels', { date: day(renewed.expiredAt) }));
   await signOut(page);
   await moveClockPast(request, renewed.expiredAt + 6 * 86_400_000);
-  await signInToBilling(page, email);
+  await signInToBilling(page, lang, email, PASSWORD);
   await expect(page.getByText(t('plan.none'))).toBeVisible();
   expect(await providerPayments(request, email)).toHaveLength(2);
   expect(await billingPlan(request, email)).toBeNull();
