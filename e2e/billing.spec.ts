@@ -106,7 +106,14 @@ test('a subscriber cancels at period end and resumes; the renewal is charged wit
   await expect(renewalRow).toContainText(PLANS.enStandard.shown);
   await expect(renewalRow).toContainText(t('history.payment_status.paid'));
   const receipt = renewalRow.getByRole('link', { name: new RegExp(t('history.receipt_link')) });
-  await expect(receipt).toHaveAttribute('href', new RegExp(`/receipts/${renewal?.imp_uid}$`));
+  await expect(receipt).toHaveAttribute(
+    'href',
+    new RegExp(`/_local/payments/receipt\\?imp_uid=${renewal?.imp_uid}$`),
+  );
+  // The provider's sales slip of the renewal opens (the sandbox PG serves it, as a PG does).
+  const slip = await request.get((await receipt.getAttribute('href')) as string);
+  expect(slip.ok()).toBe(true);
+  expect(await slip.text()).toContain(renewal?.merchant_uid);
   const renewed = await billingPlan(request, email);
   if (!renewed) throw new Error('no plan');
   expect(renewed.expiredAt).toBeGreaterThan(first.expiredAt);

@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { db } from '../../../functions/core/data/service.ts';
 import { changePlanStatus } from '../../../functions/core/data/subscription-repository.ts';
 import { listUserActivities } from '../../../functions/core/data/user-activity-repository.ts';
 import { getUserPlanHead, latestUserPlan } from '../../../functions/core/data/user-plan-repository.ts';
@@ -151,7 +152,40 @@ describe('the payment history', () => {
       currency: 'KRW',
     });
     // The sandbox answers PortOne's receipt_url, which the confirmation keeps with the payment.
-    expect(payment.receiptUrl).toMatch(/^https?:\/\/.+\/receipts\//);
+    const slip = await send(new URL(payment.receiptUrl), { method: 'GET' });
+    expect(slip.status).toBe(200);
+
+    // Eleven earlier payments more (renewals, written as their grant writes them): two pages.
+    for (let month = 1; month <= 11; month += 1) {
+      await db()
+        .entities.payment.create({
+          uid: buyer.uid,
+          planName: payment.planName,
+          price: payment.amount,
+          currency: payment.currency,
+          status: 'paid',
+          cancelledAmount: 0,
+          userName: 'Kim Buyer',
+          merchantUid: `${payment.merchantUid}-r${month}`,
+          paidAt: payment.paidAt - month * 30 * 86_400_000,
+          payMethod: 'card',
+          pg: 'sandbox',
+          userEmail: buyer.email,
+          userPhone: '+821041000000',
+          paymentType: 'renewal',
+          isTest: false,
+        })
+        .go();
+    }
+    const page1 = await call(userPaymentHistory, {}, { token: buyer.token });
+    expect(page1.body.result).toHaveLength(10);
+    expect(page1.body.cursor).not.toBeNull();
+    const page2 = await call(userPaymentHistory, { cursor: page1.body.cursor }, { token: buyer.token });
+    expect(page2.body.result).toHaveLength(2);
+    expect(page2.body.cursor).toBeNull();
+    const paidAt = [...page1.body.result, ...page2.body.result].map((row: { paidAt: number }) => row.paidAt);
+    expect(paidAt).toEqual([...paidAt].sort((a, b) => b - a));
+    expect(new Set(paidAt).size).toBe(12);
 
     const refused = await call(userPaymentHistory, { cursor: 'not-a-cursor' }, { token: buyer.token });
     expect(refused.status).toBe(400);
