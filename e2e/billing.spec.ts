@@ -62,6 +62,8 @@ test('a subscriber cancels at period end and resumes; the renewal is charged wit
   await page.getByRole('link', { name: text(lang, 'site', 'header.billing') }).click();
   await expect(page).toHaveURL(new RegExp(`/${lang}/account/billing$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('title'));
+  // Served as the app shell (200), not as a pre-rendered or not-found page, and never indexed.
+  expect((await request.get(`/${lang}/account/billing`)).status()).toBe(200);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   const first = await billingPlan(request, email);
   if (!first) throw new Error('no plan');
