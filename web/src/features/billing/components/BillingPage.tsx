@@ -30,7 +30,11 @@ export function BillingPage({ lang }: { lang: SiteLanguage }) {
     if (signedOut)
       void navigate({
         to: '.',
-        search: { open: 'signIn', next: `/${lang}${BILLING_PAGE}` } as never,
+        search: (previous: Record<string, unknown>) => ({
+          ...previous,
+          open: 'signIn',
+          next: `/${lang}${BILLING_PAGE}`,
+        }),
         replace: true,
       });
   }, [signedOut, lang, navigate]);
