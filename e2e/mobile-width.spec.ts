@@ -140,8 +140,9 @@ test.describe('payment pages at 360 px', () => {
   let sessions: Sessions;
 
   test.beforeAll(async ({ browser }) => {
-    // Two accounts, sessions in every language: a long-addressed new customer, a Standard subscriber.
-    test.setTimeout(120_000);
+    // Three accounts, two purchases and sessions in every language: a long-addressed new customer, a
+    // Standard subscriber in dollars, a Light subscriber in won.
+    test.setTimeout(240_000);
     const context = await browser.newContext();
     const page = await context.newPage();
     const request = page.request;

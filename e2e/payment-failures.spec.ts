@@ -33,6 +33,8 @@ test('an upgrade declined on the plan’s card says the card is over its limit; 
   page,
   request,
 }) => {
+  // A purchase, an upgrade checkout and two sign-ins (password hashing) on a shared machine.
+  test.slow();
   const email = await newAccount(request);
   // A card whose first charge is approved and whose next ones decline [CC66].
   await startOrder(page, email, 'en', 'MR_LIGHT_V3');

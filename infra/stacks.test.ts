@@ -1,5 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { ENVIRONMENT, ENVIRONMENT_FAMILIES } from '../functions/core/environment-variables.ts';
 import { routePath, SERVICES } from '../shared/api/define-route.ts';
 import { ROUTES } from '../shared/api/routes.ts';
 import { TABLE_DESIGN } from '../shared/data/table-design.ts';
@@ -275,5 +276,30 @@ describe('web stack', () => {
       (behavior: { PathPattern: string }) => behavior.PathPattern,
     );
     expect(patterns.sort()).toEqual(SERVICES.map((service) => `/${service}/*`).sort());
+  });
+});
+
+describe('every Lambda of the stacks', () => {
+  it('is given only variables settings.ts declares, and none only one machine sets', () => {
+    const templates = [
+      ...SERVICES.flatMap((service) => resourcesOf(built.services[service])),
+      Template.fromStack(built.jobs),
+    ];
+    const given = new Set(
+      templates.flatMap((template) =>
+        Object.values(template.findResources('AWS::Lambda::Function')).flatMap((resource) =>
+          Object.keys(resource.Properties?.Environment?.Variables ?? {}),
+        ),
+      ),
+    );
+    const declared = ENVIRONMENT as Record<string, { localOnly?: true }>;
+    const undeclared = [...given].filter(
+      (name) =>
+        !Object.hasOwn(declared, name) &&
+        !Object.keys(ENVIRONMENT_FAMILIES).some((prefix) => name.startsWith(prefix)),
+    );
+    expect(undeclared).toEqual([]);
+    expect([...given].filter((name) => declared[name]?.localOnly)).toEqual([]);
+    expect(given.size).toBeGreaterThan(5);
   });
 });

@@ -1,6 +1,7 @@
 import { LogFormatter, Logger, LogItem } from '@aws-lambda-powertools/logger';
 import type { LogAttributes, UnformattedAttributes } from '@aws-lambda-powertools/logger/types';
 import { OBSERVED_SERVICE } from '../../shared/observability/product-metrics.ts';
+import { environment } from './settings.ts';
 
 /**
  * The product's log line: the fields the product has always written (`level` in lower case, `message`,
@@ -32,7 +33,7 @@ class ProductLogFormatter extends LogFormatter {
 export const powertoolsLogger = new Logger({
   serviceName: OBSERVED_SERVICE,
   logFormatter: new ProductLogFormatter(),
-  logLevel: (process.env.LOG_LEVEL ?? 'info').toUpperCase() as 'INFO',
+  logLevel: (environment('LOG_LEVEL') ?? 'info').toUpperCase() as 'INFO',
 });
 
 type Fields = Record<string, unknown>;

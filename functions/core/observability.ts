@@ -13,6 +13,7 @@ import {
   type ProductMetricId,
 } from '../../shared/observability/product-metrics.ts';
 import { logger, powertoolsLogger } from './logger.ts';
+import { environment, settings } from './settings.ts';
 
 /**
  * Powertools' Tracer, Metrics and Logger middlewares for every function: the routes' pipeline
@@ -26,14 +27,14 @@ import { logger, powertoolsLogger } from './logger.ts';
 // Powertools keeps each invocation's state apart when AWS_LAMBDA_MAX_CONCURRENCY is set, in the
 // InvokeStore that Lambda's runtime makes before it loads the handler. A host that runs invocations side
 // by side without that runtime (the local runtime, a test worker it starts) gets the store made here.
-if (process.env.AWS_LAMBDA_MAX_CONCURRENCY !== undefined) await InvokeStore.getInstanceAsync();
+if (environment('AWS_LAMBDA_MAX_CONCURRENCY') !== undefined) await InvokeStore.getInstanceAsync();
 
 export const tracer = new Tracer({ serviceName: OBSERVED_SERVICE });
 
 export const metrics = new Metrics({
   namespace: METRICS_NAMESPACE,
   serviceName: OBSERVED_SERVICE,
-  defaultDimensions: { stage: process.env.STAGE ?? 'local' },
+  defaultDimensions: { stage: settings.stage },
   // Most invocations emit no metric, so Powertools' warning about an empty flush would be noise.
   logger: {
     ...console,

@@ -11,6 +11,7 @@ import { AdminError, AppError, Conflict, IdentityError, NotFound, PaymentError }
 import type { IdTokenClaims } from './identity/id-token.ts';
 import { logger, powertoolsLogger } from './logger.ts';
 import { correlationKeys, countMetric, observability, tracer } from './observability.ts';
+import { environment } from './settings.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -133,7 +134,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  * compared in constant time. Without the variable (one machine) there is no CloudFront to come through.
  */
 function cameThroughTheSite(event: HttpEvent): boolean {
-  const secret = process.env[ORIGIN_SECRET_VARIABLE];
+  const secret = environment(ORIGIN_SECRET_VARIABLE);
   if (!secret) return true;
   return timingSafeEqual(digest(event.headers?.[ORIGIN_SECRET_HEADER] ?? ''), digest(secret));
 }

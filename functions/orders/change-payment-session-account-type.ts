@@ -1,5 +1,5 @@
 import { changePaymentSessionAccountType } from '../../shared/api/orders.ts';
-import { changeSessionAccountType } from '../core/orders/sessions.ts';
+import { changeSessionAccountType } from '../core/orders/session-edits.ts';
 import { defineHandler } from '../core/pipeline.ts';
 
 export const handler = defineHandler(changePaymentSessionAccountType, async (input) => ({

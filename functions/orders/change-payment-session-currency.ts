@@ -1,5 +1,5 @@
 import { changePaymentSessionCurrency } from '../../shared/api/orders.ts';
-import { changeSessionCurrency } from '../core/orders/sessions.ts';
+import { changeSessionCurrency } from '../core/orders/session-edits.ts';
 import { defineHandler } from '../core/pipeline.ts';
 
 export const handler = defineHandler(changePaymentSessionCurrency, async (input) => ({

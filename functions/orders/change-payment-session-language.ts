@@ -1,5 +1,5 @@
 import { changePaymentSessionLanguage } from '../../shared/api/orders.ts';
-import { changeSessionLanguage } from '../core/orders/sessions.ts';
+import { changeSessionLanguage } from '../core/orders/session-edits.ts';
 import { defineHandler } from '../core/pipeline.ts';
 
 export const handler = defineHandler(changePaymentSessionLanguage, async (input) => ({

@@ -1,5 +1,5 @@
 import { changePaymentSessionPlan } from '../../shared/api/orders.ts';
-import { changeSessionPlan } from '../core/orders/sessions.ts';
+import { changeSessionPlan } from '../core/orders/session-edits.ts';
 import { defineHandler } from '../core/pipeline.ts';
 
 export const handler = defineHandler(changePaymentSessionPlan, async (input) => ({

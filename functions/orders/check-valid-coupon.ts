@@ -1,7 +1,7 @@
 import { checkValidCoupon } from '../../shared/api/orders.ts';
 import { nowMs } from '../core/clock.ts';
 import { checkCoupon, couponInfoOf, couponRefusalError } from '../core/coupons/coupons.ts';
-import { readSession } from '../core/orders/sessions.ts';
+import { readSession } from '../core/orders/session-store.ts';
 import { defineHandler } from '../core/pipeline.ts';
 
 export const handler = defineHandler(checkValidCoupon, async (input) => {

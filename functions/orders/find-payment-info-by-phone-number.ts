@@ -1,7 +1,7 @@
 import { findPaymentInfoByPhoneNumber } from '../../shared/api/orders.ts';
 import { maskEmail } from '../../shared/orders/contact.ts';
 import { findPaymentPhone } from '../core/data/user-plan-repository.ts';
-import { readSession } from '../core/orders/sessions.ts';
+import { readSession } from '../core/orders/session-store.ts';
 import { defineHandler } from '../core/pipeline.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { getPaymentSessionInfo } from '../../shared/api/orders.ts';
-import { readSession, sessionInfoOf } from '../core/orders/sessions.ts';
+import { sessionInfoOf } from '../core/orders/session-pricing.ts';
+import { readSession } from '../core/orders/session-store.ts';
 import { defineHandler } from '../core/pipeline.ts';
 
 export const handler = defineHandler(getPaymentSessionInfo, async (input) => ({

@@ -1,5 +1,5 @@
 import { registerPaymentSessionCoupon } from '../../shared/api/orders.ts';
-import { registerSessionCoupon } from '../core/orders/sessions.ts';
+import { registerSessionCoupon } from '../core/orders/session-edits.ts';
 import { defineHandler } from '../core/pipeline.ts';
 
 export const handler = defineHandler(registerPaymentSessionCoupon, async (input) => ({

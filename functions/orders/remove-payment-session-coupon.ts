@@ -1,5 +1,5 @@
 import { removePaymentSessionCoupon } from '../../shared/api/orders.ts';
-import { removeSessionCoupon } from '../core/orders/sessions.ts';
+import { removeSessionCoupon } from '../core/orders/session-edits.ts';
 import { defineHandler } from '../core/pipeline.ts';
 
 export const handler = defineHandler(removePaymentSessionCoupon, async (input) => ({

@@ -1,8 +1,8 @@
 import { createInitPlanUpgrade } from '../../shared/api/upgrades.ts';
 import { PaymentError } from '../core/errors.ts';
 import { callerAccount } from '../core/orders/order-access.ts';
-import { openUpgradeSession } from '../core/orders/sessions.ts';
 import { defineHandler } from '../core/pipeline.ts';
+import { openUpgradeSession } from '../core/upgrades/upgrade.ts';
 
 export const handler = defineHandler(createInitPlanUpgrade, async (input, { caller }) => {
   const uid = callerAccount(caller, input.uid);

@@ -74,6 +74,6 @@ export const SQS_LIMITS = {
 } as const;
 
 /** Environment variable that carries a queue's URL to the functions that send to it. */
-export function queueUrlVariable(id: QueueId): string {
+export function queueUrlVariable(id: QueueId): `QUEUE_URL_${string}` {
   return `QUEUE_URL_${id.toUpperCase().replace(/-/g, '_')}`;
 }

@@ -84,6 +84,6 @@ export const TARGET_ASYNC_RETRIES = {
 export const SCHEDULE_DEAD_LETTER_ARN_VARIABLE = 'SCHEDULE_DEAD_LETTER_ARN';
 
 /** Environment variable that carries a target's Lambda ARN to the functions that create schedules. */
-export function scheduledTargetArnVariable(id: string): string {
+export function scheduledTargetArnVariable(id: string): `SCHEDULE_TARGET_ARN_${string}` {
   return `SCHEDULE_TARGET_ARN_${id.toUpperCase().replace(/-/g, '_')}`;
 }

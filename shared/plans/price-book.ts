@@ -1,3 +1,4 @@
+import type { MeteredUsageType } from '../usage/usage-rules.ts';
 import { GIGABYTE, type PlanPriceInfo, type PlanUsageInfo } from './plan-types.ts';
 
 /**
@@ -375,5 +376,27 @@ export const PARTNER_CATALOGUES: Readonly<
       },
     ],
     usages: [DEFAULT_CUSTOM_PLAN_USAGE],
+  },
+};
+
+/**
+ * The usage erasers' tier prices per usage type (KRW, JPY, USD), inside the same price bounds
+ * (shared/usage-eraser/eraser-options.ts makes the options of them).
+ */
+export const ERASER_PRICES: Record<
+  'STANDARD' | 'BUSINESS',
+  Record<MeteredUsageType, [number, number, number]>
+> = {
+  STANDARD: {
+    STT: [9900, 1100, 8.99],
+    TTS: [9900, 1100, 8.99],
+    TRANSLATE: [7900, 900, 7.49],
+    GENIMAGE: [9900, 1100, 8.99],
+  },
+  BUSINESS: {
+    STT: [19900, 2200, 17.99],
+    TTS: [19900, 2200, 17.99],
+    TRANSLATE: [14900, 1700, 13.49],
+    GENIMAGE: [19900, 2200, 17.99],
   },
 };

@@ -1,6 +1,6 @@
 import { hasPaidFeature } from '../plans/plan-features.ts';
 import type { PlanType } from '../plans/plan-types.ts';
-import { BUILT_IN_PLAN_USAGES } from '../plans/price-book.ts';
+import { BUILT_IN_PLAN_USAGES, ERASER_PRICES } from '../plans/price-book.ts';
 import { type MeteredUsageType, PLAN_USAGE_FIELD } from '../usage/usage-rules.ts';
 
 /**
@@ -20,27 +20,11 @@ export interface EraserOption {
   priceEn: number;
 }
 
-/** Tier prices of an eraser per usage type (KRW, JPY, USD). */
-const PRICES: Record<'STANDARD' | 'BUSINESS', Record<MeteredUsageType, [number, number, number]>> = {
-  STANDARD: {
-    STT: [9900, 1100, 8.99],
-    TTS: [9900, 1100, 8.99],
-    TRANSLATE: [7900, 900, 7.49],
-    GENIMAGE: [9900, 1100, 8.99],
-  },
-  BUSINESS: {
-    STT: [19900, 2200, 17.99],
-    TTS: [19900, 2200, 17.99],
-    TRANSLATE: [14900, 1700, 13.49],
-    GENIMAGE: [19900, 2200, 17.99],
-  },
-};
-
 export const ERASER_OPTIONS: readonly EraserOption[] = (['STANDARD', 'BUSINESS'] as const).flatMap((tier) => {
   const quotas = BUILT_IN_PLAN_USAGES.find((usage) => usage.planType === tier);
   if (!quotas) throw new Error(`No usage for ${tier}`);
-  return (Object.keys(PRICES[tier]) as MeteredUsageType[]).map((usageType) => {
-    const [priceKo, priceJa, priceEn] = PRICES[tier][usageType];
+  return (Object.keys(ERASER_PRICES[tier]) as MeteredUsageType[]).map((usageType) => {
+    const [priceKo, priceJa, priceEn] = ERASER_PRICES[tier][usageType];
     return {
       planName: `ERASER_${usageType}_${tier}`,
       usageType,

@@ -1,7 +1,8 @@
 import { FirehoseClient, PutRecordBatchCommand } from '@aws-sdk/client-firehose';
-import { db } from '../data/service.ts';
+import { putAnalyticsEvents } from '../data/analytics-event-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { traced } from '../observability.ts';
+import { environment } from '../settings.ts';
 
 /** An analytics event as stored: the wire event plus what the server adds. */
 export interface StoredAnalyticsEvent {
@@ -72,7 +73,7 @@ export function tableSink(): AnalyticsSink {
     async put(events) {
       let pending = [...events];
       for (let attempt = 0; attempt < ATTEMPTS && pending.length > 0; attempt += 1) {
-        const { unprocessed } = await db().entities.analyticsEvent.put(pending).go();
+        const unprocessed = await putAnalyticsEvents(pending);
         const left = new Set(unprocessed.map((key) => `${key.cid}\u0000${key.insertId}`));
         pending = pending.filter((item) => left.has(`${item.cid}\u0000${item.insertId}`));
       }
@@ -85,7 +86,7 @@ let sink: AnalyticsSink | undefined;
 
 /** The stream when ANALYTICS_STREAM_NAME names one (the CDK stacks set it), else the table. */
 export function analyticsSink(): AnalyticsSink {
-  const stream = process.env.ANALYTICS_STREAM_NAME;
+  const stream = environment('ANALYTICS_STREAM_NAME');
   sink ??= stream ? firehoseSink(stream) : tableSink();
   return sink;
 }

@@ -1,4 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
+import { environment, requiredEnvironment } from '../settings.ts';
 
 /**
  * The public holiday service (data.go.kr, the Korea Astronomy and Space Science Institute's
@@ -14,13 +15,11 @@ const TIMEOUT_MS = 5_000;
 
 export async function fetchHolidays(month: string): Promise<string[]> {
   const [year, monthNumber] = month.split('-');
-  const base = process.env.HOLIDAY_API_URL;
-  if (!base) throw new Error('HOLIDAY_API_URL is not set');
-  const url = new URL(`${base.replace(/\/$/, '')}/getRestDeInfo`);
+  const url = new URL(`${requiredEnvironment('HOLIDAY_API_URL').replace(/\/$/, '')}/getRestDeInfo`);
   url.searchParams.set('solYear', year ?? '');
   url.searchParams.set('solMonth', monthNumber ?? '');
   url.searchParams.set('numOfRows', '50');
-  url.searchParams.set('ServiceKey', process.env.HOLIDAY_API_KEY ?? '');
+  url.searchParams.set('ServiceKey', environment('HOLIDAY_API_KEY') ?? '');
   const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
   if (!response.ok) throw new Error(`The holiday service answered ${response.status}`);
   const parsed = parser.parse(await response.text());

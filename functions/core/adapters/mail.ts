@@ -1,6 +1,6 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { traced } from '../observability.ts';
-import { settings } from '../settings.ts';
+import { environment, settings } from '../settings.ts';
 
 let client: SESv2Client | undefined;
 
@@ -9,7 +9,7 @@ function ses(): SESv2Client {
   client ??= traced(
     new SESv2Client({
       region: settings.region,
-      ...(process.env.SES_ENDPOINT ? { endpoint: process.env.SES_ENDPOINT } : {}),
+      ...(environment('SES_ENDPOINT') ? { endpoint: environment('SES_ENDPOINT') } : {}),
     }),
   );
   return client;

@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { traced } from '../observability.ts';
+import { environment, requiredEnvironment, settings } from '../settings.ts';
 
 /**
  * Object storage (S3): the feedback files and the customers' cloud projects. On one machine
@@ -20,20 +21,15 @@ let client: S3Client | undefined;
 function s3(): S3Client {
   client ??= traced(
     new S3Client({
-      region: process.env.AWS_REGION || 'ap-northeast-2',
-      ...(process.env.S3_ENDPOINT ? { endpoint: process.env.S3_ENDPOINT, forcePathStyle: true } : {}),
+      region: settings.region,
+      ...(environment('S3_ENDPOINT') ? { endpoint: environment('S3_ENDPOINT'), forcePathStyle: true } : {}),
     }),
   );
   return client;
 }
 
-function bucketNamed(variable: 'FEEDBACK_BUCKET' | 'CLOUD_PROJECT_BUCKET'): string {
-  const name = process.env[variable];
-  if (!name) throw new Error(`${variable} is not set`);
-  return name;
-}
-export const feedbackBucket = () => bucketNamed('FEEDBACK_BUCKET');
-export const cloudProjectBucket = () => bucketNamed('CLOUD_PROJECT_BUCKET');
+export const feedbackBucket = () => requiredEnvironment('FEEDBACK_BUCKET');
+export const cloudProjectBucket = () => requiredEnvironment('CLOUD_PROJECT_BUCKET');
 
 export interface StoredObject {
   key: string;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { type QueueId, queueUrlVariable, SQS_LIMITS } from '../../../shared/jobs/queues.ts';
 import { traced } from '../observability.ts';
+import { environment, requiredEnvironment, settings } from '../settings.ts';
 
 let client: SQSClient | undefined;
 
@@ -9,8 +10,8 @@ let client: SQSClient | undefined;
 function sqs(): SQSClient {
   client ??= traced(
     new SQSClient({
-      region: process.env.AWS_REGION || 'ap-northeast-2',
-      ...(process.env.SQS_ENDPOINT ? { endpoint: process.env.SQS_ENDPOINT } : {}),
+      region: settings.region,
+      ...(environment('SQS_ENDPOINT') ? { endpoint: environment('SQS_ENDPOINT') } : {}),
     }),
   );
   return client;
@@ -87,8 +88,7 @@ export async function sendMessageBatch(
   queueId: QueueId,
   bodies: readonly unknown[],
 ): Promise<{ refused: number[] }> {
-  const url = process.env[queueUrlVariable(queueId)];
-  if (!url) throw new Error(`${queueUrlVariable(queueId)} is not set`);
+  const url = requiredEnvironment(queueUrlVariable(queueId));
   const entries = bodies.map((body, index) => ({
     Id: `${index}-${randomUUID()}`,
     MessageBody: JSON.stringify(body),

@@ -11,6 +11,7 @@ import {
   scheduledTargetArnVariable,
 } from '../../../shared/jobs/schedules.ts';
 import { traced } from '../observability.ts';
+import { environment, requiredEnvironment, settings } from '../settings.ts';
 
 let client: SchedulerClient | undefined;
 
@@ -18,17 +19,11 @@ let client: SchedulerClient | undefined;
 function scheduler(): SchedulerClient {
   client ??= traced(
     new SchedulerClient({
-      region: process.env.AWS_REGION || 'ap-northeast-2',
-      ...(process.env.SCHEDULER_ENDPOINT ? { endpoint: process.env.SCHEDULER_ENDPOINT } : {}),
+      region: settings.region,
+      ...(environment('SCHEDULER_ENDPOINT') ? { endpoint: environment('SCHEDULER_ENDPOINT') } : {}),
     }),
   );
   return client;
-}
-
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
 }
 
 /** The scheduler's `at()` expression, in UTC to the second. */
@@ -54,20 +49,20 @@ export async function scheduleOnce(input: {
     await scheduler().send(
       new CreateScheduleCommand({
         Name: input.name,
-        GroupName: required('SCHEDULE_GROUP_NAME'),
+        GroupName: requiredEnvironment('SCHEDULE_GROUP_NAME'),
         ScheduleExpression: atExpression(input.at),
         ScheduleExpressionTimezone: 'UTC',
         FlexibleTimeWindow: { Mode: 'OFF' },
         ActionAfterCompletion: 'DELETE',
         Target: {
-          Arn: required(scheduledTargetArnVariable(input.targetId)),
-          RoleArn: required('SCHEDULER_ROLE_ARN'),
+          Arn: requiredEnvironment(scheduledTargetArnVariable(input.targetId)),
+          RoleArn: requiredEnvironment('SCHEDULER_ROLE_ARN'),
           Input: JSON.stringify(input.payload),
           RetryPolicy: {
             MaximumRetryAttempts: SCHEDULE_DELIVERY_RETRIES.maximumRetryAttempts,
             MaximumEventAgeInSeconds: SCHEDULE_DELIVERY_RETRIES.maximumEventAgeSeconds,
           },
-          DeadLetterConfig: { Arn: required(SCHEDULE_DEAD_LETTER_ARN_VARIABLE) },
+          DeadLetterConfig: { Arn: requiredEnvironment(SCHEDULE_DEAD_LETTER_ARN_VARIABLE) },
         },
       }),
     );
@@ -82,7 +77,7 @@ export async function scheduleOnce(input: {
 export async function cancelSchedule(name: string): Promise<void> {
   try {
     await scheduler().send(
-      new DeleteScheduleCommand({ Name: name, GroupName: required('SCHEDULE_GROUP_NAME') }),
+      new DeleteScheduleCommand({ Name: name, GroupName: requiredEnvironment('SCHEDULE_GROUP_NAME') }),
     );
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;

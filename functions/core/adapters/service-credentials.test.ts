@@ -46,44 +46,45 @@ afterAll(async () => {
   for (const name of [
     'AWS_ENDPOINT_URL_SECRETS_MANAGER',
     'AWS_MAX_ATTEMPTS',
-    'TEST_SECRET_ARN',
-    'TEST_KEY',
-    'TEST_SECRET',
+    'PORTONE_SECRET_ARN',
+    'PORTONE_API_KEY',
+    'PORTONE_API_SECRET',
   ])
     delete process.env[name];
 });
 
-const read = () => serviceCredentials('TEST_SECRET_ARN', { apiKey: 'TEST_KEY', apiSecret: 'TEST_SECRET' });
+const read = () =>
+  serviceCredentials('PORTONE_SECRET_ARN', { apiKey: 'PORTONE_API_KEY', apiSecret: 'PORTONE_API_SECRET' });
 
 describe('service credentials', () => {
   it('come from the environment variables when they are all set (one machine)', async () => {
     Object.assign(process.env, {
-      TEST_KEY: 'local-key',
-      TEST_SECRET: 'local-secret',
-      TEST_SECRET_ARN: 'unused',
+      PORTONE_API_KEY: 'local-key',
+      PORTONE_API_SECRET: 'local-secret',
+      PORTONE_SECRET_ARN: 'unused',
     });
     expect(await read()).toEqual({ apiKey: 'local-key', apiSecret: 'local-secret' });
     expect(reads).toEqual([]);
-    delete process.env.TEST_KEY;
-    delete process.env.TEST_SECRET;
+    delete process.env.PORTONE_API_KEY;
+    delete process.env.PORTONE_API_SECRET;
   });
 
   it('come from the secret otherwise, read once per container', async () => {
-    process.env.TEST_SECRET_ARN = 'arn:aws:secretsmanager:ap-northeast-2:000000000000:secret:provider';
+    process.env.PORTONE_SECRET_ARN = 'arn:aws:secretsmanager:ap-northeast-2:000000000000:secret:provider';
     expect(await read()).toEqual({ apiKey: 'k', apiSecret: 's' });
     expect(await read()).toEqual({ apiKey: 'k', apiSecret: 's' });
     expect(reads.filter((arn) => arn.endsWith(':provider'))).toHaveLength(1);
   });
 
   it('name what is missing', async () => {
-    process.env.TEST_SECRET_ARN = 'arn:aws:secretsmanager:ap-northeast-2:000000000000:secret:partial';
-    await expect(read()).rejects.toThrow('The secret TEST_SECRET_ARN has no apiSecret');
-    delete process.env.TEST_SECRET_ARN;
-    await expect(read()).rejects.toThrow('Set TEST_KEY, TEST_SECRET or TEST_SECRET_ARN');
+    process.env.PORTONE_SECRET_ARN = 'arn:aws:secretsmanager:ap-northeast-2:000000000000:secret:partial';
+    await expect(read()).rejects.toThrow('The secret PORTONE_SECRET_ARN has no apiSecret');
+    delete process.env.PORTONE_SECRET_ARN;
+    await expect(read()).rejects.toThrow('Set PORTONE_API_KEY, PORTONE_API_SECRET or PORTONE_SECRET_ARN');
   });
 
   it('read again after a failed read instead of keeping the failure', async () => {
-    process.env.TEST_SECRET_ARN = 'arn:aws:secretsmanager:ap-northeast-2:000000000000:secret:flaky';
+    process.env.PORTONE_SECRET_ARN = 'arn:aws:secretsmanager:ap-northeast-2:000000000000:secret:flaky';
     await expect(read()).rejects.toThrow();
     expect(await read()).toEqual({ apiKey: 'k2', apiSecret: 's2' });
   });

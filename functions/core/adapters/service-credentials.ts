@@ -1,5 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { traced } from '../observability.ts';
+import { environment, type VariableName } from '../settings.ts';
 
 const fromSecrets = new Map<string, Promise<Record<string, string>>>();
 
@@ -12,15 +13,15 @@ const fromSecrets = new Map<string, Promise<Record<string, string>>>();
  *   -> { apiKey, apiSecret } from the two variables, else from the secret's JSON keys apiKey, apiSecret
  */
 export async function serviceCredentials<K extends string>(
-  arnVariable: string,
-  variables: Record<K, string>,
+  arnVariable: VariableName,
+  variables: Record<K, VariableName>,
 ): Promise<Record<K, string>> {
   const names = Object.keys(variables) as K[];
-  const local = names.map((name) => process.env[variables[name]]);
+  const local = names.map((name) => environment(variables[name]));
   if (local.every(Boolean))
     return Object.fromEntries(names.map((name, i) => [name, local[i]])) as Record<K, string>;
 
-  const arn = process.env[arnVariable];
+  const arn = environment(arnVariable);
   if (!arn) {
     throw new Error(`Set ${Object.values<string>(variables).join(', ')} or ${arnVariable}`);
   }

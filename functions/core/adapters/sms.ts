@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { nowMs } from '../clock.ts';
 import { logger } from '../logger.ts';
+import { environment, requiredEnvironment } from '../settings.ts';
 import { exchange } from './outside-http.ts';
 import { serviceCredentials } from './service-credentials.ts';
 
@@ -64,9 +65,8 @@ export async function sendSms(input: {
     apiKey: 'COOLSMS_API_KEY',
     apiSecret: 'COOLSMS_API_SECRET',
   });
-  const from = input.from ?? process.env.COOLSMS_SENDER;
-  if (!from) throw new Error('COOLSMS_SENDER is not set');
-  const url = `${(process.env.COOLSMS_API_URL || DEFAULT_API_URL).replace(/\/$/, '')}/messages/v4/send`;
+  const from = input.from ?? requiredEnvironment('COOLSMS_SENDER');
+  const url = `${(environment('COOLSMS_API_URL') ?? DEFAULT_API_URL).replace(/\/$/, '')}/messages/v4/send`;
   let answer: { status: number; body: unknown };
   try {
     answer = await exchange(url, {

@@ -21,7 +21,8 @@ import {
 } from '../data/user-plan-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { logger } from '../logger.ts';
-import { readSession, sessionInfoOf, sessionOf, storeSession, verifiedUser } from '../orders/sessions.ts';
+import { sessionInfoOf } from '../orders/session-pricing.ts';
+import { sessionContextOf, sessionOf, storeSession, verifiedUser } from '../orders/session-store.ts';
 
 /**
  * A change of card: the subscription's billing key is replaced by a new one the customer registers on
@@ -57,7 +58,7 @@ export async function openChangeCardSession(input: {
   if (!changeableCard(plan, nowMs())) {
     throw new PaymentError('INVALID_ARGUMENT', `${plan.planName} has no card to change`);
   }
-  const guid = await storeSession({
+  const session = await storeSession({
     ...input,
     uid: user.uid,
     createdStatus: 'init',
@@ -67,7 +68,8 @@ export async function openChangeCardSession(input: {
     planName: plan.planName,
     currency: plan.currency,
   });
-  return { guid, sessionInfo: sessionInfoOf(await readSession(guid, 'open', ['change-card']), false) };
+  const ctx = await sessionContextOf(session, { user });
+  return { guid: session.guid, sessionInfo: sessionInfoOf(ctx, false) };
 }
 
 /** The session's plan, while it is still the account's current plan with a card to change. */

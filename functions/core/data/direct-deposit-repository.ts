@@ -1,4 +1,4 @@
-import { planGrantItems } from './order-repository.ts';
+import { planGrantItems } from './grant-transaction.ts';
 import { db } from './service.ts';
 import { conditionFailed, type ItemOutcomes, lostToConcurrentWrite } from './transaction.ts';
 import { type AdminActivity, activityCommit } from './user-activity-repository.ts';

@@ -1,3 +1,4 @@
+import { nowMs } from '../clock.ts';
 import type { PaymentSessionItem } from './entities/payment-session.ts';
 import { db } from './service.ts';
 import { type AdminActivity, activityCommit } from './user-activity-repository.ts';
@@ -5,19 +6,25 @@ import { type AdminActivity, activityCommit } from './user-activity-repository.t
 export type PaymentSession = PaymentSessionItem;
 export type NewPaymentSession = Omit<PaymentSessionItem, 'created' | 'updated'>;
 
-/** Stores a new session; an operator's session is recorded in the account's activities in the same write. */
+/**
+ * Stores a new session and answers it as stored; an operator's session is recorded in the account's
+ * activities in the same write.
+ */
 export async function createPaymentSession(
   session: NewPaymentSession,
   activity?: AdminActivity,
-): Promise<void> {
+): Promise<PaymentSession> {
+  const now = nowMs();
+  const stored: PaymentSession = { ...session, created: now, updated: now };
   if (!activity) {
-    await db().entities.paymentSession.create(session).go();
-    return;
+    await db().entities.paymentSession.create(stored).go();
+    return stored;
   }
   const { canceled, data } = await db()
-    .transaction.write((tx) => [tx.paymentSession.create(session).commit(), activityCommit(tx, activity)])
+    .transaction.write((tx) => [tx.paymentSession.create(stored).commit(), activityCommit(tx, activity)])
     .go();
   if (canceled) throw new Error(`The payment session could not be stored: ${JSON.stringify(data)}`);
+  return stored;
 }
 
 export async function getPaymentSession(guid: string): Promise<PaymentSession | undefined> {

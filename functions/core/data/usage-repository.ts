@@ -3,7 +3,12 @@ import { FREE_COUNTERS, PAID_COUNTERS } from '../../../shared/usage/usage-rules.
 import type { UsageCounterItem, UsageEntryItem } from './entities/usage.ts';
 import { keyTime } from './key-times.ts';
 import { db } from './service.ts';
-import { conditionFailed, type ItemOutcomes, lostToConcurrentWrite } from './transaction.ts';
+import {
+  conditionFailed,
+  type ItemOutcomes,
+  lostToConcurrentWrite,
+  type TransactionEntities,
+} from './transaction.ts';
 
 /**
  * An account's usage: its monthly counters (one item) and its entries (one per recording, refusal or
@@ -133,4 +138,12 @@ export async function listUsageEntries(query: {
         .between(...range)
         .go({ order: 'desc', pages: 'all' });
   return data.filter((entry) => entry.at < to);
+}
+
+/** The eraser's reset: the one paid counter of its usage type goes back to zero (the rest untouched). */
+export function eraserResetItem(tx: TransactionEntities, uid: string, counter: PaidCounter) {
+  return tx.usageCounter
+    .update({ uid })
+    .set({ [counter]: 0 })
+    .commit();
 }

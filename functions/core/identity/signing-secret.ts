@@ -1,5 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { traced } from '../observability.ts';
+import { environment } from '../settings.ts';
 
 let secret: Promise<Uint8Array> | undefined;
 
@@ -13,9 +14,9 @@ export function signingSecret(): Promise<Uint8Array> {
 }
 
 async function load(): Promise<Uint8Array> {
-  const local = process.env.ID_TOKEN_SECRET;
+  const local = environment('ID_TOKEN_SECRET');
   if (local) return new TextEncoder().encode(local);
-  const arn = process.env.ID_TOKEN_SECRET_ARN;
+  const arn = environment('ID_TOKEN_SECRET_ARN');
   if (!arn) throw new Error('Neither ID_TOKEN_SECRET nor ID_TOKEN_SECRET_ARN is set');
   const client = traced(new SecretsManagerClient({}));
   const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { BULK_REPEAT_REFUSAL, BULK_REPEAT_WINDOW_MS } from '../../../shared/jobs/bulk-repeat.ts';
 import { nowMs } from '../clock.ts';
-import { db } from '../data/service.ts';
+import { claimBulkFingerprint } from '../data/job-repository.ts';
 import { AdminError } from '../errors.ts';
 
 /** The same accounts (in any order, e-mails in any case) with the same fields give the same fingerprint. */
@@ -34,15 +34,7 @@ export async function claimBulkRequest(request: {
     expiresAt,
     ttl: Math.ceil(expiresAt / 1000) + 86_400,
   };
-  const { canceled } = await db()
-    .transaction.write(({ bulkRequest }) => [
-      request.confirmRepeat
-        ? bulkRequest.put(claim).commit()
-        : bulkRequest
-            .put(claim)
-            .where((attr, op) => `${op.notExists(attr.expiresAt)} OR ${op.lte(attr.expiresAt, now)}`)
-            .commit(),
-    ])
-    .go();
-  if (canceled) throw new AdminError('conflict', BULK_REPEAT_REFUSAL);
+  if (!(await claimBulkFingerprint(claim, now, request.confirmRepeat))) {
+    throw new AdminError('conflict', BULK_REPEAT_REFUSAL);
+  }
 }

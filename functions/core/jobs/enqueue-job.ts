@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { QUEUES, type QueueId } from '../../../shared/jobs/queues.ts';
 import { packItems, packRequests, sendMessageBatch } from '../adapters/queue.ts';
-import { db } from '../data/service.ts';
+import { createJob, recordFailedItems } from '../data/job-repository.ts';
 import { logger } from '../logger.ts';
 import type { BulkJobMessage } from './item-processors.ts';
 import { itemLabel, markDoneIfComplete } from './run-batch.ts';
 
 /** The reason given to the items of a job that could not be queued (admin-console.md section 8). */
 export const NOT_QUEUED_REASON = 'Internal error occurred.';
-
-/** Outcomes written per transaction with the job's counter (DynamoDB allows 100 writes). */
-const OUTCOMES_PER_TRANSACTION = 99;
 
 /**
  * Records a bulk job and queues its items in messages of the queue's `itemsPerMessage` (fewer when they
@@ -30,9 +27,7 @@ export async function enqueueJob(input: {
   const declaration = QUEUES.find((queue) => queue.id === input.queueId);
   if (!declaration) throw new Error(`Unknown queue ${input.queueId}`);
   const jobId = randomUUID();
-  await db()
-    .entities.job.create({ jobId, kind: input.kind, createdBy: input.createdBy, total: input.items.length })
-    .go();
+  await createJob({ jobId, kind: input.kind, createdBy: input.createdBy, total: input.items.length });
   const messages = packItems(
     input.items,
     declaration.itemsPerMessage,
@@ -78,14 +73,6 @@ async function recordNotQueued(jobId: string, notQueued: readonly BulkJobMessage
       reason: NOT_QUEUED_REASON,
     })),
   );
-  for (let start = 0; start < outcomes.length; start += OUTCOMES_PER_TRANSACTION) {
-    const chunk = outcomes.slice(start, start + OUTCOMES_PER_TRANSACTION);
-    await db()
-      .transaction.write(({ jobItemOutcome, job }) => [
-        ...chunk.map((outcome) => jobItemOutcome.create(outcome).commit()),
-        job.patch({ jobId }).add({ failed: chunk.length }).commit(),
-      ])
-      .go();
-  }
+  await recordFailedItems(jobId, outcomes);
   await markDoneIfComplete(jobId);
 }

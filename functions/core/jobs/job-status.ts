@@ -1,5 +1,5 @@
 import type { BulkFailure, BulkJob } from '../../../shared/api/jobs.ts';
-import { db } from '../data/service.ts';
+import { getJob, listJobFailures } from '../data/job-repository.ts';
 import { NotFound } from '../errors.ts';
 
 /**
@@ -7,16 +7,9 @@ import { NotFound } from '../errors.ts';
  * end: while the job runs the console polls the one job item, which costs the same however big it is.
  */
 export async function jobStatus(jobId: string): Promise<{ job: BulkJob; fails: BulkFailure[] }> {
-  const { data: job } = await db().entities.job.get({ jobId }).go();
+  const job = await getJob(jobId);
   if (!job) throw new NotFound(`Job ${jobId}`);
-  let fails: BulkFailure[] = [];
-  if (job.status === 'done' && job.failed > 0) {
-    const { data } = await db()
-      .entities.jobItemOutcome.query.byJob({ jobId })
-      .where((attr, op) => op.eq(attr.ok, false))
-      .go({ pages: 'all', attributes: ['item', 'reason'] });
-    fails = data.map((outcome) => ({ item: outcome.item, reason: outcome.reason ?? '' }));
-  }
+  const fails: BulkFailure[] = job.status === 'done' && job.failed > 0 ? await listJobFailures(jobId) : [];
   return {
     job: {
       jobId: job.jobId,

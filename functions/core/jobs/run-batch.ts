@@ -1,4 +1,4 @@
-import { db } from '../data/service.ts';
+import { getJob, markJobDone, recordedItemIndexes, recordItemOutcome } from '../data/job-repository.ts';
 import { type BulkJobMessage, itemProcessor } from './item-processors.ts';
 
 /**
@@ -21,30 +21,20 @@ export function itemLabel(item: unknown): string {
  * job's messages side by side, and the last to count must see the others' counts to close it.
  */
 export async function markDoneIfComplete(jobId: string): Promise<void> {
-  const { data: job } = await db().entities.job.get({ jobId }).go({ consistent: true });
-  if (job && job.status !== 'done' && job.succeeded + job.failed >= job.total) {
-    await db().entities.job.patch({ jobId }).set({ status: 'done' }).go();
-  }
+  const job = await getJob(jobId, true);
+  if (job && job.status !== 'done' && job.succeeded + job.failed >= job.total) await markJobDone(jobId);
 }
 
 /**
  * Runs one message of a bulk job. Items whose outcome is already recorded (a redelivery) are skipped;
- * each new outcome is written together with the job's counter in one transaction, conditioned on the
- * outcome not existing, so counts stay exact under redelivery and concurrency. Throws when the
+ * each new outcome is written together with the job's counter (recordItemOutcome), so counts stay
+ * exact under redelivery and concurrency. Throws when the
  * message must be retried (unknown kind, infrastructure failure).
  */
 export async function runBatch(message: BulkJobMessage): Promise<void> {
   const processor = itemProcessor(message.kind);
   if (!processor) throw new Error(`No item processor for job kind '${message.kind}'`);
-  const { entities } = db();
-  const { data: recorded } = await entities.jobItemOutcome.query
-    .byJob({ jobId: message.jobId })
-    .between(
-      { batchIndex: message.batchIndex, itemIndex: 0 },
-      { batchIndex: message.batchIndex, itemIndex: message.items.length },
-    )
-    .go({ pages: 'all', attributes: ['itemIndex'] });
-  const done = new Set(recorded.map((outcome) => outcome.itemIndex));
+  const done = await recordedItemIndexes(message.jobId, message.batchIndex, message.items.length);
 
   for (const [itemIndex, item] of message.items.entries()) {
     if (done.has(itemIndex)) continue;
@@ -53,26 +43,15 @@ export async function runBatch(message: BulkJobMessage): Promise<void> {
       batchIndex: message.batchIndex,
       itemIndex,
     });
-    const { canceled } = await db()
-      .transaction.write(({ jobItemOutcome, job }) => [
-        jobItemOutcome
-          .create({
-            jobId: message.jobId,
-            batchIndex: message.batchIndex,
-            itemIndex,
-            item: itemLabel(item),
-            ok: outcome.ok,
-            ...(outcome.ok ? {} : { reason: outcome.reason }),
-          })
-          .commit(),
-        job
-          .patch({ jobId: message.jobId })
-          .add(outcome.ok ? { succeeded: 1 } : { failed: 1 })
-          .commit(),
-      ])
-      .go();
-    // Cancelled: another delivery recorded this item first; nothing to count.
-    if (canceled) continue;
+    // Not recorded: another delivery recorded this item first; nothing is counted.
+    await recordItemOutcome({
+      jobId: message.jobId,
+      batchIndex: message.batchIndex,
+      itemIndex,
+      item: itemLabel(item),
+      ok: outcome.ok,
+      ...(outcome.ok ? {} : { reason: outcome.reason }),
+    });
   }
 
   await markDoneIfComplete(message.jobId);

@@ -10,11 +10,11 @@ import {
 import { nowMs } from '../clock.ts';
 import { getCouponRedemption, releaseExpiredHolds } from '../data/coupon-repository.ts';
 import type { OrderStatus } from '../data/entities/payment-order.ts';
+import { grantOrder } from '../data/grant-transaction.ts';
 import {
   closeOrder,
   GRANTABLE_STATUSES,
   getOrder,
-  grantOrder,
   type PaymentOrder,
   updateOrderFrom,
 } from '../data/order-repository.ts';

@@ -4,7 +4,8 @@ import { periodEnd } from '../../../shared/plans/plan-period.ts';
 import type { PlanType, PlanUsageInfo } from '../../../shared/plans/plan-types.ts';
 import { counterFor, type PaidCounter } from '../../../shared/usage/usage-rules.ts';
 import { erasersOffered } from '../../../shared/usage-eraser/eraser-options.ts';
-import type { GrantEffect, PaymentOrder } from '../data/order-repository.ts';
+import type { GrantEffect } from '../data/grant-transaction.ts';
+import type { PaymentOrder } from '../data/order-repository.ts';
 import { getPlanCatalogue, planUsageFor } from '../data/plan-catalogue-repository.ts';
 import {
   activeUserPlan,

@@ -1,4 +1,4 @@
-import { type Currency, toMinorUnits } from '../../../shared/currency.ts';
+import type { Currency } from '../../../shared/currency.ts';
 import { billingKeyCheckoutUid, COUPON_HOLD_MS, vbankDeadline } from '../../../shared/orders/order-rules.ts';
 import { newCustomerUid, newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
 import {
@@ -17,19 +17,16 @@ import { createOrder } from '../data/order-repository.ts';
 import { notePaymentSessionOrder } from '../data/payment-session-repository.ts';
 import { activeUserPlan } from '../data/user-plan-repository.ts';
 import { PaymentError } from '../errors.ts';
-import { logger } from '../logger.ts';
-import { insertUpgradeProgress } from '../upgrades/upgrade.ts';
 import { scheduleRecheck } from './order-recheck.ts';
 import {
+  acceptedPrice,
   preregistrationRate,
-  readSession,
   renewalPrice,
-  type SessionContext,
   sessionBonusQuota,
-  sessionPrice,
   testModeAllowed,
   walletOffered,
-} from './sessions.ts';
+} from './session-pricing.ts';
+import { readSession } from './session-store.ts';
 
 /**
  * The merchant order (insert-payment-progress): created only for the price the server computes for the
@@ -54,31 +51,6 @@ export interface ProgressRequest {
   buyerIp?: string | undefined;
 }
 
-export function samePrice(a: number, b: number, currency: Currency): boolean {
-  try {
-    return toMinorUnits(a, currency) === toMinorUnits(b, currency);
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The session's price, when the browser's claim is that price and it can be paid (else INVALID_PRICE),
- * with the amount the provider must charge (the test-range image in test mode).
- */
-export function acceptedPrice(ctx: SessionContext, claimed: number, isTest: boolean) {
-  const price = sessionPrice(ctx, isTest);
-  const { currency } = ctx.session;
-  if (price.charge.kind !== 'payable') {
-    throw new PaymentError('INVALID_PRICE', `The price ${price.finalPrice} ${currency} cannot be paid`);
-  }
-  if (!samePrice(claimed, price.finalPrice, currency)) {
-    logger.warn('Order price refused', { guid: ctx.session.guid, claimed, price: price.finalPrice });
-    throw new PaymentError('INVALID_PRICE', 'The price differs from the price of the payment session');
-  }
-  return { ...price, amount: price.charge.amount };
-}
-
 export async function insertPaymentProgress(request: ProgressRequest): Promise<{
   merchantUid: string;
   checkoutMerchantUid: string;
@@ -86,7 +58,6 @@ export async function insertPaymentProgress(request: ProgressRequest): Promise<{
   customerUid?: string;
   vbankDue?: string;
 }> {
-  if (request.isUpgrade) return insertUpgradeProgress(request);
   const ctx = await readSession(request.guid, 'open');
   const { session, plan, user } = ctx;
   if (request.isTest && !testModeAllowed(user)) {

@@ -5,17 +5,13 @@ import { orderLinkLanguage } from '../../../shared/payments/payment-progress.ts'
 import { nowMs } from '../clock.ts';
 import { listPlanNameChoices } from '../custom-plans/custom-plans.ts';
 import { listOrdersByUser, type PaymentOrder } from '../data/order-repository.ts';
-import {
-  getPaymentSession,
-  listPaymentSessionsByUser,
-  type PaymentSession,
-} from '../data/payment-session-repository.ts';
+import { listPaymentSessionsByUser, type PaymentSession } from '../data/payment-session-repository.ts';
 import { findPlanByName } from '../data/plan-catalogue-repository.ts';
 import type { Operator } from '../data/user-activity-repository.ts';
 import { activeUserPlan } from '../data/user-plan-repository.ts';
 import { getUser } from '../data/user-repository.ts';
 import { AdminError, NotFound, PaymentError } from '../errors.ts';
-import { openPaymentSession } from '../orders/sessions.ts';
+import { openPaymentSession } from '../orders/session-store.ts';
 
 /**
  * Payment progress (admin-console.md sections 2, 3 and 7): an account's payment sessions with their
@@ -85,8 +81,9 @@ export async function createPaymentProgress(input: {
     throw new AdminError('invalid_argument', 'console-payments:refusal.active_plan');
   }
   try {
-    const { guid } = await openPaymentSession({
+    const { session } = await openPaymentSession({
       uid: user.uid,
+      user,
       clientType: CONSOLE_CLIENT_TYPE,
       language: orderLinkLanguage(input.currency),
       planName: found.plan.name,
@@ -101,8 +98,6 @@ export async function createPaymentProgress(input: {
         operator: input.operator,
       },
     });
-    const session = await getPaymentSession(guid);
-    if (!session) throw new AdminError('db-error', 'The payment session was not stored');
     return progressRow(session, undefined);
   } catch (error) {
     // The session's own refusals (an unverified account) reach the console in the admin format.

@@ -3,7 +3,7 @@ import { nowMs } from '../clock.ts';
 import { createRefundSession, getRefundSession } from '../data/refund-repository.ts';
 import { getUser } from '../data/user-repository.ts';
 import { PaymentError } from '../errors.ts';
-import { newGuid } from '../orders/sessions.ts';
+import { newGuid } from '../orders/session-store.ts';
 import {
   estimateView,
   quoteRefund,

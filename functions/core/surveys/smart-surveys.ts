@@ -2,14 +2,20 @@ import { randomBytes } from 'node:crypto';
 import type * as z from 'zod';
 import type { SmartSurvey, SmartSurveyInputSchema } from '../../../shared/surveys/smart-survey.ts';
 import { nowMs } from '../clock.ts';
-import type { SmartSurveyItem } from '../data/entities/smart-survey.ts';
-import { db } from '../data/service.ts';
+import {
+  createSmartSurveyRecord,
+  deleteSmartSurveyRecord,
+  getSmartSurveyRecord,
+  listSmartSurveyRecords,
+  type SmartSurveyRecord,
+  updateSmartSurveyRecord,
+} from '../data/survey-repository.ts';
 import { NotFound } from '../errors.ts';
 
 /** In-app surveys: stored whole, listed together (there are a handful at a time). */
 type SurveyInput = z.output<typeof SmartSurveyInputSchema>;
 
-function toSurvey(item: SmartSurveyItem): SmartSurvey {
+function toSurvey(item: SmartSurveyRecord): SmartSurvey {
   return {
     sid: item.sid,
     surveyType: item.surveyType,
@@ -31,12 +37,11 @@ function newSid(): string {
 }
 
 export async function listSmartSurveys(): Promise<SmartSurvey[]> {
-  const { data } = await db().entities.smartSurvey.query.all({}).go({ pages: 'all' });
-  return data.map(toSurvey);
+  return (await listSmartSurveyRecords()).map(toSurvey);
 }
 
 export async function getSmartSurvey(sid: string): Promise<SmartSurvey> {
-  const { data } = await db().entities.smartSurvey.get({ sid }).go();
+  const data = await getSmartSurveyRecord(sid);
   if (!data) throw new NotFound(`Survey ${sid}`);
   return toSurvey(data);
 }
@@ -54,32 +59,24 @@ function fields(input: SurveyInput) {
 export async function createSmartSurvey(input: SurveyInput): Promise<string> {
   const sid = newSid();
   const now = nowMs();
-  await db()
-    .entities.smartSurvey.create({
-      sid,
-      ...fields(input),
-      ...(input.displayMode ? { displayMode: input.displayMode } : {}),
-      created: now,
-      updated: now,
-    })
-    .go();
+  await createSmartSurveyRecord({
+    sid,
+    ...fields(input),
+    ...(input.displayMode ? { displayMode: input.displayMode } : {}),
+    created: now,
+    updated: now,
+  });
   return sid;
 }
 
 /** Replaces a survey's fields; a survey that is not there is NotFound (nothing is created). */
 export async function updateSmartSurvey(sid: string, input: SurveyInput): Promise<SmartSurvey> {
   const current = await getSmartSurvey(sid);
-  const changes = db()
-    .entities.smartSurvey.patch({ sid })
-    .set({ ...fields(input), updated: nowMs() });
-  await (input.displayMode
-    ? changes.set({ displayMode: input.displayMode })
-    : changes.remove(['displayMode'])
-  ).go();
+  await updateSmartSurveyRecord(sid, { ...fields(input), updated: nowMs() }, input.displayMode);
   return { ...current, ...fields(input), ...(input.displayMode ? { displayMode: input.displayMode } : {}) };
 }
 
 export async function deleteSmartSurvey(sid: string): Promise<void> {
   await getSmartSurvey(sid);
-  await db().entities.smartSurvey.delete({ sid }).go();
+  await deleteSmartSurveyRecord(sid);
 }

@@ -2,8 +2,7 @@ import * as z from 'zod';
 import type { ListPageRequest } from '../../../shared/api/list-page.ts';
 import { SURVEY_TARGET_ID_TYPES, SurveyTargetIdSchema } from '../../../shared/surveys/smart-survey.ts';
 import { nowMs } from '../clock.ts';
-import { pagedQuery, pageOptions, readPage } from '../data/list-page.ts';
-import { db } from '../data/service.ts';
+import { listSurveyTargetPage, putSurveyTarget } from '../data/survey-repository.ts';
 import { enqueueJob } from '../jobs/enqueue-job.ts';
 import { registerItemProcessor } from '../jobs/item-processors.ts';
 
@@ -36,36 +35,21 @@ registerItemProcessor(SURVEY_TARGET_KIND, async (item, rawParams) => {
   const params = ParamsSchema.parse(rawParams);
   const id = SurveyTargetIdSchema.safeParse(item);
   if (!id.success) return { ok: false, reason: 'Invalid id' };
-  await db()
-    .entities.surveyTarget.put({
-      surveyType: params.surveyType,
-      id: id.data,
-      idType: params.idType,
-      created: nowMs(),
-    })
-    .go();
+  await putSurveyTarget({
+    surveyType: params.surveyType,
+    id: id.data,
+    idType: params.idType,
+    created: nowMs(),
+  });
   return { ok: true };
 });
 
-/**
- * The targets of a survey type in id order, optionally those whose id starts with `search`, a page at
- * a time (a search is a list of its own: its cursor does not continue another search).
- */
+/** The targets of a survey type, a page at a time (listSurveyTargetPage). */
 export async function listSurveyTargets(
   surveyType: string,
   search: string | undefined,
   page: ListPageRequest,
 ) {
-  const { surveyTarget } = db().entities;
-  const query = surveyTarget.query.bySurveyType({ surveyType });
-  const { rows, cursor } = await readPage(
-    `survey-targets-${surveyType}-${search ?? ''}`,
-    [
-      pagedQuery(surveyTarget, 'bySurveyType', (round) =>
-        (search ? query.begins({ id: search }) : query).go(pageOptions(round)),
-      ),
-    ],
-    page,
-  );
+  const { rows, cursor } = await listSurveyTargetPage(surveyType, search, page);
   return { targets: rows.map(({ id, idType, created }) => ({ id, idType, surveyType, created })), cursor };
 }

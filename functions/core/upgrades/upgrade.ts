@@ -1,15 +1,66 @@
+import type { ClientType } from '../../../shared/identity/client-types.ts';
+import type { SiteLanguage } from '../../../shared/languages.ts';
+import type { SessionInfo } from '../../../shared/orders/session-info.ts';
 import { newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
 import { WALLET_PAY_METHOD } from '../../../shared/payments/pay-methods.ts';
+import type { PlanPriceInfo } from '../../../shared/plans/plan-types.ts';
+import { upgradeTargets } from '../../../shared/plans/upgrade-rules.ts';
+import { planActions } from '../../../shared/subscriptions/plan-actions.ts';
 import { nowMs } from '../clock.ts';
 import { claimOrderForCharge, createOrder, getOrder } from '../data/order-repository.ts';
 import { getPaymentSession, notePaymentSessionOrder } from '../data/payment-session-repository.ts';
+import { DEFAULT_CATALOGUE, getPlanCatalogue } from '../data/plan-catalogue-repository.ts';
+import { latestUserPlan } from '../data/user-plan-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { chargeClaimed, reconcileOrder } from '../orders/charges.ts';
 import { type Confirmation, orderResult } from '../orders/confirmation.ts';
 import { checkOrderClaims, orderOfSession } from '../orders/order-access.ts';
 import { scheduleRecheck } from '../orders/order-recheck.ts';
-import { acceptedPrice, type ProgressRequest } from '../orders/progress.ts';
-import { readSession, renewalPrice, testModeAllowed } from '../orders/sessions.ts';
+import type { ProgressRequest } from '../orders/progress.ts';
+import { acceptedPrice, renewalPrice, sessionInfoOf, testModeAllowed } from '../orders/session-pricing.ts';
+import { readSession, sessionContextOf, storeSession, verifiedUser } from '../orders/session-store.ts';
+
+/**
+ * Opens an upgrade session (create-init-plan-upgrade) for the account's current subscription: refused
+ * without one (USER_NOT_SUBSCRIBED), for a fixed-term pass or a plan with nothing above it
+ * (UPGRADE_NOT_ALLOWED, naming the plan). The session sells the sold (V3)
+ * subscriptions the plan may upgrade to, in the plan's currency, at their price less the credit for
+ * the unused part of the plan.
+ */
+export async function openUpgradeSession(input: {
+  uid: string;
+  cid?: string | undefined;
+  clientType: ClientType;
+  language: SiteLanguage;
+  planName?: string | undefined;
+}): Promise<{ guid: string; sessionInfo: SessionInfo }> {
+  const user = await verifiedUser(input.uid);
+  const latest = await latestUserPlan(user.uid);
+  if (!latest || latest.expiredAt <= nowMs()) {
+    throw new PaymentError('USER_NOT_SUBSCRIBED', 'The account holds no plan to upgrade');
+  }
+  const catalogue = await getPlanCatalogue(DEFAULT_CATALOGUE);
+  const targets = upgradeTargets(latest, catalogue.prices);
+  if (!planActions(latest, nowMs()).upgrade || targets.length === 0) {
+    throw new PaymentError('UPGRADE_NOT_ALLOWED', `${latest.planName} cannot be upgraded`, {
+      planName: latest.planName,
+      isSubscription: latest.isSubscription,
+    });
+  }
+  const plan = (input.planName && targets.find((target) => target.name === input.planName)) || targets[0];
+  const session = await storeSession({
+    ...input,
+    uid: user.uid,
+    createdStatus: 'init',
+    purpose: 'upgrade',
+    planId: latest.planId,
+    catalogue: DEFAULT_CATALOGUE,
+    planName: (plan as PlanPriceInfo).name,
+    currency: latest.currency,
+  });
+  const ctx = await sessionContextOf(session, { user, catalogue });
+  return { guid: session.guid, sessionInfo: sessionInfoOf(ctx, false) };
+}
 
 /**
  * An upgrade's merchant order (insert-payment-progress with isUpgrade): the new plan at its price less

@@ -14,13 +14,14 @@ import { eraserOptionsFor, erasersOffered } from '../../../shared/usage-eraser/e
 import { nowMs } from '../clock.ts';
 import { createOrder } from '../data/order-repository.ts';
 import { notePaymentSessionOrder, type PaymentSession } from '../data/payment-session-repository.ts';
+import { getUsageCounters } from '../data/usage-repository.ts';
 import { activeUserPlan, getUserPlan, type UserPlan } from '../data/user-plan-repository.ts';
 import { getUser } from '../data/user-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { scheduleRecheck } from '../orders/order-recheck.ts';
-import { samePrice } from '../orders/progress.ts';
-import { sessionOf, storeSession, testModeAllowed, verifiedUser } from '../orders/sessions.ts';
-import { getUsageCounters, usageLines } from './eraser.ts';
+import { samePrice, testModeAllowed } from '../orders/session-pricing.ts';
+import { sessionOf, storeSession, verifiedUser } from '../orders/session-store.ts';
+import { usageLines } from './eraser.ts';
 
 /**
  * Usage-eraser sessions and orders. The session belongs to the account's current plan (a STANDARD or
@@ -47,7 +48,7 @@ export async function openUsageEraserSession(input: {
   if (!erasersOffered(plan.planType)) {
     throw new PaymentError('INVALID_ARGUMENT', `${plan.planName} is not offered usage erasers`);
   }
-  const guid = await storeSession({
+  const { guid } = await storeSession({
     ...input,
     uid: user.uid,
     createdStatus: 'init',

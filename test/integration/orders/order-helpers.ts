@@ -3,7 +3,7 @@ import { createPaymentSession } from '../../../functions/core/data/payment-sessi
 import { listUserPlans } from '../../../functions/core/data/user-plan-repository.ts';
 import { createUser } from '../../../functions/core/data/user-repository.ts';
 import { signIdToken } from '../../../functions/core/identity/id-token.ts';
-import { newGuid } from '../../../functions/core/orders/sessions.ts';
+import { newGuid } from '../../../functions/core/orders/session-store.ts';
 import type { RouteInput } from '../../../shared/api/define-route.ts';
 import {
   createBillingKeyPayment,

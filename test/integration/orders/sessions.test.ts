@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getOrder } from '../../../functions/core/data/order-repository.ts';
-import { newGuid } from '../../../functions/core/orders/sessions.ts';
+import { newGuid } from '../../../functions/core/orders/session-store.ts';
 import {
   changePaymentSessionAccountType,
   changePaymentSessionCurrency,

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { db } from '../../../functions/core/data/service.ts';
+import { getUsageCounters } from '../../../functions/core/data/usage-repository.ts';
 import { listUserPlans } from '../../../functions/core/data/user-plan-repository.ts';
-import { getUsageCounters } from '../../../functions/core/usage-eraser/eraser.ts';
 import { getPaymentResult } from '../../../shared/api/orders.ts';
 import {
   createInitUsageEraser,

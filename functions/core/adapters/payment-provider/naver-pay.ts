@@ -3,6 +3,7 @@ import { parseFailReason } from '../../../../shared/payments/card-failures.ts';
 import { WALLET_SUCCESS_CODE } from '../../../../shared/payments/checkout-contract.ts';
 import { PaymentError } from '../../errors.ts';
 import { logger } from '../../logger.ts';
+import { requiredEnvironment } from '../../settings.ts';
 import { exchange } from '../outside-http.ts';
 import { serviceCredentials } from '../service-credentials.ts';
 
@@ -39,9 +40,7 @@ const Answer = z.looseObject({
 });
 
 function apiUrl(): string {
-  const url = process.env.NAVER_PAY_API_URL;
-  if (!url) throw new Error('NAVER_PAY_API_URL is not set');
-  return url.replace(/\/$/, '');
+  return requiredEnvironment('NAVER_PAY_API_URL').replace(/\/$/, '');
 }
 
 async function post(

@@ -6,7 +6,7 @@ import { PROVIDER_TOKEN_RENEW_MARGIN_MS } from '../../../../shared/payments/cons
 import { nowMs } from '../../clock.ts';
 import { PaymentError } from '../../errors.ts';
 import { logger } from '../../logger.ts';
-import { settings } from '../../settings.ts';
+import { environment, settings } from '../../settings.ts';
 import { exchange } from '../outside-http.ts';
 import { serviceCredentials } from '../service-credentials.ts';
 import { CustomerWire, Envelope, PaymentWire, TokenWire } from './portone-wire.ts';
@@ -129,7 +129,7 @@ function toBillingKey(wire: CustomerWire): BillingKey {
   };
 }
 
-const apiUrl = () => (process.env.PORTONE_API_URL || DEFAULT_API_URL).replace(/\/$/, '');
+const apiUrl = () => (environment('PORTONE_API_URL') ?? DEFAULT_API_URL).replace(/\/$/, '');
 
 let token: { value: string; renewAtMs: number } | undefined;
 let renewing: Promise<string> | undefined;

@@ -67,3 +67,4 @@ export const BulkRequest = new Entity({
     byFingerprint: { pk: { field: 'pk', composite: ['fingerprint'] }, sk: { field: 'sk', composite: [] } },
   },
 });
+export type BulkRequestItem = EntityItem<typeof BulkRequest>;

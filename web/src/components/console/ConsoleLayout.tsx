@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '../../../../shared/product.ts';
-import { endConsoleSession } from '../../features/console-identity/console-session.ts';
+import { endConsoleSession } from '../../lib/console/console-session.ts';
 import { ConfirmProvider } from './ConfirmDialog.tsx';
 import { CONSOLE_NAV } from './console-nav.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';

@@ -3,8 +3,8 @@ import type { RouteInput } from '../../../../shared/api/define-route.ts';
 import { adminCancelPayment, adminRefundInfo } from '../../../../shared/api/refunds.ts';
 import { reschedulePayment, unsubscribePayment } from '../../../../shared/api/subscriptions.ts';
 import { adminCall, adminKey } from '../../lib/console/admin-api.ts';
-import { consoleSession } from '../console-identity/console-session.ts';
-import { userInfoKey } from '../console-users/api/get-user-info.ts';
+import { consoleSession } from '../../lib/console/console-session.ts';
+import { userInfoKey } from '../console-users/index.ts';
 
 /** The refund estimate for a requested instant; asked again whenever the date or the mode changes. */
 export const useRefundEstimate = (input: RouteInput<typeof adminRefundInfo> | undefined) =>

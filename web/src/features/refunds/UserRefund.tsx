@@ -8,8 +8,7 @@ import type { SiteLanguage } from '../../../../shared/languages.ts';
 import { PRODUCT_NAME } from '../../../../shared/product.ts';
 import { callRoute } from '../../lib/api-client.ts';
 import { planLabel } from '../../lib/plan-names.ts';
-import { Checklist } from '../orders/components/Checklist.tsx';
-import { clientCodeOf, clientErrorText, paymentTime, price } from '../orders/format.ts';
+import { Checklist, clientCodeOf, clientErrorText, paymentTime, price } from '../orders/index.ts';
 import '../orders/orders.css';
 import './refunds.css';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIRST_RELEASE } from '../../../../functions/core/downloads/latest-release.ts';
 import type { DownloadSpec } from '../../../../shared/downloads/download-packages.ts';
+import { FIRST_RELEASE } from '../../../../shared/downloads/first-release.ts';
 import { chooseDownloads, fileName, firstCandidate, formatSize } from './downloads.ts';
 
 const spec: DownloadSpec = FIRST_RELEASE;

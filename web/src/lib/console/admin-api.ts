@@ -1,6 +1,6 @@
 import type { RouteDefinition, RouteInput, RouteOutput } from '../../../../shared/api/define-route.ts';
-import { consoleSession, endConsoleSession } from '../../features/console-identity/console-session.ts';
 import { ApiError, callRoute } from '../api-client.ts';
+import { consoleSession, endConsoleSession } from './console-session.ts';
 
 /**
  * Every admin call of the console goes through here: the operator's session token is attached, and a

@@ -2,7 +2,7 @@ import { CatchBoundary, createFileRoute, Outlet, redirect, useRouterState } from
 import { ConsoleLayout } from '../../components/console/ConsoleLayout.tsx';
 import { ConsolePageError } from '../../components/console/ConsolePageError.tsx';
 import { ConsoleSessionKeeper } from '../../features/console-identity/components/ConsoleSessionKeeper.tsx';
-import { activeConsoleSession } from '../../features/console-identity/console-session.ts';
+import { activeConsoleSession } from '../../lib/console/console-session.ts';
 
 /**
  * Every console page but the login: a signed-out operator (or one whose session cannot be renewed)

@@ -6,9 +6,8 @@ import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { PRODUCT_NAME } from '../../../../../shared/product.ts';
 import { PaymentFailureNote } from '../../../components/PaymentFailureNote.tsx';
 import { describePaymentFailure, type PaymentFailureInfo } from '../../../lib/payment-failure.ts';
-import { failureOf } from '../../orders/confirmation-retries.ts';
-import { checkoutSettingsQuery } from '../../payment-provider/api/get-checkout-settings.ts';
-import { requestPay } from '../../payment-provider/checkout.ts';
+import { failureOf } from '../../orders/index.ts';
+import { checkoutSettingsQuery, requestPay } from '../../payment-provider/index.ts';
 import {
   changeCardPagePath,
   finishChangeCard,

@@ -5,7 +5,7 @@ import { RowEditActions } from '../../../components/console/RowEditActions.tsx';
 import { SelectField } from '../../../components/console/SelectField.tsx';
 import { notify } from '../../../components/console/toast.ts';
 import type { useRowEditing } from '../../../components/console/use-row-editing.ts';
-import { usePaymentPlanInfo } from '../../plans/api/get-payment-plan-info.ts';
+import { usePaymentPlanInfo } from '../../plans/index.ts';
 
 /**
  * What the coupon's discount and bonus-quota rows share: the plan choices of the built-in catalogue,

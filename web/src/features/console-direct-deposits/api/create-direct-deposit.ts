@@ -8,7 +8,7 @@ import type {
   DirectDepositInput,
 } from '../../../../../shared/direct-deposits/direct-deposit.ts';
 import { adminCall } from '../../../lib/console/admin-api.ts';
-import { userInfoKey } from '../../console-users/api/get-user-info.ts';
+import { userInfoKey } from '../../console-users/index.ts';
 
 export const createDirectDeposit = (input: DirectDepositInput) => adminCall(adminDirectDepositCreate, input);
 

@@ -5,10 +5,10 @@ import { fieldErrors, paymentSignInRule } from '../../../../../shared/identity/a
 import { CONSOLE_CLIENT_TYPE } from '../../../../../shared/identity/client-types.ts';
 import { TextField } from '../../../components/TextField.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { saveConsoleSession } from '../../../lib/console/console-session.ts';
 import { alertText, signInProblem } from '../../../lib/identity-errors.ts';
 import { signInWithPassword } from '../../../lib/session-api.ts';
 import { signOutSession } from '../../../lib/session-refresh.ts';
-import { saveConsoleSession } from '../console-session.ts';
 import '../console.css';
 
 /**

@@ -7,7 +7,7 @@ import {
   REFRESH_INTERVAL_MS,
   renewConsoleSession,
   saveConsoleSession,
-} from '../console-session.ts';
+} from '../../../lib/console/console-session.ts';
 
 /**
  * Keeps the operator's token fresh: every 55 minutes a tick renews it, and the fourth tick signs the

@@ -16,7 +16,7 @@ import {
 } from '../../../../../shared/api/payments.ts';
 import { usePagedList } from '../../../components/console/list/paged-list.ts';
 import { adminCall, adminKey } from '../../../lib/console/admin-api.ts';
-import { userInfoKey } from '../../console-users/api/get-user-info.ts';
+import { userInfoKey } from '../../console-users/index.ts';
 
 /** The console's money calls (admin-payments.ts, admin-plans.ts) as queries and mutations. */
 export const useConsoleSettings = () =>

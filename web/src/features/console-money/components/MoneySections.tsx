@@ -7,7 +7,7 @@ import { userDetailActions } from '../../../../../shared/users/user-plan-actions
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
 import { kstTime, shownAs } from '../../../components/console/list/list-columns.tsx';
-import type { UserDetailSectionProps } from '../../console-users/components/user-detail-sections.ts';
+import type { UserDetailSectionProps } from '../../../lib/console/user-detail-section.ts';
 import { minutesAndSeconds } from './usage-format.ts';
 
 /**

@@ -4,7 +4,7 @@ import { useConfirm } from '../../../components/console/ConfirmDialog.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
 import { notify } from '../../../components/console/toast.ts';
-import { useUserInfo } from '../../console-users/api/get-user-info.ts';
+import { useUserInfo } from '../../console-users/index.ts';
 import { useSubscriptionAction } from '../api.ts';
 
 /**

@@ -8,7 +8,7 @@ import { FormField } from '../../../components/console/FormField.tsx';
 import { KstDateInput } from '../../../components/console/KstDateInput.tsx';
 import { SubmitRow } from '../../../components/console/SubmitRow.tsx';
 import { notify } from '../../../components/console/toast.ts';
-import { DepositFields } from '../../console-direct-deposits/components/DepositFields.tsx';
+import { DepositFields } from '../../console-direct-deposits/index.ts';
 import { useScheduleWrites } from '../api/schedules.ts';
 import {
   REPEAT_CHOICES,

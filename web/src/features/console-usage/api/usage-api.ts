@@ -8,7 +8,7 @@ import {
 } from '../../../../../shared/api/usage.ts';
 import type { BulkUsageGrantInput } from '../../../../../shared/usage/usage-grant-rules.ts';
 import { adminCall, adminKey } from '../../../lib/console/admin-api.ts';
-import { userInfoKey } from '../../console-users/api/get-user-info.ts';
+import { userInfoKey } from '../../console-users/index.ts';
 
 export interface UsageQuery {
   uid: string;

@@ -9,7 +9,7 @@ import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { KstDateInput } from '../../../components/console/KstDateInput.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
 import { downloadCsv, exportFileName } from '../../../components/console/list/list-export.ts';
-import { minutesAndSeconds } from '../../console-money/components/usage-format.ts';
+import { minutesAndSeconds } from '../../console-money/index.ts';
 import { type UsageQuery, useUsageList } from '../api/usage-api.ts';
 import { type DailyUsage, dailyUsage, defaultUsageRange, shownUsage, usageCsv } from '../usage-table.ts';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserActivityRow } from '../../../../../shared/api/users.ts';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
-import type { UserDetailSectionProps } from './user-detail-sections.ts';
+import type { UserDetailSectionProps } from '../../../lib/console/user-detail-section.ts';
 
 const column = createColumnHelper<UserActivityRow>();
 

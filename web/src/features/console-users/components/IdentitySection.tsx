@@ -6,10 +6,10 @@ import { CopyButton } from '../../../components/console/CopyButton.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
 import { notify } from '../../../components/console/toast.ts';
 import { errorLine, errorTextNow } from '../../../lib/console/error-text.ts';
+import type { UserDetailSectionProps } from '../../../lib/console/user-detail-section.ts';
 import { useGeneratePasswordResetLink } from '../api/generate-password-reset-link.ts';
 import { useSendVerifyingEmail } from '../api/send-verifying-email.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
-import type { UserDetailSectionProps } from './user-detail-sections.ts';
 
 /** Who the account is (section 2's identity fields) and the identity actions. */
 export function IdentitySection({ info }: UserDetailSectionProps) {

@@ -10,8 +10,8 @@ import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
 import { notify } from '../../../components/console/toast.ts';
+import type { UserDetailSectionProps } from '../../../lib/console/user-detail-section.ts';
 import { useChangePreregistration } from '../api/change-preregistration.ts';
-import type { UserDetailSectionProps } from './user-detail-sections.ts';
 
 type Operation = 'create' | 'use' | 'reset';
 

@@ -13,8 +13,7 @@ import {
 import { funnel } from '../../../lib/analytics/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { PaymentQuery } from '../../../lib/order-session.ts';
-import { checkoutSettingsQuery } from '../../payment-provider/api/get-checkout-settings.ts';
-import { browser, requestPay, walletPageUrl } from '../../payment-provider/checkout.ts';
+import { browser, checkoutSettingsQuery, requestPay, walletPageUrl } from '../../payment-provider/index.ts';
 import { fetchPhoneUse } from '../api/find-payment-info-by-phone-number.ts';
 import { fetchPaymentSessionInfo, paymentSessionKey } from '../api/get-payment-session-info.ts';
 import { fetchInsertPaymentProgress, fetchWalletEnrolment } from '../api/payment-calls.ts';

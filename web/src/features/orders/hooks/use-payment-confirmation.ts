@@ -5,7 +5,7 @@ import { WALLET_SUCCESS_CODE } from '../../../../../shared/payments/checkout-con
 import { PAYMENT_CONFIRMATION_DELAY_MS } from '../../../../../shared/payments/constants.ts';
 import { funnel } from '../../../lib/analytics/index.ts';
 import type { PaymentQuery } from '../../../lib/order-session.ts';
-import { readPaymentReturn } from '../../payment-provider/checkout.ts';
+import { readPaymentReturn } from '../../payment-provider/index.ts';
 import {
   fetchBillingKeyPayment,
   fetchPaymentResult,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { usePageHead } from '../../../lib/page-head.ts';
-import { useRedirectSignedInToApp } from '../../identity/hooks/use-signed-in-redirect.ts';
+import { useRedirectSignedInToApp } from '../../identity/index.ts';
 import { FinalCta } from './FinalCta.tsx';
 import { FreeAssets } from './FreeAssets.tsx';
 import { Hero } from './Hero.tsx';

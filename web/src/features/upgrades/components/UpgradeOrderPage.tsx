@@ -12,12 +12,16 @@ import { MessageDialog } from '../../../components/Modal.tsx';
 import type { PaymentQuery } from '../../../lib/order-session.ts';
 import { pricingPath } from '../../../lib/payment-start.ts';
 import { planLabel } from '../../../lib/plan-names.ts';
-import { useSessionFollowsLanguage } from '../../orders/api/change-payment-session-language.ts';
-import { useChangeSessionPlan } from '../../orders/api/change-payment-session-plan.ts';
-import { usePaymentSession } from '../../orders/api/get-payment-session-info.ts';
-import { Checklist } from '../../orders/components/Checklist.tsx';
-import { PlanSelectionForm } from '../../orders/components/PlanSelectionForm.tsx';
-import { clientCodeOf, clientErrorText, price } from '../../orders/format.ts';
+import {
+  Checklist,
+  clientCodeOf,
+  clientErrorText,
+  PlanSelectionForm,
+  price,
+  useChangeSessionPlan,
+  usePaymentSession,
+  useSessionFollowsLanguage,
+} from '../../orders/index.ts';
 import { useUpgradePay } from '../hooks/use-upgrade-pay.ts';
 import '../../orders/orders.css';
 

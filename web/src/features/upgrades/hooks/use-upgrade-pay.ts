@@ -12,15 +12,22 @@ import {
 } from '../../../../../shared/payments/pay-methods.ts';
 import { funnel } from '../../../lib/analytics/index.ts';
 import type { PaymentQuery } from '../../../lib/order-session.ts';
-import { fetchPaymentSessionInfo, paymentSessionKey } from '../../orders/api/get-payment-session-info.ts';
 import {
+  failure,
+  failureOf,
   fetchBillingKeyPayment,
   fetchInsertPaymentProgress,
   fetchPaymentResult,
-} from '../../orders/api/payment-calls.ts';
-import { failure, failureOf, untilSettled, withRetries } from '../../orders/confirmation-retries.ts';
-import { resultPagePath } from '../../orders/hooks/use-pay.ts';
-import { type PaymentOutcome, progressFor, saveOutcome, saveProgress } from '../../orders/payment-storage.ts';
+  fetchPaymentSessionInfo,
+  type PaymentOutcome,
+  paymentSessionKey,
+  progressFor,
+  resultPagePath,
+  saveOutcome,
+  saveProgress,
+  untilSettled,
+  withRetries,
+} from '../../orders/index.ts';
 import { fetchWalletUpgrade } from '../api/upgrade-calls.ts';
 
 /**

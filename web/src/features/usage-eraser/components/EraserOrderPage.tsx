@@ -19,15 +19,18 @@ import {
 import { defaultEraserType } from '../../../../../shared/usage-eraser/eraser-options.ts';
 import { MessageDialog } from '../../../components/Modal.tsx';
 import type { PaymentQuery } from '../../../lib/order-session.ts';
-import { Checklist } from '../../orders/components/Checklist.tsx';
-import { AgreementChecklist, ContactSection } from '../../orders/components/OrderSections.tsx';
-import { PayMethodCards } from '../../orders/components/PayMethodCards.tsx';
-import { failureOf } from '../../orders/confirmation-retries.ts';
-import { price } from '../../orders/format.ts';
-import { resultPagePath } from '../../orders/hooks/use-pay.ts';
-import { saveOutcome, saveProgress } from '../../orders/payment-storage.ts';
-import { checkoutSettingsQuery } from '../../payment-provider/api/get-checkout-settings.ts';
-import { requestPay } from '../../payment-provider/checkout.ts';
+import {
+  AgreementChecklist,
+  Checklist,
+  ContactSection,
+  failureOf,
+  PayMethodCards,
+  price,
+  resultPagePath,
+  saveOutcome,
+  saveProgress,
+} from '../../orders/index.ts';
+import { checkoutSettingsQuery, requestPay } from '../../payment-provider/index.ts';
 import { fetchEraserProgress, useEraserSession } from '../api.ts';
 import '../../orders/orders.css';
 import '../eraser.css';

@@ -3,8 +3,7 @@ import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { ERASER_OPTIONS } from '../../../../../shared/usage-eraser/eraser-options.ts';
 import { PaymentFailureNote } from '../../../components/PaymentFailureNote.tsx';
 import { describePaymentFailure } from '../../../lib/payment-failure.ts';
-import { useFailure, useOutcome, useTitle } from '../../orders/components/PaymentResult.tsx';
-import { readProgress } from '../../orders/payment-storage.ts';
+import { readProgress, useFailure, useOutcome, useTitle } from '../../orders/index.ts';
 import '../../orders/orders.css';
 
 /** /payment/eraser/result/success: which feature's monthly usage is available again. */

@@ -1,11 +1,34 @@
 import { createFileRoute } from '@tanstack/react-router';
+import {
+  ContactInfoSection,
+  PaymentsSection,
+  PlansSection,
+  UsageCountersSection,
+  UserActionsSection,
+} from '../../../../../features/console-money/components/MoneySections.tsx';
+import { ActivitiesSection } from '../../../../../features/console-users/components/ActivitiesSection.tsx';
+import { IdentitySection } from '../../../../../features/console-users/components/IdentitySection.tsx';
+import { PreregistrationSection } from '../../../../../features/console-users/components/PreregistrationSection.tsx';
 import { UserDetail } from '../../../../../features/console-users/components/UserDetail.tsx';
+import type { UserDetailSection } from '../../../../../lib/console/user-detail-section.ts';
 
 export const Route = createFileRoute('/admin/_console/users/$id/show')({
   component: UserShow,
 });
 
+/** The user detail's sections in order: the route composes the users' and the money features' sections. */
+const SECTIONS: readonly UserDetailSection[] = [
+  { id: 'identity', title: 'console-users:detail.identity', Section: IdentitySection },
+  { id: 'actions', title: 'console-payments:actions.title', Section: UserActionsSection },
+  { id: 'counters', title: 'console-payments:counter.title', Section: UsageCountersSection },
+  { id: 'preregistration', title: 'console-users:preregistration.title', Section: PreregistrationSection },
+  { id: 'plans', title: 'console-payments:plans_title', Section: PlansSection },
+  { id: 'payments', title: 'console-payments:payments_title', Section: PaymentsSection },
+  { id: 'contact', title: 'console-payments:contact.title', Section: ContactInfoSection },
+  { id: 'activities', title: 'console-users:activity.title', Section: ActivitiesSection },
+];
+
 function UserShow() {
   const { id } = Route.useParams();
-  return <UserDetail uid={id} />;
+  return <UserDetail uid={id} sections={SECTIONS} />;
 }

@@ -1,5 +1,5 @@
 import { CONSOLE_CLIENT_TYPE } from '../../../../shared/identity/client-types.ts';
-import { refreshSession, signOutSession } from '../../lib/session-refresh.ts';
+import { refreshSession, signOutSession } from '../session-refresh.ts';
 
 /**
  * The operator's session in the console (admin-console.md sections 4, 6 and 9): the admin ID token is
