@@ -1,12 +1,7 @@
 import type { TFunction } from 'i18next';
-import {
-  type ClientErrorCode,
-  clientErrorKey,
-  formatClientError,
-} from '../../../../shared/errors/catalogue.ts';
 import type { SiteLanguage } from '../../../../shared/languages.ts';
 import { PAYMENT_TIME_ZONE } from '../../../../shared/payments/constants.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { clientCodeOf, clientErrorText } from '../orders/index.ts';
 
 /** A day of the billing page (a charge, an expiry), in Seoul time like every date of the payment path. */
 export function billingDate(ms: number, lang: SiteLanguage): string {
@@ -16,7 +11,4 @@ export function billingDate(ms: number, lang: SiteLanguage): string {
 }
 
 /** A failed call as the catalogue shows it ("[L30] ..."), in the page's language. */
-export function failureText(t: TFunction, error: unknown): string {
-  const code: ClientErrorCode = error instanceof ApiError ? error.clientCode : 'L04';
-  return formatClientError(code, t(clientErrorKey(code)));
-}
+export const failureText = (t: TFunction, error: unknown) => clientErrorText(t, clientCodeOf(error));
