@@ -45,6 +45,18 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(new RegExp(`/${lang}$`));
 }
 
+/** Cancels the renewal on the billing page, confirmed in its dialog: the plan then cancels on its expiry. */
+async function cancelRenewal(page: Page, expiredAt: number) {
+  await page.getByRole('button', { name: t('renewal.cancel') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: t('renewal.confirm') })
+    .click();
+  await expect(page.getByTestId('billing-state')).toHaveText(
+    t('plan.state.cancels', { date: day(expiredAt) }),
+  );
+}
+
 async function moveClockPast(request: APIRequestContext, ms: number) {
   const moved = await request.post('/_local/clock', { data: { to: new Date(ms).toISOString() } });
   expect(moved.ok(), await moved.text()).toBe(true);
@@ -74,12 +86,7 @@ test('a subscriber cancels at period end and resumes; the renewal is charged wit
   );
 
   // Cancel at period end, confirmed in a dialog; then resume.
-  await page.getByRole('button', { name: t('renewal.cancel') }).click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: t('renewal.confirm') })
-    .click();
-  await expect(state).toHaveText(t('plan.state.cancels', { date: day(first.expiredAt) }));
+  await cancelRenewal(page, first.expiredAt);
   await expect(page.getByTestId('billing-next-charge')).toHaveText(t('plan.no_next_charge'));
   await page.getByRole('button', { name: t('renewal.resume') }).click();
   await expect(state).toHaveText(t('plan.state.active'));
@@ -122,12 +129,7 @@ test('a subscriber cancels at period end and resumes; the renewal is charged wit
   await expect(state).toHaveText(t('plan.state.active'));
 
   // Cancelled again: at its expiry the plan ends, and no renewal is charged, not even on the retry days.
-  await page.getByRole('button', { name: t('renewal.cancel') }).click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: t('renewal.confirm') })
-    .click();
-  await expect(state).toHaveText(t('plan.state.cancels', { date: day(renewed.expiredAt) }));
+  await cancelRenewal(page, renewed.expiredAt);
   await signOut(page);
   await moveClockPast(request, renewed.expiredAt + 6 * 86_400_000);
   await signInToBilling(page, lang, email, PASSWORD);
