@@ -1,5 +1,6 @@
 import { affiliateRoutes } from './affiliates.ts';
 import { analyticsRoutes } from './analytics.ts';
+import { attentionRoutes } from './attention.ts';
 import { billingRoutes } from './billing.ts';
 import { changeCardRoutes } from './change-card.ts';
 import { configRoutes } from './configs.ts';
@@ -61,5 +62,6 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...scheduleRoutes,
   ...affiliateRoutes,
   ...usageEraserRoutes,
+  ...attentionRoutes,
   ...billingRoutes,
 ];

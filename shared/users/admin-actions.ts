@@ -26,5 +26,8 @@ export const ADMIN_ACTIONS = [
   'direct-deposit.schedule-run',
   'schedule.create',
   'schedule.update',
+  'attention.refund',
+  'attention.retry',
+  'attention.dismiss',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];

@@ -37,6 +37,7 @@ import { Route as LangSignupVerifyRouteImport } from './routes/$lang/signup/veri
 import { Route as LangSolutionsSolutionSlugRouteImport } from './routes/$lang/solutions/$solutionSlug'
 import { Route as AdminConsoleIndexRouteImport } from './routes/admin/_console/index'
 import { Route as AdminConsoleAffiliateSettlementRouteImport } from './routes/admin/_console/affiliateSettlement'
+import { Route as AdminConsoleAttentionRouteImport } from './routes/admin/_console/attention'
 import { Route as LangPaymentChangeCardIndexRouteImport } from './routes/$lang/payment/change-card/index'
 import { Route as LangPaymentChangeCardFailRouteImport } from './routes/$lang/payment/change-card/fail'
 import { Route as LangPaymentChangeCardSuccessRouteImport } from './routes/$lang/payment/change-card/success'
@@ -243,6 +244,11 @@ const AdminConsoleAffiliateSettlementRoute =
     path: '/affiliateSettlement',
     getParentRoute: () => AdminConsoleRoute,
   } as any)
+const AdminConsoleAttentionRoute = AdminConsoleAttentionRouteImport.update({
+  id: '/attention',
+  path: '/attention',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
 const LangPaymentChangeCardIndexRoute =
   LangPaymentChangeCardIndexRouteImport.update({
     id: '/payment/change-card/',
@@ -634,6 +640,7 @@ export interface FileRoutesByFullPath {
   '/$lang/signup/verify': typeof LangSignupVerifyRoute
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/admin/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
+  '/admin/attention': typeof AdminConsoleAttentionRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/': typeof AdminConsoleIndexRoute
   '/admin/users/$id': typeof AdminConsoleUsersIdRouteRouteWithChildren
@@ -724,6 +731,7 @@ export interface FileRoutesByTo {
   '/$lang/signup/verify': typeof LangSignupVerifyRoute
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/admin/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
+  '/admin/attention': typeof AdminConsoleAttentionRoute
   '/$lang/signup': typeof LangSignupIndexRoute
   '/admin/users/$id': typeof AdminConsoleUsersIdRouteRouteWithChildren
   '/$lang/payment/change-card/fail': typeof LangPaymentChangeCardFailRoute
@@ -816,6 +824,7 @@ export interface FileRoutesById {
   '/$lang/signup/verify': typeof LangSignupVerifyRoute
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/admin/_console/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
+  '/admin/_console/attention': typeof AdminConsoleAttentionRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/_console/': typeof AdminConsoleIndexRoute
   '/admin/_console/users/$id': typeof AdminConsoleUsersIdRouteRouteWithChildren
@@ -909,6 +918,7 @@ export interface FileRouteTypes {
     | '/$lang/signup/verify'
     | '/$lang/solutions/$solutionSlug'
     | '/admin/affiliateSettlement'
+    | '/admin/attention'
     | '/$lang/signup/'
     | '/admin/'
     | '/admin/users/$id'
@@ -999,6 +1009,7 @@ export interface FileRouteTypes {
     | '/$lang/signup/verify'
     | '/$lang/solutions/$solutionSlug'
     | '/admin/affiliateSettlement'
+    | '/admin/attention'
     | '/$lang/signup'
     | '/admin/users/$id'
     | '/$lang/payment/change-card/fail'
@@ -1090,6 +1101,7 @@ export interface FileRouteTypes {
     | '/$lang/signup/verify'
     | '/$lang/solutions/$solutionSlug'
     | '/admin/_console/affiliateSettlement'
+    | '/admin/_console/attention'
     | '/$lang/signup/'
     | '/admin/_console/'
     | '/admin/_console/users/$id'
@@ -1359,6 +1371,13 @@ declare module '@tanstack/react-router' {
       path: '/affiliateSettlement'
       fullPath: '/admin/affiliateSettlement'
       preLoaderRoute: typeof AdminConsoleAffiliateSettlementRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/attention': {
+      id: '/admin/_console/attention'
+      path: '/attention'
+      fullPath: '/admin/attention'
+      preLoaderRoute: typeof AdminConsoleAttentionRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
     '/$lang/payment/change-card/': {
@@ -1925,6 +1944,7 @@ const AdminConsoleUsersIdRouteRouteWithChildren =
 
 interface AdminConsoleRouteChildren {
   AdminConsoleAffiliateSettlementRoute: typeof AdminConsoleAffiliateSettlementRoute
+  AdminConsoleAttentionRoute: typeof AdminConsoleAttentionRoute
   AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
   AdminConsoleUsersIdRouteRoute: typeof AdminConsoleUsersIdRouteRouteWithChildren
   AdminConsoleAffiliateCreateRoute: typeof AdminConsoleAffiliateCreateRoute
@@ -1963,6 +1983,7 @@ interface AdminConsoleRouteChildren {
 
 const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleAffiliateSettlementRoute: AdminConsoleAffiliateSettlementRoute,
+  AdminConsoleAttentionRoute: AdminConsoleAttentionRoute,
   AdminConsoleIndexRoute: AdminConsoleIndexRoute,
   AdminConsoleUsersIdRouteRoute: AdminConsoleUsersIdRouteRouteWithChildren,
   AdminConsoleAffiliateCreateRoute: AdminConsoleAffiliateCreateRoute,

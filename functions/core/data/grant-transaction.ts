@@ -1,7 +1,14 @@
 import type { PaidCounter } from '../../../shared/usage/usage-rules.ts';
+import { planHeldCaseId, settledCaseItem } from './attention-repository.ts';
 import type { CouponRedemption } from './coupon-repository.ts';
 import { couponTakeItems } from './coupon-repository.ts';
-import { GRANTABLE_STATUSES, type OrderChanges, type PaymentOrder, statusIn } from './order-repository.ts';
+import {
+  GRANTABLE_STATUSES,
+  type OrderChanges,
+  type PaymentOrder,
+  statusIn,
+  vbankSettledItems,
+} from './order-repository.ts';
 import { db } from './service.ts';
 import {
   conditionFailed,
@@ -137,6 +144,8 @@ function effectItems(
           )
           .commit(),
         headItems(tx, uid, head, { planId: effect.planId, expiredAt: effect.changes.expiredAt }),
+        // A held plan renewed needs no operator any more.
+        settledCaseItem(tx, planHeldCaseId(uid, effect.planId)),
       ];
     case 'upgrade':
       return [
@@ -218,6 +227,8 @@ export async function grantOrder(input: {
               },
             })
           : []),
+        // Unconditional, last: it never refuses the grant.
+        ...vbankSettledItems(tx, order),
       ];
     })
     .go();

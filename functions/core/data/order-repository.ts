@@ -1,8 +1,23 @@
+import { PRODUCT_REFUND_SOURCE } from '../../../shared/refunds/refund-session.ts';
+import { refundSourceChoices, refundSourceOf } from '../../../shared/refunds/refund-sources.ts';
+import {
+  endCaseItem,
+  raiseCaseItem,
+  refundRequiredCaseId,
+  settledCaseItem,
+  vbankExpiredCaseId,
+} from './attention-repository.ts';
 import type { CouponRedemption } from './coupon-repository.ts';
 import { couponReleaseItems, couponTakeItems, getCouponRedemption } from './coupon-repository.ts';
 import type { OrderStatus, PaymentOrderItem } from './entities/payment-order.ts';
 import { db } from './service.ts';
-import { conditionFailed, type ItemOutcomes, lostToConcurrentWrite } from './transaction.ts';
+import {
+  conditionFailed,
+  type ItemOutcomes,
+  lostToConcurrentWrite,
+  type TransactionEntities,
+} from './transaction.ts';
+import type { activityCommit } from './user-activity-repository.ts';
 
 export type PaymentOrder = PaymentOrderItem;
 export type NewPaymentOrder = Omit<PaymentOrderItem, 'created' | 'updated' | 'status'>;
@@ -116,13 +131,16 @@ export async function updateOrderFrom(
 /**
  * Ends an order that will not be granted (failed; refund_required while its money goes back) while its
  * status is one of `from`, and gives its coupon back in the same transaction when the order still
- * holds one: the coupon is free again the moment the order is closed, never a moment later. Answers
- * the order as stored, or undefined when its status had already moved on.
+ * holds one: the coupon is free again the moment the order is closed, never a moment later. An order
+ * made refund_required is listed for an operator in the same transaction (its attention case), until
+ * its money is back. Answers the order as stored, or undefined when its status had already moved on.
  */
 export async function closeOrder(
   order: PaymentOrder,
   from: readonly OrderStatus[],
   changes: OrderChanges,
+  /** What the payment took, for an order made refund_required (it may differ from the order's). */
+  taken?: Money,
 ): Promise<PaymentOrder | undefined> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const hold = order.couponCode ? await getCouponRedemption(order.couponCode, order.uid) : undefined;
@@ -131,12 +149,74 @@ export async function closeOrder(
       .transaction.write((tx) => [
         tx.paymentOrder.patch({ merchantUid: order.merchantUid }).set(changes).where(statusIn(from)).commit(),
         ...(releases && hold ? couponReleaseItems(tx, hold) : []),
+        ...(changes.status === 'refund_required'
+          ? [raiseCaseItem(tx, refundRequiredCase(order, changes, taken ?? order))]
+          : []),
+        ...vbankSettledItems(tx, order),
       ])
       .go();
     if (!canceled) return getOrder(order.merchantUid);
     if (conditionFailed(data as ItemOutcomes, 0)) return undefined;
   }
   throw new Error(`The order ${order.merchantUid} could not be closed`);
+}
+
+/** An amount in the currency it was paid in (a payment's may be one the product does not sell in). */
+export interface Money {
+  amount: number;
+  currency: string;
+}
+
+/** A virtual account's order paid or closed: its due date's case (if any) is settled with it. */
+export function vbankSettledItems(tx: TransactionEntities, order: PaymentOrder) {
+  return order.payMethod === 'vbank' ? [settledCaseItem(tx, vbankExpiredCaseId(order.merchantUid))] : [];
+}
+
+/**
+ * A refund_required order's case. Its money can go back its own way (the wallet, or the provider for
+ * a card) or to the product account; a virtual account's only to the product account, since the
+ * provider returns a deposit only to a bank account the customer gives.
+ */
+function refundRequiredCase(order: PaymentOrder, changes: OrderChanges, taken: Money) {
+  const walletPaymentId = changes.walletPaymentId ?? order.walletPaymentId;
+  const own = refundSourceOf({ pg: order.pg, ...(walletPaymentId ? { walletPaymentId } : {}) });
+  const throughProvider =
+    own !== 'portone' || (order.payMethod !== 'vbank' && (changes.impUid ?? order.impUid));
+  return {
+    caseId: refundRequiredCaseId(order.merchantUid),
+    kind: 'refund_required' as const,
+    uid: order.uid,
+    userEmail: order.userEmail,
+    merchantUid: order.merchantUid,
+    refundSources: throughProvider ? refundSourceChoices(own) : [PRODUCT_REFUND_SOURCE],
+    planName: order.planName,
+    amount: taken.amount,
+    currency: taken.currency,
+    reason: changes.failureMessage ?? order.failureMessage ?? '',
+  };
+}
+
+/**
+ * A refund_required order whose money is back (returned by the confirmation, or by an operator): the
+ * order becomes refunded and leaves the attention page in one transaction, with `also` (the operator's
+ * activity). Answers false when the order was no longer refund_required (another caller ended it).
+ */
+export async function markRefundReturned(
+  merchantUid: string,
+  also: (tx: TransactionEntities) => ReturnType<typeof activityCommit>[] = () => [],
+): Promise<boolean> {
+  const { canceled } = await db()
+    .transaction.write((tx) => [
+      tx.paymentOrder
+        .patch({ merchantUid })
+        .set({ status: 'refunded' })
+        .where(statusIn(['refund_required']))
+        .commit(),
+      endCaseItem(tx, refundRequiredCaseId(merchantUid)),
+      ...also(tx),
+    ])
+    .go();
+  return !canceled;
 }
 
 /** Claims an open order for the one caller that will charge it (a billing key or the wallet). */

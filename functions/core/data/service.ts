@@ -4,6 +4,7 @@ import { dynamo } from './client.ts';
 import { AdminSchedule, AdminScheduleRun } from './entities/admin-schedule.ts';
 import { Affiliate } from './entities/affiliate.ts';
 import { AnalyticsEvent } from './entities/analytics-event.ts';
+import { AttentionCase } from './entities/attention-case.ts';
 import { ChangeCardRequest } from './entities/change-card.ts';
 import { Config, ConfigName } from './entities/config.ts';
 import { Coupon, CouponBonusQuota, CouponDiscount, CouponRedemption } from './entities/coupon.ts';
@@ -66,6 +67,7 @@ export const entities = {
   refundSession: RefundSession,
   adminSchedule: AdminSchedule,
   adminScheduleRun: AdminScheduleRun,
+  attentionCase: AttentionCase,
   affiliate: Affiliate,
 };
 

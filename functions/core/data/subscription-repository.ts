@@ -1,3 +1,4 @@
+import { type NewAttentionCase, raiseCaseItem } from './attention-repository.ts';
 import type { PlanStatus } from './entities/user-plan.ts';
 import { db } from './service.ts';
 import { conditionFailed, type ItemOutcomes } from './transaction.ts';
@@ -16,10 +17,12 @@ export async function changePlanStatus(input: {
   from: readonly PlanStatus[];
   to: PlanStatus;
   head: UserPlanHead;
+  /** The attention case the change raises (a plan on hold), written with it. */
+  raises?: NewAttentionCase;
 }): Promise<'changed' | 'plan-changed' | 'conflict'> {
-  const { uid, planId, expiredAt, from, to, head } = input;
+  const { uid, planId, expiredAt, from, to, head, raises } = input;
   const { canceled, data } = await db()
-    .transaction.write(({ userPlan, userPlanHead }) => [
+    .transaction.write(({ userPlan, userPlanHead, attentionCase }) => [
       userPlan
         .patch({ uid, planId })
         .set({ planStatus: to })
@@ -33,6 +36,7 @@ export async function changePlanStatus(input: {
         .set({ version: head.version + 1 })
         .where((attr, op) => `${op.eq(attr.version, head.version)} AND ${op.eq(attr.currentPlanId, planId)}`)
         .commit(),
+      ...(raises ? [raiseCaseItem({ attentionCase }, raises)] : []),
     ])
     .go();
   if (!canceled) return 'changed';

@@ -5,6 +5,7 @@ import {
   reserveAttempt,
 } from '../data/sign-in-failure-repository.ts';
 import { IdentityError } from '../errors.ts';
+import { countMetric } from '../observability.ts';
 
 /**
  * Failed sign-ins allowed per account address and per client address (OWASP ASVS 2.2.1 allows at
@@ -74,6 +75,7 @@ export async function reserveSignInAttempt(
     const ttl = Math.ceil((windowStart + 2 * limit.windowMs) / 1000);
     if (!(await reserveAttempt(scope, windowStart, capacity, ttl))) {
       await attempt.release();
+      countMetric('signInLockedOut');
       throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER', 'Too many failed sign-ins: try again later');
     }
     taken.push({ scope, windowStart });

@@ -4,6 +4,7 @@ import type { ClientType } from '../../../shared/identity/client-types.ts';
 import { nowMs } from '../clock.ts';
 import { findUserByEmail, updateUser } from '../data/user-repository.ts';
 import { IdentityError } from '../errors.ts';
+import { countMetric } from '../observability.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password.ts';
 import { startSession } from './sessions.ts';
 import { clearAccountFailures, reserveSignInAttempt } from './sign-in-limits.ts';
@@ -29,7 +30,8 @@ export async function signInWithPassword(input: {
   const emailKey = normalizeEmail(input.email);
   const attempt = await reserveSignInAttempt(emailKey, input.clientAddress, now);
   const user = await accountWithPassword(emailKey, input.password).catch(async (error: unknown) => {
-    if (!(error instanceof IdentityError && FAILURES.has(error.code))) await attempt.release();
+    if (error instanceof IdentityError && FAILURES.has(error.code)) countMetric('signInFailed');
+    else await attempt.release();
     throw error;
   });
   await attempt.release();

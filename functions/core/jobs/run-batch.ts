@@ -1,4 +1,5 @@
 import { getJob, markJobDone, recordedItemIndexes, recordItemOutcome } from '../data/job-repository.ts';
+import { countMetric } from '../observability.ts';
 import { type BulkJobMessage, itemProcessor } from './item-processors.ts';
 
 /**
@@ -43,8 +44,7 @@ export async function runBatch(message: BulkJobMessage): Promise<void> {
       batchIndex: message.batchIndex,
       itemIndex,
     });
-    // Not recorded: another delivery recorded this item first; nothing is counted.
-    await recordItemOutcome({
+    const recorded = await recordItemOutcome({
       jobId: message.jobId,
       batchIndex: message.batchIndex,
       itemIndex,
@@ -52,6 +52,8 @@ export async function runBatch(message: BulkJobMessage): Promise<void> {
       ok: outcome.ok,
       ...(outcome.ok ? {} : { reason: outcome.reason }),
     });
+    // Not recorded: another delivery recorded this item first; nothing is counted.
+    if (recorded) countMetric(outcome.ok ? 'bulkItemDone' : 'bulkItemFailed');
   }
 
   await markDoneIfComplete(message.jobId);

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { ORDER_RECHECK_TARGET } from '../../../shared/jobs/schedules.ts';
 import { scheduleOnce } from '../adapters/scheduler.ts';
 import { nowMs } from '../clock.ts';
+import { raiseCase, vbankExpiredCaseId } from '../data/attention-repository.ts';
 import { getOrder, type PaymentOrder } from '../data/order-repository.ts';
 import { logger } from '../logger.ts';
 import { reconcileOrder } from './charges.ts';
@@ -17,6 +18,7 @@ import { reconcileOrder } from './charges.ts';
  * - an issued virtual account: every hour until its due date, and once just after it (a deposit in
  *   its last minutes), so that a deposit whose one notification is lost is still granted.
  * A run only reconciles the order (charges.ts), which grants exactly once however often it is asked.
+ * A virtual account still unpaid at its last re-check goes on the console's attention page.
  */
 const MINUTE_MS = 60_000;
 const RECHECK_AFTER_MS = [10 * MINUTE_MS, 60 * MINUTE_MS, 24 * 60 * MINUTE_MS] as const;
@@ -65,6 +67,20 @@ export async function recheckOrder(event: RecheckEvent): Promise<string> {
   const { result } = await reconcileOrder(order);
   const current = (await getOrder(order.merchantUid)) ?? order;
   await scheduleRecheck(current);
+  if (current.status === 'vbank_issued' && nextRecheckAt(current, nowMs()) === undefined) {
+    await raiseCase({
+      caseId: vbankExpiredCaseId(current.merchantUid),
+      kind: 'vbank_expired',
+      uid: current.uid,
+      userEmail: current.userEmail,
+      merchantUid: current.merchantUid,
+      planName: current.planName,
+      amount: current.amount,
+      currency: current.currency,
+      reason: 'The virtual account is past its due date without a deposit',
+      refundSources: [],
+    });
+  }
   logger.info('Order re-checked', { merchantUid: order.merchantUid, result, status: current.status });
   return result;
 }

@@ -59,6 +59,14 @@ async function refundablePlan(uid: string, at: number): Promise<{ plan: UserPlan
   }
   const payment = await getPayment(plan.paidMerchantUid ?? plan.planId);
   if (!payment) throw new PaymentError('USER_NOT_SUBSCRIBED', 'The plan has no payment to refund');
+  // A refund moves the payment and ends the plan in one transaction, but the two are read one after the
+  // other: a plan read before another request's refund and its payment read after it is a plan that has
+  // just ended, not one whose estimate changed (a concurrent click was told INVALID_PRICE).
+  if (payment.cancelledAmount > 0)
+    throw new PaymentError(
+      'USER_NOT_SUBSCRIBED',
+      "The plan's payment was refunded; no plan is left to refund",
+    );
   return { plan, payment };
 }
 

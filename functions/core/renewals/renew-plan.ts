@@ -1,11 +1,13 @@
 import type { SiteLanguage } from '../../../shared/languages.ts';
 import { sendMail } from '../adapters/mail.ts';
 import { nowMs } from '../clock.ts';
+import { planHeldCaseId } from '../data/attention-repository.ts';
 import { claimOrderForCharge, createOrder, getOrder, type PaymentOrder } from '../data/order-repository.ts';
 import { changePlanStatus, claimRenewalNotice } from '../data/subscription-repository.ts';
 import { getUserPlan, getUserPlanHead, type UserPlan } from '../data/user-plan-repository.ts';
 import { getUser } from '../data/user-repository.ts';
 import { logger } from '../logger.ts';
+import { countMetric } from '../observability.ts';
 import { chargeClaimed, reconcileOrder } from '../orders/charges.ts';
 import type { Confirmation } from '../orders/confirmation.ts';
 import { settings } from '../settings.ts';
@@ -102,20 +104,25 @@ async function afterDecline(
       { uid: plan.uid, planId: plan.planId, periodEnd: event.periodEnd, attempt: nextAttempt },
       next,
     );
-    await notify(order, plan, 'renewal-failed', next);
+  } else if (plan.planStatus !== 'HOLD') {
+    if (!(await holdPlan(plan, order))) return 'skipped';
+    countMetric('planHeld');
+  }
+  if (await notify(order, plan, next === undefined ? 'plan-held' : 'renewal-failed', next)) {
+    countMetric('renewalDeclined');
+  }
+  if (next !== undefined) {
     logger.warn('Renewal declined; retry scheduled', {
       merchantUid: order.merchantUid,
       attempt: event.attempt,
     });
     return 'retry-scheduled';
   }
-  if (plan.planStatus !== 'HOLD' && !(await holdPlan(plan))) return 'skipped';
-  await notify(order, plan, 'plan-held');
   logger.warn('Renewal declined for the last time; plan on hold', { merchantUid: order.merchantUid });
   return 'held';
 }
 
-async function holdPlan(plan: UserPlan): Promise<boolean> {
+async function holdPlan(plan: UserPlan, order: PaymentOrder): Promise<boolean> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const head = await getUserPlanHead(plan.uid);
     if (!head) return false;
@@ -126,20 +133,35 @@ async function holdPlan(plan: UserPlan): Promise<boolean> {
       from: ['PAID'],
       to: 'HOLD',
       head,
+      raises: {
+        caseId: planHeldCaseId(plan.uid, plan.planId),
+        kind: 'plan_held',
+        uid: plan.uid,
+        userEmail: order.userEmail,
+        planId: plan.planId,
+        planName: plan.planName,
+        amount: plan.scheduledPrice ?? plan.price,
+        currency: plan.currency,
+        reason: 'The last renewal retry was declined',
+        refundSources: [],
+      },
     });
     if (outcome !== 'conflict') return outcome === 'changed';
   }
   throw new Error(`The plan ${plan.planId} could not be put on hold`);
 }
 
-/** Tells the account holder, once per declined order (a repeated invocation sends nothing more). */
+/**
+ * Tells the account holder, once per declined order (a repeated invocation sends nothing more); true
+ * for the one call that did, which is also the one that counts the decline.
+ */
 async function notify(
   order: PaymentOrder,
   plan: UserPlan,
   kind: 'renewal-failed' | 'plan-held',
   retryAtMs?: number,
-): Promise<void> {
-  if (!(await claimRenewalNotice(order.merchantUid, nowMs()))) return;
+): Promise<boolean> {
+  if (!(await claimRenewalNotice(order.merchantUid, nowMs()))) return false;
   const user = await getUser(plan.uid);
   const language = order.language as SiteLanguage;
   const link = `${settings.siteUrl}/${language}/payment/change-card`;
@@ -151,4 +173,5 @@ async function notify(
       ...(retryAtMs === undefined ? {} : { retryAt: retryAtMs }),
     }),
   });
+  return true;
 }

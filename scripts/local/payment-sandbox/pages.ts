@@ -298,6 +298,12 @@ export function sandboxPages(deps: {
       notifier.loseOrder(merchantUid);
       sendJson(res, 200, { lost: merchantUid });
     },
+    'POST /_local/payments/cancels/refuse-next': async (req, res) => {
+      const merchantUid = String((await readFields(req)).merchant_uid ?? '');
+      if (!merchantUid) return sendJson(res, 400, { message: 'merchant_uid is required' });
+      sandbox.refuseNextCancel(merchantUid);
+      sendJson(res, 200, { refuseNextCancel: merchantUid });
+    },
     'POST /_local/payments/notifications/resend': async (req, res) => {
       const delivery = notifier.resend(Number((await readFields(req)).id));
       if (!delivery) return sendJson(res, 404, { message: 'No such notification' });

@@ -117,6 +117,9 @@ function defaultVbankDue(): number {
  * it; never a failed payment; a cancel only when the cancel asked for it (enable_webhook).
  */
 export class ProviderSandbox {
+  /** Orders whose next cancel the card company refuses (set from /_local/payments). */
+  private readonly refusedCancels = new Set<string>();
+
   constructor(
     private readonly store: SandboxStore,
     private readonly notifier: Notifier,
@@ -355,6 +358,14 @@ export class ProviderSandbox {
     return key;
   }
 
+  /**
+   * From /_local/payments: the card company refuses the next cancel of the order's payment (as one does
+   * for a payment it settled long ago, or while its system is down); the one after goes through.
+   */
+  refuseNextCancel(merchantUid: string): void {
+    this.refusedCancels.add(merchantUid);
+  }
+
   /** From /_local/payments: make a key's later charges decline (or approve again with no code). */
   setBillingKeyDecline(customerUid: string, code: string | undefined): StoredBillingKey {
     const key = this.billingKey(customerUid);
@@ -457,6 +468,10 @@ export class ProviderSandbox {
         1,
         '가상계좌 환불은 환불계좌정보(refund_holder, refund_bank, refund_account)가 필요합니다.',
       );
+    }
+    // PortOne relays the PG's refusal as a failure (code other than 0) with the PG's message.
+    if (this.refusedCancels.delete(wire.merchant_uid)) {
+      throw new ProviderFault(200, 1, '[PG사 취소실패] 카드사에서 취소를 거절했습니다.');
     }
     const reason = body.reason === undefined ? null : String(body.reason);
     wire.cancel_amount = fromMinorUnits(toMinorUnits(wire.cancel_amount, currency) + amount, currency);

@@ -41,6 +41,7 @@ const routeInputs: Record<string, () => Record<string, unknown>> = {
     reason: 'matrix',
     refundSource: 'portone',
   }),
+  adminAttentionResolve: () => ({ caseId: 'refund_required:none', action: 'dismiss', reason: 'matrix' }),
   adminUserPreregistration: () => ({ uid: SEEDED_ACCOUNTS.customer.uid, operation: 'use', desc: 'matrix' }),
   adminUserCreate: () => ({
     info: {

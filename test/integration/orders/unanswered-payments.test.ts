@@ -1,5 +1,7 @@
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_ACCOUNTS } from '../../../scripts/local/seed.ts';
+import { adminAttentionList, adminAttentionResolve } from '../../../shared/api/attention.ts';
 import {
   createInitPayment,
   getPaymentResult,
@@ -10,6 +12,7 @@ import {
 } from '../../../shared/api/orders.ts';
 import { adminUserCreate, adminUserInfo } from '../../../shared/api/users.ts';
 import type { SessionInfo } from '../../../shared/orders/session-info.ts';
+import { KST_ZONE } from '../../../shared/time/kst.ts';
 import { type Answer, call, send } from '../helpers.ts';
 import { signInAs } from '../identity/accounts.ts';
 import { startIsolatedRuntime } from '../isolated-runtime.ts';
@@ -82,6 +85,13 @@ async function granted(uid: string): Promise<{ plans: unknown[]; payments: unkno
   const info = await call(adminUserInfo, { uid }, { ...options(), token: operatorToken });
   expect(info.status).toBe(200);
   return { plans: info.body.plans, payments: info.body.payments };
+}
+
+/** The open attention cases about the order (the console's "Needs attention" page). */
+async function attentionCasesOf(merchantUid: string): Promise<Array<Record<string, unknown>>> {
+  const answer = await call(adminAttentionList, { limit: 500 }, { ...options(), token: operatorToken });
+  expect(answer.status).toBe(200);
+  return answer.body.result.filter((open: { merchantUid?: string }) => open.merchantUid === merchantUid);
 }
 
 /** What the sandbox did with the order's notifications, oldest first. */
@@ -168,6 +178,82 @@ describe('a lost notification', () => {
     expect(late.body.result).toBe('success');
     await lateNotification(impUid);
     expect(await granted(buyer.uid)).toEqual(after);
+    expect(await attentionCasesOf(order.merchantUid)).toEqual([]);
+  });
+});
+
+describe('a virtual account past its due date without a deposit', () => {
+  it('is listed for an operator after its last re-check, once, until dismissed', async () => {
+    const buyer = await newBuyer('deposit-never');
+    const { session, order } = await orderWithLostNotifications(buyer.token, 'vbank');
+    await checkout(session, order, 'vbank', 'vbank', {}, runtime.url);
+    const now = Date.parse((await local('GET', '/_local/clock')).body.now);
+    const due = DateTime.fromFormat(order.vbankDue ?? '', 'yyyyMMddHHmm', { zone: KST_ZONE }).toMillis();
+    await clockBy(Math.ceil((due - now) / 1000) + 3600);
+    const [expired, ...more] = await attentionCasesOf(order.merchantUid);
+    expect(more).toEqual([]);
+    expect(expired).toMatchObject({ kind: 'vbank_expired', uid: buyer.uid, amount: order.amount });
+    expect(await granted(buyer.uid)).toMatchObject({ plans: [], payments: [] });
+
+    const dismissed = await call(
+      adminAttentionResolve,
+      { caseId: expired?.caseId, action: 'dismiss', reason: 'The customer chose another way to pay' },
+      { ...options(), token: operatorToken },
+    );
+    expect(dismissed.body.result).toBe('ended');
+    expect(await attentionCasesOf(order.merchantUid)).toEqual([]);
+  });
+});
+
+describe('a payment the re-check finds paid but cannot grant', () => {
+  it('whose money the card company will not give back is listed for an operator, who returns it once', async () => {
+    const buyer = await newBuyer('not-grantable');
+    const first = await orderWithLostNotifications(buyer.token, 'card');
+    const second = await orderWithLostNotifications(buyer.token, 'card');
+    await checkout(first.session, first.order, 'card', VISA_OK, {}, runtime.url);
+    const impUid = (await checkout(second.session, second.order, 'card', VISA_OK, {}, runtime.url))
+      .imp_uid as string;
+    const refused = await local('POST', '/_local/payments/cancels/refuse-next', {
+      merchant_uid: second.order.merchantUid,
+    });
+    expect(refused.status).toBe(200);
+
+    await clockBy(11 * 60);
+    expect((await granted(buyer.uid)).plans).toHaveLength(1);
+    const [listed, ...more] = await attentionCasesOf(second.order.merchantUid);
+    expect(more).toEqual([]);
+    expect(listed).toMatchObject({
+      kind: 'refund_required',
+      uid: buyer.uid,
+      amount: second.order.amount,
+      currency: 'KRW',
+      refundSources: ['portone', 'cutloom'],
+    });
+    expect(await attentionCasesOf(first.order.merchantUid)).toEqual([]);
+
+    // Two operators press at once: the money goes back once, one activity records it.
+    const resolve = () =>
+      call(
+        adminAttentionResolve,
+        { caseId: listed?.caseId, action: 'refund', refundSource: 'portone', reason: 'Second plan refused' },
+        { ...options(), token: operatorToken },
+      );
+    const answers = await Promise.all([resolve(), resolve()]);
+    expect(answers.map((answer) => answer.body.result).sort()).toEqual(['already-ended', 'ended']);
+    const { payments } = (await local('GET', '/_local/payments.json')).body as {
+      payments: Array<{ imp_uid: string; status: string; cancel_amount: number }>;
+    };
+    expect(payments.find((payment) => payment.imp_uid === impUid)).toMatchObject({
+      status: 'cancelled',
+      cancel_amount: second.order.amount,
+    });
+    expect(await attentionCasesOf(second.order.merchantUid)).toEqual([]);
+    const info = await call(adminUserInfo, { uid: buyer.uid }, { ...options(), token: operatorToken });
+    expect(
+      info.body.userActivities.filter(
+        (activity: { action: string }) => activity.action === 'attention.refund',
+      ),
+    ).toHaveLength(1);
   });
 });
 

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { fetchHolidays } from '../../../functions/core/adapters/holidays.ts';
 import { getHolidayMonth } from '../../../functions/core/data/holiday-repository.ts';
 import { createRefundSession } from '../../../functions/core/data/refund-repository.ts';
+import { db } from '../../../functions/core/data/service.ts';
 import { getPayment, listUserPlans } from '../../../functions/core/data/user-plan-repository.ts';
 import { holidaysFor } from '../../../functions/core/refunds/holidays.ts';
 import { userRefundInfo as estimateForCustomer } from '../../../functions/core/refunds/user-refund.ts';
@@ -102,6 +103,29 @@ describe('the customer’s refund', () => {
     expect(plan?.planStatus).toBe('UNSCHEDULED');
     expect(plan?.expiredAt).toBeLessThanOrEqual(Date.now());
     expect((await call(userRefundInfo, { guid })).body.error.code).toBe('USER_NOT_SUBSCRIBED');
+  });
+
+  it('answers a click that read the plan before another refund and its payment after it: no plan left, not a wrong price', async () => {
+    const customer = await newCustomer();
+    const merchantUid = await subscribe(customer);
+    const guid = await refundGuid(customer);
+    // The moment between the two reads: the other refund has moved the payment; the plan this click read
+    // is still the paid one (a refund ends it in the same transaction, read separately).
+    await db()
+      .entities.payment.patch({ merchantUid })
+      .set({ cancelledAmount: MR_STANDARD_KRW, status: 'cancelled' })
+      .go();
+    const [plan] = await listUserPlans(customer.uid);
+    expect(plan?.planStatus).toBe('PAID');
+    const answer = await call(cancelPaymentUser, {
+      guid,
+      price: MR_STANDARD_KRW,
+      reason: 'Not for me',
+      refundSource: 'portone',
+      agreed: true,
+    });
+    expect(pick(answer)).toEqual({ status: 409, body: { error: { code: 'USER_NOT_SUBSCRIBED' } } });
+    expect(await providerCancelled(merchantUid)).toBe(0);
   });
 
   it('keeps the allowance used and a 10% fee once the AI features were used', async () => {

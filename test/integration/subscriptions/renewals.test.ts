@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_ACCOUNTS } from '../../../scripts/local/seed.ts';
+import { adminAttentionList, adminAttentionResolve } from '../../../shared/api/attention.ts';
 import {
   createBillingKeyPayment,
   createInitPayment,
@@ -205,6 +206,27 @@ describe('a monthly subscription over a year of the test clock', () => {
       // A held plan is not renewed again by itself.
       await clockTo(due + 40 * DAY_MS);
       expect((await outbox(runtime.url)).filter((mail) => mail.to.includes(account.email))).toHaveLength(4);
+
+      // It waits on the attention page, where an operator's retry (two pressing at once: one) charges again.
+      const uid = created.body.result.uid;
+      const heldCases = async () =>
+        (await call(adminAttentionList, { limit: 500 }, operator)).body.result.filter(
+          (open: { uid: string }) => open.uid === uid,
+        );
+      const [held, ...more] = await heldCases();
+      expect(more).toEqual([]);
+      expect(held).toMatchObject({ kind: 'plan_held', planName: 'MR_LIGHT_V3', retries: 0 });
+      const chargedBefore = (await charges()).length;
+      const retry = () =>
+        call(adminAttentionResolve, { caseId: held.caseId, action: 'retry', reason: 'Card fixed' }, operator);
+      const answers = await Promise.all([retry(), retry()]);
+      expect(answers.map((answer) => answer.body.result).sort()).toEqual([
+        'already-ended',
+        'retry-scheduled',
+      ]);
+      await clockTo(due + 40 * DAY_MS + 2 * 60_000);
+      expect((await charges()).slice(chargedBefore).map((charge) => charge.status)).toEqual(['failed']);
+      expect(await heldCases()).toMatchObject([{ caseId: held.caseId, retries: 1 }]);
     },
     RUN_TIMEOUT_MS,
   );

@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'console-affiliates',
   'console-refunds',
   'console-lists',
+  'console-attention',
   'site',
   'pricing',
   'legal',

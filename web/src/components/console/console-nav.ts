@@ -10,6 +10,7 @@ export interface ConsoleNavItem {
 
 export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { to: '/admin', label: 'nav.dashboard' },
+  { to: '/admin/attention', label: 'nav.attention' },
   { to: '/admin/users', label: 'nav.users' },
   { to: '/admin/feedbackFiles', label: 'nav.feedback_files' },
   { to: '/admin/surveys', label: 'nav.surveys' },

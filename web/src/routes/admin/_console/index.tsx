@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { BulkPageLinks } from '../../../components/console/BulkPageLinks.tsx';
 import { PageTitle } from '../../../components/console/PageTitle.tsx';
@@ -7,7 +7,7 @@ export const Route = createFileRoute('/admin/_console/')({
   component: Dashboard,
 });
 
-/** The dashboard: who is signed in, and the bulk pages (section 2). */
+/** The dashboard: who is signed in, what needs attention, and the bulk pages (section 2). */
 function Dashboard() {
   const { t } = useTranslation('console-shell');
   const { operator } = Route.useRouteContext();
@@ -15,6 +15,9 @@ function Dashboard() {
     <>
       <PageTitle title={t('nav.dashboard')} />
       <p>{t('console:signed_in_as', { email: operator.email })}</p>
+      <p>
+        <Link to="/admin/attention">{t('console-attention:dashboard_link')}</Link>
+      </p>
       <BulkPageLinks />
     </>
   );

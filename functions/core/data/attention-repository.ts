@@ -1,0 +1,104 @@
+import { attentionCaseId } from '../../../shared/attention/attention-cases.ts';
+import type { AttentionCaseItem } from './entities/attention-case.ts';
+import { type PagedQuery, pagedQuery, pageOptions } from './list-page.ts';
+import { db } from './service.ts';
+import { isConditionFailure, type TransactionEntities } from './transaction.ts';
+import type { activityCommit } from './user-activity-repository.ts';
+
+export type AttentionCase = AttentionCaseItem;
+export type NewAttentionCase = Omit<AttentionCaseItem, 'raisedAt' | 'retries'>;
+
+export const refundRequiredCaseId = (merchantUid: string) => attentionCaseId('refund_required', merchantUid);
+export const vbankExpiredCaseId = (merchantUid: string) => attentionCaseId('vbank_expired', merchantUid);
+export const planHeldCaseId = (uid: string, planId: string) =>
+  attentionCaseId('plan_held', `${uid}/${planId}`);
+
+/** The case raised, as one write of the transaction that makes the state it is about. */
+export function raiseCaseItem(
+  { attentionCase }: Pick<TransactionEntities, 'attentionCase'>,
+  open: NewAttentionCase,
+) {
+  return attentionCase.create(open).commit();
+}
+
+/**
+ * The case ended, as one write of the transaction of the action that ends it: only while it is still
+ * open, so that of two operators acting at once one ends it (the other's transaction is refused).
+ */
+export function endCaseItem({ attentionCase }: Pick<TransactionEntities, 'attentionCase'>, caseId: string) {
+  return attentionCase
+    .delete({ caseId })
+    .where((attr, op) => op.exists(attr.caseId))
+    .commit();
+}
+
+/**
+ * A case raised by itself, for a state no write makes (a due date passed): once, however often it is
+ * noticed.
+ */
+export async function raiseCase(open: NewAttentionCase): Promise<void> {
+  try {
+    await db().entities.attentionCase.create(open).go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/**
+ * The case ended by what the system did (a renewal paid): whether or not an operator ended it first, so
+ * without a condition.
+ */
+export function settledCaseItem(
+  { attentionCase }: Pick<TransactionEntities, 'attentionCase'>,
+  caseId: string,
+) {
+  return attentionCase.delete({ caseId }).commit();
+}
+
+/**
+ * The case ended by an operator with `also` (the activity), in one transaction: false when it had
+ * already ended (another operator, or what it was about settled).
+ */
+export async function endCase(
+  caseId: string,
+  also: (tx: TransactionEntities) => ReturnType<typeof activityCommit>[],
+): Promise<boolean> {
+  const { canceled } = await db()
+    .transaction.write((tx) => [endCaseItem(tx, caseId), ...also(tx)])
+    .go();
+  return !canceled;
+}
+
+/**
+ * An operator's retry of a held plan claimed, from the number of retries read, with `also` (the
+ * activity): of two operators pressing at once one retries. False when another got there first.
+ */
+export async function claimRetry(
+  open: AttentionCase,
+  also: (tx: TransactionEntities) => ReturnType<typeof activityCommit>[],
+): Promise<boolean> {
+  const { canceled } = await db()
+    .transaction.write((tx) => [
+      tx.attentionCase
+        .patch({ caseId: open.caseId })
+        .set({ retries: open.retries + 1 })
+        .where((attr, op) => op.eq(attr.retries, open.retries))
+        .commit(),
+      ...also(tx),
+    ])
+    .go();
+  return !canceled;
+}
+
+export async function getAttentionCase(caseId: string): Promise<AttentionCase | undefined> {
+  const { data } = await db().entities.attentionCase.get({ caseId }).go();
+  return data ?? undefined;
+}
+
+/** The open cases, oldest first (the longest waiting on top). */
+export function openCasesQuery(): PagedQuery<AttentionCase> {
+  const { attentionCase } = db().entities;
+  return pagedQuery(attentionCase, 'openCases', (page) =>
+    attentionCase.query.openCases({}).go(pageOptions(page)),
+  );
+}

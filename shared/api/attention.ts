@@ -1,0 +1,76 @@
+import * as z from 'zod';
+import { ATTENTION_KINDS } from '../attention/attention-cases.ts';
+import { REFUND_SOURCES } from '../refunds/refund-session.ts';
+import { defineRoute } from './define-route.ts';
+import { ListPageAnswerShape, ListPageRequestShape } from './list-page.ts';
+
+/**
+ * The console's "Needs attention" page (issue 16 part 4; shared/attention/attention-cases.ts): the open
+ * cases a page at a time, and the action that ends one. Ending a case twice (two operators at once)
+ * ends it once: the later answers `already-ended` and changes nothing.
+ */
+export const AttentionCaseSchema = z.object({
+  caseId: z.string(),
+  kind: z.enum(ATTENTION_KINDS),
+  uid: z.string(),
+  userEmail: z.string().optional(),
+  merchantUid: z.string().optional(),
+  planId: z.string().optional(),
+  planName: z.string().optional(),
+  amount: z.number().optional(),
+  currency: z.string().optional(),
+  reason: z.string(),
+  raisedAt: z.number(),
+  refundSources: z.array(z.enum(REFUND_SOURCES)),
+  /** An operator's retries of a held plan so far. */
+  retries: z.number(),
+});
+export type AttentionCaseView = z.infer<typeof AttentionCaseSchema>;
+
+export const adminAttentionList = defineRoute({
+  name: 'adminAttentionList',
+  service: 'payment',
+  method: 'POST',
+  path: '/admin-attention-list',
+  caller: 'admin',
+  summary: 'What needs an operator: the open attention cases, oldest first, a page at a time (`cursor`)',
+  request: z.object(ListPageRequestShape),
+  response: z.object({ result: z.array(AttentionCaseSchema), ...ListPageAnswerShape }),
+  handler: 'attention/admin-attention-list',
+  grants: ['table:read'],
+});
+
+export const adminAttentionResolve = defineRoute({
+  name: 'adminAttentionResolve',
+  service: 'payment',
+  method: 'POST',
+  path: '/admin-attention-resolve',
+  caller: 'admin',
+  summary:
+    "Ends an attention case by an operator's action: its money refunded through the provider, the wallet or " +
+    'to the product account, a held plan’s renewal retried now, or the case dismissed with a reason; ' +
+    'recorded as the account’s activity',
+  request: z.discriminatedUnion('action', [
+    z.object({
+      caseId: z.string().min(1).max(200),
+      action: z.literal('refund'),
+      refundSource: z.enum(REFUND_SOURCES),
+      reason: z.string().trim().min(1).max(500),
+    }),
+    z.object({
+      caseId: z.string().min(1).max(200),
+      action: z.literal('retry'),
+      reason: z.string().trim().min(1).max(500),
+    }),
+    z.object({
+      caseId: z.string().min(1).max(200),
+      action: z.literal('dismiss'),
+      reason: z.string().trim().min(1).max(500),
+    }),
+  ]),
+  response: z.object({ result: z.enum(['ended', 'retry-scheduled', 'already-ended']) }),
+  handler: 'attention/admin-attention-resolve',
+  grants: ['table:read', 'table:write', 'payment:provider', 'scheduler'],
+});
+
+export const attentionRoutes = [adminAttentionList, adminAttentionResolve] as const;

@@ -1,0 +1,28 @@
+/**
+ * "Needs attention" (issue 16 part 4): what an operator must settle by hand, one case per thing, listed
+ * at /admin/attention until an operator's action ends it.
+ *
+ * - refund_required: money taken for an order that could not be granted, which the provider did not
+ *   return by itself (a deposited virtual account; a cancel the card company refused). Whatever the
+ *   order re-check (recheck-order) finds paid but cannot grant lands here the same way.
+ *- vbank_expired: a virtual account whose due date passed without a deposit the provider reports (the
+ *   order's last re-check, just after the due date); it ends by itself if the deposit is granted late or
+ *   the order is closed. An operator checks with the customer (a deposit to a wrong account, a bank's
+ *   delay) and dismisses it.
+ * - plan_held: a subscription put on hold after its last declined renewal retry; it ends by itself when
+ *   a renewal of the plan is paid.
+ *
+ * A case ends by an operator's action, recorded as the account's activity:
+ * - refund: the order's money returned through its own way (the provider or the wallet) or, at the
+ *   operator's choice, to the product account (no money moves at the provider: paid by hand);
+ * - retry (plan_held): the renewal charged again now, beyond the scheduled retries (the card may have
+ *   been changed); the case stays until a renewal is paid;
+ * - dismiss: nothing to do (settled elsewhere), with the operator's reason.
+ */
+export const ATTENTION_KINDS = ['refund_required', 'vbank_expired', 'plan_held'] as const;
+export type AttentionKind = (typeof ATTENTION_KINDS)[number];
+
+/** One case's id: its kind and what it is about, so that one thing is never listed twice. */
+export function attentionCaseId(kind: AttentionKind, subject: string): string {
+  return `${kind}:${subject}`;
+}

@@ -1,0 +1,102 @@
+import { Link } from '@tanstack/react-router';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AttentionCaseView } from '../../../../../shared/api/attention.ts';
+import { CURRENCIES, type Currency, formatPrice } from '../../../../../shared/currency.ts';
+import { ListTable } from '../../../components/console/list/ListTable.tsx';
+import { kstTime, shownAs } from '../../../components/console/list/list-columns.tsx';
+import { useAttentionCases } from '../api/attention.ts';
+import { ResolveDialog, type Resolving } from './ResolveDialog.tsx';
+
+const column = createColumnHelper<AttentionCaseView>();
+
+/** What a payment took: in the product's way for its currencies, as the provider said for another. */
+function moneyText(amount: number, currency: string): string {
+  return CURRENCIES.includes(currency as Currency)
+    ? formatPrice(amount, currency as Currency)
+    : `${amount} ${currency}`;
+}
+
+/**
+ * What needs an operator, the longest waiting first: what it is, whose account (a link to it), the
+ * money, why, and the actions that end it.
+ */
+export function AttentionList() {
+  const { t } = useTranslation('console-attention');
+  const cases = useAttentionCases();
+  const [resolving, setResolving] = useState<Resolving>();
+  const columns = [
+    column.accessor('raisedAt', { header: t('field.raised_at'), ...kstTime() }),
+    column.accessor('kind', { header: t('field.kind'), ...shownAs((kind: string) => t(`kind.${kind}`)) }),
+    column.accessor('uid', {
+      header: t('field.user'),
+      cell: (info) => (
+        <Link to="/admin/users/$id/show" params={{ id: info.getValue() }}>
+          {info.row.original.userEmail ?? info.getValue()}
+        </Link>
+      ),
+    }),
+    column.accessor('merchantUid', { header: t('field.merchant_uid') }),
+    column.accessor('planName', { header: t('field.plan') }),
+    column.accessor(
+      (open) => (open.amount === undefined ? '' : moneyText(open.amount, open.currency ?? '')),
+      {
+        id: 'amount',
+        header: t('field.amount'),
+      },
+    ),
+    column.accessor('reason', { header: t('field.reason') }),
+    column.display({
+      id: 'actions',
+      header: t('field.actions'),
+      cell: (info) => {
+        const open = info.row.original;
+        return (
+          <span className="console-row-actions">
+            {open.kind === 'plan_held' ? (
+              <button
+                type="button"
+                className="console-button"
+                aria-label={`${t('retry.button')} ${open.planId ?? open.caseId}`}
+                onClick={() => setResolving({ open, action: 'retry' })}
+              >
+                {t('retry.button')}
+              </button>
+            ) : null}
+            {open.refundSources.length ? (
+              <button
+                type="button"
+                className="console-button"
+                aria-label={`${t('refund.button')} ${open.merchantUid ?? open.caseId}`}
+                onClick={() => setResolving({ open, action: 'refund' })}
+              >
+                {t('refund.button')}
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="console-button secondary"
+              aria-label={`${t('dismiss.button')} ${open.merchantUid ?? open.caseId}`}
+              onClick={() => setResolving({ open, action: 'dismiss' })}
+            >
+              {t('dismiss.button')}
+            </button>
+          </span>
+        );
+      },
+    }),
+  ];
+  return (
+    <>
+      <ListTable
+        list={cases}
+        columns={columns}
+        caption={t('title')}
+        exportName="attention"
+        getRowId={(open) => open.caseId}
+      />
+      {resolving ? <ResolveDialog resolving={resolving} onClose={() => setResolving(undefined)} /> : null}
+    </>
+  );
+}
