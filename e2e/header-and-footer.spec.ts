@@ -73,7 +73,7 @@ test('signed in through the payment start, the order and success pages offer the
   await page.getByRole('button', { name: 'Pay US$8.99' }).click();
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page).toHaveURL(/\/en\/payment\/result\/success\?guid=/, { timeout: 15_000 });
-  await account.click();
+  await account.hover();
   await expect(header.getByRole('link', { name: 'Billing' })).toHaveAttribute('href', '/en/account/billing');
   await header.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/en$/);
