@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { SITE_LANGUAGES } from '../shared/languages.ts';
 import { languagesOf, PRERENDERED_PAGES, SITE_PAGE_PARAMS } from '../shared/site/site-pages.ts';
+import { openBilling, signInToBilling } from './billing-helpers.ts';
+import { PASSWORD, subscriber } from './subscriber-helpers.ts';
 
 /**
  * Every public page in every language it exists in: no serious or critical axe violation, and no
@@ -20,6 +23,16 @@ const pages = [
   '/en/payment/upgrade/pricepolicy',
 ];
 
+/** Serious or critical axe violations of the page as it stands, named by rule and element. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
 for (const url of pages) {
   test(`${url} has no serious accessibility violation`, async ({ page }) => {
     const errors: string[] = [];
@@ -30,13 +43,20 @@ for (const url of pages) {
     await page.goto(url);
     await expect(page.locator('footer .footer-download')).toHaveAttribute('title', /MB/);
     if (url.includes('pricepolicy')) await expect(page.locator('th[data-plan]').first()).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      );
-    expect(serious).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 }
+
+test('the billing page of a subscriber has no serious accessibility violation in any language', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const owner = await subscriber(page, request, '+14155550192');
+  await signInToBilling(page, 'en', owner.email, PASSWORD);
+  for (const lang of SITE_LANGUAGES) {
+    await openBilling(page, lang);
+    expect.soft(await seriousViolations(page), lang).toEqual([]);
+  }
+});

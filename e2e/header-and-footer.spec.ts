@@ -4,9 +4,9 @@ import { completeOrderForm, newAccount, startOrder } from './order-helpers.ts';
 
 /**
  * The header and the footer as a customer meets them: download and try in the header at desktop
- * widths (try first in Korean and Japanese), on one line whatever the language; Log out instead of
- * Log in once signed in, on the order and success pages; no language choice in the footer where the
- * header hides it.
+ * widths (try first in Korean and Japanese), on one line whatever the language; the account menu
+ * (Billing, Log out) instead of Log in once signed in, on the order and success pages; no language
+ * choice in the footer where the header hides it.
  */
 async function open(page: Page, url: string) {
   await page.goto(url);
@@ -55,14 +55,15 @@ for (const width of [880, 1024, 1280, 1440]) {
   });
 }
 
-test('signed in through the payment start, the order and success pages offer Log out, and no language choice', async ({
+test('signed in through the payment start, the order and success pages offer the account menu, and no language choice', async ({
   page,
   request,
 }) => {
   const email = await newAccount(request);
   await startOrder(page, email, 'en', 'MR_LIGHT_V3');
   const header = page.locator('.site-header .header-actions');
-  await expect(header.getByRole('button', { name: 'Log out' })).toBeVisible();
+  const account = header.getByRole('button', { name: 'My account' });
+  await expect(account).toBeVisible();
   await expect(header.getByRole('link', { name: 'Log in' })).toHaveCount(0);
   // The order page hides the language choice in the header (section 2), and so does the footer.
   await expect(page.locator('.site-header select')).toHaveCount(0);
@@ -72,8 +73,8 @@ test('signed in through the payment start, the order and success pages offer Log
   await page.getByRole('button', { name: 'Pay US$8.99' }).click();
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page).toHaveURL(/\/en\/payment\/result\/success\?guid=/, { timeout: 15_000 });
-  await expect(header.getByRole('button', { name: 'Log out' })).toBeVisible();
-
+  await account.hover();
+  await expect(header.getByRole('link', { name: 'Billing' })).toHaveAttribute('href', '/en/account/billing');
   await header.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/en$/);
   await expect(header.getByRole('link', { name: 'Log in' })).toBeVisible();

@@ -1,8 +1,9 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { SITE_LANGUAGES, type SiteLanguage } from '../shared/languages.ts';
 import { prerenderedPages } from '../shared/site/site-pages.ts';
+import { openBilling, signInToBilling } from './billing-helpers.ts';
 import { buyMonthly, idTokenOf, mailedLink, newAccount, PASSWORD } from './order-helpers.ts';
-import { post, subscriber } from './subscriber-helpers.ts';
+import { post, PASSWORD as SUBSCRIBER_PASSWORD, subscriber } from './subscriber-helpers.ts';
 
 /**
  * No page of the site scrolls sideways on a 360 px phone: every pre-rendered page in every language
@@ -250,5 +251,15 @@ test.describe('payment pages at 360 px', () => {
       });
       await visit(`/payment/eraser/result/success?guid=${RESULT_GUID}`, shown('[role="status"]'));
     });
+  }
+});
+
+test('the billing page of a subscriber at 360 px, in every language', async ({ page, request }) => {
+  test.slow();
+  const owner = await subscriber(page, request, '+14155550191');
+  await signInToBilling(page, 'en', owner.email, SUBSCRIBER_PASSWORD);
+  for (const lang of SITE_LANGUAGES) {
+    await openBilling(page, lang);
+    await expectNoSidewaysScroll(page);
   }
 });

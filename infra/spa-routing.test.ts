@@ -53,6 +53,8 @@ const PATHS = [
   '/ko/blog/all',
   '/zh-TW/blog/all',
   '/zh-TW/privacy-policy/',
+  '/ja/account/billing',
+  '/en/account',
 ];
 
 describe('the CloudFront SPA functions', () => {
@@ -85,6 +87,8 @@ describe('the CloudFront SPA functions', () => {
       uri: '/ja/feature/ai-voice/index.html',
     });
     expect(viewerRequest(request('/en/payment/upgrade/pricepolicy'))).toMatchObject({ uri: '/index.html' });
+    // The private billing page: the app shell, never a pre-rendered file.
+    expect(viewerRequest(request('/zh-TW/account/billing'))).toMatchObject({ uri: '/index.html' });
     expect(viewerRequest(request('/es/feature/ai-voice'))).toMatchObject({ uri: '/404.html' });
     expect(viewerRequest(request('/admin/users'))).toMatchObject({ uri: '/admin.html' });
     expect(viewerRequest(request('/admin'))).toMatchObject({ uri: '/admin.html' });

@@ -1,6 +1,7 @@
 import { affiliateRoutes } from './affiliates.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { attentionRoutes } from './attention.ts';
+import { billingRoutes } from './billing.ts';
 import { changeCardRoutes } from './change-card.ts';
 import { configRoutes } from './configs.ts';
 import { couponRoutes } from './coupons.ts';
@@ -62,4 +63,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...affiliateRoutes,
   ...usageEraserRoutes,
   ...attentionRoutes,
+  ...billingRoutes,
 ];

@@ -40,6 +40,14 @@ export const PERIOD_PREFIX: Record<PlanPeriod, string> = {
   TWO_WEEK: 'W2',
 };
 
+/** The type and period a plan name spells ({prefix}_{TYPE}_{version?}); undefined for another name. */
+export function planOfName(planName: string): { planType: PlanType; period: PlanPeriod } | undefined {
+  const [prefix, type] = planName.split('_');
+  const period = PLAN_PERIODS.find((candidate) => PERIOD_PREFIX[candidate] === prefix);
+  const planType = PLAN_TYPES.find((candidate) => candidate === type);
+  return period && planType ? { planType, period } : undefined;
+}
+
 /** Business price version: price version '1' offers BUSINESS. */
 export const BUSINESS_PRICE_VERSION = '1';
 

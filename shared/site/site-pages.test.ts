@@ -27,6 +27,14 @@ describe('site pages per language', () => {
     expect(prerenderedFile('/es/feature/ai-voice')).toBeUndefined();
   });
 
+  it('serve the private billing page in every language, never pre-rendered', () => {
+    for (const lang of ['ko', 'en', 'ja', 'es', 'zh-TW']) {
+      expect(classifySitePath(`/${lang}/account/billing`)).toBe('site-page');
+      expect(prerenderedFile(`/${lang}/account/billing`)).toBeUndefined();
+    }
+    expect(classifySitePath('/en/account')).toBe('not-found');
+  });
+
   it('list every pre-rendered page once per language: 23 feature pages in three languages, 3 English solutions', () => {
     const urls = prerenderedPages().flatMap(({ path, languages }) =>
       languages.map((lang) => `/${lang}${path}`),

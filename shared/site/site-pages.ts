@@ -23,6 +23,9 @@ const MARKETING_PAGES: readonly string[] = [
   '/transaction-act-details',
 ];
 
+/** The signed-in account's billing page (issue 17): private, so never pre-rendered nor indexed. */
+export const BILLING_PAGE = '/account/billing';
+
 /**
  * The pages of the customer site, as path patterns below the language prefix. This list is the
  * one source the SPA fallback reads: CloudFront's viewer-request function (infra/web) and the
@@ -56,6 +59,7 @@ export const SITE_PAGES: readonly string[] = [
   '/payment/user-refund',
   '/payment/user-refund/success',
   '/payment/user-refund/fail',
+  BILLING_PAGE,
 ];
 
 /**

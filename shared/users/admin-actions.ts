@@ -18,6 +18,8 @@ export const ADMIN_ACTIONS = [
   'usage.grant',
   'subscription.unsubscribe',
   'subscription.resubscribe',
+  'subscription.cancel-renewal',
+  'subscription.resume-renewal',
   'payment.refund',
   'direct-deposit.create',
   'direct-deposit.bulk-create',

@@ -22,6 +22,7 @@ import { Route as LangTermsOfServiceRouteImport } from './routes/$lang/terms-of-
 import { Route as LangTransactionActDetailsRouteImport } from './routes/$lang/transaction-act-details'
 import { Route as AdminConsoleRouteImport } from './routes/admin/_console'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
+import { Route as LangAccountBillingRouteImport } from './routes/$lang/account/billing'
 import { Route as LangBlogAllRouteImport } from './routes/$lang/blog/all'
 import { Route as LangBusinessBusinessContactRouteImport } from './routes/$lang/business/business-contact'
 import { Route as LangBusinessCaseStudyRouteImport } from './routes/$lang/business/case-study'
@@ -164,6 +165,11 @@ const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => AdminRouteRoute,
+} as any)
+const LangAccountBillingRoute = LangAccountBillingRouteImport.update({
+  id: '/account/billing',
+  path: '/account/billing',
+  getParentRoute: () => LangRouteRoute,
 } as any)
 const LangBlogAllRoute = LangBlogAllRouteImport.update({
   id: '/blog/all',
@@ -621,6 +627,7 @@ export interface FileRoutesByFullPath {
   '/$lang/transaction-act-details': typeof LangTransactionActDetailsRoute
   '/admin/login': typeof AdminLoginRoute
   '/$lang/': typeof LangIndexRoute
+  '/$lang/account/billing': typeof LangAccountBillingRoute
   '/$lang/blog/all': typeof LangBlogAllRoute
   '/$lang/business/business-contact': typeof LangBusinessBusinessContactRoute
   '/$lang/business/case-study': typeof LangBusinessCaseStudyRoute
@@ -711,6 +718,7 @@ export interface FileRoutesByTo {
   '/$lang/transaction-act-details': typeof LangTransactionActDetailsRoute
   '/admin/login': typeof AdminLoginRoute
   '/$lang': typeof LangIndexRoute
+  '/$lang/account/billing': typeof LangAccountBillingRoute
   '/$lang/blog/all': typeof LangBlogAllRoute
   '/$lang/business/business-contact': typeof LangBusinessBusinessContactRoute
   '/$lang/business/case-study': typeof LangBusinessCaseStudyRoute
@@ -803,6 +811,7 @@ export interface FileRoutesById {
   '/admin/_console': typeof AdminConsoleRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
   '/$lang/': typeof LangIndexRoute
+  '/$lang/account/billing': typeof LangAccountBillingRoute
   '/$lang/blog/all': typeof LangBlogAllRoute
   '/$lang/business/business-contact': typeof LangBusinessBusinessContactRoute
   '/$lang/business/case-study': typeof LangBusinessCaseStudyRoute
@@ -896,6 +905,7 @@ export interface FileRouteTypes {
     | '/$lang/transaction-act-details'
     | '/admin/login'
     | '/$lang/'
+    | '/$lang/account/billing'
     | '/$lang/blog/all'
     | '/$lang/business/business-contact'
     | '/$lang/business/case-study'
@@ -986,6 +996,7 @@ export interface FileRouteTypes {
     | '/$lang/transaction-act-details'
     | '/admin/login'
     | '/$lang'
+    | '/$lang/account/billing'
     | '/$lang/blog/all'
     | '/$lang/business/business-contact'
     | '/$lang/business/case-study'
@@ -1077,6 +1088,7 @@ export interface FileRouteTypes {
     | '/admin/_console'
     | '/admin/login'
     | '/$lang/'
+    | '/$lang/account/billing'
     | '/$lang/blog/all'
     | '/$lang/business/business-contact'
     | '/$lang/business/case-study'
@@ -1255,6 +1267,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/login'
       preLoaderRoute: typeof AdminLoginRouteImport
       parentRoute: typeof AdminRouteRoute
+    }
+    '/$lang/account/billing': {
+      id: '/$lang/account/billing'
+      path: '/account/billing'
+      fullPath: '/$lang/account/billing'
+      preLoaderRoute: typeof LangAccountBillingRouteImport
+      parentRoute: typeof LangRouteRoute
     }
     '/$lang/blog/all': {
       id: '/$lang/blog/all'
@@ -1806,6 +1825,7 @@ interface LangRouteRouteChildren {
   LangTermsOfServiceRoute: typeof LangTermsOfServiceRoute
   LangTransactionActDetailsRoute: typeof LangTransactionActDetailsRoute
   LangIndexRoute: typeof LangIndexRoute
+  LangAccountBillingRoute: typeof LangAccountBillingRoute
   LangBlogAllRoute: typeof LangBlogAllRoute
   LangBusinessBusinessContactRoute: typeof LangBusinessBusinessContactRoute
   LangBusinessCaseStudyRoute: typeof LangBusinessCaseStudyRoute
@@ -1847,6 +1867,7 @@ const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangTermsOfServiceRoute: LangTermsOfServiceRoute,
   LangTransactionActDetailsRoute: LangTransactionActDetailsRoute,
   LangIndexRoute: LangIndexRoute,
+  LangAccountBillingRoute: LangAccountBillingRoute,
   LangBlogAllRoute: LangBlogAllRoute,
   LangBusinessBusinessContactRoute: LangBusinessBusinessContactRoute,
   LangBusinessCaseStudyRoute: LangBusinessCaseStudyRoute,

@@ -95,7 +95,7 @@ async function readFrom<Item>(query: PagedQuery<Item>, cursor: string | null, li
  * ElectroDB cannot parse the key (a plain Error), or DynamoDB refuses it as ExclusiveStartKey
  * (ValidationException: not this query's partition or key schema).
  */
-function isRefusedStartKey(error: unknown): boolean {
+export function isRefusedStartKey(error: unknown): boolean {
   const cause = (error as { cause?: { name?: string } }).cause;
   return (
     (error instanceof Error && error.message.includes('Unable to parse cursor')) ||

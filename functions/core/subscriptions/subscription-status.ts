@@ -1,34 +1,39 @@
 import { planActions } from '../../../shared/subscriptions/plan-actions.ts';
+import type { AdminActionName } from '../../../shared/users/admin-actions.ts';
 import { nowMs } from '../clock.ts';
 import { changePlanStatus } from '../data/subscription-repository.ts';
 import { type Operator, recordUserActivity } from '../data/user-activity-repository.ts';
-import { getUserPlanHead, latestUserPlan, type UserPlan } from '../data/user-plan-repository.ts';
+import { getUserPlan, getUserPlanHead, latestUserPlan, type UserPlan } from '../data/user-plan-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { cancelPendingRenewals, ensureRenewalScheduled } from './renewal-schedule.ts';
 
 /**
  * Unsubscribing and resubscribing (admin-console.md: the raw admin calls /unsubscribe-payment and
- * /reschedule-payment, the user detail's buttons; site-and-payments.md: a refund of zero unsubscribes).
+ * /reschedule-payment, the user detail's buttons; site-and-payments.md: a refund of zero unsubscribes;
+ * issue 17: the customer's cancel at period end and resume on the billing page).
  * Unsubscribing keeps the plan to its expiry (UNSCHEDULED) and cancels its renewal; resubscribing a plan
  * not yet expired makes it PAID again and schedules its renewal. The billing key and the wallet's
  * registration are kept, so that resubscribing needs no new card. Who asked (`requestedBy`, the
- * operator or 'user') goes into the log; an operator's action is also recorded on the account.
+ * operator or 'customer') goes into the log; an operator's action, and the customer's own, is also
+ * recorded on the account (the customer as the one who acted).
  */
 export interface StatusRequest {
   uid: string;
   requestedBy: string;
   operator?: Operator | undefined;
+  /** The account holder acted on the site: recorded under the customer's own action names. */
+  byCustomer?: boolean | undefined;
 }
 
 export async function unsubscribePlan(request: StatusRequest): Promise<UserPlan> {
   const plan = await moveStatus(request, 'unsubscribe');
-  await cancelPendingRenewals(plan);
+  await settleRenewalSchedule(plan);
   return plan;
 }
 
 export async function resubscribePlan(request: StatusRequest): Promise<UserPlan> {
   const plan = await moveStatus(request, 'resubscribe');
-  await ensureRenewalScheduled(plan.uid, plan.planId);
+  await settleRenewalSchedule(plan);
   return plan;
 }
 
@@ -38,14 +43,19 @@ const MOVES = {
     to: 'UNSCHEDULED',
     refusal: 'UNSUBSCRIBE_NOT_ALLOWED',
     action: 'subscription.unsubscribe',
+    customerAction: 'subscription.cancel-renewal',
   },
   resubscribe: {
     from: 'UNSCHEDULED',
     to: 'PAID',
     refusal: 'SUBSCRIPTION_NOT_ALLOWED',
     action: 'subscription.resubscribe',
+    customerAction: 'subscription.resume-renewal',
   },
-} as const;
+} as const satisfies Record<
+  string,
+  { action: AdminActionName; customerAction: AdminActionName; [key: string]: string }
+>;
 
 async function moveStatus(request: StatusRequest, kind: keyof typeof MOVES): Promise<UserPlan> {
   const move = MOVES[kind];
@@ -69,7 +79,7 @@ async function moveStatus(request: StatusRequest, kind: keyof typeof MOVES): Pro
       if (request.operator) {
         await recordUserActivity({
           uid: plan.uid,
-          action: move.action,
+          action: request.byCustomer ? move.customerAction : move.action,
           desc: `${plan.planName} (${request.requestedBy})`,
           operator: request.operator,
         });
@@ -78,4 +88,23 @@ async function moveStatus(request: StatusRequest, kind: keyof typeof MOVES): Pro
     }
   }
   throw new PaymentError('DB_ERROR', `The plan could not be changed (${kind})`);
+}
+
+/**
+ * Makes the plan's pending renewal follow its status as it now stands: scheduled while it is PAID,
+ * deleted otherwise. An unsubscribe and a resubscribe racing each other each settle after their own
+ * write; one that finds the plan changed again while it settled (the head's version moved) settles
+ * once more, so the last change's schedule is the one left (a PAID plan is never left without its
+ * renewal, which would end it silently).
+ */
+export async function settleRenewalSchedule(plan: Pick<UserPlan, 'uid' | 'planId' | 'expiredAt'>) {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const before = await getUserPlanHead(plan.uid);
+    const current = await getUserPlan(plan.uid, plan.planId);
+    if (current?.planStatus === 'PAID' && current.expiredAt === plan.expiredAt)
+      await ensureRenewalScheduled(plan.uid, plan.planId);
+    else await cancelPendingRenewals(plan);
+    const after = await getUserPlanHead(plan.uid);
+    if (after?.version === before?.version) return;
+  }
 }

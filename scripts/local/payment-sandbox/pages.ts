@@ -8,7 +8,7 @@ import type { LocalEndpointHandler } from '../stand-in-context.ts';
 import type { Notifier } from './notifications.ts';
 import type { ProviderApi } from './portone-api.ts';
 import { type CheckoutChoice, ProviderFault, type ProviderSandbox } from './provider.ts';
-import type { SandboxStore } from './store.ts';
+import { RECEIPT_PATH, type SandboxStore, type StoredPayment } from './store.ts';
 import { TEST_CARDS, UNKNOWN_CARD } from './test-cards.ts';
 import type { WalletApi } from './wallet-api.ts';
 
@@ -112,6 +112,28 @@ function walletPage(walletApi: WalletApi, reserveId: string): string | undefined
 
 function time(seconds: number | null | undefined): string {
   return seconds ? new Date(seconds * 1000).toISOString().replace('.000Z', 'Z') : '';
+}
+
+/** The sales slip of a payment: what was paid, when, how, and what was cancelled since. */
+function receiptPage(wire: StoredPayment['wire']): string {
+  const rows: Array<[string, string]> = [
+    ['Merchant order', wire.merchant_uid],
+    ['Product', String(wire.name ?? '')],
+    ['Amount', amountText(wire.amount, wire.currency)],
+    ['Status', String(wire.status)],
+    ['Paid at', time(wire.paid_at)],
+    ['Method', `${wire.pay_method} / ${wire.pg_provider}`],
+    ['Card', `${String(wire.card_name ?? '')} ${String(wire.card_number ?? '')}`.trim()],
+    ['Cancelled', wire.cancel_amount ? amountText(wire.cancel_amount, wire.currency) : ''],
+  ];
+  const table = rows
+    .filter(([, value]) => value)
+    .map(([name, value]) => `<tr><th scope="row">${e(name)}</th><td>${e(value)}</td></tr>`)
+    .join('');
+  return page(
+    'Sandbox receipt',
+    `${banner('a sales slip of the sandbox PG.')}<h1>Receipt ${e(wire.imp_uid)}</h1><table>${table}</table>`,
+  );
 }
 
 function developerPage(store: SandboxStore, notifier: Notifier, notificationUrl: string): string {
@@ -235,6 +257,11 @@ export function sandboxPages(deps: {
           .register(reserveId, fields.action === 'cancel' ? undefined : String(fields.card ?? ''))
           .toString(),
       );
+    },
+    [`GET ${RECEIPT_PATH}`]: (req, res) => {
+      const stored = store.payments.get(url(req).searchParams.get('imp_uid') ?? '');
+      if (!stored) return sendHtml(res, 404, page('Sandbox receipt', '<h1>No such payment</h1>'));
+      sendHtml(res, 200, receiptPage(stored.wire));
     },
     'GET /_local/payments': (_req, res) =>
       sendHtml(res, 200, developerPage(store, notifier, notificationUrl)),

@@ -141,6 +141,17 @@ export class SandboxStore {
   }
 }
 
+export const RECEIPT_PATH = '/_local/payments/receipt';
+
+/**
+ * The payment's sales slip (매출전표), as PortOne answers it in `receipt_url` of GET /payments/{imp_uid}:
+ * the PG's own page, passed on as it is (PortOne's FAQ "매출전표는 어떻게 확인하나요?",
+ * developers.portone.io). The sandbox's PG serves it on the runtime (SITE_URL is where it listens).
+ */
+function receiptUrl(impUid: string): string {
+  return `${process.env.SITE_URL ?? 'http://localhost'}${RECEIPT_PATH}?imp_uid=${encodeURIComponent(impUid)}`;
+}
+
 /** A new payment record in the provider's wire format, every field present as the real API has them. */
 export function newPaymentWire(input: {
   merchantUid: string;
@@ -200,7 +211,7 @@ export function newPaymentWire(input: {
     cancelled_at: 0,
     fail_reason: null,
     cancel_reason: null,
-    receipt_url: `https://sandbox.invalid/receipts/${impUid}`,
+    receipt_url: receiptUrl(impUid),
     cancel_history: [],
     cancel_receipt_urls: [],
     cash_receipt_issued: false,

@@ -37,6 +37,7 @@ export const NAMESPACES = [
   'upgrade',
   'change-card',
   'eraser',
+  'billing',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

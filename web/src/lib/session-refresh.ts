@@ -34,23 +34,29 @@ export function signOutSession(clientType: ClientType): Promise<unknown> {
   return callRoute(SIGN_OUT, { clientType });
 }
 
-let signedIn: Promise<boolean> | undefined;
+let siteSession: Promise<string | undefined> | undefined;
 
 /**
- * Whether this browser has a site session (the refresh cookie's `check_signed_in`), asked once per
- * page load and shared by whoever needs it (the landing's redirect, the header). A failed check
- * counts as signed out: the pages must render whatever the auth service says.
+ * The ID token of this browser's site session (the refresh cookie's `check_signed_in`; undefined when
+ * signed out), asked once per page load and shared by whoever needs it (the landing's redirect, the
+ * header, the billing page's calls). A failed check counts as signed out: the pages must render
+ * whatever the auth service says.
  */
-export function isSignedIn(language: SiteLanguage): Promise<boolean> {
-  signedIn ??= refreshSession(SITE_CLIENT_TYPE, language, 'check_signed_in').then(
-    ({ session }) => Boolean(session?.idToken),
-    () => false,
+export function siteIdToken(language: SiteLanguage): Promise<string | undefined> {
+  siteSession ??= refreshSession(SITE_CLIENT_TYPE, language, 'check_signed_in').then(
+    ({ session }) => session?.idToken,
+    () => undefined,
   );
-  return signedIn;
+  return siteSession;
+}
+
+/** Whether this browser has a site session. */
+export async function isSignedIn(language: SiteLanguage): Promise<boolean> {
+  return Boolean(await siteIdToken(language));
 }
 
 /** Ends the site session of this browser; the next check asks again. */
 export async function signOutOfSite(): Promise<void> {
   await signOutSession(SITE_CLIENT_TYPE);
-  signedIn = undefined;
+  siteSession = undefined;
 }

@@ -18,7 +18,7 @@ import { SignInForm } from './SignInForm.tsx';
  * variant adds `purpose=payment`, and optionally `plan` (the plan name chosen on the pricing page)
  * and `next` (a same-site path to continue to); without `next` the visitor goes where
  * `startAfterSignIn` (lib/payment-start.ts) leads (`test` and `priceVersion` travel along). Closing
- * it removes these parameters. After a plain sign-in the visitor goes to the app.
+ * it removes these parameters. After a plain sign-in the visitor goes to `next`, else to the app.
  */
 const SignInQuery = z.object({
   open: z.literal('signIn'),
@@ -59,14 +59,15 @@ function OpenSignInDialog({
     });
 
   async function continueAfterSignIn({ user, session }: SignedIn) {
-    if (!payment) return openApp();
+    const next = safeNextPath(query.next);
+    // A private page (the billing page) opened signed out asks to come back to it.
+    if (!payment) return next ? window.location.assign(next) : openApp();
     // Partner referral accounts buy through their partner, not through the site's payment flow.
     if (user.referralType && user.referralType !== 'affiliate') {
       await signOutOfSite().catch(() => undefined);
       setAlert(t('payment.referral_user_login'));
       return;
     }
-    const next = safeNextPath(query.next);
     if (next) return window.location.assign(next);
     const start = await startAfterSignIn({
       idToken: session.idToken,

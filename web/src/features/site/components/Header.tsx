@@ -59,13 +59,20 @@ function MenuGroups({
 }
 
 /** A desktop dropdown: opens on hover (section 2), and on click or keyboard for everyone else. */
-function Dropdown({ menu }: { menu: Extract<HeaderMenu, { kind: 'dropdown' }> }) {
-  const { t } = useTranslation('site');
+function Dropdown({
+  label,
+  className = '',
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: (close: () => void) => ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
     <li
-      className="menu-dropdown"
+      className={`menu-dropdown ${className}`}
       onMouseEnter={() => setOpen(true)}
       onMouseLeave={() => setOpen(false)}
       onBlur={(event) => {
@@ -76,12 +83,33 @@ function Dropdown({ menu }: { menu: Extract<HeaderMenu, { kind: 'dropdown' }> })
       }}
     >
       <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
-        {t(menu.name)}
+        {label}
       </button>
       <div id={id} className="dropdown-panel" hidden={!open}>
-        <MenuGroups menu={menu} onNavigate={() => setOpen(false)} />
+        {children(() => setOpen(false))}
       </div>
     </li>
+  );
+}
+
+/** The account menu of a signed-in visitor (issue 17): the billing page, and signing out. */
+function AccountMenu({ lang, signOut }: { lang: SiteLanguage; signOut: ReactNode }) {
+  const { t } = useTranslation('site');
+  return (
+    <ul className="account-menu">
+      <Dropdown label={t('header.account')}>
+        {(close) => (
+          <ul className="account-menu-items">
+            <li>
+              <Link to="/$lang/account/billing" params={{ lang }} onClick={close}>
+                {t('header.billing')}
+              </Link>
+            </li>
+            <li>{signOut}</li>
+          </ul>
+        )}
+      </Dropdown>
+    </ul>
   );
 }
 
@@ -174,8 +202,8 @@ export function Header({ lang }: { lang: SiteLanguage }) {
       {t('menu.pricing')}
     </Link>
   );
-  // Signed in (a payment-start sign-in, say), the header offers to sign out instead.
-  const login = signedIn ? (
+  // Signed in (a payment-start sign-in, say), the header offers the account menu instead.
+  const signOut = (
     <button
       type="button"
       className="header-login"
@@ -187,6 +215,9 @@ export function Header({ lang }: { lang: SiteLanguage }) {
     >
       {t('header.logout')}
     </button>
+  );
+  const login = signedIn ? (
+    <AccountMenu lang={lang} signOut={signOut} />
   ) : (
     <Link
       to="."
@@ -230,7 +261,9 @@ export function Header({ lang }: { lang: SiteLanguage }) {
                   <MenuLink item={menu.item} />
                 </li>
               ) : (
-                <Dropdown key={menu.name} menu={menu} />
+                <Dropdown key={menu.name} label={t(menu.name)}>
+                  {(close) => <MenuGroups menu={menu} onNavigate={close} />}
+                </Dropdown>
               ),
             )}
             {pricing && <li>{pricing}</li>}
@@ -247,7 +280,12 @@ export function Header({ lang }: { lang: SiteLanguage }) {
           extra={
             <div className="mobile-menu-extra">
               {pricing}
-              {login}
+              {signedIn ? (
+                <Link to="/$lang/account/billing" params={{ lang }}>
+                  {t('header.billing')}
+                </Link>
+              ) : null}
+              {signedIn ? signOut : login}
               {visible.languageSelector && <LanguageSelect lang={lang} />}
             </div>
           }

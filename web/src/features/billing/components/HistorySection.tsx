@@ -1,0 +1,88 @@
+import { useTranslation } from 'react-i18next';
+import type { BillingPayment } from '../../../../../shared/api/billing.ts';
+import { formatPrice } from '../../../../../shared/currency.ts';
+import type { SiteLanguage } from '../../../../../shared/languages.ts';
+import { planOfName } from '../../../../../shared/plans/plan-types.ts';
+import { planLabel } from '../../../lib/plan-names.ts';
+import { usePaymentHistory } from '../api/get-payment-history.ts';
+import { billingDate, failureText } from '../format.ts';
+
+/** The kinds of charge the history names; another (a later kind) is shown as a payment. */
+const PAYMENT_KINDS = ['oneoff', 'regular', 'renewal', 'upgrade', 'eraser', 'event', 'plan'];
+
+/** The payments, newest first, ten at a time: date, plan, amount, status, refunded amount, receipt. */
+export function HistorySection({ token, lang }: { token: string; lang: SiteLanguage }) {
+  const { t } = useTranslation('billing');
+  const history = usePaymentHistory(token);
+  const payments = history.data?.pages.flatMap((page) => page.result) ?? [];
+  return (
+    <section
+      className="billing-section"
+      aria-labelledby="billing-history-title"
+      aria-busy={history.isPending}
+    >
+      <h2 id="billing-history-title">{t('history.title')}</h2>
+      {history.error ? <p role="alert">{failureText(t, history.error)}</p> : null}
+      {history.isSuccess && payments.length === 0 ? <p>{t('history.none')}</p> : null}
+      {payments.length ? (
+        <table className="billing-history">
+          <thead>
+            <tr>
+              <th scope="col">{t('history.date')}</th>
+              <th scope="col">{t('history.plan')}</th>
+              <th scope="col">{t('history.amount')}</th>
+              <th scope="col">{t('history.status')}</th>
+              <th scope="col">{t('history.refunded')}</th>
+              <th scope="col">{t('history.receipt')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {payments.map((payment) => (
+              <PaymentRow key={payment.merchantUid} payment={payment} lang={lang} />
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {history.hasNextPage ? (
+        <button
+          type="button"
+          className="button button-outline"
+          disabled={history.isFetchingNextPage}
+          onClick={() => void history.fetchNextPage()}
+        >
+          {t('history.more')}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+function PaymentRow({ payment, lang }: { payment: BillingPayment; lang: SiteLanguage }) {
+  const { t } = useTranslation('billing');
+  const plan = planOfName(payment.planName);
+  const kind = PAYMENT_KINDS.includes(payment.paymentType) ? payment.paymentType : 'other';
+  return (
+    <tr>
+      <td data-label={t('history.date')}>{billingDate(payment.paidAt, lang)}</td>
+      <td data-label={t('history.plan')}>
+        {plan ? planLabel(t, plan) : payment.planName}{' '}
+        <span className="billing-note">{t(`history.kind.${kind}`)}</span>
+      </td>
+      <td data-label={t('history.amount')}>{formatPrice(payment.amount, payment.currency)}</td>
+      <td data-label={t('history.status')}>{t(`history.payment_status.${payment.status}`)}</td>
+      <td data-label={t('history.refunded')}>
+        {payment.refundedAmount ? formatPrice(payment.refundedAmount, payment.currency) : '–'}
+      </td>
+      <td data-label={t('history.receipt')}>
+        {payment.receiptUrl ? (
+          <a href={payment.receiptUrl} target="_blank" rel="noopener noreferrer">
+            {t('history.receipt_link')}
+            <span className="visually-hidden"> {t('history.new_window')}</span>
+          </a>
+        ) : (
+          '–'
+        )}
+      </td>
+    </tr>
+  );
+}
