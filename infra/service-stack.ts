@@ -145,7 +145,7 @@ function addRoute(
   const readsSigningKey = route.caller === 'user' || route.caller === 'admin' || grants.has('token:sign');
   if (readsSigningKey) environment.ID_TOKEN_SECRET_ARN = stateful.idTokenSecret.secretArn;
   // The site's origin: the base of mailed links, and of the wallet's return to the result pages.
-  if (route.service === 'auth' || grants.has('payment:provider'))
+  if (route.service === 'auth' || grants.has('payment:provider') || grants.has('mail:send'))
     environment.SITE_URL = props.identity.siteUrl;
   if (route.service === 'auth') environment.GOOGLE_CLIENT_ID = props.identity.googleClientId;
   // The sender of the mails a route sends (the payment routes' receipts and refunds included).

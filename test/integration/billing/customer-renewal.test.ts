@@ -3,6 +3,7 @@ import { db } from '../../../functions/core/data/service.ts';
 import { changePlanStatus } from '../../../functions/core/data/subscription-repository.ts';
 import { listUserActivities } from '../../../functions/core/data/user-activity-repository.ts';
 import { getUserPlanHead, latestUserPlan } from '../../../functions/core/data/user-plan-repository.ts';
+import { composeRenewalChoiceMail } from '../../../functions/core/subscriptions/renewal-choice-mail.ts';
 import {
   cancelRenewal,
   resumeRenewal,
@@ -110,7 +111,18 @@ describe('cancel at period end and resume', () => {
       holdReason: 'renewal-declined',
       actions: { cancelRenewal: false, resumeRenewal: false, changeCard: true },
     });
-    expect(await mailsTo(held.email)).toEqual([]);
+    // The first payment's receipt only: no cancel or resume mail for a refusal.
+    const choiceSubjects = (['renewal-cancelled', 'renewal-resumed'] as const).map(
+      (choice) =>
+        composeRenewalChoiceMail(choice, 'en', {
+          plan: '',
+          periodEnd: 0,
+          amount: 0,
+          currency: 'KRW',
+          link: '',
+        }).subject,
+    );
+    expect((await mailsTo(held.email)).filter((mail) => choiceSubjects.includes(mail.subject))).toEqual([]);
   });
 
   it('refuses a caller who is not signed in', async () => {

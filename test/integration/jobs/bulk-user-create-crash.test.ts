@@ -67,7 +67,7 @@ function runConsumer(event: unknown): Promise<unknown> {
     child.on('exit', (code, signal) => {
       clearInterval(watcher);
       if (signal || code !== 0) reject(new Error(`consumer died (${signal ?? code})`));
-      else resolve(JSON.parse(output));
+      else resolve(JSON.parse(output.trim().split('\n').at(-1) ?? ''));
     });
   });
 }
