@@ -129,66 +129,67 @@ const VBANK_ISSUED = {
   },
 };
 
-interface Sessions {
-  order: Record<SiteLanguage, { subscription: string; fixedterm: string }>;
-  subscriber: Record<SiteLanguage, { upgrade: string; eraser: string; changeCard: string; refund: string }>;
+/** The accounts whose sessions the payment pages open (ID tokens). */
+interface Accounts {
+  /** A verified new customer with a long address. */
+  customer: string;
+  /** A Standard subscriber in dollars. */
+  owner: string;
+  /** A Light subscriber in won (a dollar subscription's channel has no card to change). */
+  wonSubscriber: string;
+}
+
+/** The sessions of every payment page in one language, opened as the app and the site open them. */
+async function sessionsIn(request: APIRequestContext, language: SiteLanguage, accounts: Accounts) {
+  const open = (path: string, data: Record<string, unknown>, token: string) =>
+    post<{ guid: string }>(request, path, { language, ...data }, token).then((answer) => answer.guid);
+  const app = { clientType: 'desktop' };
+  return {
+    subscription: await open(
+      '/payment/create-init-payment',
+      { clientType: 'landing', planName: 'MR_STANDARD_V3' },
+      accounts.customer,
+    ),
+    fixedterm: await open(
+      '/payment/create-init-payment',
+      { clientType: 'landing', planName: 'Y1_STANDARD_V3' },
+      accounts.customer,
+    ),
+    upgrade: await open('/payment/create-init-plan-upgrade', app, accounts.owner),
+    eraser: await open('/payment/create-init-usage-eraser', app, accounts.owner),
+    changeCard: await open(
+      '/payment/create-init-payment',
+      { ...app, isChangeCard: true },
+      accounts.wonSubscriber,
+    ),
+    refund: (await post<{ guid: string }>(request, '/payment/create-user-refund', {}, accounts.owner)).guid,
+  };
 }
 
 test.describe('payment pages at 360 px', () => {
-  // One worker, one set of sessions for the five languages.
+  // One worker, one set of accounts for the five languages; each test opens its language's sessions.
   test.describe.configure({ mode: 'default' });
-  let sessions: Sessions;
+  let accounts: Accounts;
 
   test.beforeAll(async ({ browser }) => {
-    // Three accounts, two purchases and sessions in every language: a long-addressed new customer, a
-    // Standard subscriber in dollars, a Light subscriber in won.
-    test.setTimeout(240_000);
+    // Three accounts and two purchases (password hashing, a browser checkout) on a shared machine.
+    test.setTimeout(180_000);
     const context = await browser.newContext();
     const page = await context.newPage();
     const request = page.request;
-    const token = await verifiedAccount(request, LONG_EMAIL());
+    const customer = await verifiedAccount(request, LONG_EMAIL());
     const owner = await subscriber(page, request, '+14155550190');
-    // A dollar subscription's channel issues a key only with a payment (no card to change): the change
-    // of card is shown for a subscription bought in won.
+    // Bought in a browser of its own: this one is signed in as the dollar subscriber.
     const wonEmail = await newAccount(request, 'ko');
-    await buyMonthly(page, wonEmail, { name: 'MR_LIGHT_V3', price: '₩9,900', phone: '010-4155-0172' }, 'ko');
-    const wonToken = await idTokenOf(request, wonEmail);
-    const auth = { clientType: 'landing' };
-    const order = {} as Sessions['order'];
-    const held = {} as Sessions['subscriber'];
-    for (const language of SITE_LANGUAGES) {
-      const open = async (planName: string) =>
-        (
-          await post<{ guid: string }>(
-            request,
-            '/payment/create-init-payment',
-            { ...auth, language, planName },
-            token,
-          )
-        ).guid;
-      order[language] = {
-        subscription: await open('MR_STANDARD_V3'),
-        fixedterm: await open('Y1_STANDARD_V3'),
-      };
-      const as = (path: string, data: Record<string, unknown>) =>
-        post<{ guid: string }>(request, path, { clientType: 'desktop', language, ...data }, owner.token).then(
-          (answer) => answer.guid,
-        );
-      held[language] = {
-        upgrade: await as('/payment/create-init-plan-upgrade', {}),
-        eraser: await as('/payment/create-init-usage-eraser', {}),
-        changeCard: (
-          await post<{ guid: string }>(
-            request,
-            '/payment/create-init-payment',
-            { clientType: 'desktop', language, isChangeCard: true },
-            wonToken,
-          )
-        ).guid,
-        refund: (await post<{ guid: string }>(request, '/payment/create-user-refund', {}, owner.token)).guid,
-      };
-    }
-    sessions = { order, subscriber: held };
+    const wonContext = await browser.newContext();
+    await buyMonthly(
+      await wonContext.newPage(),
+      wonEmail,
+      { name: 'MR_LIGHT_V3', price: '₩9,900', phone: '010-4155-0172' },
+      'ko',
+    );
+    await wonContext.close();
+    accounts = { customer, owner: owner.token, wonSubscriber: await idTokenOf(request, wonEmail) };
     await context.close();
   });
 
@@ -203,22 +204,22 @@ test.describe('payment pages at 360 px', () => {
       };
       const shown = (selector: string) => (current: Page) =>
         expect(current.locator(selector).first()).toBeVisible();
-      const { subscription, fixedterm } = sessions.order[lang];
-      const held = sessions.subscriber[lang];
+      const sessions = await sessionsIn(page.request, lang, accounts);
+      const { subscription, fixedterm } = sessions;
 
       await visit(`/payment/order/subscription?guid=${subscription}`, shown('#order-contact'));
       await visit(`/payment/order/fixedterm?guid=${fixedterm}`, shown('#order-contact'));
       await visit(
-        `/payment/upgrade/pricepolicy?guid=${held.upgrade}`,
+        `/payment/upgrade/pricepolicy?guid=${sessions.upgrade}`,
         shown('.plan-card .plan-price strong'),
       );
       await visit(
-        `/payment/upgrade/order/subscription?guid=${held.upgrade}&plan=MR_BUSINESS_V3`,
+        `/payment/upgrade/order/subscription?guid=${sessions.upgrade}&plan=MR_BUSINESS_V3`,
         shown('[data-testid="order-total"]'),
       );
-      await visit(`/payment/eraser/order?guid=${held.eraser}`, shown('.eraser-usage li'));
-      await visit(`/payment/change-card?guid=${held.changeCard}`, shown('.order-pay'));
-      await visit(`/payment/user-refund?guid=${held.refund}`, shown('[data-testid="refund-amount"]'));
+      await visit(`/payment/eraser/order?guid=${sessions.eraser}`, shown('.eraser-usage li'));
+      await visit(`/payment/change-card?guid=${sessions.changeCard}`, shown('.order-pay'));
+      await visit(`/payment/user-refund?guid=${sessions.refund}`, shown('[data-testid="refund-amount"]'));
       await visit('/payment/user-refund/success?kind=refunded', shown('[role="status"]'));
       await visit('/payment/user-refund/fail?code=L03', shown('[role="alert"]'));
       await visit('/payment/result/pending', shown('[role="alert"]'));
