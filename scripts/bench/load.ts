@@ -8,7 +8,8 @@ export interface LoadResult {
   perSecond: number;
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile of values sorted ascending. */
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
