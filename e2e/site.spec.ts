@@ -330,7 +330,11 @@ test('customers never download the console: the site pages load none of its code
 }) => {
   const scripts: Promise<string>[] = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.text());
+    // A body is dropped once its page navigates away: then the script is fetched again by its address.
+    if (response.request().resourceType() === 'script')
+      scripts.push(
+        response.text().catch(() => page.request.get(response.url()).then((again) => again.text())),
+      );
   });
   await page.goto('/en');
   await page.getByRole('link', { name: 'Pricing' }).first().click();
