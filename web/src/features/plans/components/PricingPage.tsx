@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currencyForLanguage } from '../../../../../shared/currency.ts';
+import { currencyForLanguage, groupDigits } from '../../../../../shared/currency.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import type { PlanUpgradeData } from '../../../../../shared/orders/session-info.ts';
 import type { PlanType } from '../../../../../shared/plans/plan-types.ts';
@@ -96,19 +96,13 @@ function StartButton({ plan, context }: { plan: PlanDisplay; context: PlanContex
   );
 }
 
-/**
- * One formatter for every quantity on the page: `toLocaleString('en-US')` builds a new one per call,
- * which was the page's largest cost while hydrating (a hundred quantities per render).
- */
-const QUANTITY = new Intl.NumberFormat('en-US');
-
 function usageText(t: (key: string, options?: Record<string, unknown>) => string, feature: UsageFeature) {
-  return t(`usage.${feature.key}.value`, { value: QUANTITY.format(feature.usage) });
+  return t(`usage.${feature.key}.value`, { value: groupDigits(feature.usage) });
 }
 
 function extraText(t: (key: string, options?: Record<string, unknown>) => string, feature: ExtraFeature) {
   if (typeof feature.usage === 'number')
-    return t(`extra.${feature.key}.value`, { value: QUANTITY.format(feature.usage) });
+    return t(`extra.${feature.key}.value`, { value: groupDigits(feature.usage) });
   return feature.usage ? t('included') : t('not_included');
 }
 
