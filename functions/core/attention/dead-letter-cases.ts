@@ -53,7 +53,8 @@ function bulkCase(queueId: QueueId, record: SQSRecord): NewAttentionCase {
     jobId: message.jobId,
     rows: message.items.length,
     payload: record.body,
-    reason: `${message.kind} #${message.batchIndex + 1}`,
+    // SQS says nothing of why: the consumer's log lines under the job's id do.
+    reason: '',
   };
 }
 
