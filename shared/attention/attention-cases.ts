@@ -15,6 +15,10 @@
  *   queue (shared/attention/dead-letters.ts): its items are neither done nor failed on the job.
  * - schedule_dead_letter: a scheduled run that never ran: the scheduler could not hand it to its target,
  *   or the target failed it three times (Lambda's two retries); a renewal, a re-check, a reminder.
+ * - refund_unrecorded: a refund returned at the provider or the wallet after another refund of the same
+ *   payment was recorded (an operator's to the product account, which moves no money, racing the
+ *   customer's): the payment was returned twice. An operator settles it with the customer (takes the
+ *   product-account credit back) and dismisses it.
  *
  * A case ends by an operator's action, recorded as the account's activity:
  * - refund: the order's money returned through its own way (the provider or the wallet) or, at the
@@ -31,6 +35,7 @@ export const ATTENTION_KINDS = [
   'plan_held',
   'bulk_dead_letter',
   'schedule_dead_letter',
+  'refund_unrecorded',
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 

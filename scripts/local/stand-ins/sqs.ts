@@ -440,7 +440,10 @@ export async function start(ctx: StandInContext, options: SqsOptions = {}): Prom
           waiting: queue.messages.filter((message) => message.visibleAt <= now).length,
           inFlight: queue.messages.filter((message) => message.inFlight > 0).length,
           hidden: queue.messages.filter((message) => message.visibleAt > now).map(view),
-          deadLetters: queue.deadLetters.map(view),
+          deadLetters: queue.deadLetters.map((message) => ({
+            ...view(message),
+            consumed: Boolean(message.consumed),
+          })),
         })),
         null,
         2,
