@@ -1,14 +1,4 @@
-import {
-  afterAll,
-  afterEach,
-  beforeAll,
-  beforeEach,
-  describe,
-  expect,
-  it,
-  type MockInstance,
-  vi,
-} from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { issueBillingKey } from '../../../functions/core/adapters/payment-provider/portone.ts';
 import { getOrder } from '../../../functions/core/data/order-repository.ts';
 import { db } from '../../../functions/core/data/service.ts';
@@ -22,15 +12,12 @@ import { settlePaid } from '../../../functions/core/orders/confirmation.ts';
 import { receivePaymentNotification } from '../../../functions/core/orders/payment-notification.ts';
 import { renewPlan } from '../../../functions/core/renewals/renew-plan.ts';
 import { RENEWAL_RETRY_DAYS } from '../../../functions/core/subscriptions/renewal-schedule.ts';
-import { invokeModule } from '../../../scripts/local/lambda-context.ts';
-import type { StandIn } from '../../../scripts/local/stand-in-context.ts';
-import { start as startMail } from '../../../scripts/local/stand-ins/mail.ts';
 import { PRODUCT_METRICS, type ProductMetricId } from '../../../shared/observability/product-metrics.ts';
 import { newCustomerUid, newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
 import { uniqueId } from '../helpers.ts';
 import { VISA_OK } from '../orders/order-helpers.ts';
-import { checkoutInBrowser, type Harness, startHarness } from '../payments/sandbox-harness.ts';
 import { MONTHLY_LIGHT, ONE_YEAR_PASS, receiptOf, testOrder } from './order-fixtures.ts';
+import { paidAtSandbox, withPaymentSandbox } from './sandbox-fixtures.ts';
 
 /**
  * Each business event an operator watches counts once in its metric (shared/observability/
@@ -135,22 +122,7 @@ describe('sign-ins', () => {
 });
 
 describe('with the payment sandbox', () => {
-  let harness: Harness;
-  let mail: StandIn;
-  beforeAll(async () => {
-    harness = await startHarness();
-    mail = await startMail({
-      registerLocalEndpoint: () => undefined,
-      invokeModule,
-      stateDir: undefined,
-      baseUrl: harness.pagesUrl,
-    });
-    Object.assign(process.env, mail.env, { SITE_URL: harness.pagesUrl });
-  });
-  afterAll(async () => {
-    await mail?.stop();
-    await harness?.stop();
-  });
+  const sandbox = withPaymentSandbox();
 
   it('a webhook counts each notification received, whatever it names', async () => {
     const notice = { imp_uid: 'imp_nobody_knows', merchant_uid: 'order_nobody_knows' };
@@ -161,23 +133,7 @@ describe('with the payment sandbox', () => {
 
   it('a card payment of the wrong amount, confirmed twice: refused, wrong amount and refunded once each', async () => {
     const order = await testOrder({ ...ONE_YEAR_PASS, payMethod: 'card' });
-    const { returned } = await checkoutInBrowser(
-      harness.pagesUrl,
-      {
-        pg: 'html5_inicis',
-        pay_method: 'card',
-        merchant_uid: order.merchantUid,
-        name: order.planName,
-        amount: 1000,
-        currency: 'KRW',
-        buyer_name: 'Test Buyer',
-        buyer_email: 'test-buyer@example.com',
-        buyer_tel: '010-1234-5678',
-        m_redirect_url: `${harness.pagesUrl}/ko/payment/result/pending`,
-      },
-      { choice: VISA_OK },
-    );
-    const impUid = returned.searchParams.get('imp_uid') as string;
+    const impUid = await paidAtSandbox(sandbox(), order, 1000);
     const receipt = { ...receiptOf(order, 1000), impUid };
     await settlePaid(order, receipt);
     await settlePaid(order, receipt);
@@ -201,7 +157,7 @@ describe('with the payment sandbox', () => {
     await settlePaid(first, receiptOf(first));
     const plan = await latestUserPlan(first.uid);
     if (!plan) throw new Error('The subscription was not granted');
-    const declined = await fetch(`${harness.pagesUrl}/_local/payments/billing-keys/decline`, {
+    const declined = await fetch(`${sandbox().pagesUrl}/_local/payments/billing-keys/decline`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ customer_uid: customerUid, code: 'CC66' }),

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attentionList } from '../../../functions/core/attention/attention-cases.ts';
 import { nowMs } from '../../../functions/core/clock.ts';
 import { settlePaid } from '../../../functions/core/orders/confirmation.ts';
 import { quoteRefund, refundPlan } from '../../../functions/core/refunds/refund-engine.ts';
-import { invokeModule } from '../../../scripts/local/lambda-context.ts';
-import type { StandIn } from '../../../scripts/local/stand-in-context.ts';
-import { start as startMail } from '../../../scripts/local/stand-ins/mail.ts';
-import { VISA_OK } from '../orders/order-helpers.ts';
-import { checkoutInBrowser, type Harness, startHarness } from '../payments/sandbox-harness.ts';
 import { ONE_YEAR_PASS, receiptOf, testOrder } from './order-fixtures.ts';
+import { paidAtSandbox, withPaymentSandbox } from './sandbox-fixtures.ts';
 
 /**
  * Issue 14's race, as far as money goes: an operator's refund to the product account (no money moves)
@@ -16,43 +12,12 @@ import { ONE_YEAR_PASS, receiptOf, testOrder } from './order-fixtures.ts';
  * returned at the provider, which knows nothing of the other. The payment went back twice; the second
  * cannot be recorded, so it is listed on the attention page for an operator to settle.
  */
-let harness: Harness;
-let mail: StandIn;
-beforeAll(async () => {
-  harness = await startHarness();
-  mail = await startMail({
-    registerLocalEndpoint: () => undefined,
-    invokeModule,
-    stateDir: undefined,
-    baseUrl: harness.pagesUrl,
-  });
-  Object.assign(process.env, mail.env, { SITE_URL: harness.pagesUrl });
-});
-afterAll(async () => {
-  await mail?.stop();
-  await harness?.stop();
-});
+const sandbox = withPaymentSandbox();
 
 describe('a provider refund that lost the record to a product-account refund', () => {
   it('is listed as returned twice, with what the provider returned, for a dismissal only', async () => {
     const order = await testOrder({ ...ONE_YEAR_PASS, payMethod: 'card' });
-    const { returned } = await checkoutInBrowser(
-      harness.pagesUrl,
-      {
-        pg: 'html5_inicis',
-        pay_method: 'card',
-        merchant_uid: order.merchantUid,
-        name: order.planName,
-        amount: order.amount,
-        currency: 'KRW',
-        buyer_name: 'Test Buyer',
-        buyer_email: 'test-buyer@example.com',
-        buyer_tel: '010-1234-5678',
-        m_redirect_url: `${harness.pagesUrl}/ko/payment/result/pending`,
-      },
-      { choice: VISA_OK },
-    );
-    const impUid = returned.searchParams.get('imp_uid') as string;
+    const impUid = await paidAtSandbox(sandbox(), order);
     expect(await settlePaid(order, { ...receiptOf(order), impUid })).toEqual({ result: 'success' });
 
     const quote = () => quoteRefund({ uid: order.uid, requestedMs: nowMs(), businessDay: false });
