@@ -319,6 +319,9 @@ console.log(JSON.stringify({ init, initCpu, firstFailure: failures[0], failure: 
   );
 }
 
+/** A difference in milliseconds with its sign (the load can make the route's p99 the lower one). */
+const signed = (ms: number) => `${ms < 0 ? '' : '+'}${ms.toFixed(2)}`;
+
 async function latency(): Promise<void> {
   const product = await startProduct(['--in-memory', '--web=none']);
   // Whatever happens, the product (and its DynamoDB Local) does not outlive the bench.
@@ -341,8 +344,8 @@ async function latency(): Promise<void> {
   );
   report(
     'one request’s overhead in one container: p50 / p99 over the bare GetItem (read / pipeline share of the p50)',
-    `+${(container.route.p50 - container.bare.p50).toFixed(2)} ms / +${(container.route.p99 - container.bare.p99).toFixed(2)} ms` +
-      ` (read +${(container.read.p50 - container.bare.p50).toFixed(2)} ms, pipeline +${(container.route.p50 - container.read.p50).toFixed(2)} ms;` +
+    `${signed(container.route.p50 - container.bare.p50)} ms / ${signed(container.route.p99 - container.bare.p99)} ms` +
+      ` (read ${signed(container.read.p50 - container.bare.p50)} ms, pipeline ${signed(container.route.p50 - container.read.p50)} ms;` +
       ' goal: at most +1 ms / +3 ms)',
   );
   report(
@@ -353,7 +356,7 @@ async function latency(): Promise<void> {
   report('bare DynamoDB Local GetItem over HTTP, 1 connection, 10 s', line(bareOne));
   report(
     'through the local gateway, 1 connection: p50 / p99 over the bare GetItem',
-    `+${(one.p50 - bareOne.p50).toFixed(2)} ms / +${(one.p99 - bareOne.p99).toFixed(2)} ms (the gateway’s hop included)`,
+    `${signed(one.p50 - bareOne.p50)} ms / ${signed(one.p99 - bareOne.p99)} ms (the gateway’s hop included)`,
   );
   report('local gateway: get-payment-plan-info-v2, 50 connections, 10 s', line(api));
   report('bare DynamoDB Local GetItem, 50 concurrent, 10 s', line(bare));
