@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ENVIRONMENT, ENVIRONMENT_FAMILIES } from '../functions/core/environment-variables.ts';
 import { routePath, SERVICES } from '../shared/api/define-route.ts';
 import { ROUTES } from '../shared/api/routes.ts';
+import { DEAD_LETTER_SOURCES } from '../shared/attention/dead-letters.ts';
 import { TABLE_DESIGN } from '../shared/data/table-design.ts';
 import { QUEUES } from '../shared/jobs/queues.ts';
 import {
@@ -197,7 +198,8 @@ describe('jobs stack', () => {
         FunctionResponseTypes: ['ReportBatchItemFailures'],
       });
     }
-    jobs.resourceCountIs('AWS::Lambda::EventSourceMapping', QUEUES.length);
+    // And one per dead-letter queue, read by the dead-letter consumer (jobs-stack.test.ts).
+    jobs.resourceCountIs('AWS::Lambda::EventSourceMapping', QUEUES.length + DEAD_LETTER_SOURCES.length);
   });
   it('lets each scheduled target that schedules schedule the next run (group, role, target ARNs, scheduler actions)', () => {
     for (const target of SCHEDULED_TARGETS.filter((one) => one.grants?.includes('scheduler'))) {

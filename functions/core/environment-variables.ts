@@ -86,4 +86,5 @@ export const ENVIRONMENT = {
 export const ENVIRONMENT_FAMILIES = {
   QUEUE_URL_: { readBy: 'adapters/queue.ts', implies: 'queue' },
   SCHEDULE_TARGET_ARN_: { readBy: 'adapters/scheduler.ts', implies: 'scheduler' },
+  DEAD_LETTER_ARN_: { readBy: 'attention/dead-letter-cases.ts', implies: 'nothing' },
 } as const satisfies Record<string, Variable>;
