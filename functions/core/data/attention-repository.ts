@@ -1,9 +1,12 @@
 import { attentionCaseId } from '../../../shared/attention/attention-cases.ts';
-import type { AttentionCaseItem } from './entities/attention-case.ts';
+import { tableService } from './client.ts';
+import { AttentionCase as AttentionCaseEntity, type AttentionCaseItem } from './entities/attention-case.ts';
+import { UserActivity } from './entities/user-activity.ts';
 import { type PagedQuery, pagedQuery, pageOptions } from './list-page.ts';
-import { db } from './service.ts';
 import { isConditionFailure, type TransactionEntities } from './transaction.ts';
 import type { activityCommit } from './user-activity-repository.ts';
+
+const db = tableService({ attentionCase: AttentionCaseEntity, userActivity: UserActivity });
 
 export type AttentionCase = AttentionCaseItem;
 export type NewAttentionCase = Omit<AttentionCaseItem, 'raisedAt' | 'retries'>;
@@ -68,7 +71,7 @@ export async function settleCase(caseId: string): Promise<void> {
  */
 export async function endCase(
   caseId: string,
-  also: (tx: TransactionEntities) => ReturnType<typeof activityCommit>[],
+  also: (tx: Pick<TransactionEntities, 'userActivity'>) => ReturnType<typeof activityCommit>[],
 ): Promise<boolean> {
   const { canceled } = await db()
     .transaction.write((tx) => [endCaseItem(tx, caseId), ...also(tx)])
@@ -82,7 +85,7 @@ export async function endCase(
  */
 export async function claimRetry(
   open: AttentionCase,
-  also: (tx: TransactionEntities) => ReturnType<typeof activityCommit>[],
+  also: (tx: Pick<TransactionEntities, 'userActivity'>) => ReturnType<typeof activityCommit>[],
 ): Promise<boolean> {
   const { canceled } = await db()
     .transaction.write((tx) => [

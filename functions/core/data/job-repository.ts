@@ -1,5 +1,14 @@
-import type { BulkRequestItem, JobItem, JobItemOutcomeItem } from './entities/job.ts';
-import { db } from './service.ts';
+import { tableService } from './client.ts';
+import {
+  BulkRequest,
+  type BulkRequestItem,
+  Job as JobEntity,
+  type JobItem,
+  JobItemOutcome as JobItemOutcomeEntity,
+  type JobItemOutcomeItem,
+} from './entities/job.ts';
+
+const db = tableService({ bulkRequest: BulkRequest, job: JobEntity, jobItemOutcome: JobItemOutcomeEntity });
 
 /**
  * Bulk jobs: the job's counters, one outcome per item (written once, with the counter it moves) and

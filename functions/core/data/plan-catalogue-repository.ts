@@ -1,8 +1,12 @@
 import { CUSTOM_PLAN_REFERRAL_TYPES } from '../../../shared/plans/custom-plan-rules.ts';
 import type { PlanPriceInfo, PlanUsageInfo } from '../../../shared/plans/plan-types.ts';
-import type { CustomPlanItem } from './entities/custom-plan.ts';
-import { db } from './service.ts';
+import { tableService } from './client.ts';
+import { CustomPlan as CustomPlanEntity, type CustomPlanItem } from './entities/custom-plan.ts';
+import { PlanPrice } from './entities/plan-price.ts';
+import { PlanUsage } from './entities/plan-usage.ts';
 import { conditionFailed, type ItemOutcomes, lostToConcurrentWrite } from './transaction.ts';
+
+const db = tableService({ customPlan: CustomPlanEntity, planPrice: PlanPrice, planUsage: PlanUsage });
 
 /** The catalogue of the built-in plans; partner and custom catalogues are named by referral type. */
 export const DEFAULT_CATALOGUE = 'default';
