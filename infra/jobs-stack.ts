@@ -6,6 +6,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import type { Construct } from 'constructs';
+import { jobNeeds } from '../functions/core/environment-variables.ts';
 import { QUEUES } from '../shared/jobs/queues.ts';
 import {
   SCHEDULED_TARGETS,
@@ -23,7 +24,8 @@ import {
   type SchedulerAccess,
   schedulerEnvironment,
 } from './bundling.ts';
-import { grantPaymentSecrets, paymentEnvironment } from './payment-settings.ts';
+import { deployedEnvironment } from './function-environment.ts';
+import { grantPaymentSecrets, paymentValues } from './payment-settings.ts';
 import type { IdentitySettings } from './service-stack.ts';
 import type { StatefulStack } from './stateful-stack.ts';
 
@@ -61,10 +63,12 @@ export class JobsStack extends Stack {
     for (const declaration of QUEUES) {
       const name = `${declaration.id}-consumer`;
       const consumer = new NodejsFunction(this, name, {
-        ...functionProps(this, name, `events/${declaration.consumer}.ts`, {
-          STAGE: props.stage,
-          TABLE_NAME: stateful.table.tableName,
-        }),
+        ...functionProps(
+          this,
+          name,
+          `events/${declaration.consumer}.ts`,
+          deployedEnvironment(this, props.stage, jobNeeds({}), { TABLE_NAME: stateful.table.tableName }),
+        ),
         description: `Consumer of the ${declaration.id} queue`,
         timeout: Duration.seconds(declaration.consumerTimeoutSeconds),
       });
@@ -98,7 +102,12 @@ export class JobsStack extends Stack {
     const targetNames = Object.fromEntries(
       SCHEDULED_TARGETS.map((target) => [target.id, productFunctionName(props.stage, target.id)]),
     );
-    const targetEnvironment = {
+    // What a target may be given, each picking what its grants call for (functions/core/environment-variables.ts).
+    const targetValues = {
+      TABLE_NAME: stateful.table.tableName,
+      SITE_URL: props.site.siteUrl,
+      MAIL_FROM: props.site.mailFrom,
+      ...paymentValues(this, props.stage, stateful),
       ...schedulerEnvironment(this.schedulerAccess),
       ...Object.fromEntries(
         SCHEDULED_TARGETS.map((target) => [
@@ -116,16 +125,12 @@ export class JobsStack extends Stack {
       // A target's grants mean what a route's do (shared/api/define-route.ts RouteGrant).
       const grants = new Set(target.grants ?? []);
       const fn = new NodejsFunction(this, target.id, {
-        ...functionProps(this, target.id, `events/${target.handler}.ts`, {
-          STAGE: props.stage,
-          TABLE_NAME: stateful.table.tableName,
-          ...(grants.has('scheduler') ? targetEnvironment : {}),
-          ...paymentEnvironment(this, grants, props.stage, stateful),
-          ...(grants.has('payment:provider') || grants.has('mail:send')
-            ? { SITE_URL: props.site.siteUrl }
-            : {}),
-          ...(grants.has('mail:send') ? { MAIL_FROM: props.site.mailFrom } : {}),
-        }),
+        ...functionProps(
+          this,
+          target.id,
+          `events/${target.handler}.ts`,
+          deployedEnvironment(this, props.stage, jobNeeds(target), targetValues),
+        ),
         description: target.description,
         timeout: Duration.seconds(30),
         retryAttempts: TARGET_ASYNC_RETRIES.retryAttempts,
