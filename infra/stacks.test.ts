@@ -18,7 +18,7 @@ import {
   scheduledTargetArnVariable,
 } from '../shared/jobs/schedules.ts';
 import { ROUTE_TIMEOUT_SECONDS } from '../shared/timeouts.ts';
-import { appTemplates, testApp } from './test-app.ts';
+import { appTemplates, PAYMENT_CONTEXT, testApp } from './test-app.ts';
 
 const built = testApp();
 const stateful = Template.fromStack(built.stateful);
@@ -336,18 +336,15 @@ describe('every Lambda of the stacks', () => {
 
   it('is given exactly the variables the declaration calls for by its needs', () => {
     // Every setting in the context, so that no variable is left out for want of one.
-    const payments = {
-      portoneMerchantCode: 'imp12345678',
-      naverPayPartnerId: 'np_abcde',
-      coolsmsSender: '0212345678',
-      holidayServiceKey: 'holiday-key',
-    };
-    const full = testApp(undefined, { payments });
+    const full = testApp(undefined, { payments: PAYMENT_CONTEXT });
     const familyNames: Record<string, string[]> = {
       QUEUE_URL_: QUEUES.map((queue) => queueUrlVariable(queue.id)),
       SCHEDULE_TARGET_ARN_: SCHEDULED_TARGETS.map((target) => scheduledTargetArnVariable(target.id)),
     };
-    const declared = { ...ENVIRONMENT, ...ENVIRONMENT_FAMILIES } as Record<string, { for?: readonly FunctionNeed[] }>;
+    const declared = { ...ENVIRONMENT, ...ENVIRONMENT_FAMILIES } as Record<
+      string,
+      { for?: readonly FunctionNeed[] }
+    >;
     const expected = (needs: Set<FunctionNeed>) =>
       Object.entries(declared)
         .filter(([, variable]) => variable.for?.some((need) => needs.has(need)))
