@@ -5,8 +5,16 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { jobNeeds } from '../functions/core/environment-variables.ts';
+import {
+  DEAD_LETTER_BATCH_SIZE,
+  DEAD_LETTER_CONSUMER,
+  DEAD_LETTER_SOURCES,
+  type DeadLetterSource,
+  deadLetterArnVariable,
+} from '../shared/attention/dead-letters.ts';
 import { QUEUES } from '../shared/jobs/queues.ts';
 import {
   SCHEDULED_TARGETS,
@@ -84,6 +92,8 @@ export class JobsStack extends Stack {
       );
     }
 
+    this.deadLetterConsumer(props, monitoring);
+
     const groupName = scheduleGroupName(props.stage);
     this.scheduleGroup = new ScheduleGroup(this, 'ScheduleGroup', { scheduleGroupName: groupName });
     this.schedulerRole = new Role(this, 'SchedulerRole', {
@@ -150,6 +160,48 @@ export class JobsStack extends Stack {
       grantPaymentSecrets(fn, grants, stateful);
       if (grants.has('mail:send')) grantMail(fn, props.site.mailFrom);
       this.targets[scheduledTargetArnVariable(target.id)] = fn;
+    }
+  }
+
+  /**
+   * The consumer of every dead-letter queue: each message becomes a case of the attention page
+   * (shared/attention/dead-letters.ts). It reads the orders and accounts a run names and writes the case.
+   */
+  private deadLetterConsumer(props: JobsStackProps, monitoring: ReturnType<typeof monitoringFacade>): void {
+    const { stateful } = props;
+    const queueOf = (source: DeadLetterSource): IQueue => {
+      if (source.kind === 'schedule') return stateful.scheduleDeadLetters;
+      if (source.kind === 'scheduled-run') return stateful.scheduledRunFailures;
+      const deadLetters = stateful.queues[source.queueId].deadLetterQueue?.queue;
+      if (!deadLetters) throw new Error(`The queue ${source.queueId} has no dead-letter queue`);
+      return deadLetters;
+    };
+    const name = 'dead-letters-consumer';
+    const consumer = new NodejsFunction(this, name, {
+      ...functionProps(
+        this,
+        name,
+        `events/${DEAD_LETTER_CONSUMER}.ts`,
+        deployedEnvironment(this, props.stage, jobNeeds({}, 'dead-letter-consumer'), {
+          TABLE_NAME: stateful.table.tableName,
+          ...Object.fromEntries(
+            DEAD_LETTER_SOURCES.map((source) => [deadLetterArnVariable(source.id), queueOf(source).queueArn]),
+          ),
+        }),
+      ),
+      description: 'Lists every dead-lettered bulk message and scheduled run on the attention page',
+      timeout: Duration.seconds(30),
+    });
+    acknowledgeFunctionFindings(consumer);
+    alarmFunction(monitoring, consumer, name, 'consumer');
+    grantTable(consumer, stateful.table, 'write');
+    for (const source of DEAD_LETTER_SOURCES) {
+      consumer.addEventSource(
+        new SqsEventSource(queueOf(source), {
+          batchSize: DEAD_LETTER_BATCH_SIZE,
+          reportBatchItemFailures: true,
+        }),
+      );
     }
   }
 }

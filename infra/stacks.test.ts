@@ -9,6 +9,7 @@ import {
 } from '../functions/core/environment-variables.ts';
 import { routePath, SERVICES } from '../shared/api/define-route.ts';
 import { ROUTES } from '../shared/api/routes.ts';
+import { DEAD_LETTER_SOURCES, deadLetterArnVariable } from '../shared/attention/dead-letters.ts';
 import { TABLE_DESIGN } from '../shared/data/table-design.ts';
 import { QUEUES, queueUrlVariable } from '../shared/jobs/queues.ts';
 import {
@@ -203,7 +204,8 @@ describe('jobs stack', () => {
         FunctionResponseTypes: ['ReportBatchItemFailures'],
       });
     }
-    jobs.resourceCountIs('AWS::Lambda::EventSourceMapping', QUEUES.length);
+    // And one per dead-letter queue, read by the dead-letter consumer (jobs-stack.test.ts).
+    jobs.resourceCountIs('AWS::Lambda::EventSourceMapping', QUEUES.length + DEAD_LETTER_SOURCES.length);
   });
   it('lets each scheduled target that schedules schedule the next run (group, role, target ARNs, scheduler actions)', () => {
     for (const target of SCHEDULED_TARGETS.filter((one) => one.grants?.includes('scheduler'))) {
@@ -340,6 +342,7 @@ describe('every Lambda of the stacks', () => {
     const familyNames: Record<string, string[]> = {
       QUEUE_URL_: QUEUES.map((queue) => queueUrlVariable(queue.id)),
       SCHEDULE_TARGET_ARN_: SCHEDULED_TARGETS.map((target) => scheduledTargetArnVariable(target.id)),
+      DEAD_LETTER_ARN_: DEAD_LETTER_SOURCES.map((source) => deadLetterArnVariable(source.id)),
     };
     const declared = { ...ENVIRONMENT, ...ENVIRONMENT_FAMILIES } as Record<
       string,
@@ -354,6 +357,7 @@ describe('every Lambda of the stacks', () => {
       const route = ROUTES.find((one) => new RegExp(`^${one.name}[0-9A-F]{8}$`).test(logicalId));
       if (route) return routeNeeds(route);
       if (QUEUES.some((queue) => functionName === `cutloom-test-${queue.id}-consumer`)) return jobNeeds({});
+      if (functionName === 'cutloom-test-dead-letters-consumer') return jobNeeds({}, 'dead-letter-consumer');
       const target = SCHEDULED_TARGETS.find((one) => functionName === `cutloom-test-${one.id}`);
       return target && jobNeeds(target);
     };
@@ -362,7 +366,8 @@ describe('every Lambda of the stacks', () => {
         String(resource.Properties.FunctionName ?? '').startsWith('cutloom-test-'),
       ),
     );
-    expect(functions.length).toBeGreaterThanOrEqual(ROUTES.length + QUEUES.length + SCHEDULED_TARGETS.length);
+    // The routes, the queues' consumers, the scheduled targets and the dead-letter consumer.
+    expect(functions.length).toBe(ROUTES.length + QUEUES.length + SCHEDULED_TARGETS.length + 1);
     for (const [logicalId, resource] of functions) {
       const needs = needsOf(logicalId, resource.Properties.FunctionName);
       expect(needs, `${logicalId}: a function whose needs this test does not know`).toBeDefined();

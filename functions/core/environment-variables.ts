@@ -13,9 +13,16 @@ type Implies = 'table' | 'secret' | 'queue' | 'bucket' | 'stream' | 'scheduler' 
 
 /**
  * What a function needs, beside its grants (shared/api/define-route.ts RouteGrant): every function, the
- * routes (behind the distribution), the identity service's routes, and the routes that verify ID tokens.
+ * routes (behind the distribution), the identity service's routes, the routes that verify ID tokens, and
+ * the dead-letter consumer (which ARN is which dead-letter queue).
  */
-export type FunctionNeed = RouteGrant | 'function' | 'route' | 'identity-service' | 'token:verify';
+export type FunctionNeed =
+  | RouteGrant
+  | 'function'
+  | 'route'
+  | 'identity-service'
+  | 'token:verify'
+  | 'dead-letter-consumer';
 
 interface Variable {
   readBy: string;
@@ -151,10 +158,18 @@ export const ENVIRONMENT = {
   },
 } as const satisfies Record<string, Variable>;
 
-/** Variables named after a declared resource: one per queue (shared/jobs/queues.ts) and schedule target. */
+/**
+ * Variables named after a declared resource: one per queue (shared/jobs/queues.ts), schedule target and
+ * dead-letter source (shared/attention/dead-letters.ts).
+ */
 export const ENVIRONMENT_FAMILIES = {
   QUEUE_URL_: { readBy: 'adapters/queue.ts', implies: 'queue', for: ['queue:bulk'] },
   SCHEDULE_TARGET_ARN_: { readBy: 'adapters/scheduler.ts', implies: 'scheduler', for: ['scheduler'] },
+  DEAD_LETTER_ARN_: {
+    readBy: 'attention/dead-letter-cases.ts',
+    implies: 'nothing',
+    for: ['dead-letter-consumer'],
+  },
 } as const satisfies Record<string, Variable>;
 
 type Declared = Readonly<Record<string, Variable>>;
@@ -177,8 +192,11 @@ export function routeNeeds(route: Pick<RouteDefinition, 'service' | 'caller' | '
 }
 
 /** A queue consumer's or scheduled target's needs: its grants (targets'), and it always writes the table. */
-export function jobNeeds(job: { grants?: readonly RouteGrant[] }): Set<FunctionNeed> {
-  return new Set<FunctionNeed>(['function', 'table:write', ...(job.grants ?? [])]);
+export function jobNeeds(
+  job: { grants?: readonly RouteGrant[] },
+  ...more: FunctionNeed[]
+): Set<FunctionNeed> {
+  return new Set<FunctionNeed>(['function', 'table:write', ...(job.grants ?? []), ...more]);
 }
 
 /**

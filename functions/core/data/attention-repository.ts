@@ -33,14 +33,16 @@ export function endCaseItem({ attentionCase }: Pick<TransactionEntities, 'attent
 }
 
 /**
- * A case raised by itself, for a state no write makes (a due date passed): once, however often it is
- * noticed.
+ * A case raised by itself, for a state no write makes (a due date passed, a message dead-lettered):
+ * once, however often it is noticed. True when this call raised it.
  */
-export async function raiseCase(open: NewAttentionCase): Promise<void> {
+export async function raiseCase(open: NewAttentionCase): Promise<boolean> {
   try {
     await db().entities.attentionCase.create(open).go();
+    return true;
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
+    return false;
   }
 }
 
@@ -53,6 +55,11 @@ export function settledCaseItem(
   caseId: string,
 ) {
   return attentionCase.delete({ caseId }).commit();
+}
+
+/** The case ended once its work is done again (a dead letter retried), whoever ended it first. */
+export async function settleCase(caseId: string): Promise<void> {
+  await db().entities.attentionCase.delete({ caseId }).go();
 }
 
 /**

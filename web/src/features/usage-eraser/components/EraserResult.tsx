@@ -3,8 +3,8 @@ import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { erasedUsageType } from '../../../../../shared/usage-eraser/eraser-options.ts';
 import { PaymentFailureNote } from '../../../components/PaymentFailureNote.tsx';
 import { describePaymentFailure } from '../../../lib/payment-failure.ts';
-import { readProgress, useFailure, useOutcome, useTitle } from '../../orders/index.ts';
-import '../../orders/orders.css';
+import { readProgress, useFailure, useOutcome, useTitle } from '../../checkout/index.ts';
+import '../../checkout/checkout.css';
 
 /** /payment/eraser/result/success: which feature's monthly usage is available again. */
 export function EraserSuccess({ guid }: { guid: string | undefined }) {
