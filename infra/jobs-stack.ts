@@ -7,6 +7,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { jobNeeds } from '../functions/core/environment-variables.ts';
 import {
   DEAD_LETTER_BATCH_SIZE,
   DEAD_LETTER_CONSUMER,
@@ -31,7 +32,8 @@ import {
   type SchedulerAccess,
   schedulerEnvironment,
 } from './bundling.ts';
-import { grantPaymentSecrets, paymentEnvironment } from './payment-settings.ts';
+import { deployedEnvironment } from './function-environment.ts';
+import { grantPaymentSecrets, paymentValues } from './payment-settings.ts';
 import type { IdentitySettings } from './service-stack.ts';
 import type { StatefulStack } from './stateful-stack.ts';
 
@@ -69,10 +71,12 @@ export class JobsStack extends Stack {
     for (const declaration of QUEUES) {
       const name = `${declaration.id}-consumer`;
       const consumer = new NodejsFunction(this, name, {
-        ...functionProps(this, name, `events/${declaration.consumer}.ts`, {
-          STAGE: props.stage,
-          TABLE_NAME: stateful.table.tableName,
-        }),
+        ...functionProps(
+          this,
+          name,
+          `events/${declaration.consumer}.ts`,
+          deployedEnvironment(this, props.stage, jobNeeds({}), { TABLE_NAME: stateful.table.tableName }),
+        ),
         description: `Consumer of the ${declaration.id} queue`,
         timeout: Duration.seconds(declaration.consumerTimeoutSeconds),
       });
@@ -108,7 +112,12 @@ export class JobsStack extends Stack {
     const targetNames = Object.fromEntries(
       SCHEDULED_TARGETS.map((target) => [target.id, productFunctionName(props.stage, target.id)]),
     );
-    const targetEnvironment = {
+    // What a target may be given, each picking what its grants call for (functions/core/environment-variables.ts).
+    const targetValues = {
+      TABLE_NAME: stateful.table.tableName,
+      SITE_URL: props.site.siteUrl,
+      MAIL_FROM: props.site.mailFrom,
+      ...paymentValues(this, props.stage, stateful),
       ...schedulerEnvironment(this.schedulerAccess),
       ...Object.fromEntries(
         SCHEDULED_TARGETS.map((target) => [
@@ -126,16 +135,12 @@ export class JobsStack extends Stack {
       // A target's grants mean what a route's do (shared/api/define-route.ts RouteGrant).
       const grants = new Set(target.grants ?? []);
       const fn = new NodejsFunction(this, target.id, {
-        ...functionProps(this, target.id, `events/${target.handler}.ts`, {
-          STAGE: props.stage,
-          TABLE_NAME: stateful.table.tableName,
-          ...(grants.has('scheduler') ? targetEnvironment : {}),
-          ...paymentEnvironment(this, grants, props.stage, stateful),
-          ...(grants.has('payment:provider') || grants.has('mail:send')
-            ? { SITE_URL: props.site.siteUrl }
-            : {}),
-          ...(grants.has('mail:send') ? { MAIL_FROM: props.site.mailFrom } : {}),
-        }),
+        ...functionProps(
+          this,
+          target.id,
+          `events/${target.handler}.ts`,
+          deployedEnvironment(this, props.stage, jobNeeds(target), targetValues),
+        ),
         description: target.description,
         timeout: Duration.seconds(30),
         retryAttempts: TARGET_ASYNC_RETRIES.retryAttempts,
@@ -173,13 +178,17 @@ export class JobsStack extends Stack {
     };
     const name = 'dead-letters-consumer';
     const consumer = new NodejsFunction(this, name, {
-      ...functionProps(this, name, `events/${DEAD_LETTER_CONSUMER}.ts`, {
-        STAGE: props.stage,
-        TABLE_NAME: stateful.table.tableName,
-        ...Object.fromEntries(
-          DEAD_LETTER_SOURCES.map((source) => [deadLetterArnVariable(source.id), queueOf(source).queueArn]),
-        ),
-      }),
+      ...functionProps(
+        this,
+        name,
+        `events/${DEAD_LETTER_CONSUMER}.ts`,
+        deployedEnvironment(this, props.stage, jobNeeds({}, 'dead-letter-consumer'), {
+          TABLE_NAME: stateful.table.tableName,
+          ...Object.fromEntries(
+            DEAD_LETTER_SOURCES.map((source) => [deadLetterArnVariable(source.id), queueOf(source).queueArn]),
+          ),
+        }),
+      ),
       description: 'Lists every dead-lettered bulk message and scheduled run on the attention page',
       timeout: Duration.seconds(30),
     });
