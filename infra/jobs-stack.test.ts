@@ -163,3 +163,36 @@ describe('dead letters', () => {
     expect(new Set(mapped).size).toBe(DEAD_LETTER_SOURCES.length);
   });
 });
+
+describe('price catalogues', () => {
+  const seederName = 'cutloom-test-seed-price-catalogues';
+  const functions = jobs.findResources('AWS::Lambda::Function') as Record<string, Resource>;
+  const seederId = Object.keys(functions).find((id) => functions[id]?.Properties.FunctionName === seederName);
+
+  it('are written by a function that a trigger runs on deployment, after the table exists', () => {
+    expect(seederId, seederName).toBeDefined();
+    const triggers = Object.values(jobs.findResources('Custom::Trigger') as Record<string, Resource>);
+    expect(triggers).toHaveLength(1);
+    // The trigger names the function's current version, so a new bundle (a changed price book) runs it again.
+    const versions = jobs.findResources('AWS::Lambda::Version', {
+      Properties: { FunctionName: { Ref: seederId } },
+    });
+    expect(triggers[0]?.Properties.HandlerArn).toEqual({ Ref: Object.keys(versions)[0] });
+    const trigger = built.jobs.node.findChild('SeedPriceCataloguesTrigger');
+    expect(trigger.node.dependencies).toContain(built.stateful.table);
+    expect(built.jobs.dependencies).toContain(built.stateful);
+  });
+
+  // Its environment is checked against the declaration with every other function's (stacks.test.ts).
+  it('are written with a grant on the table, never a Scan', () => {
+    const seeder = functions[seederId ?? ''];
+    if (!seeder) throw new Error(`${seederName} is not in the jobs stack`);
+    const role = (seeder.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const policies = Object.values(jobs.findResources('AWS::IAM::Policy') as Record<string, Resource>).filter(
+      (policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: role }]),
+    );
+    const actions = JSON.stringify(policies.map((policy) => policy.Properties.PolicyDocument));
+    expect(actions).toContain('dynamodb:PutItem');
+    expect(actions).not.toContain('dynamodb:Scan');
+  });
+});

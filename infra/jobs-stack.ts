@@ -6,6 +6,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Trigger } from 'aws-cdk-lib/triggers';
 import type { Construct } from 'constructs';
 import { jobNeeds } from '../functions/core/environment-variables.ts';
 import {
@@ -93,6 +94,7 @@ export class JobsStack extends Stack {
     }
 
     this.deadLetterConsumer(props, monitoring);
+    this.priceCatalogueSeed(props, monitoring);
 
     const groupName = scheduleGroupName(props.stage);
     this.scheduleGroup = new ScheduleGroup(this, 'ScheduleGroup', { scheduleGroupName: groupName });
@@ -203,5 +205,34 @@ export class JobsStack extends Stack {
         }),
       );
     }
+  }
+
+  /**
+   * Puts the price book's catalogues into the table once the table exists, and again whenever the
+   * function's code changes (a CDK trigger re-runs on a new handler version): the price book is bundled
+   * in it, so a change of price reaches the table with the deployment that ships it. A failed run fails
+   * the deployment (the trigger invokes it synchronously).
+   */
+  private priceCatalogueSeed(props: JobsStackProps, monitoring: ReturnType<typeof monitoringFacade>): void {
+    const { stateful } = props;
+    const name = 'seed-price-catalogues';
+    const seeder = new NodejsFunction(this, name, {
+      ...functionProps(
+        this,
+        name,
+        'events/deploy/seed-price-catalogues.ts',
+        deployedEnvironment(this, props.stage, jobNeeds({}), { TABLE_NAME: stateful.table.tableName }),
+      ),
+      description: 'Writes the price book into the table on each deployment that changes it',
+      timeout: Duration.seconds(60),
+    });
+    acknowledgeFunctionFindings(seeder);
+    alarmFunction(monitoring, seeder, name, 'consumer');
+    grantTable(seeder, stateful.table, 'write');
+    new Trigger(this, 'SeedPriceCataloguesTrigger', {
+      handler: seeder,
+      executeAfter: [stateful.table],
+      executeOnHandlerChange: true,
+    });
   }
 }

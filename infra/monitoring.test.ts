@@ -62,8 +62,8 @@ describe('alarms', () => {
     const functions = resources('AWS::Lambda::Function').filter(([, resource]) =>
       String(resource.Properties.FunctionName ?? '').startsWith('cutloom-test-'),
     );
-    // The last one: the dead-letter consumer (infra/jobs-stack.ts).
-    expect(functions).toHaveLength(ROUTES.length + QUEUES.length + SCHEDULED_TARGETS.length + 1);
+    // The last two: the dead-letter consumer and the price catalogue seed (infra/jobs-stack.ts).
+    expect(functions).toHaveLength(ROUTES.length + QUEUES.length + SCHEDULED_TARGETS.length + 2);
     for (const [id, resource, template] of functions) {
       const name = resource.Properties.FunctionName as string;
       const self = new RegExp(`^\\{"Ref":"${id}"\\}$`);

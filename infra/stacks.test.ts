@@ -358,6 +358,7 @@ describe('every Lambda of the stacks', () => {
       if (route) return routeNeeds(route);
       if (QUEUES.some((queue) => functionName === `cutloom-test-${queue.id}-consumer`)) return jobNeeds({});
       if (functionName === 'cutloom-test-dead-letters-consumer') return jobNeeds({}, 'dead-letter-consumer');
+      if (functionName === 'cutloom-test-seed-price-catalogues') return jobNeeds({});
       const target = SCHEDULED_TARGETS.find((one) => functionName === `cutloom-test-${one.id}`);
       return target && jobNeeds(target);
     };
@@ -366,8 +367,8 @@ describe('every Lambda of the stacks', () => {
         String(resource.Properties.FunctionName ?? '').startsWith('cutloom-test-'),
       ),
     );
-    // The routes, the queues' consumers, the scheduled targets and the dead-letter consumer.
-    expect(functions.length).toBe(ROUTES.length + QUEUES.length + SCHEDULED_TARGETS.length + 1);
+    // The routes, the queues' consumers, the scheduled targets, the dead-letter consumer and the price seed.
+    expect(functions.length).toBe(ROUTES.length + QUEUES.length + SCHEDULED_TARGETS.length + 2);
     for (const [logicalId, resource] of functions) {
       const needs = needsOf(logicalId, resource.Properties.FunctionName);
       expect(needs, `${logicalId}: a function whose needs this test does not know`).toBeDefined();
