@@ -1,5 +1,6 @@
 import type { FreeCounter, PaidCounter, UsageType } from '../../../shared/usage/usage-rules.ts';
 import { FREE_COUNTERS, PAID_COUNTERS } from '../../../shared/usage/usage-rules.ts';
+import { BATCH_GET_CONCURRENCY, batchGet } from './batch-get.ts';
 import type { UsageCounterItem, UsageEntryItem } from './entities/usage.ts';
 import { keyTime } from './key-times.ts';
 import { db } from './service.ts';
@@ -9,6 +10,7 @@ import {
   lostToConcurrentWrite,
   type TransactionEntities,
 } from './transaction.ts';
+import { type AdminActivity, activityCommit } from './user-activity-repository.ts';
 
 /**
  * An account's usage: its monthly counters (one item) and its entries (one per recording, refusal or
@@ -39,6 +41,16 @@ export async function getUsageCounters(uid: string): Promise<UsageCounters | und
   return data ?? undefined;
 }
 
+/** The counters of many accounts, by uid, in one strongly consistent BatchGet. */
+export async function getUsageCountersOf(uids: readonly string[]): Promise<Map<string, UsageCounters>> {
+  const counters = await batchGet(
+    [...new Set(uids)].map((uid) => ({ uid })),
+    (keys) =>
+      db().entities.usageCounter.get(keys).go({ consistent: true, concurrency: BATCH_GET_CONCURRENCY }),
+  );
+  return new Map(counters.map((item) => [item.uid, item]));
+}
+
 export async function getUsageEntry(uid: string, entryId: string): Promise<UsageEntry | undefined> {
   const { data } = await db().entities.usageEntry.get({ uid, entryId }).go({ consistent: true });
   return data ?? undefined;
@@ -65,7 +77,7 @@ export interface CounterMove {
 export type UsageWriteOutcome = 'written' | 'entry-exists' | 'counter-moved' | 'conflict';
 
 /**
- * Writes entries and, when given, their counter move in one transaction. 'entry-exists' when an entry
+ * Writes entries and, when given, their counter move and the operator's activity in one transaction. 'entry-exists' when an entry
  * with one of these ids is there already (a replay); 'counter-moved' when the counters are no longer
  * what the move was planned on (another write restarted the month or took the quota); 'conflict' when
  * a concurrent transaction on the same items won (worth another try as planned).
@@ -73,11 +85,13 @@ export type UsageWriteOutcome = 'written' | 'entry-exists' | 'counter-moved' | '
 export async function writeUsage(
   entries: readonly UsageEntry[],
   move: CounterMove | undefined,
+  activity?: AdminActivity,
 ): Promise<UsageWriteOutcome> {
   const { canceled, data } = await db()
-    .transaction.write(({ usageEntry, usageCounter }) => [
+    .transaction.write(({ usageEntry, usageCounter, userActivity }) => [
       ...entries.map((entry) => usageEntry.create(entry).commit()),
       ...(move ? [counterUpdate(usageCounter, entries[0]?.uid ?? '', move)] : []),
+      ...(activity ? [activityCommit({ userActivity }, activity)] : []),
     ])
     .go();
   if (!canceled) return 'written';

@@ -1,3 +1,4 @@
+import { BATCH_GET_CONCURRENCY, batchGet } from './batch-get.ts';
 import type { PaymentItem } from './entities/payment.ts';
 import type { UserPlanHeadItem, UserPlanItem } from './entities/user-plan.ts';
 import { db } from './service.ts';
@@ -39,8 +40,33 @@ export async function getUserPlanHead(uid: string): Promise<UserPlanHead | undef
  * subscription could not renew; its holder may buy again). Otherwise the user is on FREE.
  */
 export async function activeUserPlan(uid: string, nowMs: number): Promise<UserPlan | undefined> {
-  const latest = await latestUserPlan(uid);
+  return activeOf(await latestUserPlan(uid), nowMs);
+}
+
+function activeOf(latest: UserPlan | undefined, nowMs: number): UserPlan | undefined {
   return latest && latest.expiredAt > nowMs && latest.planStatus !== 'HOLD' ? latest : undefined;
+}
+
+/**
+ * The plans many users hold now, by uid. Every plan is granted with its user's plan head, so the heads
+ * are read in one BatchGet and only users with a head are asked for their newest plan, a query each
+ * (a query cannot be batched).
+ */
+export async function activeUserPlans(
+  uids: readonly string[],
+  nowMs: number,
+): Promise<Map<string, UserPlan>> {
+  const heads = await batchGet(
+    [...new Set(uids)].map((uid) => ({ uid })),
+    (keys) => db().entities.userPlanHead.get(keys).go({ concurrency: BATCH_GET_CONCURRENCY }),
+  );
+  const plans = await Promise.all(heads.map((head) => latestUserPlan(head.uid)));
+  const active = new Map<string, UserPlan>();
+  for (const plan of plans) {
+    const current = activeOf(plan, nowMs);
+    if (current) active.set(current.uid, current);
+  }
+  return active;
 }
 
 export async function getPayment(merchantUid: string): Promise<Payment | undefined> {

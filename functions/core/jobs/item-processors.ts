@@ -7,13 +7,24 @@ export type ItemOutcome = { ok: true } | { ok: false; reason: string };
  * Handles one item of a bulk job (a uid, an e-mail, a CSV row). Return a refusal for a business reason
  * (unknown user, invalid row): the item is done and listed as failed. Throw for an infrastructure
  * failure: the whole message is retried. A processor must tolerate running twice for one item, since
- * a crash between its effect and the recorded outcome redelivers the message.
+ * a crash between its effect and the recorded outcome redelivers the message. `prepared` is what the
+ * processor's `prepare` read for the whole message.
  */
-export type ItemProcessor = (
+export type ItemProcessor<Prepared = undefined> = (
   item: unknown,
   params: Record<string, unknown>,
   place: ItemPlace,
+  prepared: Prepared,
 ) => Promise<ItemOutcome>;
+
+/**
+ * Reads, before a message's items are handled, what they need in as few round trips as the table
+ * allows (BatchGetItem of up to 100 keys), instead of a few reads per item.
+ */
+export type ItemsPreparer<Prepared> = (
+  items: readonly unknown[],
+  params: Record<string, unknown>,
+) => Promise<Prepared>;
 
 /** Where an item sits in its job: the same on every delivery, so it can key the item's effect. */
 export interface ItemPlace {
@@ -32,13 +43,24 @@ export const BulkJobMessageSchema = z.object({
 });
 export type BulkJobMessage = z.infer<typeof BulkJobMessageSchema>;
 
-const processors = new Map<string, ItemProcessor>();
+interface RegisteredProcessor {
+  prepare: ItemsPreparer<unknown>;
+  process: ItemProcessor<unknown>;
+}
+const processors = new Map<string, RegisteredProcessor>();
 
 /** Bulk-job features register their processor by job kind when their module loads. */
-export function registerItemProcessor(kind: string, processor: ItemProcessor): void {
-  processors.set(kind, processor);
+export function registerItemProcessor<Prepared = undefined>(
+  kind: string,
+  process: ItemProcessor<Prepared>,
+  prepare?: ItemsPreparer<Prepared>,
+): void {
+  processors.set(kind, {
+    process: process as ItemProcessor<unknown>,
+    prepare: prepare ?? (async () => undefined),
+  });
 }
 
-export function itemProcessor(kind: string): ItemProcessor | undefined {
+export function itemProcessor(kind: string): RegisteredProcessor | undefined {
   return processors.get(kind);
 }

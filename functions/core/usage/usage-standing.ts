@@ -15,8 +15,8 @@ import {
 import { nowMs } from '../clock.ts';
 import { DEFAULT_CATALOGUE, getPlanCatalogue } from '../data/plan-catalogue-repository.ts';
 import type { CounterGroup, UsageCounters } from '../data/usage-repository.ts';
-import { getUsageCounters } from '../data/usage-repository.ts';
-import { activeUserPlan, type UserPlan } from '../data/user-plan-repository.ts';
+import { getUsageCounters, getUsageCountersOf } from '../data/usage-repository.ts';
+import { activeUserPlan, activeUserPlans, type UserPlan } from '../data/user-plan-repository.ts';
 
 /**
  * Where an account stands this month: which counters it records to (its active plan's, else the FREE
@@ -63,6 +63,30 @@ function planLimits(plan: UserPlan): Record<MeteredUsageType, number> {
 
 export async function usageStanding(uid: string, at = nowMs()): Promise<UsageStanding> {
   const [plan, counters] = await Promise.all([activeUserPlan(uid, at), getUsageCounters(uid)]);
+  return standingOf(uid, plan, counters, at);
+}
+
+/**
+ * Where many accounts stand at `at`, by uid, read together (a bulk job's message): their plan heads and
+ * counters in one BatchGet each, the newest plan of each account that has a head.
+ */
+export async function usageStandings(
+  uids: readonly string[],
+  at: number,
+): Promise<Map<string, UsageStanding>> {
+  const [plans, counters] = await Promise.all([activeUserPlans(uids, at), getUsageCountersOf(uids)]);
+  const standings = await Promise.all(
+    uids.map((uid) => standingOf(uid, plans.get(uid), counters.get(uid), at)),
+  );
+  return new Map(standings.map((standing) => [standing.uid, standing]));
+}
+
+async function standingOf(
+  uid: string,
+  plan: UserPlan | undefined,
+  counters: UsageCounters | undefined,
+  at: number,
+): Promise<UsageStanding> {
   const group: CounterGroup = plan ? 'paid' : 'free';
   const resetAt = plan ? paidResetDate(plan.paidAt, at) : freeResetDate(at);
   const lastUpdated = plan ? counters?.paidLastUpdatedMonthly : counters?.lastUpdatedMonthly;

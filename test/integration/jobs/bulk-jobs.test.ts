@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowMs } from '../../../functions/core/clock.ts';
 import { db } from '../../../functions/core/data/service.ts';
 import { enqueueJob } from '../../../functions/core/jobs/enqueue-job.ts';
+import { jobStatus } from '../../../functions/core/jobs/job-status.ts';
 import { registerItemProcessor } from '../../../functions/core/jobs/item-processors.ts';
 import { invokeModule } from '../../../scripts/local/lambda-context.ts';
 import type { LocalEndpointHandler, StandIn } from '../../../scripts/local/stand-in-context.ts';
@@ -79,7 +80,7 @@ async function queueView(id: string): Promise<QueueView> {
 }
 
 async function job(jobId: string) {
-  return (await db().entities.job.get({ jobId }).go({ consistent: true })).data;
+  return (await jobStatus(jobId)).job;
 }
 
 async function finished(jobId: string) {
