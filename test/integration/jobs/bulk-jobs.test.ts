@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowMs } from '../../../functions/core/clock.ts';
 import { db } from '../../../functions/core/data/service.ts';
 import { enqueueJob } from '../../../functions/core/jobs/enqueue-job.ts';
-import { jobStatus } from '../../../functions/core/jobs/job-status.ts';
 import { registerItemProcessor } from '../../../functions/core/jobs/item-processors.ts';
+import { jobStatus } from '../../../functions/core/jobs/job-status.ts';
 import { invokeModule } from '../../../scripts/local/lambda-context.ts';
 import type { LocalEndpointHandler, StandIn } from '../../../scripts/local/stand-in-context.ts';
 import { start } from '../../../scripts/local/stand-ins/sqs.ts';
@@ -35,10 +35,10 @@ beforeAll(async () => {
   sqs = await start(
     {
       registerLocalEndpoint: (method, path, handler) => endpoints.set(`${method} ${path}`, handler),
-      invokeModule: (path, event) => {
+      invokeModule: (path, event, budgetMs) => {
         for (const record of (event as SQSEvent).Records)
           receives.set(record.messageId, (receives.get(record.messageId) ?? 0) + 1);
-        return invokeModule(path, event);
+        return invokeModule(path, event, budgetMs);
       },
       stateDir: undefined,
       baseUrl: 'http://localhost',
