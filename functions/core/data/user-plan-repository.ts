@@ -47,6 +47,9 @@ function activeOf(latest: UserPlan | undefined, nowMs: number): UserPlan | undef
   return latest && latest.expiredAt > nowMs && latest.planStatus !== 'HOLD' ? latest : undefined;
 }
 
+/** Newest-plan queries sent at once: a few, so a message of paying users leaves sockets for others. */
+const PLAN_QUERIES_AT_ONCE = 10;
+
 /**
  * The plans many users hold now, by uid. Every plan is granted with its user's plan head, so the heads
  * are read in one BatchGet and only users with a head are asked for their newest plan, a query each
@@ -60,11 +63,13 @@ export async function activeUserPlans(
     [...new Set(uids)].map((uid) => ({ uid })),
     (keys) => db().entities.userPlanHead.get(keys).go({ concurrency: BATCH_GET_CONCURRENCY }),
   );
-  const plans = await Promise.all(heads.map((head) => latestUserPlan(head.uid)));
   const active = new Map<string, UserPlan>();
-  for (const plan of plans) {
-    const current = activeOf(plan, nowMs);
-    if (current) active.set(current.uid, current);
+  for (let start = 0; start < heads.length; start += PLAN_QUERIES_AT_ONCE) {
+    const group = heads.slice(start, start + PLAN_QUERIES_AT_ONCE);
+    for (const plan of await Promise.all(group.map((head) => latestUserPlan(head.uid)))) {
+      const current = activeOf(plan, nowMs);
+      if (current) active.set(current.uid, current);
+    }
   }
   return active;
 }
