@@ -46,18 +46,24 @@ export type BulkJobMessage = z.infer<typeof BulkJobMessageSchema>;
 interface RegisteredProcessor {
   prepare: ItemsPreparer<unknown>;
   process: ItemProcessor<unknown>;
+  itemsAtOnce: number;
 }
 const processors = new Map<string, RegisteredProcessor>();
 
-/** Bulk-job features register their processor by job kind when their module loads. */
+/**
+ * Bulk-job features register their processor by job kind when their module loads, with how to read
+ * what a message's items need at once (`prepare`) and how many items of a message run side by side
+ * (`itemsAtOnce`, 1 unless given: an item may need a lot of memory, as a hashed password does).
+ */
 export function registerItemProcessor<Prepared = undefined>(
   kind: string,
   process: ItemProcessor<Prepared>,
-  prepare?: ItemsPreparer<Prepared>,
+  options: { prepare?: ItemsPreparer<Prepared>; itemsAtOnce?: number } = {},
 ): void {
   processors.set(kind, {
     process: process as ItemProcessor<unknown>,
-    prepare: prepare ?? (async () => undefined),
+    prepare: options.prepare ?? (async () => undefined),
+    itemsAtOnce: options.itemsAtOnce ?? 1,
   });
 }
 

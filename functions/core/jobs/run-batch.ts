@@ -7,6 +7,7 @@ import {
   recordedItemIndexes,
   recordOutcomes,
 } from '../data/job-repository.ts';
+import { mapInGroups } from '../in-groups.ts';
 import { countMetric } from '../observability.ts';
 import { type BulkJobMessage, itemProcessor } from './item-processors.ts';
 
@@ -49,8 +50,8 @@ export async function markDoneIfComplete(jobId: string): Promise<void> {
 
 /**
  * Runs one message of a bulk job. Items whose outcome is already recorded (a redelivery) are skipped;
- * the processor reads what the others need at once (its `prepare`), then handles them one by one, and
- * their outcomes are recorded OUTCOMES_PER_TRANSACTION at a time with the message's count. Throws when
+ * the processor reads what the others need at once (its `prepare`), then handles them, its `itemsAtOnce`
+ * side by side, and their outcomes are recorded OUTCOMES_PER_TRANSACTION at a time with the message's count. Throws when
  * the message must be retried (unknown kind, infrastructure failure).
  */
 export async function runBatch(message: BulkJobMessage): Promise<void> {
@@ -65,12 +66,12 @@ export async function runBatch(message: BulkJobMessage): Promise<void> {
   );
 
   for (let start = 0; start < pending.length; start += OUTCOMES_PER_TRANSACTION) {
-    const outcomes: JobItemOutcome[] = [];
-    for (const [itemIndex, item] of pending.slice(start, start + OUTCOMES_PER_TRANSACTION)) {
+    const chunk = pending.slice(start, start + OUTCOMES_PER_TRANSACTION);
+    const outcomes = await mapInGroups(chunk, processor.itemsAtOnce, async ([itemIndex, item]) => {
       const place = { jobId: message.jobId, batchIndex: message.batchIndex, itemIndex };
       const outcome = await processor.process(item, message.params, place, prepared);
-      outcomes.push({ ...place, item: itemLabel(item), ...outcome });
-    }
+      return { ...place, item: itemLabel(item), ...outcome };
+    });
     await countOutcomes(outcomes);
   }
 
