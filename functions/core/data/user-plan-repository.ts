@@ -1,4 +1,3 @@
-import { mapInGroups } from '../in-groups.ts';
 import { BATCH_GET_CONCURRENCY, batchGet } from './batch-get.ts';
 import type { PaymentItem } from './entities/payment.ts';
 import type { UserPlanHeadItem, UserPlanItem } from './entities/user-plan.ts';
@@ -65,9 +64,12 @@ export async function activeUserPlans(
     (keys) => db().entities.userPlanHead.get(keys).go({ concurrency: BATCH_GET_CONCURRENCY }),
   );
   const active = new Map<string, UserPlan>();
-  for (const plan of await mapInGroups(heads, PLAN_QUERIES_AT_ONCE, (head) => latestUserPlan(head.uid))) {
-    const current = activeOf(plan, nowMs);
-    if (current) active.set(current.uid, current);
+  for (let start = 0; start < heads.length; start += PLAN_QUERIES_AT_ONCE) {
+    const group = heads.slice(start, start + PLAN_QUERIES_AT_ONCE);
+    for (const plan of await Promise.all(group.map((head) => latestUserPlan(head.uid)))) {
+      const current = activeOf(plan, nowMs);
+      if (current) active.set(current.uid, current);
+    }
   }
   return active;
 }

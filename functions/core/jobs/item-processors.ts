@@ -7,24 +7,28 @@ export type ItemOutcome = { ok: true } | { ok: false; reason: string };
  * Handles one item of a bulk job (a uid, an e-mail, a CSV row). Return a refusal for a business reason
  * (unknown user, invalid row): the item is done and listed as failed. Throw for an infrastructure
  * failure: the whole message is retried. A processor must tolerate running twice for one item, since
- * a crash between its effect and the recorded outcome redelivers the message. `prepared` is what the
- * processor's `prepare` read for the whole message.
+ * a crash between its effect and the recorded outcome redelivers the message.
  */
-export type ItemProcessor<Prepared = undefined> = (
+export type ItemProcessor = (
   item: unknown,
   params: Record<string, unknown>,
   place: ItemPlace,
-  prepared: Prepared,
 ) => Promise<ItemOutcome>;
 
 /**
- * Reads, before a message's items are handled, what they need in as few round trips as the table
- * allows (BatchGetItem of up to 100 keys), instead of a few reads per item.
+ * Handles some items of one message together (at most the outcomes recorded in one transaction) and
+ * answers their outcomes in order, as an ItemProcessor does for one: `prepare` has read what the
+ * message's items need in as few round trips as the table allows (BatchGetItem of up to 100 keys), and
+ * `process` may write their effects together.
  */
-export type ItemsPreparer<Prepared> = (
-  items: readonly unknown[],
-  params: Record<string, unknown>,
-) => Promise<Prepared>;
+export interface ItemsProcessor<Prepared> {
+  prepare(items: readonly unknown[], params: Record<string, unknown>): Promise<Prepared>;
+  process(
+    items: ReadonlyArray<{ item: unknown; place: ItemPlace }>,
+    params: Record<string, unknown>,
+    prepared: Prepared,
+  ): Promise<ItemOutcome[]>;
+}
 
 /** Where an item sits in its job: the same on every delivery, so it can key the item's effect. */
 export interface ItemPlace {
@@ -43,30 +47,25 @@ export const BulkJobMessageSchema = z.object({
 });
 export type BulkJobMessage = z.infer<typeof BulkJobMessageSchema>;
 
-interface RegisteredProcessor {
-  prepare: ItemsPreparer<unknown>;
-  process: ItemProcessor<unknown>;
-  itemsAtOnce: number;
-}
-const processors = new Map<string, RegisteredProcessor>();
+const processors = new Map<string, ItemsProcessor<unknown>>();
 
-/**
- * Bulk-job features register their processor by job kind when their module loads, with how to read
- * what a message's items need at once (`prepare`) and how many items of a message run side by side
- * (`itemsAtOnce`, 1 unless given: an item may need a lot of memory, as a hashed password does).
- */
-export function registerItemProcessor<Prepared = undefined>(
-  kind: string,
-  process: ItemProcessor<Prepared>,
-  options: { prepare?: ItemsPreparer<Prepared>; itemsAtOnce?: number } = {},
-): void {
-  processors.set(kind, {
-    process: process as ItemProcessor<unknown>,
-    prepare: options.prepare ?? (async () => undefined),
-    itemsAtOnce: options.itemsAtOnce ?? 1,
+/** Bulk-job features register their processor by job kind when their module loads: one item at a time… */
+export function registerItemProcessor(kind: string, process: ItemProcessor): void {
+  registerItemsProcessor(kind, {
+    prepare: async () => undefined,
+    process: async (items, params) => {
+      const outcomes: ItemOutcome[] = [];
+      for (const { item, place } of items) outcomes.push(await process(item, params, place));
+      return outcomes;
+    },
   });
 }
 
-export function itemProcessor(kind: string): RegisteredProcessor | undefined {
+/** …or a message's items together. */
+export function registerItemsProcessor<Prepared>(kind: string, processor: ItemsProcessor<Prepared>): void {
+  processors.set(kind, processor as ItemsProcessor<unknown>);
+}
+
+export function itemProcessor(kind: string): ItemsProcessor<unknown> | undefined {
   return processors.get(kind);
 }

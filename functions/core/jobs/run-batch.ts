@@ -7,7 +7,6 @@ import {
   recordedItemIndexes,
   recordOutcomes,
 } from '../data/job-repository.ts';
-import { mapInGroups } from '../in-groups.ts';
 import { countMetric } from '../observability.ts';
 import { type BulkJobMessage, itemProcessor } from './item-processors.ts';
 
@@ -50,8 +49,8 @@ export async function markDoneIfComplete(jobId: string): Promise<void> {
 
 /**
  * Runs one message of a bulk job. Items whose outcome is already recorded (a redelivery) are skipped;
- * the processor reads what the others need at once (its `prepare`), then handles them, its `itemsAtOnce`
- * side by side, and their outcomes are recorded OUTCOMES_PER_TRANSACTION at a time with the message's count. Throws when
+ * the processor reads what the others need at once (its `prepare`), then handles them
+ * OUTCOMES_PER_TRANSACTION at a time, and their outcomes are recorded OUTCOMES_PER_TRANSACTION at a time with the message's count. Throws when
  * the message must be retried (unknown kind, infrastructure failure).
  */
 export async function runBatch(message: BulkJobMessage): Promise<void> {
@@ -66,13 +65,18 @@ export async function runBatch(message: BulkJobMessage): Promise<void> {
   );
 
   for (let start = 0; start < pending.length; start += OUTCOMES_PER_TRANSACTION) {
-    const chunk = pending.slice(start, start + OUTCOMES_PER_TRANSACTION);
-    const outcomes = await mapInGroups(chunk, processor.itemsAtOnce, async ([itemIndex, item]) => {
-      const place = { jobId: message.jobId, batchIndex: message.batchIndex, itemIndex };
-      const outcome = await processor.process(item, message.params, place, prepared);
-      return { ...place, item: itemLabel(item), ...outcome };
-    });
-    await countOutcomes(outcomes);
+    const chunk = pending.slice(start, start + OUTCOMES_PER_TRANSACTION).map(([itemIndex, item]) => ({
+      item,
+      place: { jobId: message.jobId, batchIndex: message.batchIndex, itemIndex },
+    }));
+    const outcomes = await processor.process(chunk, message.params, prepared);
+    await countOutcomes(
+      chunk.map(({ item, place }, index) => ({
+        ...place,
+        item: itemLabel(item),
+        ...(outcomes[index] ?? { ok: false, reason: 'No outcome' }),
+      })),
+    );
   }
 
   await markDoneIfComplete(message.jobId);

@@ -9,8 +9,8 @@ import type { Operator } from '../data/user-activity-repository.ts';
 import { findUsersByUidOrEmail, type User } from '../data/user-repository.ts';
 import { claimBulkRequest } from '../jobs/bulk-repeat-guard.ts';
 import { enqueueJob } from '../jobs/enqueue-job.ts';
-import { registerItemProcessor } from '../jobs/item-processors.ts';
-import { grantAmounts, writeGrant } from './grant-usage.ts';
+import { type ItemOutcome, registerItemsProcessor } from '../jobs/item-processors.ts';
+import { grantAmounts, type PlannedGrant, writeGrants } from './grant-usage.ts';
 import { type UsageStanding, usageStandings } from './usage-standing.ts';
 
 /**
@@ -54,31 +54,30 @@ interface PreparedGrant {
   at: number;
 }
 
-/** Grants written side by side by one consumer (few enough to leave the client's sockets to others). */
-const GRANTS_AT_ONCE = 10;
-
-registerItemProcessor<PreparedGrant>(
-  BULK_USAGE_GRANT_KIND,
-  async (item, _params, place, { amounts, operator, users, standings, at }) => {
-    const user = users.get(z.string().parse(item));
-    const standing = user && standings.get(user.uid);
-    if (!user || user.deleted || !standing) return { ok: false, reason: USAGE_GRANT_REFUSALS.noAccount };
-    const grantId = `${place.jobId}-${place.batchIndex}-${place.itemIndex}`;
-    await writeGrant({ uid: user.uid, grantId, amounts, operator }, amounts, standing, at);
-    return { ok: true };
+registerItemsProcessor<PreparedGrant>(BULK_USAGE_GRANT_KIND, {
+  prepare: async (items, rawParams) => {
+    const params = ParamsSchema.parse(rawParams);
+    const users = await findUsersByUidOrEmail(z.array(z.string()).parse(items));
+    const at = nowMs();
+    const standings = await usageStandings(
+      [...users.values()].filter((user) => !user.deleted).map((user) => user.uid),
+      at,
+    );
+    return { amounts: grantAmounts(params.amounts), operator: params.operator, users, standings, at };
   },
-  {
-    prepare: async (items, rawParams) => {
-      const params = ParamsSchema.parse(rawParams);
-      const users = await findUsersByUidOrEmail(z.array(z.string()).parse(items));
-      const at = nowMs();
-      const standings = await usageStandings(
-        [...users.values()].filter((user) => !user.deleted).map((user) => user.uid),
-        at,
-      );
-      return { amounts: grantAmounts(params.amounts), operator: params.operator, users, standings, at };
-    },
-    // Each grant is one small transaction on its own account's items.
-    itemsAtOnce: GRANTS_AT_ONCE,
+  process: async (items, _params, { amounts, operator, users, standings, at }) => {
+    const outcomes: ItemOutcome[] = items.map(() => ({ ok: true }));
+    const grants: PlannedGrant[] = [];
+    for (const [index, { item, place }] of items.entries()) {
+      const user = users.get(z.string().parse(item));
+      const standing = user && !user.deleted ? standings.get(user.uid) : undefined;
+      if (!user || !standing) outcomes[index] = { ok: false, reason: USAGE_GRANT_REFUSALS.noAccount };
+      else {
+        const grantId = `${place.jobId}-${place.batchIndex}-${place.itemIndex}`;
+        grants.push({ grant: { uid: user.uid, grantId, amounts, operator }, standing });
+      }
+    }
+    await writeGrants(grants, amounts, at);
+    return outcomes;
   },
-);
+});

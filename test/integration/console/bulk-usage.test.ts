@@ -92,7 +92,9 @@ describe('a bulk usage grant', () => {
     const processor = itemProcessor(BULK_USAGE_GRANT_KIND);
     const prepared = await processor?.prepare(message.items, message.params);
     const place = { jobId, batchIndex: 0, itemIndex: 0 };
-    expect(await processor?.process(account.email, message.params, place, prepared)).toEqual({ ok: true });
+    expect(await processor?.process([{ item: account.email, place }], message.params, prepared)).toEqual([
+      { ok: true },
+    ]);
     await runBatch(message);
 
     const { job } = await jobStatus(jobId);
