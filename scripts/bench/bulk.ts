@@ -20,9 +20,9 @@ import { benchAccount, seedAccounts } from './bench-accounts.ts';
  * floor the job's per-item work stands on), and with its lost and doubled rows, read from what the rows
  * did: an account whose counters moved no time or twice, a row with no account or two bulk-create
  * activities. LOCAL_DUPLICATE_DELIVERY_SHARE sets the share delivered twice (default 0.5). The
+ * table client, which the consumers running in this process share, counts each job's commands and the
  * transactions cancelled because a concurrent one held one of their items (TransactionCanceledException
- * with a TransactionConflict reason) are counted on the table client, which the consumers running in
- * this process share, and printed beside each job's figure.
+ * with a TransactionConflict reason), printed beside the job's figure.
  */
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 10_000);
 const USER_ROWS = Number(process.env.BENCH_USER_ROWS ?? 1_000);
@@ -34,7 +34,7 @@ console.log(
 );
 
 const runtime = await startRuntime({ port: 0, inMemory: true, web: 'none', quiet: true });
-const transactions = countTransactions();
+const commands = countCommands();
 try {
   const now = Date.now();
   const seeded = performance.now();
@@ -61,7 +61,7 @@ try {
     return answer.jobId;
   };
 
-  let seen = transactions.snapshot();
+  commands.take();
   const grant = await timeJob(() =>
     post('/auth/admin-bulk-usage-create', {
       uidOrEmails: accounts.map((account, index) => (index % 2 ? account.email : account.uid)),
@@ -73,14 +73,15 @@ try {
       desc: 'bulk benchmark',
     }),
   );
-  report('bulk usage grant', grant, await timeBareWrites(ACCOUNTS, 'grant'), transactions.since(seen));
+  const grantCommands = commands.take();
+  report('bulk usage grant', grant, await timeBareWrites(ACCOUNTS, 'grant'), grantCommands);
   const grants = await eachOf(accounts, async (account) => {
     const counters = await getUsageCounters(account.uid);
     return (counters?.ttsMonthly ?? 0) / GRANT_TTS;
   });
   reportExactness('bulk usage grant', grants);
 
-  seen = transactions.snapshot();
+  commands.take();
   const create = await timeJob(() =>
     post('/auth/admin-bulk-user-create', {
       infos: {
@@ -95,7 +96,8 @@ try {
       desc: 'bulk benchmark',
     }),
   );
-  report('bulk user create', create, await timeBareWrites(USER_ROWS, 'create'), transactions.since(seen));
+  const createCommands = commands.take();
+  report('bulk user create', create, await timeBareWrites(USER_ROWS, 'create'), createCommands);
   const created = await eachOf(
     Array.from({ length: USER_ROWS }, (_, index) => index),
     async (index) => {
@@ -162,32 +164,39 @@ async function timeBareWrites(count: number, label: string): Promise<number> {
 }
 
 /**
- * Counts the TransactWriteItems calls on the table client, and those cancelled because another
- * transaction held one of their items (a CancellationReason 'TransactionConflict').
+ * Counts the table client's commands and the time spent in them (calls overlap: consumers run side by
+ * side), and the TransactWriteItems calls cancelled because another transaction held one of their items
+ * (a CancellationReason 'TransactionConflict').
  * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html
  */
-function countTransactions() {
-  const counts = { transactions: 0, conflicts: 0 };
+function countCommands() {
+  let conflicts = 0;
+  let commands: Record<string, { calls: number; ms: number }> = {};
   dynamo().middlewareStack.add(
     (next, context) => async (args) => {
-      if (context.commandName !== 'TransactWriteItemsCommand') return next(args);
-      counts.transactions += 1;
+      const started = performance.now();
       try {
         return await next(args);
       } catch (error) {
         const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons;
-        if (reasons?.some((reason) => reason.Code === 'TransactionConflict')) counts.conflicts += 1;
+        if (reasons?.some((reason) => reason.Code === 'TransactionConflict')) conflicts += 1;
         throw error;
+      } finally {
+        const command = (commands[context.commandName ?? 'unnamed'] ??= { calls: 0, ms: 0 });
+        command.calls += 1;
+        command.ms += performance.now() - started;
       }
     },
-    { step: 'initialize', name: 'countTransactionConflicts' },
+    { step: 'initialize', name: 'countBenchCommands' },
   );
   return {
-    snapshot: () => ({ ...counts }),
-    since: (before: typeof counts) => ({
-      transactions: counts.transactions - before.transactions,
-      conflicts: counts.conflicts - before.conflicts,
-    }),
+    /** What was counted since the last call, and starts counting again. */
+    take: () => {
+      const taken = { conflicts, commands };
+      conflicts = 0;
+      commands = {};
+      return taken;
+    },
   };
 }
 
@@ -195,7 +204,7 @@ function report(
   label: string,
   job: { total: number; succeeded: number; failed: number; queuedMs: number; totalMs: number },
   bareMs: number,
-  transactions: { transactions: number; conflicts: number },
+  counted: ReturnType<ReturnType<typeof countCommands>['take']>,
 ) {
   const perSecond = (rows: number, ms: number) => (rows / (ms / 1000)).toFixed(0);
   console.log(
@@ -206,8 +215,13 @@ function report(
       `(the job runs at ${((100 * bareMs) / job.totalMs).toFixed(1)} % of the bare loop's rate; ` +
       `issue 18's goal for the usage grant: at least 25 %)`,
   );
+  const transactions = counted.commands.TransactWriteItemsCommand?.calls ?? 0;
   console.log(
-    `${label}: ${transactions.conflicts} of ${transactions.transactions} transactions cancelled by a ` +
-      'conflicting transaction (TransactionConflict)',
+    `${label}: ${counted.conflicts} of ${transactions} transactions cancelled by a conflicting transaction ` +
+      `(TransactionConflict); table commands (calls, mean ms): ${Object.entries(counted.commands)
+        .map(
+          ([name, { calls, ms }]) => `${name.replace(/Command$/, '')} ${calls}, ${(ms / calls).toFixed(0)}`,
+        )
+        .join('; ')}`,
   );
 }

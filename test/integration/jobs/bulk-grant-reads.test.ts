@@ -4,8 +4,8 @@ import { db } from '../../../functions/core/data/service.ts';
 import { getUsageCounters } from '../../../functions/core/data/usage-repository.ts';
 import { runBatch } from '../../../functions/core/jobs/run-batch.ts';
 import { BULK_USAGE_GRANT_KIND } from '../../../functions/core/usage/bulk-usage-grant.ts';
-import { benchAccount, seedAccounts } from '../../../scripts/bench/bench-accounts.ts';
 import { pointAtRuntime, uniqueId } from '../helpers.ts';
+import { grantAccounts } from './grant-accounts.ts';
 
 /**
  * A message of a bulk usage grant reads its accounts together (issue 18): the accounts named by uid in
@@ -34,21 +34,9 @@ afterEach(() => {
 
 /** A message of `size` accounts, every other one named by e-mail, plus an unknown e-mail. */
 async function grantMessage(size: number) {
-  const tag = uniqueId('reads').toLowerCase();
-  const accounts = Array.from({ length: size }, (_, index) =>
-    benchAccount({
-      uid: `${tag}-${index}`,
-      name: `Reads ${index}`,
-      email: `${tag}.${index}@example.com`,
-      created: 1,
-    }),
-  );
-  await seedAccounts(accounts);
+  const { tag, accounts, items: named } = await grantAccounts('Reads', size);
   const jobId = uniqueId('job');
-  const items = [
-    ...accounts.map((account, index) => (index % 2 ? account.email : account.uid)),
-    `${tag}@nowhere.example`,
-  ];
+  const items = [...named, `${tag}@nowhere.example`];
   await db()
     .entities.job.create({ jobId, kind: BULK_USAGE_GRANT_KIND, createdBy: 'operator', total: items.length })
     .go();

@@ -9,7 +9,6 @@ import { enqueueJob } from '../../../functions/core/jobs/enqueue-job.ts';
 import { registerItemProcessor } from '../../../functions/core/jobs/item-processors.ts';
 import { jobStatus } from '../../../functions/core/jobs/job-status.ts';
 import { enqueueBulkUsageGrant } from '../../../functions/core/usage/bulk-usage-grant.ts';
-import { benchAccount, seedAccounts } from '../../../scripts/bench/bench-accounts.ts';
 import { invokeModule } from '../../../scripts/local/lambda-context.ts';
 import type { LocalEndpointHandler, StandIn } from '../../../scripts/local/stand-in-context.ts';
 import { start } from '../../../scripts/local/stand-ins/sqs.ts';
@@ -17,6 +16,7 @@ import { moveTestClockTo } from '../../../scripts/local/test-clock.ts';
 import { QUEUES } from '../../../shared/jobs/queues.ts';
 import { USAGE_GRANT_REFUSALS } from '../../../shared/usage/usage-grant-rules.ts';
 import { pointAtRuntime, uniqueId } from '../helpers.ts';
+import { grantAccounts } from './grant-accounts.ts';
 
 /**
  * Bulk jobs end to end in this process: the real queue adapter sends to the SQS stand-in, which
@@ -130,23 +130,11 @@ describe('bulk jobs through the queue', () => {
   });
 
   it('grants each of 320 accounts once, from messages each delivered twice to concurrent consumers, counting every item once', async () => {
-    const tag = uniqueId('twice').toLowerCase();
-    const accounts = Array.from({ length: 320 }, (_, index) =>
-      benchAccount({
-        uid: `${tag}-${index}`,
-        name: `Twice ${index}`,
-        email: `${tag}.${index}@example.com`,
-        created: 1,
-      }),
-    );
-    await seedAccounts(accounts);
+    const { tag, accounts, items } = await grantAccounts('Twice', 320);
     const unknown = Array.from({ length: 5 }, (_, index) => `${tag}.missing.${index}@example.com`);
     const receivedBefore = new Set(receives.keys());
     const { jobId } = await enqueueBulkUsageGrant({
-      uidOrEmails: [
-        ...accounts.map((account, index) => (index % 2 ? account.email : account.uid)),
-        ...unknown,
-      ],
+      uidOrEmails: [...items, ...unknown],
       allowPlus: false,
       sttMin: 0,
       tts: -7,
