@@ -53,8 +53,14 @@ export const THRESHOLDS = {
     evaluationPeriods: 3,
     datapointsToAlarm: 3,
   },
-  /** One message in a dead-letter queue is a job item, a schedule or a run that nothing will retry. */
+  /**
+   * One message in a dead-letter queue is a job item, a schedule or a run that nothing will retry. The
+   * dead-letter consumer takes each within seconds (listing it on the attention page), so a queue that
+   * holds one means the consumer cannot; `deadLettered` below counts each as it is listed.
+   */
   deadLetters: { maxMessageCount: 0, ...ONCE },
+  /** A dead letter listed on the attention page (a bulk message or a scheduled run never done): every one. */
+  deadLettered: { maxErrorCount: 0, ...ONCE },
   /**
    * A bulk job's message older than 2 hours: the largest job (10,000 users created, 2 consumers at once,
    * about a second a row) drains in about an hour and a half, so older means the consumer is stuck.

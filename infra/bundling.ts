@@ -9,7 +9,6 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct, IConstruct } from 'constructs';
 import { TABLE_DESIGN } from '../shared/data/table-design.ts';
 import { SCHEDULE_DEAD_LETTER_ARN_VARIABLE } from '../shared/jobs/schedules.ts';
-import { METRICS_NAMESPACE, OBSERVED_SERVICE } from '../shared/observability/product-metrics.ts';
 import { ROUTE_TIMEOUT_SECONDS } from '../shared/timeouts.ts';
 
 export const repoRoot = join(import.meta.dirname, '..');
@@ -35,8 +34,8 @@ export function productFunctionName(stage: string, name: string): string {
 
 /**
  * Every Lambda of the product: Node 22 on ARM, one minified ESM bundle per handler made by the local
- * esbuild (never Docker), X-Ray active tracing and Powertools' settings
- * (functions/core/observability.ts), an explicit log group kept one month; a route's timeout
+ * esbuild (never Docker), X-Ray active tracing, the environment infra/function-environment.ts builds
+ * (Powertools' settings among it), an explicit log group kept one month; a route's timeout
  * (shared/timeouts.ts) unless the function sets its own. No `--enable-source-maps`: it makes every
  * cold start and every error slower (`npm run bench` prints by how much); the bundle's source map is
  * kept beside it, for reading a stack trace of the minified code offline.
@@ -57,11 +56,7 @@ export function functionProps(
     timeout: Duration.seconds(ROUTE_TIMEOUT_SECONDS),
     depsLockFilePath: join(repoRoot, 'package-lock.json'),
     projectRoot: repoRoot,
-    environment: {
-      POWERTOOLS_SERVICE_NAME: OBSERVED_SERVICE,
-      POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
-      ...environment,
-    },
+    environment,
     tracing: Tracing.ACTIVE,
     // Lambda's own naming, so that Logs Insights finds a stage's functions by the prefix /aws/lambda/cutloom-{stage}-.
     logGroup: new LogGroup(scope, `${id}Logs`, {

@@ -2,6 +2,11 @@ import type { CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
+import {
+  DEAD_LETTER_BATCH_SIZE,
+  DEAD_LETTER_SOURCES,
+  deadLetterArnVariable,
+} from '../shared/attention/dead-letters.ts';
 import { QUEUES, SQS_LIMITS } from '../shared/jobs/queues.ts';
 import {
   SCHEDULE_DEAD_LETTER_ARN_VARIABLE,
@@ -128,5 +133,33 @@ describe('scheduled runs', () => {
       });
       expect(JSON.stringify(config.Properties.DestinationConfig)).toContain(failures);
     }
+  });
+});
+
+describe('dead letters', () => {
+  it('are each read by the dead-letter consumer, which is told which queue is which', () => {
+    const consumers = jobs.findResources('AWS::Lambda::Function', {
+      Properties: { FunctionName: 'cutloom-test-dead-letters-consumer' },
+    });
+    const [consumerId, consumer] = Object.entries(consumers)[0] ?? [];
+    expect(consumerId).toBeDefined();
+    const variables = (consumer?.Properties.Environment.Variables ?? {}) as Record<string, unknown>;
+    const mappings = Object.values(
+      jobs.findResources('AWS::Lambda::EventSourceMapping', {
+        Properties: { FunctionName: { Ref: consumerId } },
+      }),
+    );
+    expect(mappings).toHaveLength(DEAD_LETTER_SOURCES.length);
+    const mapped = mappings.map((mapping) => JSON.stringify(mapping.Properties.EventSourceArn));
+    for (const source of DEAD_LETTER_SOURCES) {
+      const arn = JSON.stringify(variables[deadLetterArnVariable(source.id)]);
+      expect(mapped, source.id).toContain(arn);
+      expect(
+        mappings.find((mapping) => JSON.stringify(mapping.Properties.EventSourceArn) === arn),
+      ).toMatchObject({
+        Properties: { BatchSize: DEAD_LETTER_BATCH_SIZE, FunctionResponseTypes: ['ReportBatchItemFailures'] },
+      });
+    }
+    expect(new Set(mapped).size).toBe(DEAD_LETTER_SOURCES.length);
   });
 });

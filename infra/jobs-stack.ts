@@ -5,7 +5,16 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { jobNeeds } from '../functions/core/environment-variables.ts';
+import {
+  DEAD_LETTER_BATCH_SIZE,
+  DEAD_LETTER_CONSUMER,
+  DEAD_LETTER_SOURCES,
+  type DeadLetterSource,
+  deadLetterArnVariable,
+} from '../shared/attention/dead-letters.ts';
 import { QUEUES } from '../shared/jobs/queues.ts';
 import {
   SCHEDULED_TARGETS,
@@ -23,7 +32,8 @@ import {
   type SchedulerAccess,
   schedulerEnvironment,
 } from './bundling.ts';
-import { grantPaymentSecrets, paymentEnvironment } from './payment-settings.ts';
+import { deployedEnvironment } from './function-environment.ts';
+import { grantPaymentSecrets, paymentValues } from './payment-settings.ts';
 import type { IdentitySettings } from './service-stack.ts';
 import type { StatefulStack } from './stateful-stack.ts';
 
@@ -61,10 +71,12 @@ export class JobsStack extends Stack {
     for (const declaration of QUEUES) {
       const name = `${declaration.id}-consumer`;
       const consumer = new NodejsFunction(this, name, {
-        ...functionProps(this, name, `events/${declaration.consumer}.ts`, {
-          STAGE: props.stage,
-          TABLE_NAME: stateful.table.tableName,
-        }),
+        ...functionProps(
+          this,
+          name,
+          `events/${declaration.consumer}.ts`,
+          deployedEnvironment(this, props.stage, jobNeeds({}), { TABLE_NAME: stateful.table.tableName }),
+        ),
         description: `Consumer of the ${declaration.id} queue`,
         timeout: Duration.seconds(declaration.consumerTimeoutSeconds),
       });
@@ -79,6 +91,8 @@ export class JobsStack extends Stack {
         }),
       );
     }
+
+    this.deadLetterConsumer(props, monitoring);
 
     const groupName = scheduleGroupName(props.stage);
     this.scheduleGroup = new ScheduleGroup(this, 'ScheduleGroup', { scheduleGroupName: groupName });
@@ -98,7 +112,12 @@ export class JobsStack extends Stack {
     const targetNames = Object.fromEntries(
       SCHEDULED_TARGETS.map((target) => [target.id, productFunctionName(props.stage, target.id)]),
     );
-    const targetEnvironment = {
+    // What a target may be given, each picking what its grants call for (functions/core/environment-variables.ts).
+    const targetValues = {
+      TABLE_NAME: stateful.table.tableName,
+      SITE_URL: props.site.siteUrl,
+      MAIL_FROM: props.site.mailFrom,
+      ...paymentValues(this, props.stage, stateful),
       ...schedulerEnvironment(this.schedulerAccess),
       ...Object.fromEntries(
         SCHEDULED_TARGETS.map((target) => [
@@ -116,16 +135,12 @@ export class JobsStack extends Stack {
       // A target's grants mean what a route's do (shared/api/define-route.ts RouteGrant).
       const grants = new Set(target.grants ?? []);
       const fn = new NodejsFunction(this, target.id, {
-        ...functionProps(this, target.id, `events/${target.handler}.ts`, {
-          STAGE: props.stage,
-          TABLE_NAME: stateful.table.tableName,
-          ...(grants.has('scheduler') ? targetEnvironment : {}),
-          ...paymentEnvironment(this, grants, props.stage, stateful),
-          ...(grants.has('payment:provider') || grants.has('mail:send')
-            ? { SITE_URL: props.site.siteUrl }
-            : {}),
-          ...(grants.has('mail:send') ? { MAIL_FROM: props.site.mailFrom } : {}),
-        }),
+        ...functionProps(
+          this,
+          target.id,
+          `events/${target.handler}.ts`,
+          deployedEnvironment(this, props.stage, jobNeeds(target), targetValues),
+        ),
         description: target.description,
         timeout: Duration.seconds(30),
         retryAttempts: TARGET_ASYNC_RETRIES.retryAttempts,
@@ -145,6 +160,48 @@ export class JobsStack extends Stack {
       grantPaymentSecrets(fn, grants, stateful);
       if (grants.has('mail:send')) grantMail(fn, props.site.mailFrom);
       this.targets[scheduledTargetArnVariable(target.id)] = fn;
+    }
+  }
+
+  /**
+   * The consumer of every dead-letter queue: each message becomes a case of the attention page
+   * (shared/attention/dead-letters.ts). It reads the orders and accounts a run names and writes the case.
+   */
+  private deadLetterConsumer(props: JobsStackProps, monitoring: ReturnType<typeof monitoringFacade>): void {
+    const { stateful } = props;
+    const queueOf = (source: DeadLetterSource): IQueue => {
+      if (source.kind === 'schedule') return stateful.scheduleDeadLetters;
+      if (source.kind === 'scheduled-run') return stateful.scheduledRunFailures;
+      const deadLetters = stateful.queues[source.queueId].deadLetterQueue?.queue;
+      if (!deadLetters) throw new Error(`The queue ${source.queueId} has no dead-letter queue`);
+      return deadLetters;
+    };
+    const name = 'dead-letters-consumer';
+    const consumer = new NodejsFunction(this, name, {
+      ...functionProps(
+        this,
+        name,
+        `events/${DEAD_LETTER_CONSUMER}.ts`,
+        deployedEnvironment(this, props.stage, jobNeeds({}, 'dead-letter-consumer'), {
+          TABLE_NAME: stateful.table.tableName,
+          ...Object.fromEntries(
+            DEAD_LETTER_SOURCES.map((source) => [deadLetterArnVariable(source.id), queueOf(source).queueArn]),
+          ),
+        }),
+      ),
+      description: 'Lists every dead-lettered bulk message and scheduled run on the attention page',
+      timeout: Duration.seconds(30),
+    });
+    acknowledgeFunctionFindings(consumer);
+    alarmFunction(monitoring, consumer, name, 'consumer');
+    grantTable(consumer, stateful.table, 'write');
+    for (const source of DEAD_LETTER_SOURCES) {
+      consumer.addEventSource(
+        new SqsEventSource(queueOf(source), {
+          batchSize: DEAD_LETTER_BATCH_SIZE,
+          reportBatchItemFailures: true,
+        }),
+      );
     }
   }
 }

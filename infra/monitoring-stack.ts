@@ -144,6 +144,16 @@ export class MonitoringStack extends Stack {
         },
         { title: 'Bulk job items', metrics: [product('bulkItemDone'), product('bulkItemFailed')] },
         {
+          title: 'Dead letters listed on the attention page',
+          metrics: [
+            {
+              metric: product('deadLettered'),
+              alarmFriendlyName: 'dead-lettered',
+              addAlarm: { Critical: above(THRESHOLDS.deadLettered) },
+            },
+          ],
+        },
+        {
           title: 'Unexpected failures (routes answering internal)',
           metrics: [
             {

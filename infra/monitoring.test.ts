@@ -62,7 +62,8 @@ describe('alarms', () => {
     const functions = resources('AWS::Lambda::Function').filter(([, resource]) =>
       String(resource.Properties.FunctionName ?? '').startsWith('cutloom-test-'),
     );
-    expect(functions).toHaveLength(ROUTES.length + QUEUES.length + SCHEDULED_TARGETS.length);
+    // The last one: the dead-letter consumer (infra/jobs-stack.ts).
+    expect(functions).toHaveLength(ROUTES.length + QUEUES.length + SCHEDULED_TARGETS.length + 1);
     for (const [id, resource, template] of functions) {
       const name = resource.Properties.FunctionName as string;
       const self = new RegExp(`^\\{"Ref":"${id}"\\}$`);

@@ -5,7 +5,7 @@ import * as z from 'zod';
 import { defineRoute, type RouteGrant } from '../shared/api/define-route.ts';
 import { ROUTES } from '../shared/api/routes.ts';
 import { HOLIDAY_SERVICE_URL, walletHosts } from './payment-settings.ts';
-import { testApp } from './test-app.ts';
+import { PAYMENT_CONTEXT, testApp } from './test-app.ts';
 
 /** A route per grant of the money path, beside the real route table. */
 const probe = (name: string, grants: RouteGrant[]) =>
@@ -27,12 +27,6 @@ const routes = [
   probe('probeSms', ['sms:send']),
   probe('probeNothing', ['table:read']),
 ];
-const payments = {
-  portoneMerchantCode: 'imp12345678',
-  naverPayPartnerId: 'np_abcde',
-  coolsmsSender: '0212345678',
-  holidayServiceKey: 'holiday-key',
-};
 
 function functionsAndPolicies(stack: Stack) {
   const templates = [
@@ -50,7 +44,7 @@ function functionsAndPolicies(stack: Stack) {
 }
 
 describe('the money path in AWS', () => {
-  const built = testApp(routes, { payments });
+  const built = testApp(routes, { payments: PAYMENT_CONTEXT });
   const { functions, policies } = functionsAndPolicies(built.services.payment);
   const environmentOf = (name: string) =>
     (functions.find(([id]) => id.startsWith(name))?.[1].Properties.Environment.Variables ?? {}) as Record<

@@ -38,40 +38,49 @@ export function walletHosts(stage: string): { api: string; page: string } {
     : { api: 'https://dev.apis.naver.com', page: 'https://test-m.pay.naver.com' };
 }
 
-/** The environment a route's grants call for, warning at synth about settings the context lacks. */
-export function paymentEnvironment(
+/**
+ * The money path's variables in a stage (which function gets which is the declaration's business:
+ * functions/core/environment-variables.ts); a setting the context lacks is left unset.
+ */
+export function paymentValues(
   scope: Construct,
-  grants: ReadonlySet<RouteGrant>,
   stage: string,
   stateful: StatefulStack,
-): Record<string, string> {
+): Record<string, string | undefined> {
   const settings = paymentSettings(scope);
   const hosts = walletHosts(stage);
-  const environment: Record<string, string> = {};
-  const setting = (variable: string, value: string | undefined, key: keyof PaymentSettings) => {
-    if (value) environment[variable] = value;
-    else
-      Annotations.of(scope).addWarningV2(`cutloom:payments-${key}`, `CDK context payments.${key} is not set`);
+  const partner = settings.naverPayPartnerId;
+  return {
+    PORTONE_SECRET_ARN: stateful.paymentProviderSecret.secretArn,
+    NAVER_PAY_SECRET_ARN: stateful.walletSecret.secretArn,
+    NAVER_PAY_API_URL: partner && `${hosts.api}/${partner}`,
+    NAVER_PAY_PAGE_URL: `${hosts.page}/payments/recurrent/{reserveId}`,
+    PORTONE_MERCHANT_CODE: settings.portoneMerchantCode,
+    COOLSMS_SECRET_ARN: stateful.smsSecret.secretArn,
+    COOLSMS_SENDER: settings.coolsmsSender,
+    HOLIDAY_API_URL: HOLIDAY_SERVICE_URL,
+    HOLIDAY_API_KEY: settings.holidayServiceKey,
   };
-  if (grants.has('payment:provider')) {
-    environment.PORTONE_SECRET_ARN = stateful.paymentProviderSecret.secretArn;
-    environment.NAVER_PAY_SECRET_ARN = stateful.walletSecret.secretArn;
-    const partner = settings.naverPayPartnerId;
-    setting('NAVER_PAY_API_URL', partner && `${hosts.api}/${partner}`, 'naverPayPartnerId');
+}
+
+/** The context key each money-path variable comes from. */
+const SETTING_OF_VARIABLE: Readonly<Record<string, keyof PaymentSettings>> = {
+  NAVER_PAY_API_URL: 'naverPayPartnerId',
+  PORTONE_MERCHANT_CODE: 'portoneMerchantCode',
+  COOLSMS_SENDER: 'coolsmsSender',
+  HOLIDAY_API_KEY: 'holidayServiceKey',
+};
+
+/**
+ * Warns at synth about each setting a function needs and the context lacks; a needed variable that is
+ * no setting has no value only by a mistake of the stack, refused.
+ */
+export function warnUnsetSettings(scope: Construct, unset: readonly string[]): void {
+  for (const variable of unset) {
+    const key = SETTING_OF_VARIABLE[variable];
+    if (!key) throw new Error(`${scope.node.path} needs ${variable} and the stack gives it no value`);
+    Annotations.of(scope).addWarningV2(`cutloom:payments-${key}`, `CDK context payments.${key} is not set`);
   }
-  if (grants.has('payment:checkout')) {
-    environment.NAVER_PAY_PAGE_URL = `${hosts.page}/payments/recurrent/{reserveId}`;
-    setting('PORTONE_MERCHANT_CODE', settings.portoneMerchantCode, 'portoneMerchantCode');
-  }
-  if (grants.has('sms:send')) {
-    environment.COOLSMS_SECRET_ARN = stateful.smsSecret.secretArn;
-    setting('COOLSMS_SENDER', settings.coolsmsSender, 'coolsmsSender');
-  }
-  if (grants.has('holidays:read')) {
-    environment.HOLIDAY_API_URL = HOLIDAY_SERVICE_URL;
-    setting('HOLIDAY_API_KEY', settings.holidayServiceKey, 'holidayServiceKey');
-  }
-  return environment;
 }
 
 /** Read access to exactly the secrets the grants name. */

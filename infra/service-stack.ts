@@ -6,6 +6,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { MonitoringFacade } from 'cdk-monitoring-constructs';
 import type { Construct } from 'constructs';
+import { routeNeeds } from '../functions/core/environment-variables.ts';
 import { type RouteDefinition, routePath, type Service } from '../shared/api/define-route.ts';
 import { ORIGIN_SECRET_VARIABLE } from '../shared/api/origin-secret.ts';
 import { CLOUD_PROJECT_PREFIX, FEEDBACK_CLOUD_PREFIX } from '../shared/feedback/feedback-search.ts';
@@ -20,7 +21,8 @@ import {
   type SchedulerAccess,
   schedulerEnvironment,
 } from './bundling.ts';
-import { grantPaymentSecrets, paymentEnvironment } from './payment-settings.ts';
+import { deployedEnvironment } from './function-environment.ts';
+import { grantPaymentSecrets, paymentValues } from './payment-settings.ts';
 import {
   type ProductBucket,
   productBucketName,
@@ -92,11 +94,12 @@ export class ServiceStack extends Stack {
     };
     stage.defaultRouteSettings = { throttlingBurstLimit: 500, throttlingRateLimit: 1000 };
 
+    const values = serviceValues(this, props);
     for (let start = 0; start < props.routes.length; start += ROUTES_PER_GROUP) {
       const group = new NestedStack(this, `Routes${start / ROUTES_PER_GROUP + 1}`);
       const monitoring = monitoringFacade(group, props.stage, props.stateful.alarmTopic);
       for (const route of props.routes.slice(start, start + ROUTES_PER_GROUP))
-        addRoute(group, monitoring, this.api, route, props);
+        addRoute(group, monitoring, this.api, route, props, values);
     }
   }
 }
@@ -126,45 +129,47 @@ function grantObjects(
   });
 }
 
+/**
+ * What the service's routes may be given, each picking what its needs call for (the declaration in
+ * functions/core/environment-variables.ts).
+ */
+function serviceValues(scope: Construct, props: ServiceStackProps): Record<string, string | undefined> {
+  const { stateful } = props;
+  return {
+    // A dynamic reference: CloudFormation puts the secret's value in at deploy time, so it is in no template.
+    [ORIGIN_SECRET_VARIABLE]: stateful.originSecret.secretValue.unsafeUnwrap(),
+    TABLE_NAME: stateful.table.tableName,
+    ID_TOKEN_SECRET_ARN: stateful.idTokenSecret.secretArn,
+    SITE_URL: props.identity.siteUrl,
+    GOOGLE_CLIENT_ID: props.identity.googleClientId,
+    MAIL_FROM: props.identity.mailFrom,
+    ...Object.fromEntries(
+      Object.entries(stateful.queues).map(([queueId, queue]) => [
+        queueUrlVariable(queueId as keyof typeof stateful.queues),
+        queue.queueUrl,
+      ]),
+    ),
+    FEEDBACK_BUCKET: stateful.feedbackBucket.bucketName,
+    CLOUD_PROJECT_BUCKET: stateful.cloudProjectBucket.bucketName,
+    ANALYTICS_STREAM_NAME: stateful.analyticsStream.deliveryStreamName,
+    ...paymentValues(scope, props.stage, stateful),
+    ...(props.scheduler ? { ...schedulerEnvironment(props.scheduler), ...props.scheduler.targetArns } : {}),
+  };
+}
+
 function addRoute(
   scope: Construct,
   monitoring: MonitoringFacade,
   api: HttpApi,
   route: RouteDefinition,
   props: ServiceStackProps,
+  values: Readonly<Record<string, string | undefined>>,
 ): void {
   const { stateful } = props;
   const grants = new Set(route.grants ?? []);
-  const environment: Record<string, string> & { STAGE: string } = {
-    STAGE: props.stage,
-    // A dynamic reference: CloudFormation puts the secret's value in at deploy time, so it is in no template.
-    [ORIGIN_SECRET_VARIABLE]: stateful.originSecret.secretValue.unsafeUnwrap(),
-  };
-  if (grants.has('table:read') || grants.has('table:write'))
-    environment.TABLE_NAME = stateful.table.tableName;
-  const readsSigningKey = route.caller === 'user' || route.caller === 'admin' || grants.has('token:sign');
-  if (readsSigningKey) environment.ID_TOKEN_SECRET_ARN = stateful.idTokenSecret.secretArn;
-  // The site's origin: the base of mailed links, and of the wallet's return to the result pages.
-  if (route.service === 'auth' || grants.has('payment:provider') || grants.has('mail:send'))
-    environment.SITE_URL = props.identity.siteUrl;
-  if (route.service === 'auth') environment.GOOGLE_CLIENT_ID = props.identity.googleClientId;
-  // The sender of the mails a route sends (the payment routes' receipts and refunds included).
-  if (route.service === 'auth' || grants.has('mail:send')) environment.MAIL_FROM = props.identity.mailFrom;
-  if (grants.has('queue:bulk')) {
-    for (const [queueId, queue] of Object.entries(stateful.queues)) {
-      environment[queueUrlVariable(queueId as keyof typeof stateful.queues)] = queue.queueUrl;
-    }
-  }
-  if (grants.has('feedback-bucket:read') || grants.has('feedback-bucket:write'))
-    environment.FEEDBACK_BUCKET = stateful.feedbackBucket.bucketName;
-  if (grants.has('cloud-project-bucket:read'))
-    environment.CLOUD_PROJECT_BUCKET = stateful.cloudProjectBucket.bucketName;
-  Object.assign(environment, paymentEnvironment(scope, grants, props.stage, stateful));
-  if (grants.has('analytics:put'))
-    environment.ANALYTICS_STREAM_NAME = stateful.analyticsStream.deliveryStreamName;
-  if (grants.has('scheduler') && props.scheduler) {
-    Object.assign(environment, schedulerEnvironment(props.scheduler), props.scheduler.targetArns);
-  }
+  const needs = routeNeeds(route);
+  const environment = deployedEnvironment(scope, props.stage, needs, values);
+  const readsSigningKey = needs.has('token:verify') || needs.has('token:sign');
 
   const fn = new NodejsFunction(scope, route.name, {
     ...functionProps(scope, route.name, `functions/${route.handler}.ts`, environment),

@@ -1,10 +1,17 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { ENVIRONMENT, ENVIRONMENT_FAMILIES } from '../functions/core/environment-variables.ts';
+import {
+  ENVIRONMENT,
+  ENVIRONMENT_FAMILIES,
+  type FunctionNeed,
+  jobNeeds,
+  routeNeeds,
+} from '../functions/core/environment-variables.ts';
 import { routePath, SERVICES } from '../shared/api/define-route.ts';
 import { ROUTES } from '../shared/api/routes.ts';
+import { DEAD_LETTER_SOURCES, deadLetterArnVariable } from '../shared/attention/dead-letters.ts';
 import { TABLE_DESIGN } from '../shared/data/table-design.ts';
-import { QUEUES } from '../shared/jobs/queues.ts';
+import { QUEUES, queueUrlVariable } from '../shared/jobs/queues.ts';
 import {
   RENEWAL_REMINDER_TARGET,
   RENEWAL_TARGET,
@@ -12,7 +19,7 @@ import {
   scheduledTargetArnVariable,
 } from '../shared/jobs/schedules.ts';
 import { ROUTE_TIMEOUT_SECONDS } from '../shared/timeouts.ts';
-import { testApp } from './test-app.ts';
+import { appTemplates, PAYMENT_CONTEXT, testApp } from './test-app.ts';
 
 const built = testApp();
 const stateful = Template.fromStack(built.stateful);
@@ -197,7 +204,8 @@ describe('jobs stack', () => {
         FunctionResponseTypes: ['ReportBatchItemFailures'],
       });
     }
-    jobs.resourceCountIs('AWS::Lambda::EventSourceMapping', QUEUES.length);
+    // And one per dead-letter queue, read by the dead-letter consumer (jobs-stack.test.ts).
+    jobs.resourceCountIs('AWS::Lambda::EventSourceMapping', QUEUES.length + DEAD_LETTER_SOURCES.length);
   });
   it('lets each scheduled target that schedules schedule the next run (group, role, target ARNs, scheduler actions)', () => {
     for (const target of SCHEDULED_TARGETS.filter((one) => one.grants?.includes('scheduler'))) {
@@ -326,5 +334,45 @@ describe('every Lambda of the stacks', () => {
     expect(undeclared).toEqual([]);
     expect([...given].filter((name) => declared[name]?.localOnly)).toEqual([]);
     expect(given.size).toBeGreaterThan(5);
+  });
+
+  it('is given exactly the variables the declaration calls for by its needs', () => {
+    // Every setting in the context, so that no variable is left out for want of one.
+    const full = testApp(undefined, { payments: PAYMENT_CONTEXT });
+    const familyNames: Record<string, string[]> = {
+      QUEUE_URL_: QUEUES.map((queue) => queueUrlVariable(queue.id)),
+      SCHEDULE_TARGET_ARN_: SCHEDULED_TARGETS.map((target) => scheduledTargetArnVariable(target.id)),
+      DEAD_LETTER_ARN_: DEAD_LETTER_SOURCES.map((source) => deadLetterArnVariable(source.id)),
+    };
+    const declared = { ...ENVIRONMENT, ...ENVIRONMENT_FAMILIES } as Record<
+      string,
+      { for?: readonly FunctionNeed[] }
+    >;
+    const expected = (needs: Set<FunctionNeed>) =>
+      Object.entries(declared)
+        .filter(([, variable]) => variable.for?.some((need) => needs.has(need)))
+        .flatMap(([name]) => familyNames[name] ?? [name])
+        .sort();
+    const needsOf = (logicalId: string, functionName: string): Set<FunctionNeed> | undefined => {
+      const route = ROUTES.find((one) => new RegExp(`^${one.name}[0-9A-F]{8}$`).test(logicalId));
+      if (route) return routeNeeds(route);
+      if (QUEUES.some((queue) => functionName === `cutloom-test-${queue.id}-consumer`)) return jobNeeds({});
+      if (functionName === 'cutloom-test-dead-letters-consumer') return jobNeeds({}, 'dead-letter-consumer');
+      const target = SCHEDULED_TARGETS.find((one) => functionName === `cutloom-test-${one.id}`);
+      return target && jobNeeds(target);
+    };
+    const functions = appTemplates(full).flatMap((template) =>
+      Object.entries(template.findResources('AWS::Lambda::Function')).filter(([, resource]) =>
+        String(resource.Properties.FunctionName ?? '').startsWith('cutloom-test-'),
+      ),
+    );
+    // The routes, the queues' consumers, the scheduled targets and the dead-letter consumer.
+    expect(functions.length).toBe(ROUTES.length + QUEUES.length + SCHEDULED_TARGETS.length + 1);
+    for (const [logicalId, resource] of functions) {
+      const needs = needsOf(logicalId, resource.Properties.FunctionName);
+      expect(needs, `${logicalId}: a function whose needs this test does not know`).toBeDefined();
+      const given = Object.keys(resource.Properties.Environment?.Variables ?? {}).sort();
+      expect(given, logicalId).toEqual(expected(needs ?? new Set()));
+    }
   });
 });

@@ -10,6 +10,14 @@ import { type AppOptions, buildApp } from './build-app.ts';
 const webDist = mkdtempSync(join(tmpdir(), 'cutloom-web-dist-'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>test</title>');
 
+/** Every money-path setting of the CDK context (infra/payment-settings.ts), as a deployment gives them. */
+export const PAYMENT_CONTEXT = {
+  portoneMerchantCode: 'imp12345678',
+  naverPayPartnerId: 'np_abcde',
+  coolsmsSender: '0212345678',
+  holidayServiceKey: 'holiday-key',
+};
+
 /** The app as tests see it: no esbuild bundling (templates only), with extra CDK context and options when given. */
 export function testApp(
   routes?: readonly RouteDefinition[],

@@ -7,6 +7,9 @@ const featureOf = (path: string) => path.startsWith(FEATURES) && path.slice(FEAT
 
 const web = sources('web/src', true);
 
+/** The features of the payment pages, which use the checkout kit. */
+const PAYMENT_PAGES = ['orders', 'upgrades', 'usage-eraser', 'change-card', 'refunds', 'billing'];
+
 function offenders(
   files: readonly string[],
   refused: (target: string, file: string) => boolean,
@@ -45,6 +48,17 @@ describe('the import graph', () => {
         false,
       ),
     ).toEqual([]);
+  });
+
+  // The order page, upgrade, eraser, change card, refund and billing pages share a checkout kit; it lives in
+  // a feature of its own so that no page depends on another page, and the kit on none of them.
+  it('keeps the checkout kit in features/checkout: no feature loads the order page, the kit no payment page', () => {
+    const features = web.filter((file) => file.startsWith(FEATURES));
+    const intoOrders = (target: string, file: string) =>
+      featureOf(target) === 'orders' && featureOf(file) !== 'orders';
+    const kit = features.filter((file) => featureOf(file) === 'checkout');
+    const intoPages = (target: string) => PAYMENT_PAGES.includes(featureOf(target) || '');
+    expect([...offenders(features, intoOrders), ...offenders(kit, intoPages)]).toEqual([]);
   });
 
   it('keeps lib and components free of features', () => {

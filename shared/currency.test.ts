@@ -5,6 +5,7 @@ import {
   floorToCurrency,
   formatPrice,
   fromMinorUnits,
+  groupDigits,
   hasCurrencyPrecision,
   priceIn,
   roundToCurrency,
@@ -26,6 +27,22 @@ describe('currency rules', () => {
     expect(formatPrice(1100, 'JPY')).toBe('¥1,100');
     expect(formatPrice(8, 'USD')).toBe('US$8.00');
     expect(formatPrice(1079.7, 'USD')).toBe('US$1,079.70');
+  });
+  it('groups digits as toLocaleString("en-US") does, for amounts in their decimals (prices, quantities)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e13, max: 1e13 }),
+        fc.integer({ min: 0, max: 2 }),
+        (units, decimals) => {
+          const amount = units / 10 ** decimals;
+          const expected = amount.toLocaleString('en-US', {
+            minimumFractionDigits: decimals,
+            maximumFractionDigits: decimals,
+          });
+          expect(groupDigits(amount, decimals)).toBe(expected);
+        },
+      ),
+    );
   });
   it('floors to the currency decimals without binary-fraction surprises', () => {
     expect(floorToCurrency(19.99, 'USD')).toBe(19.99);

@@ -49,14 +49,20 @@ export function hasCurrencyPrecision(amount: number, currency: Currency): boolea
   return Math.abs(scaled - Math.round(scaled)) <= Math.max(1e-9, Math.abs(scaled) * 1e-12);
 }
 
+/**
+ * An amount with at most `decimals` decimals (a price in its currency's precision, a whole quantity)
+ * as `toLocaleString('en-US')` writes it (1,079.70), without Intl: a page's first Intl formatter loads
+ * the locale's data, a long task of its own on a phone (issue 18, the pricing page).
+ */
+export function groupDigits(amount: number, decimals = 0): string {
+  const [whole = '', fraction] = Math.abs(amount).toFixed(decimals).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${amount < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+}
+
 /** A price as the site shows it: symbol, thousands separators, the currency's decimals (8 -> US$8.00). */
 export function formatPrice(amount: number, currency: Currency): string {
-  const decimals = CURRENCY_DECIMALS[currency];
-  const digits = amount.toLocaleString('en-US', {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  });
-  return `${CURRENCY_SYMBOL[currency]}${digits}`;
+  return `${CURRENCY_SYMBOL[currency]}${groupDigits(amount, CURRENCY_DECIMALS[currency])}`;
 }
 
 /** The price of a plan in a currency: priceKo for KRW, priceJa for JPY, priceEn for USD. */

@@ -12,13 +12,34 @@ import { freePort } from '../local/dynamodb-local.ts';
  * The public site's figures (`npm run bench:site`): Lighthouse (mobile, simulated throttling, Debian
  * Chromium; the median of three runs) on the landing and pricing pages in every language, the JavaScript the landing page
  * downloads (gzip), and a hydration check of every pre-rendered page. It builds the site, serves
- * it with the local runtime (gzip, as CloudFront), and stops everything it started.
+ * it with the local runtime (gzip, as CloudFront), and stops everything it started. Each figure is
+ * printed beside its goal (issue 18 goal 4). `npm run bench:site -- --pricing` runs only the pricing
+ * pages' Lighthouse, for quick iteration.
  */
 const root = resolve(import.meta.dirname, '../..');
 const CHROMIUM = '/usr/bin/chromium';
-const GOALS = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 95 } as const;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+interface PageGoals {
+  scores: Record<Category, number>;
+  /** Total blocking time, ms. */
+  tbt: number;
+}
+const PAGES: ReadonlyArray<{ name: string; path: string; goals: PageGoals }> = [
+  {
+    name: 'landing',
+    path: '',
+    goals: { scores: { performance: 100, accessibility: 95, 'best-practices': 95, seo: 95 }, tbt: 150 },
+  },
+  {
+    name: 'pricing',
+    path: '/payment/pricepolicy',
+    goals: { scores: { performance: 97, accessibility: 95, 'best-practices': 95, seo: 95 }, tbt: 150 },
+  },
+];
 const LANDING_JS_BUDGET_KB = 150;
 const CLS_BUDGET = 0.05;
+const pricingOnly = process.argv.includes('--pricing');
 
 async function startSite(): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
@@ -126,43 +147,51 @@ async function main(): Promise<void> {
     stdio: 'inherit',
   });
   const site = await startSite();
-  const rows: string[] = [];
   let met = true;
+  const missed = (goal: string) => {
+    met = false;
+    return `  <- MISSED (${goal})`;
+  };
   try {
-    const js = await landingJavaScript(`${site.url}/en`);
-    const kb = js.gzipBytes / 1024;
-    met &&= kb <= LANDING_JS_BUDGET_KB;
-    rows.push(
-      `JavaScript sent to the landing page: ${kb.toFixed(1)} KB gzip in ${js.files} files (budget ${LANDING_JS_BUDGET_KB} KB)`,
-    );
-    console.log(rows.at(-1));
+    if (!pricingOnly) {
+      const js = await landingJavaScript(`${site.url}/en`);
+      const kb = js.gzipBytes / 1024;
+      console.log(
+        `JavaScript sent to the landing page: ${kb.toFixed(1)} KB gzip in ${js.files} files (goal <= ${LANDING_JS_BUDGET_KB} KB)${kb <= LANDING_JS_BUDGET_KB ? '' : missed('JavaScript')}`,
+      );
+    }
 
-    for (const page of ['', '/payment/pricepolicy']) {
+    for (const page of PAGES.filter(({ name }) => !pricingOnly || name === 'pricing')) {
+      const { scores: goals, tbt: tbtGoal } = page.goals;
+      console.log(
+        `\n${page.name}: goal performance >= ${goals.performance}, TBT <= ${tbtGoal} ms, CLS <= ${CLS_BUDGET}, accessibility, best practices and SEO >= ${goals.seo}`,
+      );
       for (const lang of SITE_LANGUAGES) {
-        const url = `${site.url}/${lang}${page}`;
+        const url = `${site.url}/${lang}${page.path}`;
         const report = medianLighthouse(url);
-        const score = (name: keyof typeof GOALS) => Math.round((report.categories[name]?.score ?? 0) * 100);
+        const score = (name: Category) => Math.round((report.categories[name]?.score ?? 0) * 100);
         const cls = report.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
         const lcp = report.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
         const tbt = report.audits['total-blocking-time']?.numericValue ?? Number.NaN;
-        const failed = (Object.keys(GOALS) as Array<keyof typeof GOALS>).filter(
-          (name) => score(name) < GOALS[name],
+        const failed = [
+          ...CATEGORIES.filter((name) => score(name) < goals[name]),
+          ...(tbt <= tbtGoal ? [] : ['TBT']),
+          ...(cls <= CLS_BUDGET ? [] : ['CLS']),
+        ];
+        console.log(
+          `  ${lang.padEnd(5)} performance ${score('performance')} (>= ${goals.performance}), TBT ${Math.round(tbt)} ms (<= ${tbtGoal}), LCP ${(lcp / 1000).toFixed(2)} s, CLS ${cls.toFixed(3)}; accessibility ${score('accessibility')}, best practices ${score('best-practices')}, SEO ${score('seo')} (CPU benchmark index ${report.environment?.benchmarkIndex ?? '?'}, load ${loadavg()[0]?.toFixed(1)})${failed.length ? missed(failed.join(', ')) : ''}`,
         );
-        if (failed.length > 0 || !(cls <= CLS_BUDGET)) met = false;
-        rows.push(
-          `/${lang}${page || ''}: performance ${score('performance')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')}, SEO ${score('seo')}; LCP ${(lcp / 1000).toFixed(2)} s, TBT ${Math.round(tbt)} ms, CLS ${cls.toFixed(3)} (CPU benchmark index ${report.environment?.benchmarkIndex ?? '?'}, load ${loadavg()[0]?.toFixed(1)})${failed.length ? `  <- below goal: ${failed.join(', ')}` : ''}`,
-        );
-        console.log(rows.at(-1));
       }
     }
 
-    const hydration = await hydrationErrors(site.url);
-    if (hydration.failures.length > 0) met = false;
-    rows.push(
-      `pre-rendered pages hydrated without a script error: ${hydration.pages - new Set(hydration.failures.map((f) => f.split(':')[0])).size} of ${hydration.pages}`,
-    );
-    console.log(rows.at(-1));
-    for (const failure of hydration.failures) console.log(`  ${failure}`);
+    if (!pricingOnly) {
+      const hydration = await hydrationErrors(site.url);
+      const failedPages = new Set(hydration.failures.map((failure) => failure.split(':')[0])).size;
+      console.log(
+        `\npre-rendered pages hydrated without a script error: ${hydration.pages - failedPages} of ${hydration.pages}${failedPages ? missed('hydration') : ''}`,
+      );
+      for (const failure of hydration.failures) console.log(`  ${failure}`);
+    }
   } finally {
     if (site.child.pid) process.kill(-site.child.pid, 'SIGTERM');
   }

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { localEnvironment } from '../../functions/core/environment-variables.ts';
 import { securityHeaderValues } from '../../shared/site/security-headers.ts';
 import { buildOpenApi } from '../openapi/build-openapi.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
@@ -49,6 +50,14 @@ function send(
   res.end(typeof body === 'string' ? body : JSON.stringify(body, null, 2));
 }
 
+/**
+ * The handlers' environment on one machine: every function runs in this process, so it is one for all,
+ * and only declared variables go in (functions/core/environment-variables.ts localEnvironment).
+ */
+function setLocalEnvironment(values: Record<string, string>): void {
+  Object.assign(process.env, localEnvironment(values));
+}
+
 /** The token secret survives restarts with the data (tokens stay valid); in-memory runs get a new one. */
 function idTokenSecret(stateDir: string, inMemory: boolean): string {
   if (inMemory) return randomBytes(32).toString('hex');
@@ -78,7 +87,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const dynamo = await startDynamoDbLocal(options.inMemory ? {} : { dbPath });
   const tableName = options.tableName ?? process.env.TABLE_NAME ?? 'cutloom-local';
   const secret = idTokenSecret(stateDir, Boolean(options.inMemory));
-  Object.assign(process.env, {
+  setLocalEnvironment({
     TABLE_NAME: tableName,
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     AWS_REGION: 'ap-northeast-2',
@@ -167,7 +176,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     );
     const url = `http://localhost:${(server.address() as AddressInfo).port}`;
     // The base of the links the product mails (verification, password reset).
-    process.env.SITE_URL = url;
+    setLocalEnvironment({ SITE_URL: url });
 
     const context: StandInContext = {
       registerLocalEndpoint,
@@ -182,7 +191,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       for (const name of modules) {
         const module = (await import(join(standInsDir, name))) as StandInModule;
         const standIn: StandIn = await module.start(context);
-        Object.assign(process.env, standIn.env);
+        setLocalEnvironment(standIn.env);
         stopSteps.push(() => standIn.stop());
       }
     }

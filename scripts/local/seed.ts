@@ -1,6 +1,7 @@
 import { createConfig, findConfigByName } from '../../functions/core/data/config-repository.ts';
 import {
   DEFAULT_CATALOGUE,
+  ERASER_CATALOGUE,
   LEGACY_CATALOGUE,
   putPlanCatalogue,
 } from '../../functions/core/data/plan-catalogue-repository.ts';
@@ -11,10 +12,12 @@ import { hashPassword } from '../../functions/core/identity/password.ts';
 import {
   BUILT_IN_PLAN_PRICES,
   BUILT_IN_PLAN_USAGES,
+  ERASER_PRICES,
   LEGACY_PLAN_PRICES,
   PARTNER_CATALOGUES,
 } from '../../shared/plans/price-book.ts';
 import { DEFAULT_TTS_VOICES, TTS_VOICES_CONFIG } from '../../shared/tts-voices/tts-voices.ts';
+import { eraserCatalogueOf } from '../../shared/usage-eraser/eraser-options.ts';
 
 /** What `npm start` prints so a tester can sign in (or call the API) at once. */
 export interface SeededCredentials {
@@ -65,8 +68,8 @@ async function ensureAccount(account: {
 }
 
 /**
- * Seeds what a fresh machine needs, idempotently: the plan catalogues (built-in, legacy, and the
- * partners' custom plans), the first release of the download feed, the TTS voice list config (kept
+ * Seeds what a fresh machine needs, idempotently: the plan catalogues (built-in, legacy, the
+ * partners' custom plans and the usage erasers'), the first release of the download feed, the TTS voice list config (kept
  * once an operator edits it) and the two local
  * accounts (kept as they are when they exist). Ready ID tokens (12 hours) are printed too, for
  * calling the API by hand.
@@ -77,6 +80,8 @@ export async function seed(): Promise<SeededCredentials[]> {
   for (const [catalogue, { prices, usages }] of Object.entries(PARTNER_CATALOGUES)) {
     await putPlanCatalogue(catalogue, prices, usages);
   }
+  const erasers = eraserCatalogueOf(ERASER_PRICES, BUILT_IN_PLAN_USAGES);
+  await putPlanCatalogue(ERASER_CATALOGUE, erasers.prices, erasers.usages);
   if (!(await findConfigByName(TTS_VOICES_CONFIG)))
     await createConfig({ name: TTS_VOICES_CONFIG, value: JSON.stringify(DEFAULT_TTS_VOICES, null, 2) });
   await seedFirstRelease();

@@ -12,7 +12,8 @@ import { ListPageAnswerShape, ListPageRequestShape } from './list-page.ts';
 export const AttentionCaseSchema = z.object({
   caseId: z.string(),
   kind: z.enum(ATTENTION_KINDS),
-  uid: z.string(),
+  /** The account it is about; none for a bulk job's message (its rows are many accounts). */
+  uid: z.string().optional(),
   userEmail: z.string().optional(),
   merchantUid: z.string().optional(),
   planId: z.string().optional(),
@@ -24,6 +25,11 @@ export const AttentionCaseSchema = z.object({
   refundSources: z.array(z.enum(REFUND_SOURCES)),
   /** An operator's retries of a held plan so far. */
   retries: z.number(),
+  /** A dead letter's bulk queue, or its scheduled target's function ARN. */
+  source: z.string().optional(),
+  /** A dead-lettered bulk message's job and the rows it carried. */
+  jobId: z.string().optional(),
+  rows: z.number().optional(),
 });
 export type AttentionCaseView = z.infer<typeof AttentionCaseSchema>;
 
@@ -48,7 +54,8 @@ export const adminAttentionResolve = defineRoute({
   caller: 'admin',
   summary:
     "Ends an attention case by an operator's action: its money refunded through the provider, the wallet or " +
-    'to the product account, a held plan’s renewal retried now, or the case dismissed with a reason; ' +
+    'to the product account, a held plan’s renewal retried now, a dead-lettered bulk message sent to its ' +
+    'queue again or a dead-lettered run scheduled again, or the case dismissed with a reason; ' +
     'recorded as the account’s activity',
   request: z.discriminatedUnion('action', [
     z.object({
@@ -70,7 +77,7 @@ export const adminAttentionResolve = defineRoute({
   ]),
   response: z.object({ result: z.enum(['ended', 'retry-scheduled', 'already-ended']) }),
   handler: 'attention/admin-attention-resolve',
-  grants: ['table:read', 'table:write', 'payment:provider', 'scheduler'],
+  grants: ['table:read', 'table:write', 'payment:provider', 'scheduler', 'queue:bulk'],
 });
 
 export const attentionRoutes = [adminAttentionList, adminAttentionResolve] as const;

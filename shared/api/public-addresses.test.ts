@@ -3,7 +3,15 @@ import { analyticsV2 } from './analytics.ts';
 import { latest } from './downloads.ts';
 import { geoip } from './geo.ts';
 import { refreshToken, signOut } from './identity.ts';
-import { ANALYTICS_V2, GEOIP, LATEST, REFRESH_TOKEN, SIGN_OUT } from './public-addresses.ts';
+import { getPaymentPlanInfoV2 } from './plans.ts';
+import {
+  ANALYTICS_V2,
+  GEOIP,
+  LATEST,
+  PAYMENT_PLAN_INFO,
+  REFRESH_TOKEN,
+  SIGN_OUT,
+} from './public-addresses.ts';
 
 describe('the public route addresses', () => {
   it.each([
@@ -12,6 +20,7 @@ describe('the public route addresses', () => {
     [ANALYTICS_V2, analyticsV2],
     [REFRESH_TOKEN, refreshToken],
     [SIGN_OUT, signOut],
+    [PAYMENT_PLAN_INFO, getPaymentPlanInfoV2],
   ])('match their route definitions (%o)', (address, route) => {
     expect(address).toEqual({
       name: route.name,

@@ -3,9 +3,11 @@ import { addressOf } from './define-route.ts';
 import type { latest } from './downloads.ts';
 import type { geoip } from './geo.ts';
 import type { refreshToken, signOut } from './identity.ts';
+import type { getPaymentPlanInfoV2 } from './plans.ts';
 
 /**
- * The routes every public page calls, by address only (no zod in the marketing pages' JavaScript).
+ * The routes every public page calls, by address only (no zod in the marketing pages' JavaScript),
+ * and the pricing page's.
  * public-addresses.test.ts checks each one against its route definition.
  */
 export const LATEST = addressOf<typeof latest>({
@@ -47,5 +49,14 @@ export const SIGN_OUT = addressOf<typeof signOut>({
   service: 'auth',
   method: 'POST',
   path: '/v2/sign-out',
+  caller: 'public',
+});
+
+/** The pricing page's plan info: the page ships no schema library (issue 18, its blocking time). */
+export const PAYMENT_PLAN_INFO = addressOf<typeof getPaymentPlanInfoV2>({
+  name: 'getPaymentPlanInfoV2',
+  service: 'payment',
+  method: 'POST',
+  path: '/get-payment-plan-info-v2',
   caller: 'public',
 });

@@ -11,15 +11,32 @@
  *   delay) and dismisses it.
  * - plan_held: a subscription put on hold after its last declined renewal retry; it ends by itself when
  *   a renewal of the plan is paid.
+ * - bulk_dead_letter: a bulk job's message that failed every delivery and went to its queue's dead-letter
+ *   queue (shared/attention/dead-letters.ts): its items are neither done nor failed on the job.
+ * - schedule_dead_letter: a scheduled run that never ran: the scheduler could not hand it to its target,
+ *   or the target failed it three times (Lambda's two retries); a renewal, a re-check, a reminder.
+ * - refund_unrecorded: a refund returned at the provider or the wallet after another refund of the same
+ *   payment was recorded (an operator's to the product account, which moves no money, racing the
+ *   customer's): the payment was returned twice. An operator settles it with the customer (takes the
+ *   product-account credit back) and dismisses it.
  *
  * A case ends by an operator's action, recorded as the account's activity:
  * - refund: the order's money returned through its own way (the provider or the wallet) or, at the
  *   operator's choice, to the product account (no money moves at the provider: paid by hand);
  * - retry (plan_held): the renewal charged again now, beyond the scheduled retries (the card may have
  *   been changed); the case stays until a renewal is paid;
+ * - retry (a dead letter): the message sent to its queue again, or the run's target scheduled once
+ *   more with the same input (both are idempotent); the case ends, and a new failure raises a new one;
  * - dismiss: nothing to do (settled elsewhere), with the operator's reason.
  */
-export const ATTENTION_KINDS = ['refund_required', 'vbank_expired', 'plan_held'] as const;
+export const ATTENTION_KINDS = [
+  'refund_required',
+  'vbank_expired',
+  'plan_held',
+  'bulk_dead_letter',
+  'schedule_dead_letter',
+  'refund_unrecorded',
+] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 
 /** One case's id: its kind and what it is about, so that one thing is never listed twice. */

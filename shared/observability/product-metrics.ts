@@ -53,6 +53,10 @@ export const PRODUCT_METRICS = {
     'SignInLockedOut',
     'a sign-in refused because its account or client address is locked out',
   ),
+  deadLettered: count(
+    'DeadLettered',
+    'a bulk message or scheduled run dead-lettered and listed on the attention page',
+  ),
   webhookReceived: count('WebhookReceived', 'a payment notification received'),
   internalError: count('InternalError', 'a route answered `internal` (UNKNOWN): a failure nobody expected'),
 } as const satisfies Record<string, ProductMetric>;

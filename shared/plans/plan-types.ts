@@ -1,5 +1,7 @@
-// zod/mini: the pricing page imports these contracts, and mini keeps its bundle small.
+// zod/mini: the order pages import these contracts, and mini keeps their bundles small.
 import * as z from 'zod/mini';
+
+export { BUSINESS_PRICE_VERSION, GIGABYTE } from './plan-constants.ts';
 
 export const PLAN_TYPES = ['FREE', 'LIGHT', 'STANDARD', 'BUSINESS', 'CUSTOM'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
@@ -48,9 +50,6 @@ export function planOfName(planName: string): { planType: PlanType; period: Plan
   return period && planType ? { planType, period } : undefined;
 }
 
-/** Business price version: price version '1' offers BUSINESS. */
-export const BUSINESS_PRICE_VERSION = '1';
-
 export const PlanPriceInfoSchema = z.object({
   name: z.string(),
   planType: PlanTypeSchema,
@@ -73,6 +72,3 @@ export const PlanUsageInfoSchema = z.object({
   userTTSSpeakerUsage: z.int().check(z.nonnegative()),
 });
 export type PlanUsageInfo = z.infer<typeof PlanUsageInfoSchema>;
-
-/** A gigabyte is 1073741824 bytes. */
-export const GIGABYTE = 1073741824;

@@ -1,4 +1,5 @@
-import { BUSINESS_PRICE_VERSION, type PlanPeriod, type PlanPriceInfo, type PlanType } from './plan-types.ts';
+import { BUSINESS_PRICE_VERSION } from './plan-constants.ts';
+import type { PlanPeriod, PlanPriceInfo, PlanType } from './plan-types.ts';
 
 /** The order page's account types: a business account buys BUSINESS only (section 6). */
 export const ACCOUNT_TYPES = ['individual', 'business'] as const;

@@ -1,4 +1,4 @@
-import type { MeteredUsageType } from '../usage/usage-rules.ts';
+import type { EraserPriceBook } from '../usage-eraser/eraser-options.ts';
 import { GIGABYTE, type PlanPriceInfo, type PlanUsageInfo } from './plan-types.ts';
 
 /**
@@ -380,13 +380,11 @@ export const PARTNER_CATALOGUES: Readonly<
 };
 
 /**
- * The usage erasers' tier prices per usage type (KRW, JPY, USD), inside the same price bounds
- * (shared/usage-eraser/eraser-options.ts makes the options of them).
+ * The usage erasers' tier prices per usage type (KRW, JPY, USD), inside the same price bounds. Seeded into
+ * the table as the eraser catalogue (shared/usage-eraser/eraser-options.ts eraserCatalogueOf), from where
+ * the eraser page and order read them like every other price.
  */
-export const ERASER_PRICES: Record<
-  'STANDARD' | 'BUSINESS',
-  Record<MeteredUsageType, [number, number, number]>
-> = {
+export const ERASER_PRICES: EraserPriceBook = {
   STANDARD: {
     STT: [9900, 1100, 8.99],
     TTS: [9900, 1100, 8.99],

@@ -1,7 +1,6 @@
 import { hasPaidFeature } from '../plans/plan-features.ts';
-import type { PlanType } from '../plans/plan-types.ts';
-import { BUILT_IN_PLAN_USAGES, ERASER_PRICES } from '../plans/price-book.ts';
-import { type MeteredUsageType, PLAN_USAGE_FIELD } from '../usage/usage-rules.ts';
+import type { PlanPriceInfo, PlanType, PlanUsageInfo } from '../plans/plan-types.ts';
+import { METERED_USAGE_TYPES, type MeteredUsageType, PLAN_USAGE_FIELD } from '../usage/usage-rules.ts';
 
 /**
  * The usage eraser (site-and-payments.md sections 2 and 3): a one-off purchase that sets one of this
@@ -20,23 +19,50 @@ export interface EraserOption {
   priceEn: number;
 }
 
-export const ERASER_OPTIONS: readonly EraserOption[] = (['STANDARD', 'BUSINESS'] as const).flatMap((tier) => {
-  const quotas = BUILT_IN_PLAN_USAGES.find((usage) => usage.planType === tier);
-  if (!quotas) throw new Error(`No usage for ${tier}`);
-  return (Object.keys(ERASER_PRICES[tier]) as MeteredUsageType[]).map((usageType) => {
-    const [priceKo, priceJa, priceEn] = ERASER_PRICES[tier][usageType];
-    return {
-      planName: `ERASER_${usageType}_${tier}`,
-      usageType,
-      planType: tier,
-      usage: quotas[PLAN_USAGE_FIELD[usageType]],
-      description: `eraser.${usageType}`,
-      priceKo,
-      priceJa,
-      priceEn,
-    };
-  });
-});
+/** The plan types erasers are sold for; a CUSTOM plan buys BUSINESS's. */
+export const ERASER_TIERS = ['STANDARD', 'BUSINESS'] as const;
+export type EraserTier = (typeof ERASER_TIERS)[number];
+
+/** The price book's form of the erasers' prices: per tier and usage type, [KRW, JPY, USD]. */
+export type EraserPriceBook = Readonly<
+  Record<EraserTier, Readonly<Record<MeteredUsageType, readonly [number, number, number]>>>
+>;
+
+export const eraserPlanName = (usageType: MeteredUsageType, tier: EraserTier) =>
+  `ERASER_${usageType}_${tier}`;
+
+/** The usage type an eraser's plan name resets (ERASER_STT_STANDARD -> STT). */
+export function erasedUsageType(planName: string | undefined): MeteredUsageType | undefined {
+  return METERED_USAGE_TYPES.find((usageType) => planName?.startsWith(`ERASER_${usageType}_`));
+}
+
+/**
+ * The erasers as a plan catalogue, the way every price reaches the table: one price per tier and usage
+ * type, and the tiers' quotas (what an eraser gives back at most). Only the seed calls this. Decision:
+ * an eraser's period is ONE_MONTH, the month whose counter it resets; it is never a subscription.
+ */
+export function eraserCatalogueOf(
+  book: EraserPriceBook,
+  usages: readonly PlanUsageInfo[],
+): { prices: PlanPriceInfo[]; usages: PlanUsageInfo[] } {
+  return {
+    prices: ERASER_TIERS.flatMap((tier) =>
+      (Object.keys(book[tier]) as MeteredUsageType[]).map((usageType) => {
+        const [priceKo, priceJa, priceEn] = book[tier][usageType];
+        return {
+          name: eraserPlanName(usageType, tier),
+          planType: tier,
+          period: 'ONE_MONTH' as const,
+          isSubscription: false,
+          priceKo,
+          priceJa,
+          priceEn,
+        };
+      }),
+    ),
+    usages: usages.filter((usage) => (ERASER_TIERS as readonly PlanType[]).includes(usage.planType)),
+  };
+}
 
 /** The eraser tier of a plan type: CUSTOM plans are partners' business plans. */
 function eraserTier(planType: PlanType): PlanType {
@@ -48,10 +74,30 @@ export function erasersOffered(planType: PlanType): boolean {
   return hasPaidFeature(eraserTier(planType), 'usage_eraser');
 }
 
-/** The erasers a plan type is offered, one per usage type. */
-export function eraserOptionsFor(planType: PlanType): EraserOption[] {
+/** The erasers a plan type is offered, one per usage type, from the eraser catalogue read from the table. */
+export function eraserOptionsFor(
+  planType: PlanType,
+  catalogue: { prices: readonly PlanPriceInfo[]; usages: readonly PlanUsageInfo[] },
+): EraserOption[] {
   const tier = eraserTier(planType);
-  return ERASER_OPTIONS.filter((option) => option.planType === tier);
+  const quotas = catalogue.usages.find((usage) => usage.planType === tier);
+  if (!quotas) return [];
+  return catalogue.prices.flatMap((price) => {
+    const usageType = erasedUsageType(price.name);
+    if (price.planType !== tier || !usageType) return [];
+    return [
+      {
+        planName: price.name,
+        usageType,
+        planType: tier,
+        usage: quotas[PLAN_USAGE_FIELD[usageType]],
+        description: `eraser.${usageType}`,
+        priceKo: price.priceKo,
+        priceJa: price.priceJa,
+        priceEn: price.priceEn,
+      },
+    ];
+  });
 }
 
 /**

@@ -28,6 +28,7 @@ export const ADMIN_ACTIONS = [
   'schedule.update',
   'attention.refund',
   'attention.retry',
+  'attention.redrive',
   'attention.dismiss',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];

@@ -22,6 +22,7 @@ import { getUserPlan } from '../data/user-plan-repository.ts';
 import { AdminError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { RENEWAL_RETRY_DAYS, scheduleRenewal } from '../subscriptions/renewal-schedule.ts';
+import { isDeadLetterCase, retryDeadLetter } from './dead-letter-cases.ts';
 
 /**
  * The console's attention page (shared/attention/attention-cases.ts): the open cases, and the
@@ -37,7 +38,7 @@ function toView(open: AttentionCase): AttentionCaseView {
   return {
     caseId: open.caseId,
     kind: open.kind,
-    uid: open.uid,
+    ...(open.uid ? { uid: open.uid } : {}),
     reason: open.reason,
     raisedAt: open.raisedAt,
     refundSources: (open.refundSources ?? []) as RefundSource[],
@@ -48,6 +49,9 @@ function toView(open: AttentionCase): AttentionCaseView {
     ...(open.planName ? { planName: open.planName } : {}),
     ...(open.amount !== undefined ? { amount: open.amount } : {}),
     ...(open.currency ? { currency: open.currency } : {}),
+    ...(open.source ? { source: open.source } : {}),
+    ...(open.jobId ? { jobId: open.jobId } : {}),
+    ...(open.rows !== undefined ? { rows: open.rows } : {}),
   };
 }
 
@@ -65,16 +69,20 @@ export async function resolveAttention(
   const open = await getAttentionCase(resolution.caseId);
   if (!open) return 'already-ended';
   if (resolution.action === 'dismiss') return dismiss(open, resolution.reason, operator);
-  if (resolution.action === 'retry') return retryRenewal(open, resolution.reason, operator);
+  if (resolution.action === 'retry')
+    return isDeadLetterCase(open)
+      ? retryDeadLetter(open, resolution.reason, operator)
+      : retryRenewal(open, resolution.reason, operator);
   return refundCase(open, resolution.refundSource, resolution.reason, operator);
 }
 
 async function dismiss(open: AttentionCase, reason: string, operator: Operator): Promise<ResolutionResult> {
   const ended = await endCase(open.caseId, (tx) => [
     activityCommit(tx, {
-      uid: open.uid,
+      // A case about no one account (a bulk job's message) is recorded on the operator's own.
+      uid: open.uid || operator.uid,
       action: 'attention.dismiss',
-      desc: `${open.merchantUid ?? open.caseId}: ${reason}`,
+      desc: `${open.merchantUid ?? open.jobId ?? open.caseId}: ${reason}`,
       operator,
     }),
   ]);

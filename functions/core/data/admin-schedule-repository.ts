@@ -1,7 +1,14 @@
-import type { AdminScheduleItem, AdminScheduleRunItem } from './entities/admin-schedule.ts';
+import { tableService } from './client.ts';
+import {
+  AdminSchedule as AdminScheduleEntity,
+  type AdminScheduleItem,
+  AdminScheduleRun as AdminScheduleRunEntity,
+  type AdminScheduleRunItem,
+} from './entities/admin-schedule.ts';
 import { type PagedQuery, pagedQuery, pageOptions } from './list-page.ts';
-import { db } from './service.ts';
 import { conditionFailed, type ItemOutcomes } from './transaction.ts';
+
+const db = tableService({ adminSchedule: AdminScheduleEntity, adminScheduleRun: AdminScheduleRunEntity });
 
 export type AdminSchedule = AdminScheduleItem;
 export type AdminScheduleRun = AdminScheduleRunItem;

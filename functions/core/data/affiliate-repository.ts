@@ -1,7 +1,9 @@
 import type { AffiliateInput } from '../../../shared/affiliates/affiliate.ts';
-import type { AffiliateItem } from './entities/affiliate.ts';
+import { tableService } from './client.ts';
+import { Affiliate as AffiliateEntity, type AffiliateItem } from './entities/affiliate.ts';
 import { type PagedQuery, pagedQuery, pageOptions } from './list-page.ts';
-import { db } from './service.ts';
+
+const db = tableService({ affiliate: AffiliateEntity });
 
 export type Affiliate = AffiliateItem;
 

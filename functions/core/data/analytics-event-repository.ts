@@ -1,5 +1,10 @@
-import type { AnalyticsEventItem } from './entities/analytics-event.ts';
-import { db } from './service.ts';
+import { tableService } from './client.ts';
+import {
+  AnalyticsEvent as AnalyticsEventEntity,
+  type AnalyticsEventItem,
+} from './entities/analytics-event.ts';
+
+const db = tableService({ analyticsEvent: AnalyticsEventEntity });
 
 /**
  * Analytics events kept in the table (one machine, and any stage without a stream), keyed by client id

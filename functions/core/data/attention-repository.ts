@@ -1,9 +1,12 @@
 import { attentionCaseId } from '../../../shared/attention/attention-cases.ts';
-import type { AttentionCaseItem } from './entities/attention-case.ts';
+import { tableService } from './client.ts';
+import { AttentionCase as AttentionCaseEntity, type AttentionCaseItem } from './entities/attention-case.ts';
+import { UserActivity } from './entities/user-activity.ts';
 import { type PagedQuery, pagedQuery, pageOptions } from './list-page.ts';
-import { db } from './service.ts';
 import { isConditionFailure, type TransactionEntities } from './transaction.ts';
 import type { activityCommit } from './user-activity-repository.ts';
+
+const db = tableService({ attentionCase: AttentionCaseEntity, userActivity: UserActivity });
 
 export type AttentionCase = AttentionCaseItem;
 export type NewAttentionCase = Omit<AttentionCaseItem, 'raisedAt' | 'retries'>;
@@ -33,14 +36,16 @@ export function endCaseItem({ attentionCase }: Pick<TransactionEntities, 'attent
 }
 
 /**
- * A case raised by itself, for a state no write makes (a due date passed): once, however often it is
- * noticed.
+ * A case raised by itself, for a state no write makes (a due date passed, a message dead-lettered):
+ * once, however often it is noticed. True when this call raised it.
  */
-export async function raiseCase(open: NewAttentionCase): Promise<void> {
+export async function raiseCase(open: NewAttentionCase): Promise<boolean> {
   try {
     await db().entities.attentionCase.create(open).go();
+    return true;
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
+    return false;
   }
 }
 
@@ -55,13 +60,18 @@ export function settledCaseItem(
   return attentionCase.delete({ caseId }).commit();
 }
 
+/** The case ended once its work is done again (a dead letter retried), whoever ended it first. */
+export async function settleCase(caseId: string): Promise<void> {
+  await db().entities.attentionCase.delete({ caseId }).go();
+}
+
 /**
  * The case ended by an operator with `also` (the activity), in one transaction: false when it had
  * already ended (another operator, or what it was about settled).
  */
 export async function endCase(
   caseId: string,
-  also: (tx: TransactionEntities) => ReturnType<typeof activityCommit>[],
+  also: (tx: Pick<TransactionEntities, 'userActivity'>) => ReturnType<typeof activityCommit>[],
 ): Promise<boolean> {
   const { canceled } = await db()
     .transaction.write((tx) => [endCaseItem(tx, caseId), ...also(tx)])
@@ -75,7 +85,7 @@ export async function endCase(
  */
 export async function claimRetry(
   open: AttentionCase,
-  also: (tx: TransactionEntities) => ReturnType<typeof activityCommit>[],
+  also: (tx: Pick<TransactionEntities, 'userActivity'>) => ReturnType<typeof activityCommit>[],
 ): Promise<boolean> {
   const { canceled } = await db()
     .transaction.write((tx) => [

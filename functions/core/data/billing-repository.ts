@@ -1,7 +1,10 @@
 import { PaymentError } from '../errors.ts';
+import { tableService } from './client.ts';
+import { Payment as PaymentEntity } from './entities/payment.ts';
 import { isRefusedStartKey } from './list-page.ts';
-import { db } from './service.ts';
 import type { Payment } from './user-plan-repository.ts';
+
+const db = tableService({ payment: PaymentEntity });
 
 /**
  * A page of an account's payments, newest first (the billing page's history), on the payments' by-user

@@ -1,5 +1,11 @@
-import type { ChangeCardRequestItem } from './entities/change-card.ts';
-import { db } from './service.ts';
+import { tableService } from './client.ts';
+import {
+  ChangeCardRequest as ChangeCardRequestEntity,
+  type ChangeCardRequestItem,
+} from './entities/change-card.ts';
+import { UserPlan } from './entities/user-plan.ts';
+
+const db = tableService({ changeCardRequest: ChangeCardRequestEntity, userPlan: UserPlan });
 
 export type ChangeCardRequest = ChangeCardRequestItem;
 

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Conflict, NotFound } from '../errors.ts';
-import type { ConfigItem } from './entities/config.ts';
-import { db } from './service.ts';
+import { tableService } from './client.ts';
+import { Config, type ConfigItem, ConfigName } from './entities/config.ts';
+
+const db = tableService({ config: Config, configName: ConfigName });
 
 export interface ConfigEntry {
   configId: string;

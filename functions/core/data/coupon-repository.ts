@@ -1,13 +1,26 @@
 import { Conflict, NotFound } from '../errors.ts';
+import { tableService } from './client.ts';
 import type {
   CouponBonusQuotaItem,
   CouponDiscountItem,
   CouponItem,
   CouponRedemptionItem,
 } from './entities/coupon.ts';
+import {
+  CouponBonusQuota as CouponBonusQuotaEntity,
+  CouponDiscount as CouponDiscountEntity,
+  Coupon as CouponEntity,
+  CouponRedemption as CouponRedemptionEntity,
+} from './entities/coupon.ts';
 import { type PagedQuery, pagedQuery, pageOptions } from './list-page.ts';
-import { db } from './service.ts';
 import type { TransactionEntities } from './transaction.ts';
+
+const db = tableService({
+  coupon: CouponEntity,
+  couponBonusQuota: CouponBonusQuotaEntity,
+  couponDiscount: CouponDiscountEntity,
+  couponRedemption: CouponRedemptionEntity,
+});
 
 export type Coupon = CouponItem;
 export type CouponDiscount = CouponDiscountItem;

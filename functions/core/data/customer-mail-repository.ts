@@ -1,6 +1,8 @@
-import type { CustomerMailItem, CustomerMailKind } from './entities/customer-mail.ts';
-import { db } from './service.ts';
+import { tableService } from './client.ts';
+import { CustomerMail, type CustomerMailItem, type CustomerMailKind } from './entities/customer-mail.ts';
 import { isConditionFailure } from './transaction.ts';
+
+const db = tableService({ customerMail: CustomerMail });
 
 export type CustomerMailMarker = CustomerMailItem;
 

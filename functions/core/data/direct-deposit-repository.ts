@@ -1,8 +1,18 @@
+import { tableService } from './client.ts';
+import { Payment as PaymentEntity } from './entities/payment.ts';
+import { UserActivity } from './entities/user-activity.ts';
+import { UserPlan as UserPlanEntity, UserPlanHead as UserPlanHeadEntity } from './entities/user-plan.ts';
 import { planGrantItems } from './grant-transaction.ts';
-import { db } from './service.ts';
 import { conditionFailed, type ItemOutcomes, lostToConcurrentWrite } from './transaction.ts';
 import { type AdminActivity, activityCommit } from './user-activity-repository.ts';
 import type { Payment, UserPlan, UserPlanHead } from './user-plan-repository.ts';
+
+const db = tableService({
+  payment: PaymentEntity,
+  userActivity: UserActivity,
+  userPlan: UserPlanEntity,
+  userPlanHead: UserPlanHeadEntity,
+});
 
 export type DepositGrantOutcome =
   /** This call granted the plan. */

@@ -1,7 +1,16 @@
 import type { PaidCounter } from '../../../shared/usage/usage-rules.ts';
 import { planHeldCaseId, settledCaseItem } from './attention-repository.ts';
+import { tableService } from './client.ts';
 import type { CouponRedemption } from './coupon-repository.ts';
 import { couponTakeItems } from './coupon-repository.ts';
+import { AttentionCase } from './entities/attention-case.ts';
+import { Coupon, CouponRedemption as CouponRedemptionEntity } from './entities/coupon.ts';
+import { Payment as PaymentEntity } from './entities/payment.ts';
+import { PaymentContact, PaymentPhone } from './entities/payment-contact.ts';
+import { PaymentOrder as PaymentOrderEntity } from './entities/payment-order.ts';
+import { Preregistration } from './entities/preregistration.ts';
+import { UsageCounter } from './entities/usage.ts';
+import { UserPlan as UserPlanEntity, UserPlanHead as UserPlanHeadEntity } from './entities/user-plan.ts';
 import {
   GRANTABLE_STATUSES,
   type OrderChanges,
@@ -9,7 +18,6 @@ import {
   statusIn,
   vbankSettledItems,
 } from './order-repository.ts';
-import { db } from './service.ts';
 import {
   conditionFailed,
   type ItemOutcomes,
@@ -18,6 +26,20 @@ import {
 } from './transaction.ts';
 import { eraserResetItem } from './usage-repository.ts';
 import type { Payment, UserPlan, UserPlanHead } from './user-plan-repository.ts';
+
+const db = tableService({
+  attentionCase: AttentionCase,
+  coupon: Coupon,
+  couponRedemption: CouponRedemptionEntity,
+  payment: PaymentEntity,
+  paymentContact: PaymentContact,
+  paymentOrder: PaymentOrderEntity,
+  paymentPhone: PaymentPhone,
+  preregistration: Preregistration,
+  userPlan: UserPlanEntity,
+  userPlanHead: UserPlanHeadEntity,
+  usageCounter: UsageCounter,
+});
 
 /**
  * The grant transaction: a paid order, its payment and its effect (a plan added, renewed or upgraded,
@@ -79,7 +101,7 @@ export type GrantEffect =
 
 /** The head moving on to `planId` (created with the user's first plan), only from the version read. */
 function headItems(
-  tx: TransactionEntities,
+  tx: Pick<TransactionEntities, 'userPlanHead'>,
   uid: string,
   head: UserPlanHead | undefined,
   current: Pick<UserPlan, 'planId' | 'expiredAt'>,
@@ -99,7 +121,7 @@ function headItems(
  * merchantUid, so it grants once), the plan, and the plan head moved on from the version read.
  */
 export function planGrantItems(
-  tx: TransactionEntities,
+  tx: Pick<TransactionEntities, 'payment' | 'userPlan' | 'userPlanHead'>,
   input: { payment: Omit<Payment, 'created'>; plan: NewUserPlan; head: UserPlanHead | undefined },
 ) {
   const { payment, plan, head } = input;
@@ -111,7 +133,10 @@ export function planGrantItems(
 }
 
 function effectItems(
-  tx: TransactionEntities,
+  tx: Pick<
+    TransactionEntities,
+    'attentionCase' | 'paymentContact' | 'paymentPhone' | 'usageCounter' | 'userPlan' | 'userPlanHead'
+  >,
   order: PaymentOrder,
   effect: GrantEffect,
   head: UserPlanHead | undefined,

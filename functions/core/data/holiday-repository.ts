@@ -1,5 +1,7 @@
-import type { HolidayMonthItem } from './entities/holiday.ts';
-import { db } from './service.ts';
+import { tableService } from './client.ts';
+import { HolidayMonth, type HolidayMonthItem } from './entities/holiday.ts';
+
+const db = tableService({ holidayMonth: HolidayMonth });
 
 /** The public holidays of a month as last fetched (see entities/holiday.ts). */
 export async function getHolidayMonth(month: string): Promise<HolidayMonthItem | undefined> {

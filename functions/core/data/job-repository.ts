@@ -1,7 +1,22 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { BulkRequestItem, JobItem, JobItemOutcomeItem } from './entities/job.ts';
-import { db } from './service.ts';
+import { tableService } from './client.ts';
+import {
+  BulkRequest,
+  type BulkRequestItem,
+  JobBatchCount,
+  Job as JobEntity,
+  type JobItem,
+  JobItemOutcome as JobItemOutcomeEntity,
+  type JobItemOutcomeItem,
+} from './entities/job.ts';
 import { conditionFailed, type ItemOutcomes, lostToConcurrentWrite } from './transaction.ts';
+
+const db = tableService({
+  bulkRequest: BulkRequest,
+  job: JobEntity,
+  jobBatchCount: JobBatchCount,
+  jobItemOutcome: JobItemOutcomeEntity,
+});
 
 /**
  * Bulk jobs: the job (its total and status), one outcome per item and, per message, the count of its

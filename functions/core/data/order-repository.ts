@@ -7,10 +7,17 @@ import {
   settledCaseItem,
   vbankExpiredCaseId,
 } from './attention-repository.ts';
+import { tableService } from './client.ts';
 import type { CouponRedemption } from './coupon-repository.ts';
 import { couponReleaseItems, couponTakeItems, getCouponRedemption } from './coupon-repository.ts';
-import type { OrderStatus, PaymentOrderItem } from './entities/payment-order.ts';
-import { db } from './service.ts';
+import { AttentionCase } from './entities/attention-case.ts';
+import { Coupon, CouponRedemption as CouponRedemptionEntity } from './entities/coupon.ts';
+import {
+  type OrderStatus,
+  PaymentOrder as PaymentOrderEntity,
+  type PaymentOrderItem,
+} from './entities/payment-order.ts';
+import { UserActivity } from './entities/user-activity.ts';
 import {
   conditionFailed,
   type ItemOutcomes,
@@ -18,6 +25,14 @@ import {
   type TransactionEntities,
 } from './transaction.ts';
 import type { activityCommit } from './user-activity-repository.ts';
+
+const db = tableService({
+  attentionCase: AttentionCase,
+  coupon: Coupon,
+  couponRedemption: CouponRedemptionEntity,
+  paymentOrder: PaymentOrderEntity,
+  userActivity: UserActivity,
+});
 
 export type PaymentOrder = PaymentOrderItem;
 export type NewPaymentOrder = Omit<PaymentOrderItem, 'created' | 'updated' | 'status'>;
@@ -168,7 +183,7 @@ export interface Money {
 }
 
 /** A virtual account's order paid or closed: its due date's case (if any) is settled with it. */
-export function vbankSettledItems(tx: TransactionEntities, order: PaymentOrder) {
+export function vbankSettledItems(tx: Pick<TransactionEntities, 'attentionCase'>, order: PaymentOrder) {
   return order.payMethod === 'vbank' ? [settledCaseItem(tx, vbankExpiredCaseId(order.merchantUid))] : [];
 }
 
@@ -203,7 +218,7 @@ function refundRequiredCase(order: PaymentOrder, changes: OrderChanges, taken: M
  */
 export async function markRefundReturned(
   merchantUid: string,
-  also: (tx: TransactionEntities) => ReturnType<typeof activityCommit>[] = () => [],
+  also: (tx: Pick<TransactionEntities, 'userActivity'>) => ReturnType<typeof activityCommit>[] = () => [],
 ): Promise<boolean> {
   const { canceled } = await db()
     .transaction.write((tx) => [

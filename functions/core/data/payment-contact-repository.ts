@@ -1,6 +1,14 @@
-import { db } from './service.ts';
+import { tableService } from './client.ts';
+import { PaymentContact, PaymentPhone } from './entities/payment-contact.ts';
+import { UserActivity } from './entities/user-activity.ts';
 import { conditionFailed, type ItemOutcomes } from './transaction.ts';
 import { type AdminActivity, activityCommit } from './user-activity-repository.ts';
+
+const db = tableService({
+  paymentContact: PaymentContact,
+  paymentPhone: PaymentPhone,
+  userActivity: UserActivity,
+});
 
 /**
  * Changes the phone of an account's payment contact, in one transaction with the phone's owner record

@@ -1,7 +1,11 @@
+import { tableService } from './client.ts';
+import { Payment as PaymentEntity } from './entities/payment.ts';
+import { PaymentOrder } from './entities/payment-order.ts';
 import { keyTime } from './key-times.ts';
 import { type PagedQuery, pagedQuery, pageOptions } from './list-page.ts';
-import { db } from './service.ts';
 import type { Payment } from './user-plan-repository.ts';
+
+const db = tableService({ payment: PaymentEntity, paymentOrder: PaymentOrder });
 
 /**
  * The console's payment search (admin-console.md userPayment): each access pattern is one index query,

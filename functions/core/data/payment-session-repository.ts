@@ -1,7 +1,13 @@
 import { nowMs } from '../clock.ts';
-import type { PaymentSessionItem } from './entities/payment-session.ts';
-import { db } from './service.ts';
+import { tableService } from './client.ts';
+import {
+  PaymentSession as PaymentSessionEntity,
+  type PaymentSessionItem,
+} from './entities/payment-session.ts';
+import { UserActivity } from './entities/user-activity.ts';
 import { type AdminActivity, activityCommit } from './user-activity-repository.ts';
+
+const db = tableService({ paymentSession: PaymentSessionEntity, userActivity: UserActivity });
 
 export type PaymentSession = PaymentSessionItem;
 export type NewPaymentSession = Omit<PaymentSessionItem, 'created' | 'updated'>;

@@ -1,8 +1,12 @@
 import { CUSTOM_PLAN_REFERRAL_TYPES } from '../../../shared/plans/custom-plan-rules.ts';
 import type { PlanPriceInfo, PlanUsageInfo } from '../../../shared/plans/plan-types.ts';
-import type { CustomPlanItem } from './entities/custom-plan.ts';
-import { db } from './service.ts';
+import { tableService } from './client.ts';
+import { CustomPlan as CustomPlanEntity, type CustomPlanItem } from './entities/custom-plan.ts';
+import { PlanPrice } from './entities/plan-price.ts';
+import { PlanUsage } from './entities/plan-usage.ts';
 import { conditionFailed, type ItemOutcomes, lostToConcurrentWrite } from './transaction.ts';
+
+const db = tableService({ customPlan: CustomPlanEntity, planPrice: PlanPrice, planUsage: PlanUsage });
 
 /** The catalogue of the built-in plans; partner and custom catalogues are named by referral type. */
 export const DEFAULT_CATALOGUE = 'default';
@@ -18,6 +22,11 @@ export const CUSTOM_PLAN_CATALOGUES: readonly string[] = [
   CUSTOM_PLAN_CATALOGUE,
   ...CUSTOM_PLAN_REFERRAL_TYPES,
 ];
+/**
+ * The usage erasers' prices and their tiers' quotas (seeded from shared/plans/price-book.ts ERASER_PRICES):
+ * never a plan, so no plan name lookup or referral type reaches it.
+ */
+export const ERASER_CATALOGUE = 'eraser';
 /** Every catalogue a plan name can be in; a name is in at most one of them. */
 const PLAN_CATALOGUES: readonly string[] = [DEFAULT_CATALOGUE, LEGACY_CATALOGUE, ...CUSTOM_PLAN_CATALOGUES];
 
@@ -134,7 +143,7 @@ export async function putPlanCatalogue(
 export async function catalogueFor(
   referralType: string | undefined,
 ): Promise<{ catalogue: string } & PlanCatalogue> {
-  const notAReferralType = [DEFAULT_CATALOGUE, LEGACY_CATALOGUE, CUSTOM_PLAN_CATALOGUE];
+  const notAReferralType = [DEFAULT_CATALOGUE, LEGACY_CATALOGUE, CUSTOM_PLAN_CATALOGUE, ERASER_CATALOGUE];
   if (referralType && !notAReferralType.includes(referralType)) {
     const own = await getPlanCatalogue(referralType);
     if (own.prices.length > 0) return { catalogue: referralType, ...own };

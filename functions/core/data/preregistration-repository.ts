@@ -1,8 +1,14 @@
 import { nowMs } from '../clock.ts';
 import { Conflict } from '../errors.ts';
-import type { PreregistrationItem } from './entities/preregistration.ts';
-import { db } from './service.ts';
+import { tableService } from './client.ts';
+import {
+  Preregistration as PreregistrationEntity,
+  type PreregistrationItem,
+} from './entities/preregistration.ts';
+import { UserActivity } from './entities/user-activity.ts';
 import { type AdminActivity, activityCommit } from './user-activity-repository.ts';
+
+const db = tableService({ preregistration: PreregistrationEntity, userActivity: UserActivity });
 
 export type Preregistration = Pick<PreregistrationItem, 'discountPercent' | 'created' | 'used'>;
 

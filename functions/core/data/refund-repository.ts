@@ -1,8 +1,16 @@
-import type { PaymentItem as Payment } from './entities/payment.ts';
-import type { RefundSessionItem } from './entities/refund-session.ts';
-import { db } from './service.ts';
+import { tableService } from './client.ts';
+import { type PaymentItem as Payment, Payment as PaymentEntity } from './entities/payment.ts';
+import { RefundSession as RefundSessionEntity, type RefundSessionItem } from './entities/refund-session.ts';
+import { UserPlan as UserPlanEntity, UserPlanHead as UserPlanHeadEntity } from './entities/user-plan.ts';
 import { conditionFailed, type ItemOutcomes } from './transaction.ts';
 import type { UserPlan, UserPlanHead } from './user-plan-repository.ts';
+
+const db = tableService({
+  payment: PaymentEntity,
+  refundSession: RefundSessionEntity,
+  userPlan: UserPlanEntity,
+  userPlanHead: UserPlanHeadEntity,
+});
 
 export type RefundSession = RefundSessionItem;
 

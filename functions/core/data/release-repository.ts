@@ -1,5 +1,8 @@
 import { nowMs } from '../clock.ts';
-import { db } from './service.ts';
+import { tableService } from './client.ts';
+import { ReleaseResource } from './entities/release-resource.ts';
+
+const db = tableService({ releaseResource: ReleaseResource });
 
 /** A released document: its JSON, when and by whom it was released. */
 export interface Released<T> {

@@ -1,6 +1,4 @@
-import { Service } from 'electrodb';
-import { settings } from '../settings.ts';
-import { dynamo } from './client.ts';
+import { tableService } from './client.ts';
 import { AdminSchedule, AdminScheduleRun } from './entities/admin-schedule.ts';
 import { Affiliate } from './entities/affiliate.ts';
 import { AnalyticsEvent } from './entities/analytics-event.ts';
@@ -28,7 +26,11 @@ import { User, UserEmail } from './entities/user.ts';
 import { UserActivity } from './entities/user-activity.ts';
 import { UserPlan, UserPlanHead } from './entities/user-plan.ts';
 
-/** Every entity of the one table, joined in one ElectroDB service (transactions span them). */
+/**
+ * Every entity of the one table, joined in one ElectroDB service: what the table-design test checks and
+ * what tests and scripts set up data with. No function imports it (each repository joins only its own
+ * entities, functions/core/data/client.ts), so that a handler bundles only what it uses.
+ */
 export const entities = {
   config: Config,
   configName: ConfigName,
@@ -74,10 +76,5 @@ export const entities = {
   customerMail: CustomerMail,
 };
 
-let service: Service<typeof entities> | undefined;
-
-/** The service bound to the table and client of this container (created on first use). */
-export function db(): Service<typeof entities> {
-  service ??= new Service(entities, { table: settings.tableName, client: dynamo() });
-  return service;
-}
+/** The service of every entity, bound to the table and client of this process (made on first use). */
+export const db = tableService(entities);

@@ -1,5 +1,16 @@
-import type { SessionFamilyItem } from './entities/session.ts';
-import { db } from './service.ts';
+import { tableService } from './client.ts';
+import {
+  PendingSignUp,
+  RefreshToken,
+  SessionFamily as SessionFamilyEntity,
+  type SessionFamilyItem,
+} from './entities/session.ts';
+
+const db = tableService({
+  pendingSignUp: PendingSignUp,
+  refreshToken: RefreshToken,
+  sessionFamily: SessionFamilyEntity,
+});
 
 export type SessionFamily = SessionFamilyItem;
 

@@ -1,5 +1,8 @@
-import { db } from './service.ts';
+import { tableService } from './client.ts';
+import { SignInFailures } from './entities/session.ts';
 import { isConditionFailure } from './transaction.ts';
+
+const db = tableService({ signInFailures: SignInFailures });
 
 /** The failure counts of a scope in the given windows (0 where none was recorded). */
 export async function failureCounts(scope: string, windowStarts: readonly number[]): Promise<number[]> {

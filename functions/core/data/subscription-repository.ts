@@ -1,8 +1,17 @@
 import { type NewAttentionCase, raiseCaseItem } from './attention-repository.ts';
-import type { PlanStatus } from './entities/user-plan.ts';
-import { db } from './service.ts';
+import { tableService } from './client.ts';
+import { AttentionCase } from './entities/attention-case.ts';
+import { PaymentOrder } from './entities/payment-order.ts';
+import { type PlanStatus, UserPlan, UserPlanHead as UserPlanHeadEntity } from './entities/user-plan.ts';
 import { conditionFailed, type ItemOutcomes } from './transaction.ts';
 import type { UserPlanHead } from './user-plan-repository.ts';
+
+const db = tableService({
+  attentionCase: AttentionCase,
+  paymentOrder: PaymentOrder,
+  userPlan: UserPlan,
+  userPlanHead: UserPlanHeadEntity,
+});
 
 /**
  * A subscription's status changes outside a payment: on hold after its last failed renewal,

@@ -1,7 +1,14 @@
 import type { ListPageRequest } from '../../../shared/api/list-page.ts';
-import type { SmartSurveyItem, SurveyTargetItem } from './entities/smart-survey.ts';
+import { tableService } from './client.ts';
+import {
+  SmartSurvey,
+  type SmartSurveyItem,
+  SurveyTarget as SurveyTargetEntity,
+  type SurveyTargetItem,
+} from './entities/smart-survey.ts';
 import { type Page, pagedQuery, pageOptions, readPage } from './list-page.ts';
-import { db } from './service.ts';
+
+const db = tableService({ smartSurvey: SmartSurvey, surveyTarget: SurveyTargetEntity });
 
 /** In-app surveys (stored whole, a handful at a time) and the accounts or clients each survey type targets. */
 export type SmartSurveyRecord = SmartSurveyItem;

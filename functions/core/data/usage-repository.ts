@@ -1,9 +1,15 @@
 import type { FreeCounter, PaidCounter, UsageType } from '../../../shared/usage/usage-rules.ts';
 import { FREE_COUNTERS, PAID_COUNTERS } from '../../../shared/usage/usage-rules.ts';
 import { BATCH_GET_CONCURRENCY, batchGet } from './batch-get.ts';
-import type { UsageCounterItem, UsageEntryItem } from './entities/usage.ts';
+import { tableService } from './client.ts';
+import {
+  UsageCounter,
+  type UsageCounterItem,
+  UsageEntry as UsageEntryEntity,
+  type UsageEntryItem,
+} from './entities/usage.ts';
+import { UserActivity } from './entities/user-activity.ts';
 import { keyTime } from './key-times.ts';
-import { db } from './service.ts';
 import {
   conditionFailed,
   type ItemOutcomes,
@@ -11,6 +17,12 @@ import {
   type TransactionEntities,
 } from './transaction.ts';
 import { type AdminActivity, activityCommit } from './user-activity-repository.ts';
+
+const db = tableService({
+  usageCounter: UsageCounter,
+  usageEntry: UsageEntryEntity,
+  userActivity: UserActivity,
+});
 
 /**
  * An account's usage: its monthly counters (one item) and its entries (one per recording, refusal or
@@ -191,7 +203,11 @@ export async function listUsageEntries(query: {
 }
 
 /** The eraser's reset: the one paid counter of its usage type goes back to zero (the rest untouched). */
-export function eraserResetItem(tx: TransactionEntities, uid: string, counter: PaidCounter) {
+export function eraserResetItem(
+  tx: Pick<TransactionEntities, 'usageCounter'>,
+  uid: string,
+  counter: PaidCounter,
+) {
   return tx.usageCounter
     .update({ uid })
     .set({ [counter]: 0 })

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { AdminActionName } from '../../../shared/users/admin-actions.ts';
 import { nowMs } from '../clock.ts';
-import type { UserActivityItem } from './entities/user-activity.ts';
-import { db } from './service.ts';
+import { tableService } from './client.ts';
+import { UserActivity as UserActivityEntity, type UserActivityItem } from './entities/user-activity.ts';
+
+const db = tableService({ userActivity: UserActivityEntity });
 
 /** The operator behind an admin call: the verified claims of their ID token. */
 export interface Operator {

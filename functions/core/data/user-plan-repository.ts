@@ -1,7 +1,21 @@
 import { BATCH_GET_CONCURRENCY, batchGet } from './batch-get.ts';
-import type { PaymentItem } from './entities/payment.ts';
-import type { UserPlanHeadItem, UserPlanItem } from './entities/user-plan.ts';
-import { db } from './service.ts';
+import { tableService } from './client.ts';
+import { Payment as PaymentEntity, type PaymentItem } from './entities/payment.ts';
+import { PaymentContact, PaymentPhone } from './entities/payment-contact.ts';
+import {
+  UserPlan as UserPlanEntity,
+  UserPlanHead as UserPlanHeadEntity,
+  type UserPlanHeadItem,
+  type UserPlanItem,
+} from './entities/user-plan.ts';
+
+const db = tableService({
+  payment: PaymentEntity,
+  paymentContact: PaymentContact,
+  paymentPhone: PaymentPhone,
+  userPlan: UserPlanEntity,
+  userPlanHead: UserPlanHeadEntity,
+});
 
 /**
  * What a user holds and paid: plans (one per purchase), payments (one per merchantUid), the payment

@@ -1,13 +1,16 @@
 import { normalizeEmail } from '../../../shared/identity/account-rules.ts';
 import { Conflict, NotFound } from '../errors.ts';
 import { BATCH_GET_CONCURRENCY, batchGet } from './batch-get.ts';
-import type { UserItem } from './entities/user.ts';
+import { tableService } from './client.ts';
+import { UserEmail, User as UserEntity, type UserItem } from './entities/user.ts';
+import { UserActivity } from './entities/user-activity.ts';
 import { keyTime } from './key-times.ts';
 import { type PagedQuery, pagedQuery, pageOptions } from './list-page.ts';
 import { nameSearchKey, searchShard } from './search-keys.ts';
-import { db } from './service.ts';
 import { isConditionFailure } from './transaction.ts';
 import { type AdminActivity, activityCommit } from './user-activity-repository.ts';
+
+const db = tableService({ user: UserEntity, userActivity: UserActivity, userEmail: UserEmail });
 
 export type User = UserItem;
 type SearchKeys = 'emailKey' | 'nameKey' | 'nameShard' | 'emailShard' | 'referralSince';

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { attentionCaseId } from '../../../shared/attention/attention-cases.ts';
 import { type Currency, priceIn, toMinorUnits } from '../../../shared/currency.ts';
 import { DEFAULT_LANGUAGE } from '../../../shared/languages.ts';
 import { type PayMethod, WALLET_PAY_METHOD } from '../../../shared/payments/pay-methods.ts';
@@ -20,6 +21,7 @@ import {
   PaymentProviderError,
 } from '../adapters/payment-provider/portone.ts';
 import { nowMs } from '../clock.ts';
+import { raiseCase } from '../data/attention-repository.ts';
 import { getOrder } from '../data/order-repository.ts';
 import { getPlanCatalogue } from '../data/plan-catalogue-repository.ts';
 import { recordRefund } from '../data/refund-repository.ts';
@@ -291,8 +293,25 @@ async function recordReturned(request: RefundRequest, quote: RefundQuote): Promi
       return endedAt;
     }
   }
-  // The money went back but the record did not follow: an operator must see it.
+  // The money went back but the record did not follow (another refund of the payment was recorded
+  // first, such as an operator's to the product account): returned twice, listed for an operator.
   logger.error('Refund paid but not recorded', { uid: request.uid, merchantUid: quote.payment.merchantUid });
+  await raiseCase({
+    caseId: attentionCaseId(
+      'refund_unrecorded',
+      `${quote.payment.merchantUid}/${quote.payment.cancelledAmount}/${request.refundSource}`,
+    ),
+    kind: 'refund_unrecorded',
+    uid: request.uid,
+    userEmail: quote.payment.userEmail,
+    merchantUid: quote.payment.merchantUid,
+    planId: quote.plan.planId,
+    planName: quote.plan.planName,
+    amount: request.price,
+    currency: quote.plan.currency,
+    reason: `Refunded through ${request.refundSource} after another refund of the payment was recorded`,
+    refundSources: [],
+  });
   throw new PaymentError('DB_ERROR', 'The refund went through but could not be recorded');
 }
 

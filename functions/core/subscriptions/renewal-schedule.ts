@@ -15,7 +15,7 @@ import { logger } from '../logger.ts';
 export const RENEWAL_RETRY_DAYS = [1, 3, 5] as const;
 const DAY_MS = 86_400_000;
 /** A schedule for a moment already past runs this soon instead (the scheduler takes no past times). */
-const OVERDUE_DELAY_MS = 60_000;
+export const OVERDUE_DELAY_MS = 60_000;
 
 export interface RenewalEvent {
   uid: string;

@@ -10,10 +10,15 @@ import {
   serverPayMethod,
 } from '../../../shared/payments/pay-methods.ts';
 import { eraserPrice } from '../../../shared/payments/prices.ts';
-import { eraserOptionsFor, erasersOffered } from '../../../shared/usage-eraser/eraser-options.ts';
+import {
+  type EraserOption,
+  eraserOptionsFor,
+  erasersOffered,
+} from '../../../shared/usage-eraser/eraser-options.ts';
 import { nowMs } from '../clock.ts';
 import { createOrder } from '../data/order-repository.ts';
 import { notePaymentSessionOrder, type PaymentSession } from '../data/payment-session-repository.ts';
+import { ERASER_CATALOGUE, getPlanCatalogue } from '../data/plan-catalogue-repository.ts';
 import { getUsageCounters } from '../data/usage-repository.ts';
 import { activeUserPlan, getUserPlan, type UserPlan } from '../data/user-plan-repository.ts';
 import { getUser } from '../data/user-repository.ts';
@@ -74,8 +79,13 @@ async function eraserContext(guid: string): Promise<{ session: PaymentSession; p
   return { session, plan };
 }
 
-function offersOf(plan: UserPlan, currency: EraserSessionInfo['currency'], isTest: boolean) {
-  return eraserOptionsFor(plan.planType).map((option) => {
+/** The erasers a plan is offered, priced from the eraser catalogue in the table like every other price. */
+async function eraserOptionsOf(plan: UserPlan): Promise<EraserOption[]> {
+  return eraserOptionsFor(plan.planType, await getPlanCatalogue(ERASER_CATALOGUE));
+}
+
+function offersOf(options: EraserOption[], currency: EraserSessionInfo['currency'], isTest: boolean) {
+  return options.map((option) => {
     const price = eraserPrice(option, currency);
     const charge = orderCharge(price, currency, isTest);
     return {
@@ -91,7 +101,11 @@ function offersOf(plan: UserPlan, currency: EraserSessionInfo['currency'], isTes
 
 export async function usageEraserSessionInfo(guid: string, isTest: boolean): Promise<EraserSessionInfo> {
   const { session, plan } = await eraserContext(guid);
-  const [user, counters] = await Promise.all([getUser(session.uid), getUsageCounters(session.uid)]);
+  const [user, counters, options] = await Promise.all([
+    getUser(session.uid),
+    getUsageCounters(session.uid),
+    eraserOptionsOf(plan),
+  ]);
   if (!user) throw new PaymentError('AUTHORIZATION', 'The session belongs to no account');
   if (isTest && !testModeAllowed(user)) {
     throw new PaymentError('INVALID_ARGUMENT', 'Test mode is not available to this account');
@@ -106,7 +120,7 @@ export async function usageEraserSessionInfo(guid: string, isTest: boolean): Pro
     period: plan.period,
     accountInfo: { userName: user.name, email: user.email },
     usage: usageLines(plan, counters, nowMs()),
-    options: offersOf(plan, session.currency, isTest),
+    options: offersOf(options, session.currency, isTest),
     payMethods: eraserMethods(session.language, session.currency),
     expiresAt: session.expiresAt,
   };
@@ -125,11 +139,11 @@ export async function insertUsageEraserProgress(request: {
   userPhone: string;
 }): Promise<{ merchantUid: string; amount: number }> {
   const { session, plan } = await eraserContext(request.guid);
-  const user = await getUser(session.uid);
+  const [user, options] = await Promise.all([getUser(session.uid), eraserOptionsOf(plan)]);
   if (request.isTest && !(user && testModeAllowed(user))) {
     throw new PaymentError('INVALID_ARGUMENT', 'Test mode is not available to this account');
   }
-  const option = eraserOptionsFor(plan.planType).find((candidate) => candidate.planName === request.planName);
+  const option = options.find((candidate) => candidate.planName === request.planName);
   if (!option || request.currency !== session.currency) {
     throw new PaymentError('INCONSISTENCY', 'The eraser does not match the session');
   }

@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +12,15 @@ import {
   TARGET_ASYNC_RETRIES,
 } from '../../../shared/jobs/schedules.ts';
 import { duplicateDeliveryShare, duplicatePicker } from '../at-least-once.ts';
+import {
+  LOCAL_ACCOUNT as ACCOUNT,
+  consumeDeadLetters,
+  deadLetterEnvironment,
+  deadLetterQueueArn,
+  type KeptDeadLetter,
+  nextDeadLetterDue,
+  LOCAL_REGION as REGION,
+} from '../dead-letter-consumer.ts';
 import type { StandIn, StandInContext } from '../stand-in-context.ts';
 import { moveTestClockTo } from '../test-clock.ts';
 
@@ -31,7 +41,10 @@ import { moveTestClockTo } from '../test-clock.ts';
  * - with a duplicate share (scripts/local/at-least-once.ts) that share of the events runs twice at once;
  * - schedule and group names are checked as the service checks them (SCHEDULER_NAME_PATTERN), and so
  *   are the retry policy's ranges and the dead-letter queue's ARN: a ValidationException otherwise.
- * Both failure lists are shown in `/_local/schedules.json` (`deadLetters`).
+ * Both failure lists are shown in `/_local/schedules.json` (`deadLetters`), and each dead letter is handed
+ * to the dead-letter queues' consumer as in AWS (scripts/local/dead-letter-consumer.ts): the scheduler's
+ * as the message Scheduler sends (the input as body, the schedule, target and error as message
+ * attributes), Lambda's as its on-failure invocation record.
  *
  * Expressions: `at(yyyy-mm-ddThh:mm:ss)` and `rate(n minute|minutes|hour|hours|day|days)`, in UTC.
  * `cron()` is refused with a ValidationException: the product schedules one-off invocations (each
@@ -43,11 +56,9 @@ import { moveTestClockTo } from '../test-clock.ts';
  * `schedules.json` beside the database, the retries waiting and the failure lists in
  * `scheduled-invocations.json`, so they survive a restart as the data does.
  */
-const ACCOUNT = '000000000000';
-const REGION = 'ap-northeast-2';
 const GROUP = 'cutloom-local';
 const ROLE_ARN = `arn:aws:iam::${ACCOUNT}:role/cutloom-local-scheduler`;
-const DEAD_LETTER_ARN = `arn:aws:sqs:${REGION}:${ACCOUNT}:cutloom-local-schedule-dead-letters`;
+const DEAD_LETTER_ARN = deadLetterQueueArn('schedule-dead-letters');
 /** DeadLetterConfig.Arn as the service checks it (API reference, DeadLetterConfig). */
 const SQS_ARN = /^arn:aws[a-z-]*:sqs:[a-z0-9-]+:\d{12}:[a-zA-Z0-9_-]+$/;
 
@@ -92,7 +103,7 @@ interface TargetInvocation {
 }
 
 /** An event given up on: by the scheduler (not delivered) or by "Lambda" (the target kept failing). */
-interface DeadLetter {
+interface DeadLetter extends KeptDeadLetter {
   source: 'scheduler' | 'lambda';
   schedule: string;
   targetArn: string;
@@ -196,7 +207,7 @@ export async function start(ctx: StandInContext, options: SchedulerOptions = {})
       : { retries: [], deadLetters: [] };
   /** Events whose target failed, waiting for their next attempt. */
   const retries: TargetInvocation[] = kept.retries;
-  const deadLetters: DeadLetter[] = kept.deadLetters;
+  const deadLetters: DeadLetter[] = kept.deadLetters.map((letter) => ({ ...letter, consumerBusy: false }));
   const save = () => {
     if (file) writeFileSync(file, JSON.stringify([...schedules.values()], null, 2));
     if (invocationsFile) writeFileSync(invocationsFile, JSON.stringify({ retries, deadLetters }, null, 2));
@@ -209,6 +220,21 @@ export async function start(ctx: StandInContext, options: SchedulerOptions = {})
     running = running.then(work, work);
     return running;
   };
+
+  const text = (value: string) => ({ dataType: 'String', stringValue: value });
+  function sqsMessage(letter: DeadLetter, body: string) {
+    return {
+      messageId: letter.messageId,
+      body,
+      md5OfBody: createHash('md5').update(body).digest('hex'),
+      attributes: {
+        ApproximateReceiveCount: '1',
+        SentTimestamp: String(Date.parse(letter.at)),
+        SenderId: ACCOUNT,
+        ApproximateFirstReceiveTimestamp: String(Date.parse(letter.at)),
+      },
+    };
+  }
 
   function key(group: string, name: string) {
     return `${group}/${name}`;
@@ -256,6 +282,7 @@ export async function start(ctx: StandInContext, options: SchedulerOptions = {})
       return;
     }
     deadLetters.push({
+      messageId: randomUUID(),
       source: 'lambda',
       schedule: invocation.schedule,
       targetArn: invocation.targetArn,
@@ -304,6 +331,7 @@ export async function start(ctx: StandInContext, options: SchedulerOptions = {})
     }
     if (schedule.Target.DeadLetterConfig?.Arn) {
       deadLetters.push({
+        messageId: randomUUID(),
         source: 'scheduler',
         schedule: schedule.Name,
         targetArn: schedule.Target.Arn,
@@ -333,15 +361,56 @@ export async function start(ctx: StandInContext, options: SchedulerOptions = {})
     }
   }
 
+  /** The dead letters handed to their queue's consumer, as their message or record would be in AWS. */
+  async function consumeAll(): Promise<void> {
+    const of = (source: DeadLetter['source']) => deadLetters.filter((letter) => letter.source === source);
+    await Promise.all([
+      consumeDeadLetters(ctx, 'schedule-dead-letters', of('scheduler'), (letter) => ({
+        ...sqsMessage(letter, letter.input),
+        messageAttributes: {
+          SCHEDULE_ARN: text(`arn:aws:scheduler:${REGION}:${ACCOUNT}:schedule/${GROUP}/${letter.schedule}`),
+          TARGET_ARN: text(letter.targetArn),
+          ERROR_CODE: text('ResourceNotFoundException'),
+          ERROR_MESSAGE: text(letter.error),
+          RETRY_ATTEMPTS: text(String(letter.attempts - 1)),
+        },
+      })),
+      consumeDeadLetters(ctx, 'scheduled-run-failures', of('lambda'), (letter) => ({
+        ...sqsMessage(
+          letter,
+          JSON.stringify({
+            version: '1.0',
+            timestamp: letter.at,
+            requestContext: {
+              requestId: letter.messageId,
+              functionArn: `${letter.targetArn}:$LATEST`,
+              condition: 'RetriesExhausted',
+              approximateInvokeCount: letter.attempts,
+            },
+            requestPayload: JSON.parse(letter.input),
+            responseContext: { statusCode: 200, executedVersion: '$LATEST', functionError: 'Unhandled' },
+            responsePayload: { errorType: 'Error', errorMessage: letter.error },
+          }),
+        ),
+        messageAttributes: {},
+      })),
+    ]);
+    save();
+  }
+
   /** Fires what is due by the clock now, then sleeps until the next due time (at most a minute). */
   function wake(): void {
     if (stopped) return;
     clearTimeout(timer);
     void exclusive(async () => {
       for (let due = nextDue(nowMs()); due && !stopped; due = nextDue(nowMs())) await run(due);
+      await consumeAll();
     }).then(() => {
       if (stopped) return;
-      const next = nextDue(Number.POSITIVE_INFINITY)?.at ?? Number.POSITIVE_INFINITY;
+      const next = Math.min(
+        nextDue(Number.POSITIVE_INFINITY)?.at ?? Number.POSITIVE_INFINITY,
+        nextDeadLetterDue(deadLetters) ?? Number.POSITIVE_INFINITY,
+      );
       const delay = Number.isFinite(next) ? Math.max(0, Math.min(60_000, next - nowMs())) : 60_000;
       timer = setTimeout(wake, delay);
     });
@@ -355,6 +424,7 @@ export async function start(ctx: StandInContext, options: SchedulerOptions = {})
         await run(due);
       }
       moveTestClockTo(targetMs);
+      await consumeAll();
     });
     wake();
   }
@@ -557,6 +627,7 @@ export async function start(ctx: StandInContext, options: SchedulerOptions = {})
       ['SCHEDULE_GROUP_NAME', GROUP],
       ['SCHEDULER_ROLE_ARN', ROLE_ARN],
       [SCHEDULE_DEAD_LETTER_ARN_VARIABLE, DEAD_LETTER_ARN],
+      ...Object.entries(deadLetterEnvironment(['schedule-dead-letters', 'scheduled-run-failures'])),
       ...targets.map((target) => [scheduledTargetArnVariable(target.id), arnOf(target)]),
     ]),
     async stop() {

@@ -5,8 +5,22 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { nowMs } from '../../../functions/core/clock.ts';
-import { QUEUES, type QueueDeclaration, queueUrlVariable, SQS_LIMITS } from '../../../shared/jobs/queues.ts';
+import {
+  QUEUES,
+  type QueueDeclaration,
+  type QueueId,
+  queueUrlVariable,
+  SQS_LIMITS,
+} from '../../../shared/jobs/queues.ts';
 import { duplicateDeliveryShare, duplicatePicker } from '../at-least-once.ts';
+import {
+  LOCAL_ACCOUNT as ACCOUNT,
+  consumeDeadLetters,
+  deadLetterEnvironment,
+  type KeptDeadLetter,
+  nextDeadLetterDue,
+  LOCAL_REGION as REGION,
+} from '../dead-letter-consumer.ts';
 import type { StandIn, StandInContext } from '../stand-in-context.ts';
 import { onTestClockMoved } from '../test-clock.ts';
 
@@ -20,8 +34,10 @@ import { onTestClockMoved } from '../test-clock.ts';
  *   (reported in batchItemFailures, or the whole batch when the consumer threw or answered an
  *   itemIdentifier that was not in the batch) comes back only when the timeout has passed, and so does one
  *   whose consumer is still running then (it is delivered again beside it). A message received
- *   `maxReceiveCount` times goes to the dead-letter queue instead of a further receive. Lambda's error
- *   handling for SQS: https://docs.aws.amazon.com/lambda/latest/dg/services-sqs-errorhandling.html
+ *   `maxReceiveCount` times goes to the dead-letter queue instead of a further receive, with its message
+ *   id and body, and the dead-letter queue's consumer takes it from there as in AWS
+ *   (scripts/local/dead-letter-consumer.ts). Lambda's error handling for SQS:
+ *   https://docs.aws.amazon.com/lambda/latest/dg/services-sqs-errorhandling.html
  * - at-least-once: with a duplicate share (scripts/local/at-least-once.ts) that share of the messages is
  *   received a second time at once, so two consumers work on it side by side;
  * - SQS's refusals (SQS_LIMITS), with SQS's error codes: a body over the maximum message size
@@ -31,12 +47,10 @@ import { onTestClockMoved } from '../test-clock.ts';
  * Messages are kept in `queues.json` beside the database, so they survive a restart as the data does; a
  * message that was in flight comes back when its visibility timeout ends, as after a crashed consumer.
  */
-const ACCOUNT = '000000000000';
-const REGION = 'ap-northeast-2';
 /** A sleeping queue looks at the clock at least this often (the test clock can also wake it). */
 const MAX_SLEEP_MS = 60_000;
 
-interface StoredMessage {
+interface StoredMessage extends KeptDeadLetter {
   messageId: string;
   body: string;
   md5: string;
@@ -124,7 +138,7 @@ export async function start(ctx: StandInContext, options: SqsOptions = {}): Prom
           declaration,
           // Nobody works on a kept message any more: it comes back when its visibility timeout ends.
           messages: (kept?.messages ?? []).map((message) => ({ ...message, inFlight: 0 })),
-          deadLetters: kept?.deadLetters ?? [],
+          deadLetters: (kept?.deadLetters ?? []).map((letter) => ({ ...letter, consumerBusy: false })),
           invocations: 0,
         },
       ];
@@ -160,12 +174,30 @@ export async function start(ctx: StandInContext, options: SqsOptions = {}): Prom
       queue.invocations += 1;
       running.add(invocation);
     }
+    consumeDeadLettersOf(queue);
+    const deadLetterDue = nextDeadLetterDue(queue.deadLetters);
     const next = Math.min(
       ...queue.messages.filter((message) => message.visibleAt > nowMs()).map((message) => message.visibleAt),
+      ...(deadLetterDue !== undefined && deadLetterDue > nowMs() ? [deadLetterDue] : []),
     );
-    if (Number.isFinite(next) && queue.invocations < queue.declaration.maxConcurrency) {
+    if (Number.isFinite(next)) {
       queue.timer = setTimeout(() => pump(queue), Math.min(MAX_SLEEP_MS, Math.max(0, next - nowMs())));
     }
+  }
+
+  function consumeDeadLettersOf(queue: LocalQueue): void {
+    if ((nextDeadLetterDue(queue.deadLetters) ?? Number.POSITIVE_INFINITY) > nowMs()) return;
+    const consuming = consumeDeadLetters(
+      ctx,
+      `${queue.declaration.id as QueueId}-dlq`,
+      queue.deadLetters,
+      (message) => record(queue, message),
+    ).finally(() => {
+      running.delete(consuming);
+      save();
+      pump(queue);
+    });
+    running.add(consuming);
   }
 
   /** Receives a batch: hides each message for the visibility timeout, or dead-letters it past its receives. */
@@ -410,7 +442,10 @@ export async function start(ctx: StandInContext, options: SqsOptions = {}): Prom
           waiting: queue.messages.filter((message) => message.visibleAt <= now).length,
           inFlight: queue.messages.filter((message) => message.inFlight > 0).length,
           hidden: queue.messages.filter((message) => message.visibleAt > now).map(view),
-          deadLetters: queue.deadLetters.map(view),
+          deadLetters: queue.deadLetters.map((message) => ({
+            ...view(message),
+            consumed: Boolean(message.consumed),
+          })),
         })),
         null,
         2,
@@ -427,6 +462,7 @@ export async function start(ctx: StandInContext, options: SqsOptions = {}): Prom
     env: Object.fromEntries([
       ['SQS_ENDPOINT', endpoint],
       ...QUEUES.map((declaration) => [queueUrlVariable(declaration.id), queueUrl(declaration.id)]),
+      ...Object.entries(deadLetterEnvironment(QUEUES.map((declaration) => `${declaration.id}-dlq` as const))),
     ]),
     async stop() {
       save();

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { issueBillingKey } from '../../../functions/core/adapters/payment-provider/portone.ts';
 import { getOrder } from '../../../functions/core/data/order-repository.ts';
 import { db } from '../../../functions/core/data/service.ts';
 import { latestUserPlan } from '../../../functions/core/data/user-plan-repository.ts';
@@ -8,9 +9,15 @@ import { registerItemProcessor } from '../../../functions/core/jobs/item-process
 import { runBatch } from '../../../functions/core/jobs/run-batch.ts';
 import { metrics } from '../../../functions/core/observability.ts';
 import { settlePaid } from '../../../functions/core/orders/confirmation.ts';
+import { receivePaymentNotification } from '../../../functions/core/orders/payment-notification.ts';
+import { renewPlan } from '../../../functions/core/renewals/renew-plan.ts';
+import { RENEWAL_RETRY_DAYS } from '../../../functions/core/subscriptions/renewal-schedule.ts';
 import { PRODUCT_METRICS, type ProductMetricId } from '../../../shared/observability/product-metrics.ts';
+import { newCustomerUid, newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
 import { uniqueId } from '../helpers.ts';
+import { VISA_OK } from '../orders/order-helpers.ts';
 import { MONTHLY_LIGHT, ONE_YEAR_PASS, receiptOf, testOrder } from './order-fixtures.ts';
+import { paidAtSandbox, withPaymentSandbox } from './sandbox-fixtures.ts';
 
 /**
  * Each business event an operator watches counts once in its metric (shared/observability/
@@ -111,5 +118,61 @@ describe('sign-ins', () => {
     expect(outcomes.filter((code) => code === 'EMAIL_NOT_FOUND')).toHaveLength(maxFailures);
     expect(outcomes.filter((code) => code === 'TOO_MANY_ATTEMPTS_TRY_LATER')).toHaveLength(2);
     expect(counted()).toEqual({ signInFailed: maxFailures, signInLockedOut: 2 });
+  });
+});
+
+describe('with the payment sandbox', () => {
+  const sandbox = withPaymentSandbox();
+
+  it('a webhook counts each notification received, whatever it names', async () => {
+    const notice = { imp_uid: 'imp_nobody_knows', merchant_uid: 'order_nobody_knows' };
+    expect(await receivePaymentNotification(notice)).toBe('ignored');
+    expect(await receivePaymentNotification(notice)).toBe('ignored');
+    expect(counted()).toEqual({ webhookReceived: 2 });
+  });
+
+  it('a card payment of the wrong amount, confirmed twice: refused, wrong amount and refunded once each', async () => {
+    const order = await testOrder({ ...ONE_YEAR_PASS, payMethod: 'card' });
+    const impUid = await paidAtSandbox(sandbox(), order, 1000);
+    const receipt = { ...receiptOf(order, 1000), impUid };
+    await settlePaid(order, receipt);
+    await settlePaid(order, receipt);
+    expect((await getOrder(order.merchantUid))?.status).toBe('refunded');
+    expect(counted()).toEqual({
+      confirmationRefused: 1,
+      confirmationWrongAmount: 1,
+      confirmationRefunded: 1,
+    });
+  });
+
+  it('a last renewal retry declined, run twice: declined and held once each', async () => {
+    const customerUid = newCustomerUid();
+    await issueBillingKey({ customerUid, card: { number: VISA_OK, expiry: '2030-12', birth: '900101' } });
+    const first = await testOrder({
+      paymentType: 'regular',
+      ...MONTHLY_LIGHT,
+      payMethod: 'card',
+      customerUid,
+    });
+    await settlePaid(first, receiptOf(first));
+    const plan = await latestUserPlan(first.uid);
+    if (!plan) throw new Error('The subscription was not granted');
+    const declined = await fetch(`${sandbox().pagesUrl}/_local/payments/billing-keys/decline`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ customer_uid: customerUid, code: 'CC66' }),
+    });
+    expect(declined.status).toBe(200);
+    const lastRetry = {
+      uid: plan.uid,
+      planId: plan.planId,
+      periodEnd: plan.expiredAt,
+      attempt: RENEWAL_RETRY_DAYS.length,
+      merchantUid: newMerchantUid('renewal'),
+    };
+    added.mockClear();
+    expect(await renewPlan(lastRetry)).toBe('held');
+    await renewPlan(lastRetry);
+    expect(counted()).toEqual({ renewalDeclined: 1, planHeld: 1 });
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { getOrder } from '../../../functions/core/data/order-repository.ts';
+import { ERASER_CATALOGUE } from '../../../functions/core/data/plan-catalogue-repository.ts';
 import { db } from '../../../functions/core/data/service.ts';
 import { getUsageCounters } from '../../../functions/core/data/usage-repository.ts';
 import { listUserPlans } from '../../../functions/core/data/user-plan-repository.ts';
@@ -8,6 +10,7 @@ import {
   getPaymentUsageEraserSessionInfo,
   insertPaymentProgressUsageEraserInfo,
 } from '../../../shared/api/usage-eraser.ts';
+import { ERASER_PRICES } from '../../../shared/plans/price-book.ts';
 import { call } from '../helpers.ts';
 import { type Customer, eraserOrderInput, newCustomer, payEraser, subscriber } from './order-helpers.ts';
 
@@ -86,5 +89,41 @@ describe('the usage eraser', () => {
     expect((await openEraser(await subscriber('MR_LIGHT_V3'))).body.error.code).toBe('INVALID_ARGUMENT');
     const anonymous = await call(createInitUsageEraser, { clientType: 'desktop', language: 'ko' });
     expect(anonymous.status).toBe(401);
+  });
+
+  it('is priced and charged at the eraser price stored in the table, not a figure in the code', async () => {
+    // A BUSINESS eraser: no other test buys one, so changing its stored price disturbs no parallel test.
+    const key = { catalogue: ERASER_CATALOGUE, name: 'ERASER_TTS_BUSINESS' };
+    const stored = 24900;
+    expect(ERASER_PRICES.BUSINESS.TTS[0]).not.toBe(stored);
+    const buyer = await subscriber('MR_BUSINESS_V3');
+    await db().entities.planPrice.patch(key).set({ priceKo: stored }).go();
+    try {
+      const { guid } = (await openEraser(buyer)).body;
+      const { sessionInfo } = (await call(getPaymentUsageEraserSessionInfo, { guid })).body;
+      expect(sessionInfo.options).toContainEqual(
+        expect.objectContaining({ planName: key.name, price: stored, chargedPrice: stored }),
+      );
+      const order = { planName: key.name };
+      const bookPrice = eraserOrderInput(guid, { ...order, price: ERASER_PRICES.BUSINESS.TTS[0] });
+      expect((await call(insertPaymentProgressUsageEraserInfo, bookPrice)).body.error?.code).toBe(
+        'INVALID_PRICE',
+      );
+      const placed = await call(
+        insertPaymentProgressUsageEraserInfo,
+        eraserOrderInput(guid, { ...order, price: stored }),
+      );
+      expect(placed.body.amount).toBe(stored);
+      const { merchantUid } = placed.body;
+      await payEraser(guid, merchantUid, stored);
+      expect((await call(getPaymentResult, { guid, merchantUid })).body.result).toBe('success');
+      expect(await getOrder(merchantUid)).toMatchObject({
+        status: 'paid',
+        amount: stored,
+        listPrice: stored,
+      });
+    } finally {
+      await db().entities.planPrice.patch(key).set({ priceKo: ERASER_PRICES.BUSINESS.TTS[0] }).go();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { SiteLanguage } from '../../../shared/languages.ts';
 import { isSignedIn } from './session-refresh.ts';
 
@@ -7,7 +7,9 @@ export function useSignedIn(language: SiteLanguage): boolean | undefined {
   const [signedIn, setSignedIn] = useState<boolean>();
   useEffect(() => {
     let current = true;
-    void isSignedIn(language).then((answer) => current && setSignedIn(answer));
+    // A transition: the answer re-renders the whole header (every link builds its address), which
+    // then yields to the browser instead of holding the main thread just after hydration (issue 18).
+    void isSignedIn(language).then((answer) => current && startTransition(() => setSignedIn(answer)));
     return () => {
       current = false;
     };

@@ -26,7 +26,17 @@ export const AttentionCase = new Entity({
     refundSources: { type: 'list', items: { type: 'string' }, readOnly: true },
     /** Why it needs attention, as the system knew it (the order's failure message). */
     reason: { type: 'string', required: true, readOnly: true },
-    /** An operator's retries of a held plan so far (each its own renewal attempt). */
+    /**
+     * A dead letter's origin (shared/attention/dead-letters.ts): the bulk queue it failed on, or the
+     * function ARN of the scheduled target that never ran.
+     */
+    source: { type: 'string', readOnly: true },
+    /** A dead-lettered bulk message's job and how many of its rows the message carried. */
+    jobId: { type: 'string', readOnly: true },
+    rows: { type: 'number', readOnly: true },
+    /** A dead letter's message body or run input, sent again unchanged by a retry. */
+    payload: { type: 'string', readOnly: true },
+    /** An operator's retries so far (a held plan's each its own renewal attempt; a dead letter's claims). */
     retries: { type: 'number', required: true, default: 0 },
     raisedAt: { ...createdAttribute, padding: { length: 15, char: '0' } },
   },

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { SiteLanguage } from '../../../../shared/languages.ts';
 import { PAYMENT_TIME_ZONE } from '../../../../shared/payments/constants.ts';
-import { clientCodeOf, clientErrorText } from '../orders/index.ts';
+import { clientCodeOf, clientErrorText } from '../checkout/index.ts';
 
 /** A day of the billing page (a charge, an expiry), in Seoul time like every date of the payment path. */
 export function billingDate(ms: number, lang: SiteLanguage): string {

@@ -2,7 +2,7 @@ import { changeCard, insertChangeCardProgress } from '../../../../shared/api/cha
 import type { SiteLanguage } from '../../../../shared/languages.ts';
 import { callRoute } from '../../lib/api-client.ts';
 import type { PaymentFailureInfo } from '../../lib/payment-failure.ts';
-import { read, write } from '../orders/index.ts';
+import { read, write } from '../checkout/index.ts';
 
 /**
  * What the change-card pages keep in the tab by guid (the checkout leaves and comes back in the same

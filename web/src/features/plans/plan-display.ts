@@ -1,5 +1,6 @@
 import { type Currency, floorToCurrency, formatPrice, priceIn } from '../../../../shared/currency.ts';
 import type { SiteLanguage } from '../../../../shared/languages.ts';
+import { BUSINESS_PRICE_VERSION, GIGABYTE } from '../../../../shared/plans/plan-constants.ts';
 import {
   hasPaidFeature,
   type PaidFeature,
@@ -7,13 +8,11 @@ import {
   perRequestLimit,
   showsCustomVoice,
 } from '../../../../shared/plans/plan-features.ts';
-import {
-  BUSINESS_PRICE_VERSION,
-  GIGABYTE,
-  type PlanPeriod,
-  type PlanPriceInfo,
-  type PlanType,
-  type PlanUsageInfo,
+import type {
+  PlanPeriod,
+  PlanPriceInfo,
+  PlanType,
+  PlanUsageInfo,
 } from '../../../../shared/plans/plan-types.ts';
 import { planTypesForPriceVersion } from '../../../../shared/plans/plans-offered.ts';
 

@@ -5,18 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { cancelPaymentUser, userRefundInfo } from '../../../../shared/api/refunds.ts';
 import { CLIENT_ERROR_CODES, type ClientErrorCode } from '../../../../shared/errors/catalogue.ts';
 import type { SiteLanguage } from '../../../../shared/languages.ts';
-import { PRODUCT_NAME } from '../../../../shared/product.ts';
 import { callRoute } from '../../lib/api-client.ts';
 import { planLabel } from '../../lib/plan-names.ts';
-import { Checklist, clientCodeOf, clientErrorText, paymentTime, price } from '../orders/index.ts';
-import '../orders/orders.css';
+import { Checklist, clientCodeOf, clientErrorText, paymentTime, price, useTitle } from '../checkout/index.ts';
+import '../checkout/checkout.css';
 import './refunds.css';
-
-function useTitle(title: string) {
-  useEffect(() => {
-    document.title = `${PRODUCT_NAME} | ${title}`;
-  }, [title]);
-}
 
 /**
  * /payment/user-refund (site-and-payments.md section 2): the estimate for a refund asked now, the

@@ -6,7 +6,7 @@ import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { PRODUCT_NAME } from '../../../../../shared/product.ts';
 import { PaymentFailureNote } from '../../../components/PaymentFailureNote.tsx';
 import { describePaymentFailure, type PaymentFailureInfo } from '../../../lib/payment-failure.ts';
-import { failureOf } from '../../orders/index.ts';
+import { failureOf, useTitle } from '../../checkout/index.ts';
 import { checkoutSettingsQuery, requestPay } from '../../payment-provider/index.ts';
 import {
   changeCardPagePath,
@@ -17,13 +17,7 @@ import {
   saveChangeCardError,
   saveChangeMerchantUid,
 } from '../change-card-flow.ts';
-import '../../orders/orders.css';
-
-function useTitle(title: string) {
-  useEffect(() => {
-    document.title = `${PRODUCT_NAME} | ${title}`;
-  }, [title]);
-}
+import '../../checkout/checkout.css';
 
 /** The provider's return on the change-card page (the checkout comes back here). */
 export interface CheckoutReturnQuery {

@@ -10,6 +10,12 @@ import { useAttentionCases } from '../api/attention.ts';
 import { ResolveDialog, type Resolving } from './ResolveDialog.tsx';
 
 const column = createColumnHelper<AttentionCaseView>();
+/** The cases an operator can retry: a held plan's renewal, a dead letter's work. */
+const RETRIED_KINDS: readonly AttentionCaseView['kind'][] = [
+  'plan_held',
+  'bulk_dead_letter',
+  'schedule_dead_letter',
+];
 
 /** What a payment took: in the product's way for its currencies, as the provider said for another. */
 function moneyText(amount: number, currency: string): string {
@@ -25,18 +31,30 @@ function moneyText(amount: number, currency: string): string {
 export function AttentionList() {
   const { t } = useTranslation('console-attention');
   const cases = useAttentionCases();
+  /** What a dead letter was: a bulk job's message and its rows, or a run of a scheduled function. */
+  const deadLetterText = (open: AttentionCaseView) => {
+    if (open.kind === 'bulk_dead_letter')
+      return t('dead_letter.bulk', { jobId: open.jobId, rows: open.rows, queue: open.source });
+    if (open.kind === 'schedule_dead_letter')
+      return t('dead_letter.schedule', { target: open.source?.split(':').pop() });
+    return '';
+  };
   const [resolving, setResolving] = useState<Resolving>();
   const columns = [
     column.accessor('raisedAt', { header: t('field.raised_at'), ...kstTime() }),
     column.accessor('kind', { header: t('field.kind'), ...shownAs((kind: string) => t(`kind.${kind}`)) }),
     column.accessor('uid', {
       header: t('field.user'),
-      cell: (info) => (
-        <Link to="/admin/users/$id/show" params={{ id: info.getValue() }}>
-          {info.row.original.userEmail ?? info.getValue()}
-        </Link>
-      ),
+      cell: (info) => {
+        const uid = info.getValue();
+        return uid ? (
+          <Link to="/admin/users/$id/show" params={{ id: uid }}>
+            {info.row.original.userEmail ?? uid}
+          </Link>
+        ) : null;
+      },
     }),
+    column.accessor(deadLetterText, { id: 'dead_letter', header: t('field.dead_letter') }),
     column.accessor('merchantUid', { header: t('field.merchant_uid') }),
     column.accessor('planName', { header: t('field.plan') }),
     column.accessor(
@@ -46,7 +64,10 @@ export function AttentionList() {
         header: t('field.amount'),
       },
     ),
-    column.accessor('reason', { header: t('field.reason') }),
+    column.accessor((open) => open.reason || (deadLetterText(open) ? t('reason_none') : ''), {
+      id: 'reason',
+      header: t('field.reason'),
+    }),
     column.display({
       id: 'actions',
       header: t('field.actions'),
@@ -54,11 +75,11 @@ export function AttentionList() {
         const open = info.row.original;
         return (
           <span className="console-row-actions">
-            {open.kind === 'plan_held' ? (
+            {RETRIED_KINDS.includes(open.kind) ? (
               <button
                 type="button"
                 className="console-button"
-                aria-label={`${t('retry.button')} ${open.planId ?? open.caseId}`}
+                aria-label={`${t('retry.button')} ${open.planId ?? open.jobId ?? open.caseId}`}
                 onClick={() => setResolving({ open, action: 'retry' })}
               >
                 {t('retry.button')}

@@ -12,12 +12,17 @@ export type Resolving = { open: AttentionCaseView; action: 'refund' | 'retry' | 
 
 /**
  * The operator's action on a case, with their reason: a refund (where the money goes), a held plan's
- * retry, or a dismissal.
+ * or a dead letter's retry, or a dismissal.
  */
 export function ResolveDialog({ resolving, onClose }: { resolving: Resolving; onClose: () => void }) {
   const { t } = useTranslation('console-attention');
   const resolve = useResolveAttention();
   const { open, action } = resolving;
+  // A dead letter's retry sends its work again and ends the case; a held plan's keeps it until paid.
+  const texts =
+    action === 'retry' && (open.kind === 'bulk_dead_letter' || open.kind === 'schedule_dead_letter')
+      ? 'redrive'
+      : action;
   const [refundSource, setRefundSource] = useState<RefundSource | undefined>(open.refundSources[0]);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string>();
@@ -31,15 +36,15 @@ export function ResolveDialog({ resolving, onClose }: { resolving: Resolving; on
           ? { caseId: open.caseId, action, refundSource: refundSource ?? 'cutloom', reason }
           : { caseId: open.caseId, action, reason },
       );
-      notify.success(t(outcome === 'already-ended' ? 'already_ended' : `${action}.done`));
+      notify.success(t(outcome === 'already-ended' ? 'already_ended' : `${texts}.done`));
       onClose();
     } catch (error) {
-      notify.failure(t(`${action}.failed`), error);
+      notify.failure(t(`${texts}.failed`), error);
     }
   };
 
   return (
-    <Dialog open onOpenChange={(isOpen) => !isOpen && onClose()} title={t(`${action}.title`)}>
+    <Dialog open onOpenChange={(isOpen) => !isOpen && onClose()} title={t(`${texts}.title`)}>
       <form onSubmit={submit} noValidate>
         {action === 'refund' ? (
           <FormField label={t('refund.source')}>
@@ -65,7 +70,7 @@ export function ResolveDialog({ resolving, onClose }: { resolving: Resolving; on
             }}
           />
         </FormField>
-        <DialogButtons onCancel={onClose} confirmLabel={t(`${action}.button`)} busy={resolve.isPending} />
+        <DialogButtons onCancel={onClose} confirmLabel={t(`${texts}.button`)} busy={resolve.isPending} />
       </form>
     </Dialog>
   );

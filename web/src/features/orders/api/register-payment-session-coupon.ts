@@ -1,6 +1,6 @@
 import { registerPaymentSessionCoupon } from '../../../../../shared/api/orders.ts';
 import { callRoute } from '../../../lib/api-client.ts';
-import { useSessionChange } from '../hooks/use-session-change.ts';
+import { useSessionChange } from '../../checkout/index.ts';
 
 /** Coupon registration {guid, code, planName}: the session takes the coupon (and that plan). */
 export const useRegisterCoupon = (guid: string, isTest: boolean) =>

@@ -1,6 +1,6 @@
 import { removePaymentSessionCoupon } from '../../../../../shared/api/orders.ts';
 import { callRoute } from '../../../lib/api-client.ts';
-import { useSessionChange } from '../hooks/use-session-change.ts';
+import { useSessionChange } from '../../checkout/index.ts';
 
 export const useRemoveCoupon = (guid: string, isTest: boolean) =>
   useSessionChange<Record<never, never>>(

@@ -5,10 +5,10 @@ import type { CouponRefusalInfo, SessionInfo } from '../../../../../shared/order
 import { ConfirmDialog } from '../../../components/Modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { planNameLabel } from '../../../lib/plan-names.ts';
+import { clientCodeOf, clientErrorText, paymentTime } from '../../checkout/index.ts';
 import { fetchCouponCheck } from '../api/check-valid-coupon.ts';
 import { useRegisterCoupon } from '../api/register-payment-session-coupon.ts';
 import { useRemoveCoupon } from '../api/remove-payment-session-coupon.ts';
-import { clientCodeOf, clientErrorText, paymentTime } from '../format.ts';
 
 /**
  * The coupon box (section 4): apply is disabled while the input is empty, a coupon is applied, or a

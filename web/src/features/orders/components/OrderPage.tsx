@@ -13,20 +13,26 @@ import type { ApiError } from '../../../lib/api-client.ts';
 import type { PaymentQuery } from '../../../lib/order-session.ts';
 import { orderPagePath, pricingPath } from '../../../lib/payment-start.ts';
 import { planLabel } from '../../../lib/plan-names.ts';
+import {
+  AgreementChecklist,
+  Checklist,
+  ContactSection,
+  clientCodeOf,
+  clientErrorText,
+  PayMethodCards,
+  PlanSelectionForm,
+  price,
+  useChangeSessionPlan,
+  usePaymentSession,
+  useSessionFollowsLanguage,
+} from '../../checkout/index.ts';
 import { useChangeSessionAccountType } from '../api/change-payment-session-account-type.ts';
 import { useChangeSessionCurrency } from '../api/change-payment-session-currency.ts';
-import { useSessionFollowsLanguage } from '../api/change-payment-session-language.ts';
-import { useChangeSessionPlan } from '../api/change-payment-session-plan.ts';
 import { useCurrencyOptionShown } from '../api/check-currency-option.ts';
-import { usePaymentSession } from '../api/get-payment-session-info.ts';
-import { clientCodeOf, clientErrorText, price } from '../format.ts';
 import { usePay } from '../hooks/use-pay.ts';
-import { Checklist } from './Checklist.tsx';
 import { CouponBox } from './CouponBox.tsx';
-import { AgreementChecklist, ContactSection } from './OrderSections.tsx';
-import { PayMethodCards } from './PayMethodCards.tsx';
-import { PlanSelectionForm } from './PlanSelectionForm.tsx';
 import { PriceSummary } from './PriceSummary.tsx';
+import '../../checkout/checkout.css';
 import '../orders.css';
 import { flushAnalyticsByBeacon, funnel } from '../../../lib/analytics/index.ts';
 

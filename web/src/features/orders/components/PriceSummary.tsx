@@ -3,7 +3,7 @@ import type { Currency } from '../../../../../shared/currency.ts';
 import type { SessionInfo } from '../../../../../shared/orders/session-info.ts';
 import { annualSubPrice } from '../../../../../shared/payments/prices.ts';
 import { planLabel } from '../../../lib/plan-names.ts';
-import { price } from '../format.ts';
+import { price } from '../../checkout/index.ts';
 
 /**
  * The price summary: the plan's price, the discount (coupon or partner) and what the order costs, all

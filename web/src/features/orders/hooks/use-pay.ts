@@ -13,12 +13,19 @@ import {
 import { funnel } from '../../../lib/analytics/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { PaymentQuery } from '../../../lib/order-session.ts';
+import {
+  failureOf,
+  fetchInsertPaymentProgress,
+  fetchPaymentSessionInfo,
+  fetchWalletEnrolment,
+  paymentSessionKey,
+  progressFor,
+  resultPagePath,
+  saveOutcome,
+  saveProgress,
+} from '../../checkout/index.ts';
 import { browser, checkoutSettingsQuery, requestPay, walletPageUrl } from '../../payment-provider/index.ts';
 import { fetchPhoneUse } from '../api/find-payment-info-by-phone-number.ts';
-import { fetchPaymentSessionInfo, paymentSessionKey } from '../api/get-payment-session-info.ts';
-import { fetchInsertPaymentProgress, fetchWalletEnrolment } from '../api/payment-calls.ts';
-import { failureOf } from '../confirmation-retries.ts';
-import { progressFor, saveOutcome, saveProgress } from '../payment-storage.ts';
 
 export interface Contact {
   userName: string;
@@ -28,23 +35,6 @@ export interface Contact {
 
 /** The provider window's language: Korean, Chinese or English. */
 const checkoutLanguage = (lang: SiteLanguage) => (lang === 'ko' ? 'ko' : lang === 'zh-TW' ? 'zh' : 'en');
-
-/** Where a kind of payment's result pages are: an order's, or a usage eraser's. */
-export type ResultPagesBase = 'payment/result' | 'payment/eraser/result';
-
-/** The result page the checkout returns to, with the session and the payment query. */
-export function resultPagePath(
-  lang: SiteLanguage,
-  page: 'pending' | 'success' | 'fail',
-  guid: string,
-  query: PaymentQuery,
-  base: ResultPagesBase = 'payment/result',
-) {
-  const search = new URLSearchParams({ guid });
-  if (query.test) search.set('test', query.test);
-  if (query.priceVersion) search.set('priceVersion', query.priceVersion);
-  return `/${lang}/${base}/${page}?${search}`;
-}
 
 /**
  * The payment flow after the pay checks passed (section 4): the phone number is checked (a number

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RouteOutput } from '../../../../../shared/api/define-route.ts';
-import { getPaymentPlanInfoV2 } from '../../../../../shared/api/plans.ts';
+import type { getPaymentPlanInfoV2 } from '../../../../../shared/api/plans.ts';
+import { PAYMENT_PLAN_INFO } from '../../../../../shared/api/public-addresses.ts';
 import { callRoute } from '../../../lib/api-client.ts';
 
 /** The start-up limit of the plan info call (site-and-payments.md section 9). */
@@ -16,7 +17,7 @@ export async function getPaymentPlanInfo(input: {
   priceVersion?: string;
 }): Promise<PlanInfo> {
   try {
-    const { planPriceInfos, planUsageInfos } = await callRoute(getPaymentPlanInfoV2, input, {
+    const { planPriceInfos, planUsageInfos } = await callRoute(PAYMENT_PLAN_INFO, input, {
       timeoutMs: PLAN_INFO_TIMEOUT_MS,
     });
     return { planPriceInfos, planUsageInfos, failed: false };

@@ -11,7 +11,7 @@ export const upgradeSessionQuery = (guid: string, test: string | undefined) =>
     queryKey: ['upgrade-pricing-session', guid, test ?? ''],
     queryFn: async () => {
       const [{ fetchPaymentSessionInfo }, { isTestQuery }] = await Promise.all([
-        import('../../orders/api/get-payment-session-info.ts'),
+        import('../../checkout/api/get-payment-session-info.ts'),
         import('../../../lib/order-session.ts'),
       ]);
       return fetchPaymentSessionInfo(guid, isTestQuery({ test }));

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The general features every plan has; `ai` marks the AI ones (section 2). */
@@ -21,9 +22,10 @@ export const GENERAL_FEATURES: ReadonlyArray<{ key: string; ai: boolean }> = [
 /**
  * A band of the general features scrolling sideways in 120 s (section 9). The list is written twice
  * for a seamless loop; the copy is hidden from assistive technology, and motion stops for visitors
- * who ask for reduced motion or who hover or focus it.
+ * who ask for reduced motion or who hover or focus it. It has no props: the pricing page's re-renders
+ * skip it (memo).
  */
-export function GeneralFeaturesMarquee() {
+export const GeneralFeaturesMarquee = memo(function GeneralFeaturesMarquee() {
   const { t } = useTranslation('pricing');
   const list = (copy: boolean) => (
     <ul className="marquee-list" aria-hidden={copy || undefined}>
@@ -48,4 +50,4 @@ export function GeneralFeaturesMarquee() {
       </div>
     </section>
   );
-}
+});

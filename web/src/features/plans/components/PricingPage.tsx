@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currencyForLanguage } from '../../../../../shared/currency.ts';
+import { currencyForLanguage, groupDigits } from '../../../../../shared/currency.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import type { PlanUpgradeData } from '../../../../../shared/orders/session-info.ts';
 import type { PlanType } from '../../../../../shared/plans/plan-types.ts';
@@ -97,12 +97,12 @@ function StartButton({ plan, context }: { plan: PlanDisplay; context: PlanContex
 }
 
 function usageText(t: (key: string, options?: Record<string, unknown>) => string, feature: UsageFeature) {
-  return t(`usage.${feature.key}.value`, { value: feature.usage.toLocaleString('en-US') });
+  return t(`usage.${feature.key}.value`, { value: groupDigits(feature.usage) });
 }
 
 function extraText(t: (key: string, options?: Record<string, unknown>) => string, feature: ExtraFeature) {
   if (typeof feature.usage === 'number')
-    return t(`extra.${feature.key}.value`, { value: feature.usage.toLocaleString('en-US') });
+    return t(`extra.${feature.key}.value`, { value: groupDigits(feature.usage) });
   return feature.usage ? t('included') : t('not_included');
 }
 
@@ -175,7 +175,7 @@ function UsageValue({ column, featureKey }: { column: Column; featureKey: UsageF
 }
 
 /** Desktop: one column per plan, sticky plan headers, a row per usage and extra feature. */
-function ComparisonTable({
+const ComparisonTable = memo(function ComparisonTable({
   columns,
   lang,
   context,
@@ -247,10 +247,10 @@ function ComparisonTable({
       </tbody>
     </table>
   );
-}
+});
 
 /** Mobile: a card per plan; before the plan info arrives each card keeps its final size. */
-function PlanCards({
+const PlanCards = memo(function PlanCards({
   columns,
   lang,
   context,
@@ -290,7 +290,7 @@ function PlanCards({
       ))}
     </ul>
   );
-}
+});
 
 /**
  * The pricing page (section 2): tabs, the general features band, plan cards (mobile) and the
@@ -325,18 +325,20 @@ export function PricingPage({
   // Pre-rendered HTML holds both layouts (CSS shows one); once the plans arrive only the visible one
   // is filled in, which halves the work of that render.
   const mobile = useMediaQuery(MOBILE_QUERY);
-  const plans = data ? plansForTab(data, tab, lang, currency) : [];
-  const columns: Column[] = (data ? plans.map((plan) => plan.planType) : expectedPlanTypes(priceVersion)).map(
-    (planType) => ({ planType, plan: plans.find((plan) => plan.planType === planType) }),
+  // The page renders again when hydration ends (the media query), when the plan info's request settles
+  // (before its deferred render) and on analytics' state: the plan table and cards, which hold nearly
+  // all of its elements, keep the same props through those renders and are skipped (memo).
+  const columns = useMemo(() => {
+    const plans = data ? plansForTab(data, tab, lang, currency) : [];
+    return (data ? plans.map((plan) => plan.planType) : expectedPlanTypes(priceVersion)).map(
+      (planType): Column => ({ planType, plan: plans.find((plan) => plan.planType === planType) }),
+    );
+  }, [data, tab, lang, currency, priceVersion]);
+  const { upgradeData, pending: upgradePending } = upgrade;
+  const context = useMemo<PlanContext>(
+    () => ({ lang, search, upgrading, tab, upgradeData, upgradePending }),
+    [lang, search, upgrading, tab, upgradeData, upgradePending],
   );
-  const context: PlanContext = {
-    lang,
-    search,
-    upgrading,
-    tab,
-    upgradeData: upgrade.upgradeData,
-    upgradePending: upgrade.pending,
-  };
   return (
     <main id="main" className="pricing">
       <h1>{upgrading ? t('upgrade_title') : t('title')}</h1>

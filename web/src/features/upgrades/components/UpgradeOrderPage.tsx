@@ -21,9 +21,9 @@ import {
   useChangeSessionPlan,
   usePaymentSession,
   useSessionFollowsLanguage,
-} from '../../orders/index.ts';
+} from '../../checkout/index.ts';
 import { useUpgradePay } from '../hooks/use-upgrade-pay.ts';
-import '../../orders/orders.css';
+import '../../checkout/checkout.css';
 
 /**
  * The upgrade order page (/payment/upgrade/order/subscription): the upgrade session by guid, switched

@@ -27,7 +27,7 @@ import {
   saveProgress,
   untilSettled,
   withRetries,
-} from '../../orders/index.ts';
+} from '../../checkout/index.ts';
 import { fetchWalletUpgrade } from '../api/upgrade-calls.ts';
 
 /**

@@ -29,10 +29,10 @@ import {
   resultPagePath,
   saveOutcome,
   saveProgress,
-} from '../../orders/index.ts';
+} from '../../checkout/index.ts';
 import { checkoutSettingsQuery, requestPay } from '../../payment-provider/index.ts';
 import { fetchEraserProgress, useEraserSession } from '../api.ts';
-import '../../orders/orders.css';
+import '../../checkout/checkout.css';
 import '../eraser.css';
 
 const SECTION_ID: Record<EraserSection, string> = {

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
-import { ERASER_OPTIONS } from '../../../../../shared/usage-eraser/eraser-options.ts';
+import { erasedUsageType } from '../../../../../shared/usage-eraser/eraser-options.ts';
 import { PaymentFailureNote } from '../../../components/PaymentFailureNote.tsx';
 import { describePaymentFailure } from '../../../lib/payment-failure.ts';
-import { readProgress, useFailure, useOutcome, useTitle } from '../../orders/index.ts';
-import '../../orders/orders.css';
+import { readProgress, useFailure, useOutcome, useTitle } from '../../checkout/index.ts';
+import '../../checkout/checkout.css';
 
 /** /payment/eraser/result/success: which feature's monthly usage is available again. */
 export function EraserSuccess({ guid }: { guid: string | undefined }) {
@@ -13,12 +13,12 @@ export function EraserSuccess({ guid }: { guid: string | undefined }) {
   const outcome = useOutcome(guid);
   if (outcome === undefined) return null;
   const progress = guid ? readProgress(guid) : undefined;
-  const erased = ERASER_OPTIONS.find((option) => option.planName === progress?.planName);
+  const erased = erasedUsageType(progress?.planName);
   return (
     <main className="order-page order-result">
       <h1>{t('success.title')}</h1>
       <p role="status">
-        {erased ? t('success.reset', { feature: t(`usage.${erased.usageType}`) }) : t('success.lead')}
+        {erased ? t('success.reset', { feature: t(`usage.${erased}`) }) : t('success.lead')}
       </p>
     </main>
   );

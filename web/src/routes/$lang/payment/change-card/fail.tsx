@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ChangeCardFail } from '../../../../features/change-card/components/ChangeCardPages.tsx';
-import { OrderSearch } from '../../../../features/orders/route-search.ts';
+import { OrderSearch } from '../../../../features/checkout/route-search.ts';
 import { loadLanguage } from '../../../../i18n/i18n.ts';
 
 export const Route = createFileRoute('/$lang/payment/change-card/fail')({

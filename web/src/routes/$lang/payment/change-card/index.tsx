@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ChangeCardPage } from '../../../../features/change-card/components/ChangeCardPages.tsx';
-import { ResultSearch } from '../../../../features/orders/route-search.ts';
+import { ResultSearch } from '../../../../features/checkout/route-search.ts';
 import { loadLanguage } from '../../../../i18n/i18n.ts';
 
 export const Route = createFileRoute('/$lang/payment/change-card/')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { OrderSearch, orderQuery } from '../../../../features/checkout/route-search.ts';
 import { OrderPage } from '../../../../features/orders/components/OrderPage.tsx';
-import { OrderSearch, orderQuery } from '../../../../features/orders/route-search.ts';
 import { loadLanguage } from '../../../../i18n/i18n.ts';
 import { isTestQuery } from '../../../../lib/order-session.ts';
 

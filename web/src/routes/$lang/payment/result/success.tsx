@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PaymentSuccess } from '../../../../features/orders/components/PaymentResult.tsx';
-import { ResultSearch } from '../../../../features/orders/route-search.ts';
+import { PaymentSuccess } from '../../../../features/checkout/components/PaymentResult.tsx';
+import { ResultSearch } from '../../../../features/checkout/route-search.ts';
 import { loadLanguage } from '../../../../i18n/i18n.ts';
 
 export const Route = createFileRoute('/$lang/payment/result/success')({

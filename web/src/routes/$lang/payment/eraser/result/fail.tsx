@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ResultSearch } from '../../../../../features/orders/route-search.ts';
+import { ResultSearch } from '../../../../../features/checkout/route-search.ts';
 import { EraserFail } from '../../../../../features/usage-eraser/components/EraserResult.tsx';
 import { loadLanguage } from '../../../../../i18n/i18n.ts';
 

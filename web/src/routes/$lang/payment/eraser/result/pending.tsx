@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PaymentPending } from '../../../../../features/orders/components/PaymentResult.tsx';
-import { orderQuery, ResultSearch } from '../../../../../features/orders/route-search.ts';
+import { PaymentPending } from '../../../../../features/checkout/components/PaymentResult.tsx';
+import { orderQuery, ResultSearch } from '../../../../../features/checkout/route-search.ts';
 import { loadLanguage } from '../../../../../i18n/i18n.ts';
 
 export const Route = createFileRoute('/$lang/payment/eraser/result/pending')({

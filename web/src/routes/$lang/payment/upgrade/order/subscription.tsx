@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ORDER_QUERY, orderQuery } from '../../../../../features/orders/route-search.ts';
+import { ORDER_QUERY, orderQuery } from '../../../../../features/checkout/route-search.ts';
 import { UpgradeOrderPage } from '../../../../../features/upgrades/components/UpgradeOrderPage.tsx';
 import { loadLanguage } from '../../../../../i18n/i18n.ts';
 import { isTestQuery } from '../../../../../lib/order-session.ts';

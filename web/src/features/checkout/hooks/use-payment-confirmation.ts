@@ -28,7 +28,7 @@ import {
   readProgress,
   saveOutcome,
 } from '../payment-storage.ts';
-import { type ResultPagesBase, resultPagePath } from './use-pay.ts';
+import { type ResultPagesBase, resultPagePath } from '../result-pages.ts';
 
 /**
  * The result page's confirmation (section 4), run once, 100 ms after the page opened: the provider's

@@ -1,23 +1,16 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
-import { PRODUCT_NAME } from '../../../../../shared/product.ts';
 import { PaymentFailureNote } from '../../../components/PaymentFailureNote.tsx';
 import type { PaymentQuery } from '../../../lib/order-session.ts';
-import { describePaymentFailure, type PaymentFailureInfo } from '../../../lib/payment-failure.ts';
+import { describePaymentFailure } from '../../../lib/payment-failure.ts';
 import { pricingPath } from '../../../lib/payment-start.ts';
 import { planLabel } from '../../../lib/plan-names.ts';
 import { paymentTime, price } from '../format.ts';
-import type { ResultPagesBase } from '../hooks/use-pay.ts';
+import { useFailure, useOutcome, useTitle } from '../hooks/result-hooks.ts';
 import { usePaymentConfirmation } from '../hooks/use-payment-confirmation.ts';
-import { type PaymentOutcome, readOutcome, readProgress } from '../payment-storage.ts';
-import '../orders.css';
-
-export function useTitle(title: string) {
-  useEffect(() => {
-    document.title = `${PRODUCT_NAME} | ${title}`;
-  }, [title]);
-}
+import { readProgress } from '../payment-storage.ts';
+import type { ResultPagesBase } from '../result-pages.ts';
+import '../checkout.css';
 
 /** /payment/result/pending: the confirmation runs, retries show while the provider settles. */
 export function PaymentPending({
@@ -45,13 +38,6 @@ export function PaymentPending({
       {guid ? null : <p role="alert">{t('pending.no_session')}</p>}
     </main>
   );
-}
-
-/** The outcome the pending page stored for this session (read once, in the browser). */
-export function useOutcome(guid: string | undefined): PaymentOutcome | undefined | 'none' {
-  const [outcome, setOutcome] = useState<PaymentOutcome | undefined | 'none'>();
-  useEffect(() => setOutcome((guid && readOutcome(guid)) || 'none'), [guid]);
-  return outcome;
 }
 
 /** /payment/result/success: what was bought, or the virtual account to pay into. */
@@ -100,13 +86,6 @@ export function PaymentSuccess({ lang, guid }: { lang: SiteLanguage; guid: strin
       </a>
     </main>
   );
-}
-
-/** The stored failure of a session's payment (the payment general error when none was stored). */
-export function useFailure(guid: string | undefined): PaymentFailureInfo | undefined {
-  const outcome = useOutcome(guid);
-  if (outcome === undefined) return undefined;
-  return outcome !== 'none' && outcome.kind === 'error' ? outcome : { errorCode: 'L02', errMsg: '' };
 }
 
 /**

@@ -1,0 +1,19 @@
+import type { SiteLanguage } from '../../../../shared/languages.ts';
+import type { PaymentQuery } from '../../lib/order-session.ts';
+
+/** Where a kind of payment's result pages are: an order's, or a usage eraser's. */
+export type ResultPagesBase = 'payment/result' | 'payment/eraser/result';
+
+/** The result page the checkout returns to, with the session and the payment query. */
+export function resultPagePath(
+  lang: SiteLanguage,
+  page: 'pending' | 'success' | 'fail',
+  guid: string,
+  query: PaymentQuery,
+  base: ResultPagesBase = 'payment/result',
+) {
+  const search = new URLSearchParams({ guid });
+  if (query.test) search.set('test', query.test);
+  if (query.priceVersion) search.set('priceVersion', query.priceVersion);
+  return `/${lang}/${base}/${page}?${search}`;
+}
