@@ -182,9 +182,11 @@ function countCommands() {
         if (reasons?.some((reason) => reason.Code === 'TransactionConflict')) conflicts += 1;
         throw error;
       } finally {
-        const command = (commands[context.commandName ?? 'unnamed'] ??= { calls: 0, ms: 0 });
+        const name = context.commandName ?? 'unnamed';
+        const command = commands[name] ?? { calls: 0, ms: 0 };
         command.calls += 1;
         command.ms += performance.now() - started;
+        commands[name] = command;
       }
     },
     { step: 'initialize', name: 'countBenchCommands' },
