@@ -19,7 +19,10 @@ import { benchAccount, seedAccounts } from './bench-accounts.ts';
  * BatchWriteItem loop writing the same number of items to the same DynamoDB Local in the same run (the
  * floor the job's per-item work stands on), and with its lost and doubled rows, read from what the rows
  * did: an account whose counters moved no time or twice, a row with no account or two bulk-create
- * activities. LOCAL_DUPLICATE_DELIVERY_SHARE sets the share delivered twice (default 0.5).
+ * activities. LOCAL_DUPLICATE_DELIVERY_SHARE sets the share delivered twice (default 0.5). The
+ * table client, which the consumers running in this process share, counts each job's commands and the
+ * transactions cancelled because a concurrent one held one of their items (TransactionCanceledException
+ * with a TransactionConflict reason), printed beside the job's figure.
  */
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 10_000);
 const USER_ROWS = Number(process.env.BENCH_USER_ROWS ?? 1_000);
@@ -31,6 +34,7 @@ console.log(
 );
 
 const runtime = await startRuntime({ port: 0, inMemory: true, web: 'none', quiet: true });
+const commands = countCommands();
 try {
   const now = Date.now();
   const seeded = performance.now();
@@ -57,6 +61,7 @@ try {
     return answer.jobId;
   };
 
+  commands.take();
   const grant = await timeJob(() =>
     post('/auth/admin-bulk-usage-create', {
       uidOrEmails: accounts.map((account, index) => (index % 2 ? account.email : account.uid)),
@@ -68,13 +73,15 @@ try {
       desc: 'bulk benchmark',
     }),
   );
-  report('bulk usage grant', grant, await timeBareWrites(ACCOUNTS, 'grant'));
+  const grantCommands = commands.take();
+  report('bulk usage grant', grant, await timeBareWrites(ACCOUNTS, 'grant'), grantCommands);
   const grants = await eachOf(accounts, async (account) => {
     const counters = await getUsageCounters(account.uid);
     return (counters?.ttsMonthly ?? 0) / GRANT_TTS;
   });
   reportExactness('bulk usage grant', grants);
 
+  commands.take();
   const create = await timeJob(() =>
     post('/auth/admin-bulk-user-create', {
       infos: {
@@ -89,7 +96,8 @@ try {
       desc: 'bulk benchmark',
     }),
   );
-  report('bulk user create', create, await timeBareWrites(USER_ROWS, 'create'));
+  const createCommands = commands.take();
+  report('bulk user create', create, await timeBareWrites(USER_ROWS, 'create'), createCommands);
   const created = await eachOf(
     Array.from({ length: USER_ROWS }, (_, index) => index),
     async (index) => {
@@ -111,9 +119,11 @@ try {
         headers: { authorization: `Bearer ${token}` },
       });
       const { job } = (await response.json()) as {
-        job: { status: string; total: number; succeeded: number; failed: number };
+        job?: { status: string; total: number; succeeded: number; failed: number };
       };
-      if (job.status === 'done') return { ...job, queuedMs, totalMs: performance.now() - started };
+      // A refused poll (the route timed out on a loaded machine) is polled again, as the console does.
+      if (!job) console.log(`job status answered ${response.status}; polling again`);
+      else if (job.status === 'done') return { ...job, queuedMs, totalMs: performance.now() - started };
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
@@ -153,10 +163,50 @@ async function timeBareWrites(count: number, label: string): Promise<number> {
   return performance.now() - started;
 }
 
+/**
+ * Counts the table client's commands and the time spent in them (calls overlap: consumers run side by
+ * side), and the TransactWriteItems calls cancelled because another transaction held one of their items
+ * (a CancellationReason 'TransactionConflict').
+ * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html
+ */
+function countCommands() {
+  let conflicts = 0;
+  let commands: Record<string, { calls: number; ms: number }> = {};
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      const started = performance.now();
+      try {
+        return await next(args);
+      } catch (error) {
+        const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons;
+        if (reasons?.some((reason) => reason.Code === 'TransactionConflict')) conflicts += 1;
+        throw error;
+      } finally {
+        const name = context.commandName ?? 'unnamed';
+        const command = commands[name] ?? { calls: 0, ms: 0 };
+        command.calls += 1;
+        command.ms += performance.now() - started;
+        commands[name] = command;
+      }
+    },
+    { step: 'initialize', name: 'countBenchCommands' },
+  );
+  return {
+    /** What was counted since the last call, and starts counting again. */
+    take: () => {
+      const taken = { conflicts, commands };
+      conflicts = 0;
+      commands = {};
+      return taken;
+    },
+  };
+}
+
 function report(
   label: string,
   job: { total: number; succeeded: number; failed: number; queuedMs: number; totalMs: number },
   bareMs: number,
+  counted: ReturnType<ReturnType<typeof countCommands>['take']>,
 ) {
   const perSecond = (rows: number, ms: number) => (rows / (ms / 1000)).toFixed(0);
   console.log(
@@ -164,6 +214,16 @@ function report(
       `${(job.totalMs / 1000).toFixed(1)} s (queued in ${job.queuedMs.toFixed(0)} ms) = ` +
       `${perSecond(job.total, job.totalMs)} rows/s; bare BatchWriteItem of ${job.total} items in ` +
       `${(bareMs / 1000).toFixed(1)} s = ${perSecond(job.total, bareMs)} items/s ` +
-      `(the job runs at ${((100 * bareMs) / job.totalMs).toFixed(1)} % of the bare loop's rate)`,
+      `(the job runs at ${((100 * bareMs) / job.totalMs).toFixed(1)} % of the bare loop's rate; ` +
+      `issue 18's goal for the usage grant: at least 25 %)`,
+  );
+  const transactions = counted.commands.TransactWriteItemsCommand?.calls ?? 0;
+  console.log(
+    `${label}: ${counted.conflicts} of ${transactions} transactions cancelled by a conflicting transaction ` +
+      `(TransactionConflict); table commands (calls, mean ms): ${Object.entries(counted.commands)
+        .map(
+          ([name, { calls, ms }]) => `${name.replace(/Command$/, '')} ${calls}, ${(ms / calls).toFixed(0)}`,
+        )
+        .join('; ')}`,
   );
 }

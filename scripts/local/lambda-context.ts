@@ -56,7 +56,7 @@ export function loadHandler(modulePath: string): Promise<ModuleHandler> {
   return handler;
 }
 
-export async function invokeModule(modulePath: string, event: unknown): Promise<unknown> {
+export async function invokeModule(modulePath: string, event: unknown, budgetMs?: number): Promise<unknown> {
   const handler = await loadHandler(modulePath);
-  return handler(event, lambdaContext(modulePath.split('/').pop() ?? modulePath));
+  return handler(event, lambdaContext(modulePath.split('/').pop() ?? modulePath, budgetMs));
 }

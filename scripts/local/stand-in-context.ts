@@ -13,8 +13,11 @@ export type LocalEndpointHandler = (req: IncomingMessage, res: ServerResponse) =
 export interface StandInContext {
   /** Serves `method path` (path under `/_local/`) from the runtime's own port. */
   registerLocalEndpoint(method: string, path: string, handler: LocalEndpointHandler): void;
-  /** Imports a module (path relative to the repository root) and calls its `handler(event, context)`. */
-  invokeModule(modulePath: string, event: unknown): Promise<unknown>;
+  /**
+   * Imports a module (path relative to the repository root) and calls its `handler(event, context)`,
+   * with the function's timeout (`budgetMs`; a route's when not given).
+   */
+  invokeModule(modulePath: string, event: unknown, budgetMs?: number): Promise<unknown>;
   /** Folder for state that survives a restart with the database; undefined when nothing is kept (in-memory runs). */
   stateDir: string | undefined;
   /** The runtime's own URL, e.g. http://localhost:3000. */

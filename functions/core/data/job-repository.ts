@@ -1,40 +1,74 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tableService } from './client.ts';
 import {
   BulkRequest,
   type BulkRequestItem,
+  JobBatchCount,
   Job as JobEntity,
   type JobItem,
   JobItemOutcome as JobItemOutcomeEntity,
   type JobItemOutcomeItem,
 } from './entities/job.ts';
+import { conditionFailed, type ItemOutcomes, lostToConcurrentWrite } from './transaction.ts';
 
-const db = tableService({ bulkRequest: BulkRequest, job: JobEntity, jobItemOutcome: JobItemOutcomeEntity });
+const db = tableService({
+  bulkRequest: BulkRequest,
+  job: JobEntity,
+  jobBatchCount: JobBatchCount,
+  jobItemOutcome: JobItemOutcomeEntity,
+});
 
 /**
- * Bulk jobs: the job's counters, one outcome per item (written once, with the counter it moves) and
- * the claims that refuse a repeated bulk request.
+ * Bulk jobs: the job (its total and status), one outcome per item and, per message, the count of its
+ * outcomes (written once, together), and the claims that refuse a repeated bulk request.
  */
 export type Job = JobItem;
 export type JobItemOutcome = JobItemOutcomeItem;
+export interface JobCounts {
+  succeeded: number;
+  failed: number;
+}
 
-/** Outcomes written per transaction with the job's counter (DynamoDB allows 100 writes). */
-const OUTCOMES_PER_TRANSACTION = 99;
+/** Outcomes written per transaction with their message's count (DynamoDB allows 100 writes). */
+export const OUTCOMES_PER_TRANSACTION = 99;
 
 export async function createJob(job: Pick<Job, 'jobId' | 'kind' | 'createdBy' | 'total'>): Promise<void> {
   await db().entities.job.create(job).go();
 }
 
-/**
- * A job as stored. `consistent` for the read that closes a job: consumers finish a job's messages side
- * by side, and the last to count must see the others' counts.
- */
-export async function getJob(jobId: string, consistent = false): Promise<Job | undefined> {
-  const { data } = await db().entities.job.get({ jobId }).go({ consistent });
+/** A job as stored. */
+export async function getJob(jobId: string): Promise<Job | undefined> {
+  const { data } = await db().entities.job.get({ jobId }).go();
   return data ?? undefined;
 }
 
-export async function markJobDone(jobId: string): Promise<void> {
-  await db().entities.job.patch({ jobId }).set({ status: 'done' }).go();
+/**
+ * A job's counts: the sum of its messages' counts, one item each (a job of 10,000 usage grants has 34).
+ * `consistent` for the read that closes a job: consumers finish a job's messages side by side, and the
+ * last to count must see the others' counts.
+ */
+export async function jobCounts(jobId: string, consistent = false): Promise<JobCounts> {
+  const { data } = await db()
+    .entities.jobBatchCount.query.byJob({ jobId })
+    .go({ pages: 'all', consistent, attributes: ['succeeded', 'failed'] });
+  return data.reduce(
+    (sum, count) => ({ succeeded: sum.succeeded + count.succeeded, failed: sum.failed + count.failed }),
+    { succeeded: 0, failed: 0 },
+  );
+}
+
+/** Marks a job done unless it is already: true for the one call that closed it. */
+export async function markJobDone(jobId: string): Promise<boolean> {
+  const { canceled } = await db()
+    .transaction.write(({ job }) => [
+      job
+        .patch({ jobId })
+        .set({ status: 'done' })
+        .where((attr, op) => op.eq(attr.status, 'queued'))
+        .commit(),
+    ])
+    .go();
+  return !canceled;
 }
 
 /** The positions of a message's items whose outcome is recorded already (a redelivery skips them). */
@@ -51,34 +85,40 @@ export async function recordedItemIndexes(
 }
 
 /**
- * Writes one item's outcome with the job's counter in one transaction, conditioned on the outcome not
- * existing: false when another delivery recorded it first (nothing is counted then).
+ * Writes the outcomes of some items of one message (at most OUTCOMES_PER_TRANSACTION), each on the
+ * condition that it does not exist, and adds them to the message's count in the same transaction.
+ * Outcomes another delivery of the message recorded first are left out and the rest written again, so
+ * each item is counted once; a transaction that lost to a concurrent one is tried again. Answers the
+ * outcomes this call recorded.
  */
-export async function recordItemOutcome(outcome: JobItemOutcome): Promise<boolean> {
-  const { canceled } = await db()
-    .transaction.write(({ jobItemOutcome, job }) => [
-      jobItemOutcome.create(outcome).commit(),
-      job
-        .patch({ jobId: outcome.jobId })
-        .add(outcome.ok ? { succeeded: 1 } : { failed: 1 })
-        .commit(),
-    ])
-    .go();
-  return !canceled;
-}
-
-/** Records items that failed together (never queued), counting them failed in the same transactions. */
-export async function recordFailedItems(jobId: string, outcomes: readonly JobItemOutcome[]): Promise<void> {
-  for (let start = 0; start < outcomes.length; start += OUTCOMES_PER_TRANSACTION) {
-    const chunk = outcomes.slice(start, start + OUTCOMES_PER_TRANSACTION);
-    await db()
-      .transaction.write(({ jobItemOutcome, job }) => [
-        ...chunk.map((outcome) => jobItemOutcome.create(outcome).commit()),
-        job.patch({ jobId }).add({ failed: chunk.length }).commit(),
+export async function recordOutcomes(outcomes: readonly JobItemOutcome[]): Promise<JobItemOutcome[]> {
+  let pending = [...outcomes];
+  for (let attempt = 1; pending.length > 0; attempt += 1) {
+    const [first] = pending as [JobItemOutcome];
+    const failed = pending.filter((outcome) => !outcome.ok).length;
+    const { canceled, data } = await db()
+      .transaction.write(({ jobItemOutcome, jobBatchCount }) => [
+        ...pending.map((outcome) => jobItemOutcome.create(outcome).commit()),
+        jobBatchCount
+          .update({ jobId: first.jobId, batchIndex: first.batchIndex })
+          .add({ succeeded: pending.length - failed, failed })
+          .commit(),
       ])
       .go();
+    if (!canceled) return pending;
+    const reasons = data as ItemOutcomes;
+    if (pending.some((_, index) => conditionFailed(reasons, index))) {
+      pending = pending.filter((_, index) => !conditionFailed(reasons, index));
+    } else if (!lostToConcurrentWrite(reasons) || attempt >= MAX_ATTEMPTS) {
+      throw new Error(`Recording the outcomes of job ${first.jobId} was cancelled`);
+    } else {
+      await sleep(Math.random() * 10 * attempt);
+    }
   }
+  return [];
 }
+
+const MAX_ATTEMPTS = 10;
 
 /** A job's failed items in item order. */
 export async function listJobFailures(jobId: string): Promise<Array<{ item: string; reason: string }>> {

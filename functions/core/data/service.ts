@@ -9,7 +9,7 @@ import { Coupon, CouponBonusQuota, CouponDiscount, CouponRedemption } from './en
 import { CustomPlan } from './entities/custom-plan.ts';
 import { CustomerMail } from './entities/customer-mail.ts';
 import { HolidayMonth } from './entities/holiday.ts';
-import { BulkRequest, Job, JobItemOutcome } from './entities/job.ts';
+import { BulkRequest, Job, JobBatchCount, JobItemOutcome } from './entities/job.ts';
 import { Payment } from './entities/payment.ts';
 import { PaymentContact, PaymentPhone } from './entities/payment-contact.ts';
 import { PaymentOrder } from './entities/payment-order.ts';
@@ -39,6 +39,7 @@ export const entities = {
   customPlan: CustomPlan,
   job: Job,
   jobItemOutcome: JobItemOutcome,
+  jobBatchCount: JobBatchCount,
   bulkRequest: BulkRequest,
   user: User,
   userEmail: UserEmail,

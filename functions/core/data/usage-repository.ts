@@ -1,5 +1,6 @@
 import type { FreeCounter, PaidCounter, UsageType } from '../../../shared/usage/usage-rules.ts';
 import { FREE_COUNTERS, PAID_COUNTERS } from '../../../shared/usage/usage-rules.ts';
+import { BATCH_GET_CONCURRENCY, batchGet } from './batch-get.ts';
 import { tableService } from './client.ts';
 import {
   UsageCounter,
@@ -7,6 +8,7 @@ import {
   UsageEntry as UsageEntryEntity,
   type UsageEntryItem,
 } from './entities/usage.ts';
+import { UserActivity } from './entities/user-activity.ts';
 import { keyTime } from './key-times.ts';
 import {
   conditionFailed,
@@ -14,8 +16,13 @@ import {
   lostToConcurrentWrite,
   type TransactionEntities,
 } from './transaction.ts';
+import { type AdminActivity, activityCommit } from './user-activity-repository.ts';
 
-const db = tableService({ usageCounter: UsageCounter, usageEntry: UsageEntryEntity });
+const db = tableService({
+  usageCounter: UsageCounter,
+  usageEntry: UsageEntryEntity,
+  userActivity: UserActivity,
+});
 
 /**
  * An account's usage: its monthly counters (one item) and its entries (one per recording, refusal or
@@ -46,6 +53,16 @@ export async function getUsageCounters(uid: string): Promise<UsageCounters | und
   return data ?? undefined;
 }
 
+/** The counters of many accounts, by uid, in one strongly consistent BatchGet. */
+export async function getUsageCountersOf(uids: readonly string[]): Promise<Map<string, UsageCounters>> {
+  const counters = await batchGet(
+    [...new Set(uids)].map((uid) => ({ uid })),
+    (keys) =>
+      db().entities.usageCounter.get(keys).go({ consistent: true, concurrency: BATCH_GET_CONCURRENCY }),
+  );
+  return new Map(counters.map((item) => [item.uid, item]));
+}
+
 export async function getUsageEntry(uid: string, entryId: string): Promise<UsageEntry | undefined> {
   const { data } = await db().entities.usageEntry.get({ uid, entryId }).go({ consistent: true });
   return data ?? undefined;
@@ -71,28 +88,66 @@ export interface CounterMove {
 
 export type UsageWriteOutcome = 'written' | 'entry-exists' | 'counter-moved' | 'conflict';
 
+/** One account's usage write: its entries and, when given, their counter move and the operator's activity. */
+export interface UsageWrite {
+  entries: readonly UsageEntry[];
+  move?: CounterMove;
+  activity?: AdminActivity;
+}
+
+/** A transaction holds at most 100 writes (DynamoDB's TransactWriteItems limit). */
+export const WRITES_PER_TRANSACTION = 100;
+
+/** How many of a transaction's writes a usage write takes. */
+export function usageWriteSize(write: UsageWrite): number {
+  return write.entries.length + (write.move ? 1 : 0) + (write.activity ? 1 : 0);
+}
+
 /**
- * Writes entries and, when given, their counter move in one transaction. 'entry-exists' when an entry
- * with one of these ids is there already (a replay); 'counter-moved' when the counters are no longer
- * what the move was planned on (another write restarted the month or took the quota); 'conflict' when
- * a concurrent transaction on the same items won (worth another try as planned).
+ * Writes an account's entries with their counter move (and the operator's activity) in one transaction.
+ * 'entry-exists' when an entry with one of these ids is there already (a replay); 'counter-moved' when
+ * the counters are no longer what the move was planned on (another write restarted the month or took
+ * the quota); 'conflict' when a concurrent transaction on the same items won (worth another try as
+ * planned).
  */
 export async function writeUsage(
   entries: readonly UsageEntry[],
   move: CounterMove | undefined,
 ): Promise<UsageWriteOutcome> {
+  const [outcome] = await writeUsages([{ entries, move }]);
+  return outcome as UsageWriteOutcome;
+}
+
+/**
+ * Writes several accounts' usage writes (of distinct accounts, at most WRITES_PER_TRANSACTION writes in
+ * all) in one transaction: all or none. Answers each write's outcome as writeUsage does; a write
+ * cancelled only because another one of the transaction failed is a 'conflict' (worth another try as
+ * planned).
+ */
+export async function writeUsages(writes: readonly UsageWrite[]): Promise<UsageWriteOutcome[]> {
   const { canceled, data } = await db()
-    .transaction.write(({ usageEntry, usageCounter }) => [
-      ...entries.map((entry) => usageEntry.create(entry).commit()),
-      ...(move ? [counterUpdate(usageCounter, entries[0]?.uid ?? '', move)] : []),
-    ])
+    .transaction.write(({ usageEntry, usageCounter, userActivity }) =>
+      writes.flatMap(({ entries, move, activity }) => [
+        ...entries.map((entry) => usageEntry.create(entry).commit()),
+        ...(move ? [counterUpdate(usageCounter, entries[0]?.uid ?? '', move)] : []),
+        ...(activity ? [activityCommit({ userActivity }, activity)] : []),
+      ]),
+    )
     .go();
-  if (!canceled) return 'written';
-  const outcomes = data as ItemOutcomes;
-  if (entries.some((_, index) => conditionFailed(outcomes, index))) return 'entry-exists';
-  if (move && conditionFailed(outcomes, entries.length)) return 'counter-moved';
-  if (lostToConcurrentWrite(outcomes)) return 'conflict';
-  throw new Error('The usage write was cancelled for an unexpected reason');
+  if (!canceled) return writes.map(() => 'written');
+  const reasons = data as ItemOutcomes;
+  let first = 0;
+  const outcomes = writes.map((write): UsageWriteOutcome | undefined => {
+    const own = reasons.slice(first, first + usageWriteSize(write));
+    first += usageWriteSize(write);
+    if (write.entries.some((_, index) => conditionFailed(own, index))) return 'entry-exists';
+    if (write.move && conditionFailed(own, write.entries.length)) return 'counter-moved';
+    if (lostToConcurrentWrite(own)) return 'conflict';
+    return undefined;
+  });
+  if (outcomes.every((outcome) => outcome === undefined))
+    throw new Error('The usage write was cancelled for an unexpected reason');
+  return outcomes.map((outcome) => outcome ?? 'conflict');
 }
 
 type CounterEntity = Parameters<

@@ -1,3 +1,4 @@
+import { BATCH_GET_CONCURRENCY, batchGet } from './batch-get.ts';
 import { tableService } from './client.ts';
 import { Payment as PaymentEntity, type PaymentItem } from './entities/payment.ts';
 import { PaymentContact, PaymentPhone } from './entities/payment-contact.ts';
@@ -53,8 +54,38 @@ export async function getUserPlanHead(uid: string): Promise<UserPlanHead | undef
  * subscription could not renew; its holder may buy again). Otherwise the user is on FREE.
  */
 export async function activeUserPlan(uid: string, nowMs: number): Promise<UserPlan | undefined> {
-  const latest = await latestUserPlan(uid);
+  return activeOf(await latestUserPlan(uid), nowMs);
+}
+
+function activeOf(latest: UserPlan | undefined, nowMs: number): UserPlan | undefined {
   return latest && latest.expiredAt > nowMs && latest.planStatus !== 'HOLD' ? latest : undefined;
+}
+
+/** Newest-plan queries sent at once: a few, so a message of paying users leaves sockets for others. */
+const PLAN_QUERIES_AT_ONCE = 10;
+
+/**
+ * The plans many users hold now, by uid. Every plan is granted with its user's plan head, so the heads
+ * are read in one BatchGet and only users with a head are asked for their newest plan, a query each
+ * (a query cannot be batched).
+ */
+export async function activeUserPlans(
+  uids: readonly string[],
+  nowMs: number,
+): Promise<Map<string, UserPlan>> {
+  const heads = await batchGet(
+    [...new Set(uids)].map((uid) => ({ uid })),
+    (keys) => db().entities.userPlanHead.get(keys).go({ concurrency: BATCH_GET_CONCURRENCY }),
+  );
+  const active = new Map<string, UserPlan>();
+  for (let start = 0; start < heads.length; start += PLAN_QUERIES_AT_ONCE) {
+    const group = heads.slice(start, start + PLAN_QUERIES_AT_ONCE);
+    for (const plan of await Promise.all(group.map((head) => latestUserPlan(head.uid)))) {
+      const current = activeOf(plan, nowMs);
+      if (current) active.set(current.uid, current);
+    }
+  }
+  return active;
 }
 
 export async function getPayment(merchantUid: string): Promise<Payment | undefined> {

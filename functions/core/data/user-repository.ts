@@ -1,5 +1,6 @@
 import { normalizeEmail } from '../../../shared/identity/account-rules.ts';
 import { Conflict, NotFound } from '../errors.ts';
+import { BATCH_GET_CONCURRENCY, batchGet } from './batch-get.ts';
 import { tableService } from './client.ts';
 import { UserEmail, User as UserEntity, type UserItem } from './entities/user.ts';
 import { UserActivity } from './entities/user-activity.ts';
@@ -60,6 +61,38 @@ export async function findUserByEmail(email: string): Promise<User | undefined> 
 /** An account named by uid, or by e-mail when the name is an address (the bulk jobs' items). */
 export function findUserByUidOrEmail(id: string): Promise<User | undefined> {
   return id.includes('@') ? findUserByEmail(id) : getUser(id);
+}
+
+/**
+ * The accounts of many names (uids, or e-mails when the name is an address), by name: the e-mails'
+ * items and the uids' accounts in one BatchGet, then the accounts the e-mails point to in another.
+ */
+export async function findUsersByUidOrEmail(ids: readonly string[]): Promise<Map<string, User>> {
+  const emails = ids.filter((id) => id.includes('@'));
+  const uids = ids.filter((id) => !id.includes('@'));
+  const [byUid, emailItems] = await Promise.all([
+    getUsers(uids),
+    batchGet(
+      [...new Set(emails.map(normalizeEmail))].map((emailKey) => ({ emailKey })),
+      (keys) => db().entities.userEmail.get(keys).go({ concurrency: BATCH_GET_CONCURRENCY }),
+    ),
+  ]);
+  const uidOfEmail = new Map(emailItems.map((item) => [item.emailKey, item.uid]));
+  const byEmailUid = await getUsers([...uidOfEmail.values()]);
+  const found = new Map<string, User>();
+  for (const id of ids) {
+    const user = id.includes('@') ? byEmailUid.get(uidOfEmail.get(normalizeEmail(id)) ?? '') : byUid.get(id);
+    if (user) found.set(id, user);
+  }
+  return found;
+}
+
+async function getUsers(uids: readonly string[]): Promise<Map<string, User>> {
+  const users = await batchGet(
+    [...new Set(uids)].map((uid) => ({ uid })),
+    (keys) => db().entities.user.get(keys).go({ concurrency: BATCH_GET_CONCURRENCY }),
+  );
+  return new Map(users.map((user) => [user.uid, user]));
 }
 
 type UserChanges = Partial<

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { QUEUES, type QueueId } from '../../../shared/jobs/queues.ts';
 import { packItems, packRequests, sendMessageBatch } from '../adapters/queue.ts';
-import { createJob, recordFailedItems } from '../data/job-repository.ts';
+import { createJob } from '../data/job-repository.ts';
 import { logger } from '../logger.ts';
 import type { BulkJobMessage } from './item-processors.ts';
-import { itemLabel, markDoneIfComplete } from './run-batch.ts';
+import { countOutcomes, itemLabel, markDoneIfComplete } from './run-batch.ts';
 
 /** The reason given to the items of a job that could not be queued (admin-console.md section 8). */
 export const NOT_QUEUED_REASON = 'Internal error occurred.';
@@ -62,17 +62,19 @@ export async function enqueueJob(input: {
   };
 }
 
+/** Records the items of the messages not queued as failed, counted like the items a consumer refuses. */
 async function recordNotQueued(jobId: string, notQueued: readonly BulkJobMessage[]): Promise<void> {
-  const outcomes = notQueued.flatMap((message) =>
-    message.items.map((item, itemIndex) => ({
-      jobId,
-      batchIndex: message.batchIndex,
-      itemIndex,
-      item: itemLabel(item),
-      ok: false,
-      reason: NOT_QUEUED_REASON,
-    })),
-  );
-  await recordFailedItems(jobId, outcomes);
+  for (const message of notQueued) {
+    await countOutcomes(
+      message.items.map((item, itemIndex) => ({
+        jobId,
+        batchIndex: message.batchIndex,
+        itemIndex,
+        item: itemLabel(item),
+        ok: false,
+        reason: NOT_QUEUED_REASON,
+      })),
+    );
+  }
   await markDoneIfComplete(jobId);
 }

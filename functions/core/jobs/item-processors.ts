@@ -15,6 +15,21 @@ export type ItemProcessor = (
   place: ItemPlace,
 ) => Promise<ItemOutcome>;
 
+/**
+ * Handles some items of one message together (at most the outcomes recorded in one transaction) and
+ * answers their outcomes in order, as an ItemProcessor does for one: `prepare` has read what the
+ * message's items need in as few round trips as the table allows (BatchGetItem of up to 100 keys), and
+ * `process` may write their effects together.
+ */
+export interface ItemsProcessor<Prepared> {
+  prepare(items: readonly unknown[], params: Record<string, unknown>): Promise<Prepared>;
+  process(
+    items: ReadonlyArray<{ item: unknown; place: ItemPlace }>,
+    params: Record<string, unknown>,
+    prepared: Prepared,
+  ): Promise<ItemOutcome[]>;
+}
+
 /** Where an item sits in its job: the same on every delivery, so it can key the item's effect. */
 export interface ItemPlace {
   jobId: string;
@@ -32,13 +47,25 @@ export const BulkJobMessageSchema = z.object({
 });
 export type BulkJobMessage = z.infer<typeof BulkJobMessageSchema>;
 
-const processors = new Map<string, ItemProcessor>();
+const processors = new Map<string, ItemsProcessor<unknown>>();
 
-/** Bulk-job features register their processor by job kind when their module loads. */
-export function registerItemProcessor(kind: string, processor: ItemProcessor): void {
-  processors.set(kind, processor);
+/** Bulk-job features register their processor by job kind when their module loads: one item at a time… */
+export function registerItemProcessor(kind: string, process: ItemProcessor): void {
+  registerItemsProcessor(kind, {
+    prepare: async () => undefined,
+    process: async (items, params) => {
+      const outcomes: ItemOutcome[] = [];
+      for (const { item, place } of items) outcomes.push(await process(item, params, place));
+      return outcomes;
+    },
+  });
 }
 
-export function itemProcessor(kind: string): ItemProcessor | undefined {
+/** …or a message's items together. */
+export function registerItemsProcessor<Prepared>(kind: string, processor: ItemsProcessor<Prepared>): void {
+  processors.set(kind, processor as ItemsProcessor<unknown>);
+}
+
+export function itemProcessor(kind: string): ItemsProcessor<unknown> | undefined {
   return processors.get(kind);
 }

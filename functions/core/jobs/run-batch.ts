@@ -1,4 +1,12 @@
-import { getJob, markJobDone, recordedItemIndexes, recordItemOutcome } from '../data/job-repository.ts';
+import {
+  getJob,
+  type JobItemOutcome,
+  jobCounts,
+  markJobDone,
+  OUTCOMES_PER_TRANSACTION,
+  recordedItemIndexes,
+  recordOutcomes,
+} from '../data/job-repository.ts';
 import { countMetric } from '../observability.ts';
 import { type BulkJobMessage, itemProcessor } from './item-processors.ts';
 
@@ -18,42 +26,57 @@ export function itemLabel(item: unknown): string {
 }
 
 /**
- * Marks a job done once every item has an outcome. The read is strongly consistent: consumers finish a
- * job's messages side by side, and the last to count must see the others' counts to close it.
+ * Records outcomes of one message's items with the message's count (job-repository.ts) and counts in
+ * the product metrics those this call recorded, so an item redelivered or recorded by a duplicate
+ * delivery beside it counts once.
+ */
+export async function countOutcomes(outcomes: readonly JobItemOutcome[]): Promise<void> {
+  for (let start = 0; start < outcomes.length; start += OUTCOMES_PER_TRANSACTION) {
+    const recorded = await recordOutcomes(outcomes.slice(start, start + OUTCOMES_PER_TRANSACTION));
+    for (const outcome of recorded) countMetric(outcome.ok ? 'bulkItemDone' : 'bulkItemFailed');
+  }
+}
+
+/**
+ * Marks a job done once every item has an outcome. The counts are read strongly consistent: consumers
+ * finish a job's messages side by side, and the last to count must see the others' counts. Closing is
+ * conditional, so of two consumers that both see the job complete one closes it.
  */
 export async function markDoneIfComplete(jobId: string): Promise<void> {
-  const job = await getJob(jobId, true);
-  if (job && job.status !== 'done' && job.succeeded + job.failed >= job.total) await markJobDone(jobId);
+  const [job, counts] = await Promise.all([getJob(jobId), jobCounts(jobId, true)]);
+  if (job && job.status !== 'done' && counts.succeeded + counts.failed >= job.total) await markJobDone(jobId);
 }
 
 /**
  * Runs one message of a bulk job. Items whose outcome is already recorded (a redelivery) are skipped;
- * each new outcome is written together with the job's counter (recordItemOutcome), so counts stay
- * exact under redelivery and concurrency. Throws when the
- * message must be retried (unknown kind, infrastructure failure).
+ * the processor reads what the others need at once (its `prepare`), then handles them
+ * OUTCOMES_PER_TRANSACTION at a time, and their outcomes are recorded OUTCOMES_PER_TRANSACTION at a time with the message's count. Throws when
+ * the message must be retried (unknown kind, infrastructure failure).
  */
 export async function runBatch(message: BulkJobMessage): Promise<void> {
   const processor = itemProcessor(message.kind);
   if (!processor) throw new Error(`No item processor for job kind '${message.kind}'`);
   const done = await recordedItemIndexes(message.jobId, message.batchIndex, message.items.length);
+  const pending = [...message.items.entries()].filter(([itemIndex]) => !done.has(itemIndex));
+  if (pending.length === 0) return markDoneIfComplete(message.jobId);
+  const prepared = await processor.prepare(
+    pending.map(([, item]) => item),
+    message.params,
+  );
 
-  for (const [itemIndex, item] of message.items.entries()) {
-    if (done.has(itemIndex)) continue;
-    const outcome = await processor(item, message.params, {
-      jobId: message.jobId,
-      batchIndex: message.batchIndex,
-      itemIndex,
-    });
-    const recorded = await recordItemOutcome({
-      jobId: message.jobId,
-      batchIndex: message.batchIndex,
-      itemIndex,
-      item: itemLabel(item),
-      ok: outcome.ok,
-      ...(outcome.ok ? {} : { reason: outcome.reason }),
-    });
-    // Not recorded: another delivery recorded this item first; nothing is counted.
-    if (recorded) countMetric(outcome.ok ? 'bulkItemDone' : 'bulkItemFailed');
+  for (let start = 0; start < pending.length; start += OUTCOMES_PER_TRANSACTION) {
+    const chunk = pending.slice(start, start + OUTCOMES_PER_TRANSACTION).map(([itemIndex, item]) => ({
+      item,
+      place: { jobId: message.jobId, batchIndex: message.batchIndex, itemIndex },
+    }));
+    const outcomes = await processor.process(chunk, message.params, prepared);
+    await countOutcomes(
+      chunk.map(({ item, place }, index) => ({
+        ...place,
+        item: itemLabel(item),
+        ...(outcomes[index] ?? { ok: false, reason: 'No outcome' }),
+      })),
+    );
   }
 
   await markDoneIfComplete(message.jobId);

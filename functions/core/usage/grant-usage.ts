@@ -6,11 +6,18 @@ import {
 } from '../../../shared/usage/usage-grant-rules.ts';
 import { counterFor, METERED_USAGE_TYPES } from '../../../shared/usage/usage-rules.ts';
 import { nowMs } from '../clock.ts';
-import { getUsageEntry, type UsageEntry, usageEntryTtl, writeUsage } from '../data/usage-repository.ts';
-import { type Operator, recordUserActivity } from '../data/user-activity-repository.ts';
+import {
+  type UsageEntry,
+  type UsageWrite,
+  usageEntryTtl,
+  usageWriteSize,
+  WRITES_PER_TRANSACTION,
+  writeUsages,
+} from '../data/usage-repository.ts';
+import type { Operator } from '../data/user-activity-repository.ts';
 import { getUser } from '../data/user-repository.ts';
 import { AdminError } from '../errors.ts';
-import { type UsageStanding, usageStanding } from './usage-standing.ts';
+import { type UsageStanding, usageStanding, usageStandings } from './usage-standing.ts';
 
 export interface UsageGrant {
   uid: string;
@@ -29,46 +36,123 @@ export type GrantOutcome = { granted: true; standing: UsageStanding } | { grante
 const MAX_ATTEMPTS = 10;
 
 /**
- * An operator's usage grant (admin-console.md sections 3 and 5; /auth/admin-usage-create and the bulk
- * usage job call this): moves the account's current monthly counters (the active plan's, else the
+ * An operator's usage grant (admin-console.md sections 3 and 5; /auth/admin-usage-create calls this, the
+ * bulk usage job `writeGrants` with its message's standings): moves the account's current monthly counters (the active plan's, else the
  * FREE month's) by the grant's amounts, one grant entry per moved type with the operator and the
  * reason, and records the admin activity. A negative amount gives quota back; a positive one uses it up
  * and needs allowPlus. The counters may go below zero (more than the plan's quota is left this month);
  * the month's reset clears a grant with everything else.
  */
 export async function grantUsage(grant: UsageGrant): Promise<GrantOutcome> {
-  const parsed = usageGrantAmountsRule.safeParse(grant.amounts);
+  const amounts = grantAmounts(grant.amounts);
+  if (!(await getUser(grant.uid))) throw new AdminError('not_found', `No user ${grant.uid}`);
+  const at = nowMs();
+  const [written] = await writeGrants([{ grant, standing: await usageStanding(grant.uid, at) }], amounts, at);
+  if (!written) return { granted: false, replay: true };
+  return { granted: true, standing: await usageStanding(grant.uid) };
+}
+
+/** The grant's fields checked with the console's rule (usage-grant-rules.ts): an `invalid_argument` else. */
+export function grantAmounts(fields: unknown): UsageGrantAmounts {
+  const parsed = usageGrantAmountsRule.safeParse(fields);
   if (!parsed.success)
     throw new AdminError('invalid_argument', parsed.error.issues[0]?.message ?? 'Invalid grant');
-  if (!(await getUser(grant.uid))) throw new AdminError('not_found', `No user ${grant.uid}`);
-  const amounts = parsed.data;
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
-    const at = nowMs();
-    const standing = await usageStanding(grant.uid, at);
-    const moves = grantMoves(amounts, standing.group === 'paid');
-    const entries = moves.map(({ type, delta }) => grantEntry(grant, amounts, standing, type, delta, at));
-    const outcome = await writeUsage(entries, {
+  return parsed.data;
+}
+
+/** A grant to an existing account, with where the account stood when it was read. */
+export interface PlannedGrant {
+  grant: UsageGrant;
+  standing: UsageStanding;
+}
+
+/**
+ * Writes grants to existing accounts, each its entries, the counters' move and the operator's activity,
+ * planned on its standing as read at `at` (a bulk job reads its message's standings together). The
+ * grants of distinct accounts go in one transaction while they fit, so a bulk message is a few
+ * transactions rather than one per account. A grant the counters moved under, or whose transaction
+ * lost to a concurrent one, is planned again on a fresh read. Answers, in order, false for a grant
+ * written before (a replay: nothing is written twice), true for the others.
+ */
+export async function writeGrants(
+  grants: readonly PlannedGrant[],
+  amounts: UsageGrantAmounts,
+  at: number,
+): Promise<boolean[]> {
+  const written: boolean[] = [];
+  let pending = grants.map((planned, index) => ({ ...planned, index, at }));
+  for (let attempt = 1; pending.length > 0; attempt += 1) {
+    if (attempt > MAX_ATTEMPTS)
+      throw new AdminError('db-error', 'The usage grant could not be written: the counters kept changing');
+    const retry: typeof pending = [];
+    for (const transaction of transactionsOf(
+      pending.map((planned) => ({ planned, write: grantWrite(planned, amounts) })),
+    )) {
+      const outcomes = await writeUsages(transaction.map(({ write }) => write));
+      for (const [position, outcome] of outcomes.entries()) {
+        const { planned } = transaction[position] as (typeof transaction)[number];
+        if (outcome === 'written' || outcome === 'entry-exists')
+          written[planned.index] = outcome === 'written';
+        else retry.push(planned);
+      }
+    }
+    if (retry.length === 0) break;
+    await sleep(Math.random() * 10 * attempt);
+    const now = nowMs();
+    const standings = await usageStandings(
+      retry.map((planned) => planned.grant.uid),
+      now,
+    );
+    pending = retry.map((planned) => ({
+      ...planned,
+      standing: standings.get(planned.grant.uid) ?? planned.standing,
+      at: now,
+    }));
+  }
+  return written;
+}
+
+/** One grant's write: its entries, the counters' move and the operator's activity. */
+function grantWrite(planned: PlannedGrant & { at: number }, amounts: UsageGrantAmounts): UsageWrite {
+  const { grant, standing, at } = planned;
+  const moves = grantMoves(amounts, standing.group === 'paid');
+  return {
+    entries: moves.map(({ type, delta }) => grantEntry(grant, amounts, standing, type, delta, at)),
+    move: {
       group: standing.group,
       mode: standing.current ? 'add' : 'restart',
       resetAt: standing.resetAt,
       at,
       deltas: Object.fromEntries(moves.map(({ counter, delta }) => [counter, delta])),
-    });
-    if (outcome === 'written') {
-      await recordUserActivity({
-        uid: grant.uid,
-        action: 'usage.grant',
-        desc: amounts.desc,
-        operator: grant.operator,
-      });
-      return { granted: true, standing: await usageStanding(grant.uid) };
+    },
+    activity: { uid: grant.uid, action: 'usage.grant', desc: amounts.desc, operator: grant.operator },
+  };
+}
+
+/**
+ * Packs writes into transactions of at most WRITES_PER_TRANSACTION writes, one write per account in
+ * each (DynamoDB refuses two operations on one item in a transaction: an account named twice, by uid
+ * and by e-mail, goes in a later one).
+ */
+function transactionsOf<Packed extends { write: UsageWrite; planned: PlannedGrant }>(
+  writes: readonly Packed[],
+): Packed[][] {
+  const transactions: Array<{ writes: Packed[]; size: number; uids: Set<string> }> = [];
+  for (const packed of writes) {
+    const size = usageWriteSize(packed.write);
+    const uid = packed.planned.grant.uid;
+    let transaction = transactions.find(
+      (candidate) => candidate.size + size <= WRITES_PER_TRANSACTION && !candidate.uids.has(uid),
+    );
+    if (!transaction) {
+      transaction = { writes: [], size: 0, uids: new Set() };
+      transactions.push(transaction);
     }
-    if (outcome === 'entry-exists' && (await getUsageEntry(grant.uid, entries[0]?.entryId ?? ''))) {
-      return { granted: false, replay: true };
-    }
-    await sleep(Math.random() * 4 * attempt);
+    transaction.writes.push(packed);
+    transaction.size += size;
+    transaction.uids.add(uid);
   }
-  throw new AdminError('db-error', 'The usage grant could not be written: the counters kept changing');
+  return transactions.map((transaction) => transaction.writes);
 }
 
 function grantMoves(amounts: UsageGrantAmounts, paid: boolean) {

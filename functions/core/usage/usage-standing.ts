@@ -15,8 +15,8 @@ import {
 import { nowMs } from '../clock.ts';
 import { DEFAULT_CATALOGUE, getPlanCatalogue } from '../data/plan-catalogue-repository.ts';
 import type { CounterGroup, UsageCounters } from '../data/usage-repository.ts';
-import { getUsageCounters } from '../data/usage-repository.ts';
-import { activeUserPlan, type UserPlan } from '../data/user-plan-repository.ts';
+import { getUsageCounters, getUsageCountersOf } from '../data/usage-repository.ts';
+import { activeUserPlan, activeUserPlans, type UserPlan } from '../data/user-plan-repository.ts';
 
 /**
  * Where an account stands this month: which counters it records to (its active plan's, else the FREE
@@ -63,6 +63,37 @@ function planLimits(plan: UserPlan): Record<MeteredUsageType, number> {
 
 export async function usageStanding(uid: string, at = nowMs()): Promise<UsageStanding> {
   const [plan, counters] = await Promise.all([activeUserPlan(uid, at), getUsageCounters(uid)]);
+  return standingOf(uid, plan, counters, at, plan ? planLimits(plan) : await freePlanLimits(at));
+}
+
+/**
+ * Where many accounts stand at `at`, by uid, read together (a bulk job's message): their plan heads and
+ * counters in one BatchGet each, the newest plan of each account that has a head, FREE's quotas once.
+ */
+export async function usageStandings(
+  uids: readonly string[],
+  at: number,
+): Promise<Map<string, UsageStanding>> {
+  const [plans, counters, free] = await Promise.all([
+    activeUserPlans(uids, at),
+    getUsageCountersOf(uids),
+    freePlanLimits(at),
+  ]);
+  return new Map(
+    uids.map((uid) => {
+      const plan = plans.get(uid);
+      return [uid, standingOf(uid, plan, counters.get(uid), at, plan ? planLimits(plan) : free)];
+    }),
+  );
+}
+
+function standingOf(
+  uid: string,
+  plan: UserPlan | undefined,
+  counters: UsageCounters | undefined,
+  at: number,
+  limits: Record<MeteredUsageType, number>,
+): UsageStanding {
   const group: CounterGroup = plan ? 'paid' : 'free';
   const resetAt = plan ? paidResetDate(plan.paidAt, at) : freeResetDate(at);
   const lastUpdated = plan ? counters?.paidLastUpdatedMonthly : counters?.lastUpdatedMonthly;
@@ -73,7 +104,7 @@ export async function usageStanding(uid: string, at = nowMs()): Promise<UsageSta
     plan,
     planType: plan?.planType ?? 'FREE',
     resetAt,
-    limits: plan ? planLimits(plan) : await freePlanLimits(at),
+    limits,
     used: usedOf(counters, group, current),
     current,
   };

@@ -229,9 +229,11 @@ export async function start(ctx: StandInContext, options: SqsOptions = {}): Prom
     const event: SQSEvent = { Records: batch.map((message) => record(queue, message)) };
     let failed: Set<string>;
     try {
-      const answer = (await ctx.invokeModule(`events/${queue.declaration.consumer}`, event)) as
-        | SQSBatchResponse
-        | undefined;
+      const answer = (await ctx.invokeModule(
+        `events/${queue.declaration.consumer}`,
+        event,
+        queue.declaration.consumerTimeoutSeconds * 1000,
+      )) as SQSBatchResponse | undefined;
       failed = new Set((answer?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier));
       if ([...failed].some((id) => !ids.has(id))) {
         console.error(`Consumer of ${queue.declaration.id} named a message not in its batch: all failed`);

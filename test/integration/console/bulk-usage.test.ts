@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/core/data/service.ts';
 import { itemProcessor } from '../../../functions/core/jobs/item-processors.ts';
+import { jobStatus } from '../../../functions/core/jobs/job-status.ts';
 import { runBatch } from '../../../functions/core/jobs/run-batch.ts';
 import { BULK_USAGE_GRANT_KIND } from '../../../functions/core/usage/bulk-usage-grant.ts';
 import { adminBulkUsageCreate, adminUsageList } from '../../../shared/api/usage.ts';
@@ -89,12 +90,14 @@ describe('a bulk usage grant', () => {
     };
     // The first delivery granted, then its consumer died before recording the item's outcome.
     const processor = itemProcessor(BULK_USAGE_GRANT_KIND);
-    expect(await processor?.(account.email, message.params, { jobId, batchIndex: 0, itemIndex: 0 })).toEqual({
-      ok: true,
-    });
+    const prepared = await processor?.prepare(message.items, message.params);
+    const place = { jobId, batchIndex: 0, itemIndex: 0 };
+    expect(await processor?.process([{ item: account.email, place }], message.params, prepared)).toEqual([
+      { ok: true },
+    ]);
     await runBatch(message);
 
-    const { data: job } = await db().entities.job.get({ jobId }).go();
+    const { job } = await jobStatus(jobId);
     expect(job).toMatchObject({ status: 'done', succeeded: 1, failed: 0 });
     expect(await freeCounters(account.uid, token)).toMatchObject({ sttMonthly: -120, ttsMonthly: -300 });
     const range = { from: Date.now() - 86_400_000, to: Date.now() + 86_400_000 };

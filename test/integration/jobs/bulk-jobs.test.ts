@@ -3,14 +3,20 @@ import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowMs } from '../../../functions/core/clock.ts';
 import { db } from '../../../functions/core/data/service.ts';
+import { getUsageCounters } from '../../../functions/core/data/usage-repository.ts';
+import { listUserActivities } from '../../../functions/core/data/user-activity-repository.ts';
 import { enqueueJob } from '../../../functions/core/jobs/enqueue-job.ts';
 import { registerItemProcessor } from '../../../functions/core/jobs/item-processors.ts';
+import { jobStatus } from '../../../functions/core/jobs/job-status.ts';
+import { enqueueBulkUsageGrant } from '../../../functions/core/usage/bulk-usage-grant.ts';
 import { invokeModule } from '../../../scripts/local/lambda-context.ts';
 import type { LocalEndpointHandler, StandIn } from '../../../scripts/local/stand-in-context.ts';
 import { start } from '../../../scripts/local/stand-ins/sqs.ts';
 import { moveTestClockTo } from '../../../scripts/local/test-clock.ts';
 import { QUEUES } from '../../../shared/jobs/queues.ts';
+import { USAGE_GRANT_REFUSALS } from '../../../shared/usage/usage-grant-rules.ts';
 import { pointAtRuntime, uniqueId } from '../helpers.ts';
+import { grantAccounts } from './grant-accounts.ts';
 
 /**
  * Bulk jobs end to end in this process: the real queue adapter sends to the SQS stand-in, which
@@ -34,10 +40,10 @@ beforeAll(async () => {
   sqs = await start(
     {
       registerLocalEndpoint: (method, path, handler) => endpoints.set(`${method} ${path}`, handler),
-      invokeModule: (path, event) => {
+      invokeModule: (path, event, budgetMs) => {
         for (const record of (event as SQSEvent).Records)
           receives.set(record.messageId, (receives.get(record.messageId) ?? 0) + 1);
-        return invokeModule(path, event);
+        return invokeModule(path, event, budgetMs);
       },
       stateDir: undefined,
       baseUrl: 'http://localhost',
@@ -79,11 +85,11 @@ async function queueView(id: string): Promise<QueueView> {
 }
 
 async function job(jobId: string) {
-  return (await db().entities.job.get({ jobId }).go({ consistent: true })).data;
+  return (await jobStatus(jobId)).job;
 }
 
-async function finished(jobId: string) {
-  for (let attempt = 0; attempt < 400; attempt += 1) {
+async function finished(jobId: string, attempts = 400) {
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
     const data = await job(jobId);
     if (data?.status === 'done') return data;
     await sleep(50);
@@ -122,6 +128,46 @@ describe('bulk jobs through the queue', () => {
       outcomes.filter((outcome) => !outcome.ok).map((outcome) => [outcome.item, outcome.reason]),
     ).toEqual(refusals.map((item) => [item, 'No such user']));
   });
+
+  it('grants each of 320 accounts once, from messages each delivered twice to concurrent consumers, counting every item once', async () => {
+    const { tag, accounts, items } = await grantAccounts('Twice', 320);
+    const unknown = Array.from({ length: 5 }, (_, index) => `${tag}.missing.${index}@example.com`);
+    const receivedBefore = new Set(receives.keys());
+    const { jobId } = await enqueueBulkUsageGrant({
+      uidOrEmails: [...items, ...unknown],
+      allowPlus: false,
+      sttMin: 0,
+      tts: -7,
+      translate: 0,
+      genimage: 0,
+      desc: tag,
+      confirmRepeat: false,
+      operator: { uid: 'operator', email: 'operator@example.com' },
+    });
+
+    // Bounded, not timed: 650 grants on a shared machine.
+    const done = await finished(jobId, 2_000);
+    expect(done).toMatchObject({ total: 325, succeeded: 320, failed: 5, status: 'done' });
+    expect([...receives].filter(([id]) => !receivedBefore.has(id)).map(([, count]) => count)).toEqual([2, 2]);
+    // Not lost, not doubled: each account's counter moved once and one activity says so.
+    const ttsMoved = await Promise.all(
+      accounts.map(async (account) => (await getUsageCounters(account.uid))?.ttsMonthly),
+    );
+    expect(ttsMoved.filter((tts) => tts !== -7)).toEqual([]);
+    const grantsRecorded: number[] = [];
+    for (let start = 0; start < accounts.length; start += 40)
+      grantsRecorded.push(
+        ...(await Promise.all(
+          accounts.slice(start, start + 40).map(async (account) => {
+            const activities = await listUserActivities(account.uid);
+            return activities.filter((activity) => activity.action === 'usage.grant').length;
+          }),
+        )),
+      );
+    expect(grantsRecorded.filter((count) => count !== 1)).toEqual([]);
+    const { fails } = await jobStatus(jobId);
+    expect(fails).toEqual(unknown.map((item) => ({ item, reason: USAGE_GRANT_REFUSALS.noAccount })));
+  }, 180_000);
 
   it('brings a failed message back only after its visibility timeout, on the test clock', async () => {
     const label = `crash-${uniqueId('v')}`;

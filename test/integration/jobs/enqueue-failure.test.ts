@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../functions/core/data/service.ts';
 import { enqueueJob, NOT_QUEUED_REASON } from '../../../functions/core/jobs/enqueue-job.ts';
 import { jobStatus } from '../../../functions/core/jobs/job-status.ts';
+import { metrics } from '../../../functions/core/observability.ts';
 import { queueUrlVariable } from '../../../shared/jobs/queues.ts';
+import { PRODUCT_METRICS } from '../../../shared/observability/product-metrics.ts';
 import { pointAtRuntime } from '../helpers.ts';
 
 /**
@@ -58,7 +60,9 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('a queue that fails mid-way through a job', () => {
-  it('keeps the first ten messages queued and marks every later item failed, so the job can still end', async () => {
+  it('keeps the first ten messages queued and marks every later item failed, counted once each, so the job can still end', async () => {
+    // The items never queued are failures an operator watches as any other (issue 16: BulkItemFailed).
+    const added = vi.spyOn(metrics, 'addMetric');
     const items = Array.from({ length: 125 }, (_, index) => `item-${index}`);
     const { jobId, messages, notQueued } = await enqueueJob({
       queueId: 'bulk-user-create',
@@ -75,5 +79,9 @@ describe('a queue that fails mid-way through a job', () => {
     expect(outcomes.map((outcome) => [outcome.item, outcome.reason])).toEqual(
       items.slice(100).map((item) => [item, NOT_QUEUED_REASON]),
     );
+    const counted = added.mock.calls.filter(([name]) => name === PRODUCT_METRICS.bulkItemFailed.name);
+    expect(counted.reduce((sum, [, , value]) => sum + Number(value), 0)).toBe(25);
+    added.mockRestore();
+    metrics.clearMetrics();
   });
 });

@@ -28,11 +28,14 @@ let running = 0;
 let peak = 0;
 let consumerDelayMs = 0;
 let consumerFails = false;
+/** The time budget each invocation was given, in ms. */
+const budgets: Array<number | undefined> = [];
 
 function context(endpoints: Map<string, LocalEndpointHandler>, stateDir?: string): StandInContext {
   return {
     registerLocalEndpoint: (method, path, handler) => endpoints.set(`${method} ${path}`, handler),
-    invokeModule: async (_module, event) => {
+    invokeModule: async (_module, event, budgetMs) => {
+      budgets.push(budgetMs);
       running += 1;
       peak = Math.max(peak, running);
       try {
@@ -135,10 +138,11 @@ describe('the SQS stand-in', () => {
     }
   });
 
-  it("delivers with the queue's concurrency, not one message at a time", async () => {
+  it("delivers with the queue's concurrency and its consumer's timeout, not one message at a time", async () => {
     const queue = QUEUES.find((declaration) => declaration.id === 'bulk-items');
     consumerDelayMs = 100;
     peak = 0;
+    budgets.length = 0;
     try {
       const before = delivered.length;
       for (let start = 0; start < 12; start += 6) {
@@ -155,6 +159,8 @@ describe('the SQS stand-in', () => {
       for (let attempt = 0; attempt < 100 && delivered.length < before + 12; attempt += 1) await sleep(20);
       expect(delivered.length).toBe(before + 12);
       expect(peak).toBe(queue?.maxConcurrency);
+      // Lambda gives the consumer its own timeout, not a route's.
+      expect(new Set(budgets)).toEqual(new Set([(queue?.consumerTimeoutSeconds ?? 0) * 1000]));
     } finally {
       consumerDelayMs = 0;
     }

@@ -1,7 +1,10 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { ENTITY_SERVICE } from '../entity-service.ts';
 
-/** A bulk job: its counts say how far it got, for the console's progress bar. */
+/**
+ * A bulk job: how many items it has and whether it is done. How far it got is counted apart, per
+ * message (JobBatchCount), so that consumers working side by side never write one item.
+ */
 export const Job = new Entity({
   model: { entity: 'job', version: '1', service: ENTITY_SERVICE },
   attributes: {
@@ -9,8 +12,6 @@ export const Job = new Entity({
     kind: { type: 'string', required: true, readOnly: true },
     createdBy: { type: 'string', required: true, readOnly: true },
     total: { type: 'number', required: true },
-    succeeded: { type: 'number', required: true, default: 0 },
-    failed: { type: 'number', required: true, default: 0 },
     status: { type: ['queued', 'done'] as const, required: true, default: 'queued' },
     createdAt: { type: 'number', readOnly: true, required: true, default: () => Date.now() },
     updatedAt: {
@@ -50,6 +51,28 @@ export const JobItemOutcome = new Entity({
   },
 });
 export type JobItemOutcomeItem = EntityItem<typeof JobItemOutcome>;
+
+/**
+ * The items of one message of a job counted done and failed: a shard of the job's counters, written
+ * with the outcomes it counts. Only the deliveries of that one message write it, so the job's counters
+ * are not a hot item however many consumers run; the job's counts are the sum of its shards.
+ */
+export const JobBatchCount = new Entity({
+  model: { entity: 'jobBatchCount', version: '1', service: ENTITY_SERVICE },
+  attributes: {
+    jobId: { type: 'string', required: true, readOnly: true },
+    batchIndex: { type: 'number', required: true, readOnly: true, padding: { length: 6, char: '0' } },
+    succeeded: { type: 'number', required: true, default: 0 },
+    failed: { type: 'number', required: true, default: 0 },
+  },
+  indexes: {
+    byJob: {
+      pk: { field: 'pk', composite: ['jobId'] },
+      sk: { field: 'sk', composite: ['batchIndex'] },
+    },
+  },
+});
+export type JobBatchCountItem = EntityItem<typeof JobBatchCount>;
 
 /**
  * A bulk request's fingerprint (its kind, accounts, amounts and desc) while a repeat of it is refused

@@ -1,0 +1,91 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dynamo } from '../../../functions/core/data/client.ts';
+import { db } from '../../../functions/core/data/service.ts';
+import { getUsageCounters } from '../../../functions/core/data/usage-repository.ts';
+import { runBatch } from '../../../functions/core/jobs/run-batch.ts';
+import { BULK_USAGE_GRANT_KIND } from '../../../functions/core/usage/bulk-usage-grant.ts';
+import { pointAtRuntime, uniqueId } from '../helpers.ts';
+import { grantAccounts } from './grant-accounts.ts';
+
+/**
+ * A message of a bulk usage grant reads its accounts together (issue 18): the accounts named by uid in
+ * one BatchGetItem, the e-mails' items in another and the accounts they point to in a third, then the
+ * accounts' plan heads and usage counters in one BatchGetItem each, whatever the number of items. The
+ * commands are counted on the table client, in this process, by the entity their keys name.
+ */
+const READS = ['GetItemCommand', 'BatchGetItemCommand', 'QueryCommand'];
+let reads: Array<{ command: string; input: string }> = [];
+
+beforeAll(() => pointAtRuntime());
+beforeEach(() => {
+  reads = [];
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      if (READS.includes(context.commandName))
+        reads.push({ command: context.commandName, input: JSON.stringify(args.input) });
+      return next(args);
+    },
+    { step: 'initialize', name: 'countBulkGrantReads' },
+  );
+});
+afterEach(() => {
+  dynamo().middlewareStack.remove('countBulkGrantReads');
+});
+
+/** A message of `size` accounts, every other one named by e-mail, plus an unknown e-mail. */
+async function grantMessage(size: number) {
+  const { tag, accounts, items: named } = await grantAccounts('Reads', size);
+  const jobId = uniqueId('job');
+  const items = [...named, `${tag}@nowhere.example`];
+  await db()
+    .entities.job.create({ jobId, kind: BULK_USAGE_GRANT_KIND, createdBy: 'operator', total: items.length })
+    .go();
+  const message = {
+    jobId,
+    kind: BULK_USAGE_GRANT_KIND,
+    batchIndex: 0,
+    items,
+    params: {
+      amounts: { allowPlus: false, sttMin: 0, tts: -10, translate: 0, genimage: 0, desc: 'reads' },
+      operator: { uid: 'operator', email: 'operator@example.com' },
+    },
+  };
+  return { accounts, message };
+}
+
+/** The reads of one kind of item: by the entity its key names, and by which command. */
+function readsOf(entityPrefix: string) {
+  const of = reads.filter((read) => read.input.includes(`"sk":"${entityPrefix}`));
+  return {
+    gets: of.filter((read) => read.command === 'GetItemCommand').length,
+    queries: of.filter((read) => read.command === 'QueryCommand').length,
+    batchGets: of.filter((read) => read.command === 'BatchGetItemCommand').length,
+  };
+}
+
+describe('a bulk usage grant message', () => {
+  it('reads its accounts, plan heads and counters in BatchGets, as many for 40 items as for 4', async () => {
+    const counted = [];
+    // The first message also reads FREE's quotas, which a warm consumer keeps for a minute.
+    for (const size of [1, 4, 40]) {
+      const { accounts, message } = await grantMessage(size);
+      reads = [];
+      await runBatch(message);
+      counted.push({
+        total: reads.length,
+        accounts: readsOf('$user_'),
+        emails: readsOf('$useremail_'),
+        heads: readsOf('$userplanhead_'),
+        counters: readsOf('$usagecounter_'),
+      });
+      for (const account of accounts) expect((await getUsageCounters(account.uid))?.ttsMonthly).toBe(-10);
+    }
+    expect(counted[1]).toMatchObject({
+      accounts: { gets: 0, queries: 0, batchGets: 2 },
+      emails: { gets: 0, queries: 0, batchGets: 1 },
+      heads: { gets: 0, queries: 0, batchGets: 1 },
+      counters: { gets: 0, queries: 0, batchGets: 1 },
+    });
+    expect(counted[2]).toEqual(counted[1]);
+  });
+});
