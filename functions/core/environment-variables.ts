@@ -54,7 +54,11 @@ export const ENVIRONMENT = {
     implies: 'nothing',
     localOnly: true,
   },
-  TABLE_NAME: { readBy: 'data/service.ts', implies: 'table', for: ['table:read', 'table:write'] },
+  TABLE_NAME: {
+    readBy: 'settings.tableName (data/client.ts)',
+    implies: 'table',
+    for: ['table:read', 'table:write'],
+  },
   DYNAMODB_ENDPOINT: { readBy: 'data/client.ts', implies: 'nothing', localOnly: true },
   // The site's origin: the base of mailed links, and of the wallet's return to the result pages.
   SITE_URL: {
