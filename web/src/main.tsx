@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { endDocumentHydration, startDocumentHydration } from './lib/client-value.ts';
 import { createApp } from './router.ts';
 import './styles.css';
 
@@ -23,7 +24,15 @@ if (root.hasChildNodes()) {
   router.ssr = { manifest: undefined };
   // In a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page (the page is already painted, so nothing waits for it).
-  void router.load().then(() => startTransition(() => void hydrateRoot(root, app)));
+  startDocumentHydration();
+  void router.load().then(() => {
+    // The first navigation ends it: the pages it renders have no HTML to match.
+    const unsubscribe = router.subscribe('onBeforeNavigate', () => {
+      unsubscribe();
+      endDocumentHydration();
+    });
+    startTransition(() => void hydrateRoot(root, app));
+  });
 } else {
   createRoot(root).render(app);
 }

@@ -1,12 +1,8 @@
-import { useSyncExternalStore } from 'react';
+import { useClientValue } from './client-value.ts';
 
-const never = () => () => undefined;
+const yes = () => true;
 
 /** False in pre-rendered HTML and while hydrating, true afterwards. */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  );
+  return useClientValue(yes, false);
 }

@@ -1,16 +1,18 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
+import { useClientValue } from './client-value.ts';
 
 /** Whether a media query matches; false in pre-rendered HTML and while hydrating. */
 export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
+  const read = useCallback(() => window.matchMedia(query).matches, [query]);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
       const list = window.matchMedia(query);
       list.addEventListener('change', onChange);
       return () => list.removeEventListener('change', onChange);
     },
-    () => window.matchMedia(query).matches,
-    () => false,
+    [query],
   );
+  return useClientValue(read, false, subscribe);
 }
 
 /** The mobile layout (section 9: breakpoint 768). */

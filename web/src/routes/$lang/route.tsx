@@ -1,5 +1,5 @@
 import { createFileRoute, notFound, Outlet, useLocation } from '@tanstack/react-router';
-import { useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { isSiteLanguage } from '../../../../shared/languages.ts';
 import { classifySitePath } from '../../../../shared/site/site-pages.ts';
@@ -24,7 +24,7 @@ export const Route = createFileRoute('/$lang')({
 
 function SiteLayout() {
   const { lang } = Route.useRouteContext();
-  useSiteAnalytics(useLocation().pathname, getGeoip);
+  useSiteAnalytics(useLocation({ select: (location) => location.pathname }), getGeoip);
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
@@ -33,9 +33,17 @@ function SiteLayout() {
   const i18n = useMemo(() => i18next.cloneInstance({ lng: lang }), [lang]);
   return (
     <I18nextProvider i18n={i18n}>
-      <Header lang={lang} />
-      <Outlet />
-      <Footer lang={lang} />
+      {/* Each boundary hydrates and commits on its own, running its effects in a task of its own,
+          so no task holds the whole page's (issue 18's blocking time). Nothing here suspends. */}
+      <Suspense>
+        <Header lang={lang} />
+      </Suspense>
+      <Suspense>
+        <Outlet />
+      </Suspense>
+      <Suspense>
+        <Footer lang={lang} />
+      </Suspense>
       <SignInDialogHost language={lang} />
     </I18nextProvider>
   );

@@ -1,4 +1,4 @@
-import { Link, useLocation } from '@tanstack/react-router';
+import { useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { PRODUCT_NAME } from '../../../../../shared/product.ts';
@@ -8,6 +8,7 @@ import { footerColumns, headerVisibility } from '../menus.ts';
 import { useDownloadClick, useDownloadLabel, useVisitorDownloads } from './DownloadButtons.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { Logo } from './Logo.tsx';
+import { SiteLink } from './SiteLink.tsx';
 
 /** The footer's download link: the visitor's first candidate package, file name and size as tooltip. */
 function FooterDownload({ lang }: { lang: SiteLanguage }) {
@@ -30,14 +31,15 @@ function FooterDownload({ lang }: { lang: SiteLanguage }) {
 export function Footer({ lang }: { lang: SiteLanguage }) {
   const { t } = useTranslation('site');
   // The header's rule: no language choice where a change would leave the payment under way.
-  const { languageSelector } = headerVisibility(useLocation().pathname);
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const { languageSelector } = headerVisibility(pathname);
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">
         <div className="footer-brand">
-          <Link to="/$lang" params={{ lang }} className="logo">
+          <SiteLink href={`/${lang}`} className="logo">
             <Logo />
-          </Link>
+          </SiteLink>
           <p>{t('footer.tagline')}</p>
           <FooterDownload lang={lang} />
           {languageSelector && <LanguageSelect lang={lang} />}
@@ -59,9 +61,13 @@ export function Footer({ lang }: { lang: SiteLanguage }) {
                         {t(item.name)}
                       </a>
                     ) : (
-                      <Link to={item.url} onClick={() => track('footer', item.eventKey)}>
+                      <SiteLink
+                        href={item.url}
+                        current={item.url === pathname}
+                        onClick={() => track('footer', item.eventKey)}
+                      >
                         {t(item.name)}
-                      </Link>
+                      </SiteLink>
                     )}
                   </li>
                 ))}

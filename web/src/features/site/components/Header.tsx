@@ -10,8 +10,17 @@ import { ChangeNotice } from './ChangeNotice.tsx';
 import { CtaButtons } from './CtaButtons.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { Logo } from './Logo.tsx';
+import { SiteLink } from './SiteLink.tsx';
 
-function MenuLink({ item, onNavigate }: { item: MenuItem; onNavigate?: () => void }) {
+function MenuLink({
+  item,
+  pathname,
+  onNavigate,
+}: {
+  item: MenuItem;
+  pathname: string;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation('site');
   const click = () => {
     track('header', item.eventKey);
@@ -26,17 +35,19 @@ function MenuLink({ item, onNavigate }: { item: MenuItem; onNavigate?: () => voi
     );
   }
   return (
-    <Link to={item.url} onClick={click}>
+    <SiteLink href={item.url} current={item.url === pathname} onClick={click}>
       {t(item.name)}
-    </Link>
+    </SiteLink>
   );
 }
 
 function MenuGroups({
   menu,
+  pathname,
   onNavigate,
 }: {
   menu: Extract<HeaderMenu, { kind: 'dropdown' }>;
+  pathname: string;
   onNavigate?: () => void;
 }) {
   const { t } = useTranslation('site');
@@ -48,7 +59,7 @@ function MenuGroups({
           <ul>
             {group.items.map((item) => (
               <li key={item.url}>
-                <MenuLink item={item} onNavigate={onNavigate} />
+                <MenuLink item={item} pathname={pathname} onNavigate={onNavigate} />
               </li>
             ))}
           </ul>
@@ -114,12 +125,11 @@ function AccountMenu({ lang, signOut }: { lang: SiteLanguage; signOut: ReactNode
 }
 
 /** The mobile menu (under 880 px): closes on an outside click; each sub-menu toggles on its own. */
-function MobileMenu({ menus, extra }: { menus: HeaderMenu[]; extra: ReactNode }) {
+function MobileMenu({ menus, pathname, extra }: { menus: HeaderMenu[]; pathname: string; extra: ReactNode }) {
   const { t } = useTranslation('site');
   const [open, setOpen] = useState(false);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const root = useRef<HTMLDivElement>(null);
-  const { pathname } = useLocation();
   useEffect(() => {
     if (!open) return;
     const outside = (event: PointerEvent) => {
@@ -153,7 +163,7 @@ function MobileMenu({ menus, extra }: { menus: HeaderMenu[]; extra: ReactNode })
           {menus.map((menu) =>
             menu.kind === 'link' ? (
               <li key={menu.item.url}>
-                <MenuLink item={menu.item} onNavigate={() => setOpen(false)} />
+                <MenuLink item={menu.item} pathname={pathname} onNavigate={() => setOpen(false)} />
               </li>
             ) : (
               <li key={menu.name}>
@@ -166,7 +176,7 @@ function MobileMenu({ menus, extra }: { menus: HeaderMenu[]; extra: ReactNode })
                   {t(menu.name)}
                 </button>
                 <div hidden={!expanded.has(menu.name)}>
-                  <MenuGroups menu={menu} onNavigate={() => setOpen(false)} />
+                  <MenuGroups menu={menu} pathname={pathname} onNavigate={() => setOpen(false)} />
                 </div>
               </li>
             ),
@@ -184,23 +194,29 @@ function MobileMenu({ menus, extra }: { menus: HeaderMenu[]; extra: ReactNode })
  */
 export function Header({ lang }: { lang: SiteLanguage }) {
   const { t } = useTranslation('site');
-  const { pathname, search } = useLocation();
-  const guid =
-    typeof (search as Record<string, unknown>).guid === 'string'
-      ? (search as { guid: string }).guid
-      : undefined;
+  // Only what the header shows: a new location object (a query change, the router settling after
+  // hydration) re-renders nothing.
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const guid = useLocation({
+    select: ({ search }) => {
+      const { guid } = search as Record<string, unknown>;
+      return typeof guid === 'string' ? guid : undefined;
+    },
+  });
   const onLanding = pathname === `/${lang}` || pathname === `/${lang}/`;
   const visible = headerVisibility(pathname);
   const menus = headerMenus(lang);
   const signedIn = useSignedIn(lang);
+  const pricingHref = pricingTarget(lang, pathname, guid);
   const pricing = visible.pricing && (
-    <Link
-      to={pricingTarget(lang, pathname, guid)}
+    <SiteLink
+      href={pricingHref}
+      current={pricingHref === pathname}
       className="header-pricing"
       onClick={() => track('header', 'menu_pricing')}
     >
       {t('menu.pricing')}
-    </Link>
+    </SiteLink>
   );
   // Signed in (a payment-start sign-in, say), the header offers the account menu instead.
   const signOut = (
@@ -246,9 +262,9 @@ export function Header({ lang }: { lang: SiteLanguage }) {
             <Logo />
           </a>
         ) : (
-          <Link to="/$lang" params={{ lang }} className="logo">
+          <SiteLink href={`/${lang}`} className="logo">
             <Logo />
-          </Link>
+          </SiteLink>
         )}
         <nav aria-label={t('header.main_menu')} className="header-nav">
           <ul className="header-menus">
@@ -258,11 +274,11 @@ export function Header({ lang }: { lang: SiteLanguage }) {
                   key={menu.item.url}
                   className={menu.item.showOnTablet ? 'show-on-tablet' : 'desktop-only'}
                 >
-                  <MenuLink item={menu.item} />
+                  <MenuLink item={menu.item} pathname={pathname} />
                 </li>
               ) : (
                 <Dropdown key={menu.name} label={t(menu.name)}>
-                  {(close) => <MenuGroups menu={menu} onNavigate={close} />}
+                  {(close) => <MenuGroups menu={menu} pathname={pathname} onNavigate={close} />}
                 </Dropdown>
               ),
             )}
@@ -277,6 +293,7 @@ export function Header({ lang }: { lang: SiteLanguage }) {
         </div>
         <MobileMenu
           menus={menus}
+          pathname={pathname}
           extra={
             <div className="mobile-menu-extra">
               {pricing}

@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSiteLanguage, SITE_LANGUAGES, type SiteLanguage } from '../../../../../shared/languages.ts';
@@ -8,8 +8,8 @@ import { LANGUAGE_NAMES, pathInLanguage } from '../language-switch.ts';
 export function LanguageSelect({ lang, className }: { lang: SiteLanguage; className?: string }) {
   const { t } = useTranslation('site');
   const id = useId();
-  const navigate = useNavigate();
-  const { pathname, searchStr } = useLocation();
+  // The location is read on a change only: the selector does not re-render on every navigation.
+  const router = useRouter();
   return (
     <div className={`language-select ${className ?? ''}`}>
       <label htmlFor={id} className="visually-hidden">
@@ -20,7 +20,9 @@ export function LanguageSelect({ lang, className }: { lang: SiteLanguage; classN
         value={lang}
         onChange={(event) => {
           const target = event.target.value;
-          if (isSiteLanguage(target)) void navigate({ href: pathInLanguage(pathname, searchStr, target) });
+          if (!isSiteLanguage(target)) return;
+          const { pathname, searchStr } = router.state.location;
+          void router.navigate({ href: pathInLanguage(pathname, searchStr, target) });
         }}
       >
         {SITE_LANGUAGES.map((code) => (

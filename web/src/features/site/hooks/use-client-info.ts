@@ -1,17 +1,16 @@
-import { useSyncExternalStore } from 'react';
 import { type ClientInfo, clientInfo, UNKNOWN_CLIENT } from '../../../lib/browser.ts';
+import { useClientValue } from '../../../lib/client-value.ts';
 
 let cached: ClientInfo | undefined;
 const read = () => {
   cached ??= clientInfo(navigator, globalThis as unknown as Record<string, unknown>);
   return cached;
 };
-const never = () => () => undefined;
 
 /**
  * The visitor's device. Pre-rendered HTML and the render that hydrates it see UNKNOWN_CLIENT (so the
  * markup matches); React then re-renders with the real answer.
  */
 export function useClientInfo(): ClientInfo {
-  return useSyncExternalStore(never, read, () => UNKNOWN_CLIENT);
+  return useClientValue(read, UNKNOWN_CLIENT);
 }

@@ -1,9 +1,7 @@
-import { useSyncExternalStore } from 'react';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { readAcquisition } from '../../../lib/analytics/acquisition.ts';
+import { useClientValue } from '../../../lib/client-value.ts';
 import { useClientInfo } from './use-client-info.ts';
-
-const never = () => () => undefined;
 
 /** The helper's flag: the visitor arrived through a link of ours that asks for the online editor (`?action=try`). */
 function flaggedForTry(): boolean {
@@ -16,6 +14,6 @@ function flaggedForTry(): boolean {
  */
 export function useConvertedCta(lang: SiteLanguage): boolean {
   const { safari } = useClientInfo();
-  const flagged = useSyncExternalStore(never, flaggedForTry, () => false);
+  const flagged = useClientValue(flaggedForTry, false);
   return lang === 'ko' || lang === 'ja' || safari || flagged;
 }
