@@ -1,20 +1,17 @@
 import './lib/zod-without-eval.ts';
 import { startTransition } from 'react';
+import { createBrowserApp } from './app-root.tsx';
 import { endDocumentHydration, startDocumentHydration } from './lib/client-value.ts';
 import './styles.css';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 /**
- * Starts the app in tasks of its own: React DOM's modules, the app's (TanStack Router and Query,
- * i18next, the route tree), then building the router. Evaluated together they were one long task,
- * the pricing page's longest (issue 18). Both downloads start at once.
+ * Starts the app in three tasks: this module's (the router, i18next, the route tree), React DOM's,
+ * then building the router. Evaluated together they were the pricing page's longest task (issue 18).
  */
 async function start(): Promise<void> {
-  const reactDom = import('react-dom/client');
-  const browserApp = import('./app-root.tsx');
-  const { createRoot, hydrateRoot } = await reactDom;
-  const { createBrowserApp } = await browserApp;
+  const { createRoot, hydrateRoot } = await import('react-dom/client');
   await nextTask();
   const { router, app } = createBrowserApp();
   const root = document.getElementById('root');
