@@ -99,3 +99,22 @@ test('the footer offers the language choice where the header does, and not on up
     await expect(page.locator('.site-header .header-language'), path).toHaveCount(offered ? 1 : 0);
   }
 });
+
+test('the header and footer links move within the app: the page changes, the document stays, the shown page is marked', async ({
+  page,
+}) => {
+  await open(page, '/en');
+  // A document load would lose this.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const pricing = page.locator('.header-menus .header-pricing');
+  await expect(pricing).not.toHaveAttribute('aria-current');
+  await pricing.click();
+  await expect(page).toHaveURL(/\/en\/payment\/pricepolicy$/);
+  await expect(page.locator('.pricing h1')).toBeVisible();
+  await expect(pricing).toHaveAttribute('aria-current', 'page');
+  await page.locator('.site-footer a[href="/en/refund-policy"]').click();
+  await expect(page).toHaveURL(/\/en\/refund-policy$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('.site-footer a[href="/en/refund-policy"]')).toHaveAttribute('aria-current', 'page');
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+});
