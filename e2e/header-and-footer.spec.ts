@@ -115,6 +115,9 @@ test('the header and footer links move within the app: the page changes, the doc
   await page.locator('.site-footer a[href="/en/refund-policy"]').click();
   await expect(page).toHaveURL(/\/en\/refund-policy$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.locator('.site-footer a[href="/en/refund-policy"]')).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('.site-footer a[href="/en/refund-policy"]')).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
 });
