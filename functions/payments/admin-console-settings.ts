@@ -1,5 +1,5 @@
 import { adminConsoleSettings } from '../../shared/api/payments.ts';
-import { defineHandler } from '../core/pipeline.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 import { settings } from '../core/settings.ts';
 
 export const handler = defineHandler(adminConsoleSettings, async () => ({

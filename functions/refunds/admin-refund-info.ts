@@ -1,5 +1,5 @@
 import { adminRefundInfo } from '../../shared/api/refunds.ts';
-import { defineHandler } from '../core/pipeline.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 import { estimateView, quoteRefund } from '../core/refunds/refund-engine.ts';
 
 export const handler = defineHandler(adminRefundInfo, async (input) => ({

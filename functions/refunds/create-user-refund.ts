@@ -1,6 +1,6 @@
 import { createUserRefund } from '../../shared/api/refunds.ts';
 import { PaymentError } from '../core/errors.ts';
-import { defineHandler } from '../core/pipeline.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 import { openRefundSession } from '../core/refunds/user-refund.ts';
 
 export const handler = defineHandler(createUserRefund, async (_input, { caller }) => {
