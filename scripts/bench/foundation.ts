@@ -737,13 +737,15 @@ async function measureLatency(product: { url: string; output: () => string }): P
   const form = { surveys: [{ id: 'q1', type: 'text', question: 'Bench?', placeholder: '' }] };
   await document.send(
     new PutCommand(
-      ReleaseResource.put({
-        resource: SURVEY_FORM_RESOURCE,
-        resourceId: surveyFormReleaseId('onboarding', 'en'),
-        data: JSON.stringify({ surveyType: 'onboarding', language: 'en', surveyForm: form }),
-        releasedAt: Date.now(),
-        releasedBy: 'bench',
-      }).params({ table: 'cutloom-local' }),
+      ReleaseResource()
+        .put({
+          resource: SURVEY_FORM_RESOURCE,
+          resourceId: surveyFormReleaseId('onboarding', 'en'),
+          data: JSON.stringify({ surveyType: 'onboarding', language: 'en', surveyForm: form }),
+          releasedAt: Date.now(),
+          releasedBy: 'bench',
+        })
+        .params({ table: 'cutloom-local' }),
     ),
   );
   const surveyBody = JSON.stringify({ type: 'onboarding', lang: 'en' });

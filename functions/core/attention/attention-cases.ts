@@ -16,7 +16,8 @@ import {
   openCasesQuery,
 } from '../data/attention-repository.ts';
 import { readPage } from '../data/list-page.ts';
-import { getOrder, markRefundReturned, type PaymentOrder } from '../data/order-repository.ts';
+import { getOrder, type PaymentOrder } from '../data/order-reads.ts';
+import { markRefundReturned } from '../data/order-repository.ts';
 import { activityCommit, type Operator } from '../data/user-activity-repository.ts';
 import { getUserPlan } from '../data/user-plan-repository.ts';
 import { AdminError } from '../errors.ts';

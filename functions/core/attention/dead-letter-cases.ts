@@ -18,7 +18,7 @@ import {
   raiseCase,
   settleCase,
 } from '../data/attention-repository.ts';
-import { getOrder } from '../data/order-repository.ts';
+import { getOrder } from '../data/order-reads.ts';
 import { activityCommit, type Operator } from '../data/user-activity-repository.ts';
 import { getUser } from '../data/user-repository.ts';
 import { AdminError } from '../errors.ts';

@@ -26,19 +26,27 @@ export function dynamo(): DynamoDBDocumentClient {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: ElectroDB's own bound on the entities a service joins.
-type Entities = Record<string, Entity<any, any, any, any>>;
+type EntityGetters = Record<string, () => Entity<any, any, any, any>>;
+
+/** The entities a service of these getters joins, by the same names. */
+export type EntitiesOf<G extends EntityGetters> = { [Name in keyof G]: ReturnType<G[Name]> };
 
 /**
  * The ElectroDB service of the given entities on the one table, made on first use. Each repository
  * joins only the entities it reads and writes (a transaction's service, those it spans), so that a
- * function bundles and builds only the entities its routes use: an ElectroDB entity validates its model
- * when its module loads, and one service of every entity made each function's cold start several times
- * the bare client's (`npm run bench`). The entities are the same objects in every service.
+ * function bundles only the entities its routes use; and since constructing an entity validates its
+ * model, the entities are handed over as getters (`lazyEntity`) and made with the service, so that a
+ * module initialisation builds none (`npm run bench`). The entities are the same objects in every service.
  */
-export function tableService<E extends Entities>(entities: E): () => Service<E> {
-  let service: Service<E> | undefined;
+export function tableService<G extends EntityGetters>(getters: G): () => Service<EntitiesOf<G>> {
+  let service: Service<EntitiesOf<G>> | undefined;
   return () => {
-    service ??= new Service(entities, { table: settings.tableName, client: dynamo() });
+    if (!service) {
+      const entities = Object.fromEntries(
+        Object.entries(getters).map(([name, entity]) => [name, entity()]),
+      ) as EntitiesOf<G>;
+      service = new Service(entities, { table: settings.tableName, client: dynamo() });
+    }
     return service;
   };
 }

@@ -53,7 +53,7 @@ describe('every entity’s keys', () => {
   it.each(Object.entries(entities))(
     '%s names only the table design’s indexes and key attributes',
     (_, entity) => {
-      const indexes = (entity as unknown as { schema: { indexes: Record<string, IndexSchema> } }).schema
+      const indexes = (entity() as unknown as { schema: { indexes: Record<string, IndexSchema> } }).schema
         .indexes;
       for (const [name, index] of Object.entries(indexes)) {
         const keys = designed.get(index.index);

@@ -11,13 +11,8 @@ import { PaymentOrder as PaymentOrderEntity } from './entities/payment-order.ts'
 import { Preregistration } from './entities/preregistration.ts';
 import { UsageCounter } from './entities/usage.ts';
 import { UserPlan as UserPlanEntity, UserPlanHead as UserPlanHeadEntity } from './entities/user-plan.ts';
-import {
-  GRANTABLE_STATUSES,
-  type OrderChanges,
-  type PaymentOrder,
-  statusIn,
-  vbankSettledItems,
-} from './order-repository.ts';
+import type { PaymentOrder } from './order-reads.ts';
+import { GRANTABLE_STATUSES, type OrderChanges, statusIn, vbankSettledItems } from './order-repository.ts';
 import {
   conditionFailed,
   type ItemOutcomes,

@@ -18,6 +18,7 @@ import {
   type PaymentOrderItem,
 } from './entities/payment-order.ts';
 import { UserActivity } from './entities/user-activity.ts';
+import { getOrder, type PaymentOrder } from './order-reads.ts';
 import {
   conditionFailed,
   type ItemOutcomes,
@@ -34,7 +35,6 @@ const db = tableService({
   userActivity: UserActivity,
 });
 
-export type PaymentOrder = PaymentOrderItem;
 export type NewPaymentOrder = Omit<PaymentOrderItem, 'created' | 'updated' | 'status'>;
 
 /**
@@ -89,17 +89,6 @@ export async function createOrder(
     .go();
   if (!canceled) return 'created';
   return lostToConcurrentWrite(data as ItemOutcomes) ? 'conflict' : 'no-coupon';
-}
-
-export async function getOrder(merchantUid: string): Promise<PaymentOrder | undefined> {
-  const { data } = await db().entities.paymentOrder.get({ merchantUid }).go();
-  return data ?? undefined;
-}
-
-/** A user's orders in creation order (the console's payment progress). */
-export async function listOrdersByUser(uid: string): Promise<PaymentOrder[]> {
-  const { data } = await db().entities.paymentOrder.query.byUser({ uid }).go({ pages: 'all' });
-  return data;
 }
 
 export type OrderChanges = Partial<

@@ -2,7 +2,7 @@ import type { Currency } from '../../../shared/currency.ts';
 import { periodEnd } from '../../../shared/plans/plan-period.ts';
 import type { ProviderPayment } from '../adapters/payment-provider/portone.ts';
 import { getCustomerMail } from '../data/customer-mail-repository.ts';
-import type { PaymentOrder } from '../data/order-repository.ts';
+import type { PaymentOrder } from '../data/order-reads.ts';
 import { getPayment } from '../data/user-plan-repository.ts';
 import { periodStart } from '../orders/grant-effects.ts';
 import type { ReceiptPurpose } from './customer-mail-texts.ts';

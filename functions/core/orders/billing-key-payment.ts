@@ -1,5 +1,6 @@
 import { KEY_ISSUED_WITH_PAYMENT_PGS } from '../../../shared/payments/pay-methods.ts';
-import { claimOrderForCharge, getOrder } from '../data/order-repository.ts';
+import { getOrder } from '../data/order-reads.ts';
+import { claimOrderForCharge } from '../data/order-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { chargeClaimed, reconcileOrder } from './charges.ts';
 import { type Confirmation, orderResult } from './confirmation.ts';

@@ -7,7 +7,8 @@ import {
   payWithBillingKey,
 } from '../adapters/payment-provider/portone.ts';
 import { nowMs } from '../clock.ts';
-import { getOrder, type PaymentOrder, reclaimCharge } from '../data/order-repository.ts';
+import { getOrder, type PaymentOrder } from '../data/order-reads.ts';
+import { reclaimCharge } from '../data/order-repository.ts';
 import { logger } from '../logger.ts';
 import { type Confirmation, confirmOrder, failOrder, orderResult, settlePaid } from './confirmation.ts';
 

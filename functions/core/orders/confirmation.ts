@@ -11,12 +11,11 @@ import { nowMs } from '../clock.ts';
 import { getCouponRedemption, releaseExpiredHolds } from '../data/coupon-repository.ts';
 import type { OrderStatus } from '../data/entities/payment-order.ts';
 import { grantOrder } from '../data/grant-transaction.ts';
+import { getOrder, type PaymentOrder } from '../data/order-reads.ts';
 import {
   closeOrder,
   GRANTABLE_STATUSES,
-  getOrder,
   markRefundReturned,
-  type PaymentOrder,
   updateOrderFrom,
 } from '../data/order-repository.ts';
 import { notePaymentSessionOrder } from '../data/payment-session-repository.ts';

@@ -5,7 +5,7 @@ import type { PlanType, PlanUsageInfo } from '../../../shared/plans/plan-types.t
 import { counterFor, type PaidCounter } from '../../../shared/usage/usage-rules.ts';
 import { erasersOffered } from '../../../shared/usage-eraser/eraser-options.ts';
 import type { GrantEffect } from '../data/grant-transaction.ts';
-import type { PaymentOrder } from '../data/order-repository.ts';
+import type { PaymentOrder } from '../data/order-reads.ts';
 import { getPlanCatalogue, planUsageFor } from '../data/plan-catalogue-repository.ts';
 import {
   activeUserPlan,

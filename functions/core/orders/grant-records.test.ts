@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_PLAN_USAGES } from '../../../shared/plans/price-book.ts';
-import type { PaymentOrder } from '../data/order-repository.ts';
+import type { PaymentOrder } from '../data/order-reads.ts';
 import { paymentRecord, planRecord } from './grant-records.ts';
 
 const standard = BUILT_IN_PLAN_USAGES.find((usage) => usage.planType === 'STANDARD');

@@ -1,7 +1,7 @@
 import { limitsWithBonus } from '../../../shared/coupons/coupon-rules.ts';
 import { periodEnd } from '../../../shared/plans/plan-period.ts';
 import { isSubscriptionPeriod, type PlanUsageInfo } from '../../../shared/plans/plan-types.ts';
-import type { PaymentOrder } from '../data/order-repository.ts';
+import type { PaymentOrder } from '../data/order-reads.ts';
 import type { Payment, UserPlan } from '../data/user-plan-repository.ts';
 
 /** What the provider (or the wallet) reports about a payment that took money. */

@@ -1,5 +1,5 @@
 import { type Currency, toMinorUnits } from '../../../shared/currency.ts';
-import { getOrder, type PaymentOrder } from '../data/order-repository.ts';
+import { getOrder, type PaymentOrder } from '../data/order-reads.ts';
 import { PaymentError } from '../errors.ts';
 import type { Caller } from '../pipeline.ts';
 

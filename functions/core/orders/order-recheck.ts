@@ -3,7 +3,7 @@ import { ORDER_RECHECK_TARGET } from '../../../shared/jobs/schedules.ts';
 import { scheduleOnce } from '../adapters/scheduler.ts';
 import { nowMs } from '../clock.ts';
 import { raiseCase, vbankExpiredCaseId } from '../data/attention-repository.ts';
-import { getOrder, type PaymentOrder } from '../data/order-repository.ts';
+import { getOrder, type PaymentOrder } from '../data/order-reads.ts';
 import { logger } from '../logger.ts';
 import { reconcileOrder } from './charges.ts';
 

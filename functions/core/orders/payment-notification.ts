@@ -1,5 +1,5 @@
 import { getPayment } from '../adapters/payment-provider/portone.ts';
-import { getOrder } from '../data/order-repository.ts';
+import { getOrder } from '../data/order-reads.ts';
 import { logger } from '../logger.ts';
 import { countMetric } from '../observability.ts';
 import { confirmOrder } from './confirmation.ts';

@@ -4,12 +4,8 @@ import {
   reserveRecurrentRegistration,
   WalletError,
 } from '../adapters/payment-provider/naver-pay.ts';
-import {
-  claimOrderForCharge,
-  getOrder,
-  type PaymentOrder,
-  updateOrderFrom,
-} from '../data/order-repository.ts';
+import { getOrder, type PaymentOrder } from '../data/order-reads.ts';
+import { claimOrderForCharge, updateOrderFrom } from '../data/order-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { settings } from '../settings.ts';
 import { chargeWalletOrder, reconcileOrder } from './charges.ts';

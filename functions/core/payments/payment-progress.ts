@@ -4,7 +4,7 @@ import { CONSOLE_CLIENT_TYPE } from '../../../shared/identity/client-types.ts';
 import { orderLinkLanguage } from '../../../shared/payments/payment-progress.ts';
 import { nowMs } from '../clock.ts';
 import { listPlanNameChoices } from '../custom-plans/custom-plans.ts';
-import { listOrdersByUser, type PaymentOrder } from '../data/order-repository.ts';
+import { listOrdersByUser, type PaymentOrder } from '../data/order-reads.ts';
 import { listPaymentSessionsByUser, type PaymentSession } from '../data/payment-session-repository.ts';
 import { findPlanByName } from '../data/plan-catalogue-repository.ts';
 import type { Operator } from '../data/user-activity-repository.ts';

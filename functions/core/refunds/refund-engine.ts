@@ -22,7 +22,7 @@ import {
 } from '../adapters/payment-provider/portone.ts';
 import { nowMs } from '../clock.ts';
 import { raiseCase } from '../data/attention-repository.ts';
-import { getOrder } from '../data/order-repository.ts';
+import { getOrder } from '../data/order-reads.ts';
 import { getPlanCatalogue } from '../data/plan-catalogue-repository.ts';
 import { recordRefund } from '../data/refund-repository.ts';
 import { type Operator, recordUserActivity } from '../data/user-activity-repository.ts';

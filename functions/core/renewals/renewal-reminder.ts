@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE } from '../../../shared/languages.ts';
 import { renewalPrice } from '../../../shared/subscriptions/renewal-reminder.ts';
-import { getOrder } from '../data/order-repository.ts';
+import { getOrder } from '../data/order-reads.ts';
 import { getUserPlan } from '../data/user-plan-repository.ts';
 import { type MailOutcome, sendCustomerMail } from '../mails/customer-mails.ts';
 import type { ReminderEvent } from '../subscriptions/renewal-schedule.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planHeldCaseId } from '../../../functions/core/data/attention-repository.ts';
-import { getOrder, type PaymentOrder } from '../../../functions/core/data/order-repository.ts';
+import { getOrder, type PaymentOrder } from '../../../functions/core/data/order-reads.ts';
 import { changePlanStatus } from '../../../functions/core/data/subscription-repository.ts';
 import { listUserActivities } from '../../../functions/core/data/user-activity-repository.ts';
 import {

@@ -1,4 +1,5 @@
-import { createOrder, getOrder, type PaymentOrder } from '../../../functions/core/data/order-repository.ts';
+import { getOrder, type PaymentOrder } from '../../../functions/core/data/order-reads.ts';
+import { createOrder } from '../../../functions/core/data/order-repository.ts';
 import { newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
 import { uniqueId } from '../helpers.ts';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { issueBillingKey } from '../../../functions/core/adapters/payment-provider/portone.ts';
-import { getOrder } from '../../../functions/core/data/order-repository.ts';
+import { getOrder } from '../../../functions/core/data/order-reads.ts';
 import { db } from '../../../functions/core/data/service.ts';
 import { latestUserPlan } from '../../../functions/core/data/user-plan-repository.ts';
 import { signInWithPassword } from '../../../functions/core/identity/sign-in.ts';

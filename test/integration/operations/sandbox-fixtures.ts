@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { PaymentOrder } from '../../../functions/core/data/order-repository.ts';
+import type { PaymentOrder } from '../../../functions/core/data/order-reads.ts';
 import { invokeModule } from '../../../scripts/local/lambda-context.ts';
 import type { StandIn } from '../../../scripts/local/stand-in-context.ts';
 import { start as startMail } from '../../../scripts/local/stand-ins/mail.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getCoupon, listCouponRedemptions } from '../../../functions/core/data/coupon-repository.ts';
-import { getOrder, listOrdersByUser } from '../../../functions/core/data/order-repository.ts';
+import { getOrder, listOrdersByUser } from '../../../functions/core/data/order-reads.ts';
 import { db } from '../../../functions/core/data/service.ts';
 import {
   getPayment,

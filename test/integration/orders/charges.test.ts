@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { getOrder } from '../../../functions/core/data/order-reads.ts';
 import {
   claimOrderForCharge,
   createOrder,
-  getOrder,
   reclaimCharge,
 } from '../../../functions/core/data/order-repository.ts';
 import { newCustomerUid, newMerchantUid } from '../../../shared/payments/merchant-uid.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getOrder } from '../../../functions/core/data/order-repository.ts';
+import { getOrder } from '../../../functions/core/data/order-reads.ts';
 import { getPreregistration } from '../../../functions/core/data/preregistration-repository.ts';
 import { adminUserPreregistration } from '../../../shared/api/users.ts';
 import { adminToken, call } from '../helpers.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getOrder } from '../../../functions/core/data/order-repository.ts';
+import { getOrder } from '../../../functions/core/data/order-reads.ts';
 import { newGuid } from '../../../functions/core/orders/session-store.ts';
 import {
   changePaymentSessionAccountType,

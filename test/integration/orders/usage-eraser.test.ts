@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getOrder } from '../../../functions/core/data/order-repository.ts';
+import { getOrder } from '../../../functions/core/data/order-reads.ts';
 import { ERASER_CATALOGUE } from '../../../functions/core/data/plan-catalogue-repository.ts';
 import { db } from '../../../functions/core/data/service.ts';
 import { getUsageCounters } from '../../../functions/core/data/usage-repository.ts';

@@ -1,5 +1,5 @@
 import { Entity, type EntityItem } from 'electrodb';
-import { ENTITY_SERVICE } from '../entity-service.ts';
+import { ENTITY_SERVICE, lazyEntity } from '../entity-service.ts';
 import { createdAttribute, updatedAttribute } from './order-attributes.ts';
 
 /**
@@ -10,23 +10,29 @@ import { createdAttribute, updatedAttribute } from './order-attributes.ts';
  */
 export const CHANGE_CARD_STATUSES = ['created', 'done', 'failed'] as const;
 
-export const ChangeCardRequest = new Entity({
-  model: { entity: 'changeCardRequest', version: '1', service: ENTITY_SERVICE },
-  attributes: {
-    merchantUid: { type: 'string', required: true, readOnly: true },
-    guid: { type: 'string', required: true, readOnly: true },
-    uid: { type: 'string', required: true, readOnly: true },
-    planId: { type: 'string', required: true, readOnly: true },
-    previousCustomerUid: { type: 'string', required: true, readOnly: true },
-    customerUid: { type: 'string', required: true, readOnly: true },
-    status: { type: CHANGE_CARD_STATUSES, required: true, default: 'created' },
-    failureCode: { type: 'string' },
-    failureMessage: { type: 'string' },
-    created: createdAttribute,
-    updated: updatedAttribute,
-  },
-  indexes: {
-    byMerchantUid: { pk: { field: 'pk', composite: ['merchantUid'] }, sk: { field: 'sk', composite: [] } },
-  },
-});
-export type ChangeCardRequestItem = EntityItem<typeof ChangeCardRequest>;
+export const ChangeCardRequest = lazyEntity(
+  () =>
+    new Entity({
+      model: { entity: 'changeCardRequest', version: '1', service: ENTITY_SERVICE },
+      attributes: {
+        merchantUid: { type: 'string', required: true, readOnly: true },
+        guid: { type: 'string', required: true, readOnly: true },
+        uid: { type: 'string', required: true, readOnly: true },
+        planId: { type: 'string', required: true, readOnly: true },
+        previousCustomerUid: { type: 'string', required: true, readOnly: true },
+        customerUid: { type: 'string', required: true, readOnly: true },
+        status: { type: CHANGE_CARD_STATUSES, required: true, default: 'created' },
+        failureCode: { type: 'string' },
+        failureMessage: { type: 'string' },
+        created: createdAttribute,
+        updated: updatedAttribute,
+      },
+      indexes: {
+        byMerchantUid: {
+          pk: { field: 'pk', composite: ['merchantUid'] },
+          sk: { field: 'sk', composite: [] },
+        },
+      },
+    }),
+);
+export type ChangeCardRequestItem = EntityItem<ReturnType<typeof ChangeCardRequest>>;

@@ -1,5 +1,5 @@
 import { Entity, type EntityItem } from 'electrodb';
-import { ENTITY_SERVICE } from '../entity-service.ts';
+import { ENTITY_SERVICE, lazyEntity } from '../entity-service.ts';
 
 /** The mails a customer gets after checkout (functions/core/mails/customer-mails.ts). */
 export const CUSTOMER_MAIL_KINDS = ['receipt', 'vbank-issued', 'refund-made', 'renewal-reminder'] as const;
@@ -12,20 +12,23 @@ export const CUSTOMER_MAIL_STATUSES = ['sending', 'sent', 'failed'] as const;
  * before the mail goes (sending), so that repeated or concurrent steps of one event send it once; it
  * becomes sent, or failed with the reason, which the next run of the same step may claim again.
  */
-export const CustomerMail = new Entity({
-  model: { entity: 'customerMail', version: '1', service: ENTITY_SERVICE },
-  attributes: {
-    kind: { type: CUSTOMER_MAIL_KINDS, required: true, readOnly: true },
-    eventId: { type: 'string', required: true, readOnly: true },
-    uid: { type: 'string', required: true },
-    status: { type: CUSTOMER_MAIL_STATUSES, required: true },
-    claimedAt: { type: 'number', required: true },
-    sentAt: { type: 'number' },
-    attempts: { type: 'number', required: true },
-    failure: { type: 'string' },
-  },
-  indexes: {
-    byEvent: { pk: { field: 'pk', composite: ['kind', 'eventId'] }, sk: { field: 'sk', composite: [] } },
-  },
-});
-export type CustomerMailItem = EntityItem<typeof CustomerMail>;
+export const CustomerMail = lazyEntity(
+  () =>
+    new Entity({
+      model: { entity: 'customerMail', version: '1', service: ENTITY_SERVICE },
+      attributes: {
+        kind: { type: CUSTOMER_MAIL_KINDS, required: true, readOnly: true },
+        eventId: { type: 'string', required: true, readOnly: true },
+        uid: { type: 'string', required: true },
+        status: { type: CUSTOMER_MAIL_STATUSES, required: true },
+        claimedAt: { type: 'number', required: true },
+        sentAt: { type: 'number' },
+        attempts: { type: 'number', required: true },
+        failure: { type: 'string' },
+      },
+      indexes: {
+        byEvent: { pk: { field: 'pk', composite: ['kind', 'eventId'] }, sk: { field: 'sk', composite: [] } },
+      },
+    }),
+);
+export type CustomerMailItem = EntityItem<ReturnType<typeof CustomerMail>>;

@@ -4,7 +4,7 @@ import { CLIENT_TYPES } from '../../../../shared/identity/client-types.ts';
 import { SITE_LANGUAGES } from '../../../../shared/languages.ts';
 import { PLAN_PERIODS, PLAN_TYPES } from '../../../../shared/plans/plan-types.ts';
 import { METERED_USAGE_TYPES } from '../../../../shared/usage/usage-rules.ts';
-import { ENTITY_SERVICE } from '../entity-service.ts';
+import { ENTITY_SERVICE, lazyEntity } from '../entity-service.ts';
 import { nameSearchKey, searchShard } from '../search-keys.ts';
 import { bonusQuotaAttribute, createdAttribute, updatedAttribute } from './order-attributes.ts';
 
@@ -41,117 +41,123 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PaymentOrder = new Entity({
-  model: { entity: 'paymentOrder', version: '1', service: ENTITY_SERVICE },
-  attributes: {
-    merchantUid: { type: 'string', required: true, readOnly: true },
-    guid: { type: 'string', readOnly: true },
-    uid: { type: 'string', required: true, readOnly: true },
-    cid: { type: 'string' },
-    clientType: { type: CLIENT_TYPES, required: true, readOnly: true },
-    language: { type: SITE_LANGUAGES, required: true, readOnly: true },
-    paymentType: { type: PAYMENT_TYPES, required: true, readOnly: true },
-    /** The plan a renewal extends or an upgrade replaces, and its expiry when the order was made. */
-    planId: { type: 'string', readOnly: true },
-    planExpiredAt: { type: 'number', readOnly: true },
-    /** A renewal's attempt: 0 on the due date, then the retries. */
-    renewalAttempt: { type: 'number', readOnly: true },
-    /** An upgrade's credit for the unused part of the plan it replaces (planUpgradeData.refundAmount). */
-    credit: { type: 'number', readOnly: true },
-    /** The counter an eraser sets back to zero. */
-    usageType: { type: METERED_USAGE_TYPES, readOnly: true },
-    planName: { type: 'string', required: true, readOnly: true },
-    planType: { type: PLAN_TYPES, required: true, readOnly: true },
-    period: { type: PLAN_PERIODS, required: true, readOnly: true },
-    catalogue: { type: 'string', required: true, readOnly: true },
-    currency: { type: CURRENCIES, required: true, readOnly: true },
-    payMethod: { type: 'string', required: true, readOnly: true },
-    pg: { type: 'string', required: true, readOnly: true },
-    listPrice: { type: 'number', required: true, readOnly: true },
-    /** The price the customer agreed to (after discount, before the test mapping). */
-    finalPrice: { type: 'number', required: true, readOnly: true },
-    /** What the provider must report as paid: the final price, or its test-range image. */
-    amount: { type: 'number', required: true, readOnly: true },
-    /** A subscription's price at renewal: without the coupon (which is for the first period). */
-    renewalPrice: { type: 'number', readOnly: true },
-    isTest: { type: 'boolean', required: true, readOnly: true },
-    couponCode: { type: 'string', readOnly: true },
-    /** The preregistration rate the price took (its best discount); the grant marks the coupon used. */
-    preregistrationPercent: { type: 'number', readOnly: true },
-    /** The coupon's bonus quota for the plan, added to the plan's limits at the grant. */
-    bonusQuota: { ...bonusQuotaAttribute, readOnly: true },
-    /** The billing key a subscription's checkout issues (server-made, never the browser's). */
-    customerUid: { type: 'string', readOnly: true },
-    userName: { type: 'string', required: true, readOnly: true },
-    userEmail: { type: 'string', required: true, readOnly: true },
-    userPhone: { type: 'string', required: true, readOnly: true },
-    /**
-     * The customer's address when they ordered: Paymentwall takes a charge on a billing key only with
-     * the buyer's browser IP (browser_ip), a renewal's the one its subscription was bought from.
-     */
-    buyerIp: { type: 'string', readOnly: true },
-    status: { type: ORDER_STATUSES, required: true, default: 'created' },
-    impUid: { type: 'string' },
-    paidAt: { type: 'number' },
-    /** Why the order did not end paid: a server error type (PORTONE_FAILED, INCONSISTENCY, ...). */
-    failureType: { type: 'string' },
-    /** The card company's code of a decline (e.g. CC01). */
-    failureCode: { type: 'string' },
-    failureMessage: { type: 'string' },
-    vbankName: { type: 'string' },
-    vbankNum: { type: 'string' },
-    vbankHolder: { type: 'string' },
-    vbankDueDate: { type: 'number' },
-    smsSentAt: { type: 'number' },
-    /** When the customer was told by mail that this (renewal) payment failed. */
-    noticeSentAt: { type: 'number' },
-    /** The wallet: the registration reserved for this order, the recurring id it gave, the charge. */
-    reserveId: { type: 'string' },
-    recurrentId: { type: 'string' },
-    walletPaymentId: { type: 'string' },
-    created: createdAttribute,
-    updated: updatedAttribute,
-    /** The payment search's key of the payer's name (search-keys.ts), and its partition. */
-    payerNameKey: {
-      type: 'string',
-      hidden: true,
-      readOnly: true,
-      watch: ['userName'],
-      set: (_, item) => nameSearchKey(String(item.userName ?? '')),
-    },
-    payerNameShard: {
-      type: 'string',
-      hidden: true,
-      readOnly: true,
-      watch: ['userName'],
-      set: (_, item) => searchShard(nameSearchKey(String(item.userName ?? ''))),
-    },
-  },
-  indexes: {
-    byMerchantUid: { pk: { field: 'pk', composite: ['merchantUid'] }, sk: { field: 'sk', composite: [] } },
-    /** A user's orders in time order (the console, and the one-active-plan rule). */
-    byUser: {
-      index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['uid'] },
-      sk: { field: 'gsi1sk', composite: ['created'] },
-    },
-    /**
-     * The orders placed from a client (app install or browser); only orders that name one. The sort key
-     * has no composite: an order without a cid then gives none of the index's composites, which keeps
-     * it out of the index (ElectroDB refuses a write giving only part of a conditional index's).
-     */
-    byCid: {
-      index: 'gsi2',
-      condition: (composite) => Boolean(composite.cid),
-      pk: { field: 'gsi2pk', composite: ['cid'] },
-      sk: { field: 'gsi2sk', composite: [] },
-    },
-    /** Orders by the payer's name, exact or a prefix, within the partition of its first character. */
-    byPayerName: {
-      index: 'gsi3',
-      pk: { field: 'gsi3pk', composite: ['payerNameShard'] },
-      sk: { field: 'gsi3sk', composite: ['payerNameKey', 'created'] },
-    },
-  },
-});
-export type PaymentOrderItem = EntityItem<typeof PaymentOrder>;
+export const PaymentOrder = lazyEntity(
+  () =>
+    new Entity({
+      model: { entity: 'paymentOrder', version: '1', service: ENTITY_SERVICE },
+      attributes: {
+        merchantUid: { type: 'string', required: true, readOnly: true },
+        guid: { type: 'string', readOnly: true },
+        uid: { type: 'string', required: true, readOnly: true },
+        cid: { type: 'string' },
+        clientType: { type: CLIENT_TYPES, required: true, readOnly: true },
+        language: { type: SITE_LANGUAGES, required: true, readOnly: true },
+        paymentType: { type: PAYMENT_TYPES, required: true, readOnly: true },
+        /** The plan a renewal extends or an upgrade replaces, and its expiry when the order was made. */
+        planId: { type: 'string', readOnly: true },
+        planExpiredAt: { type: 'number', readOnly: true },
+        /** A renewal's attempt: 0 on the due date, then the retries. */
+        renewalAttempt: { type: 'number', readOnly: true },
+        /** An upgrade's credit for the unused part of the plan it replaces (planUpgradeData.refundAmount). */
+        credit: { type: 'number', readOnly: true },
+        /** The counter an eraser sets back to zero. */
+        usageType: { type: METERED_USAGE_TYPES, readOnly: true },
+        planName: { type: 'string', required: true, readOnly: true },
+        planType: { type: PLAN_TYPES, required: true, readOnly: true },
+        period: { type: PLAN_PERIODS, required: true, readOnly: true },
+        catalogue: { type: 'string', required: true, readOnly: true },
+        currency: { type: CURRENCIES, required: true, readOnly: true },
+        payMethod: { type: 'string', required: true, readOnly: true },
+        pg: { type: 'string', required: true, readOnly: true },
+        listPrice: { type: 'number', required: true, readOnly: true },
+        /** The price the customer agreed to (after discount, before the test mapping). */
+        finalPrice: { type: 'number', required: true, readOnly: true },
+        /** What the provider must report as paid: the final price, or its test-range image. */
+        amount: { type: 'number', required: true, readOnly: true },
+        /** A subscription's price at renewal: without the coupon (which is for the first period). */
+        renewalPrice: { type: 'number', readOnly: true },
+        isTest: { type: 'boolean', required: true, readOnly: true },
+        couponCode: { type: 'string', readOnly: true },
+        /** The preregistration rate the price took (its best discount); the grant marks the coupon used. */
+        preregistrationPercent: { type: 'number', readOnly: true },
+        /** The coupon's bonus quota for the plan, added to the plan's limits at the grant. */
+        bonusQuota: { ...bonusQuotaAttribute, readOnly: true },
+        /** The billing key a subscription's checkout issues (server-made, never the browser's). */
+        customerUid: { type: 'string', readOnly: true },
+        userName: { type: 'string', required: true, readOnly: true },
+        userEmail: { type: 'string', required: true, readOnly: true },
+        userPhone: { type: 'string', required: true, readOnly: true },
+        /**
+         * The customer's address when they ordered: Paymentwall takes a charge on a billing key only with
+         * the buyer's browser IP (browser_ip), a renewal's the one its subscription was bought from.
+         */
+        buyerIp: { type: 'string', readOnly: true },
+        status: { type: ORDER_STATUSES, required: true, default: 'created' },
+        impUid: { type: 'string' },
+        paidAt: { type: 'number' },
+        /** Why the order did not end paid: a server error type (PORTONE_FAILED, INCONSISTENCY, ...). */
+        failureType: { type: 'string' },
+        /** The card company's code of a decline (e.g. CC01). */
+        failureCode: { type: 'string' },
+        failureMessage: { type: 'string' },
+        vbankName: { type: 'string' },
+        vbankNum: { type: 'string' },
+        vbankHolder: { type: 'string' },
+        vbankDueDate: { type: 'number' },
+        smsSentAt: { type: 'number' },
+        /** When the customer was told by mail that this (renewal) payment failed. */
+        noticeSentAt: { type: 'number' },
+        /** The wallet: the registration reserved for this order, the recurring id it gave, the charge. */
+        reserveId: { type: 'string' },
+        recurrentId: { type: 'string' },
+        walletPaymentId: { type: 'string' },
+        created: createdAttribute,
+        updated: updatedAttribute,
+        /** The payment search's key of the payer's name (search-keys.ts), and its partition. */
+        payerNameKey: {
+          type: 'string',
+          hidden: true,
+          readOnly: true,
+          watch: ['userName'],
+          set: (_, item) => nameSearchKey(String(item.userName ?? '')),
+        },
+        payerNameShard: {
+          type: 'string',
+          hidden: true,
+          readOnly: true,
+          watch: ['userName'],
+          set: (_, item) => searchShard(nameSearchKey(String(item.userName ?? ''))),
+        },
+      },
+      indexes: {
+        byMerchantUid: {
+          pk: { field: 'pk', composite: ['merchantUid'] },
+          sk: { field: 'sk', composite: [] },
+        },
+        /** A user's orders in time order (the console, and the one-active-plan rule). */
+        byUser: {
+          index: 'gsi1',
+          pk: { field: 'gsi1pk', composite: ['uid'] },
+          sk: { field: 'gsi1sk', composite: ['created'] },
+        },
+        /**
+         * The orders placed from a client (app install or browser); only orders that name one. The sort key
+         * has no composite: an order without a cid then gives none of the index's composites, which keeps
+         * it out of the index (ElectroDB refuses a write giving only part of a conditional index's).
+         */
+        byCid: {
+          index: 'gsi2',
+          condition: (composite) => Boolean(composite.cid),
+          pk: { field: 'gsi2pk', composite: ['cid'] },
+          sk: { field: 'gsi2sk', composite: [] },
+        },
+        /** Orders by the payer's name, exact or a prefix, within the partition of its first character. */
+        byPayerName: {
+          index: 'gsi3',
+          pk: { field: 'gsi3pk', composite: ['payerNameShard'] },
+          sk: { field: 'gsi3sk', composite: ['payerNameKey', 'created'] },
+        },
+      },
+    }),
+);
+export type PaymentOrderItem = EntityItem<ReturnType<typeof PaymentOrder>>;

@@ -1,7 +1,7 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { CURRENCIES } from '../../../../shared/currency.ts';
 import { PLAN_PERIODS, PLAN_TYPES } from '../../../../shared/plans/plan-types.ts';
-import { ENTITY_SERVICE } from '../entity-service.ts';
+import { ENTITY_SERVICE, lazyEntity } from '../entity-service.ts';
 import { bonusQuotaAttribute, createdAttribute, updatedAttribute } from './order-attributes.ts';
 
 /**
@@ -20,57 +20,60 @@ import { bonusQuotaAttribute, createdAttribute, updatedAttribute } from './order
 export const PLAN_STATUSES = ['PAID', 'UNSCHEDULED', 'HOLD'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
 
-export const UserPlan = new Entity({
-  model: { entity: 'userPlan', version: '1', service: ENTITY_SERVICE },
-  attributes: {
-    uid: { type: 'string', required: true, readOnly: true },
-    planId: { type: 'string', required: true, readOnly: true },
-    planName: { type: 'string', required: true },
-    planType: { type: PLAN_TYPES, required: true },
-    period: { type: PLAN_PERIODS, required: true },
-    isSubscription: { type: 'boolean', required: true },
-    /** The price book the plan came from (its price at renewal is looked up there). */
-    catalogue: { type: 'string', required: true },
-    paidAt: { type: 'number', required: true },
-    expiredAt: { type: 'number', required: true },
-    planStatus: { type: PLAN_STATUSES, required: true },
-    customerUid: { type: 'string' },
-    /** The wallet's recurring registration a wallet subscription renews on. */
-    recurrentId: { type: 'string' },
-    /** The amount of the last payment, in `currency`, and its merchantUid (what paid the current period). */
-    price: { type: 'number', required: true },
-    paidMerchantUid: { type: 'string' },
-    /** What the next renewal will charge (the final price before any test mapping). */
-    scheduledPrice: { type: 'number' },
-    payMethod: { type: 'string', required: true },
-    pg: { type: 'string', required: true },
-    currency: { type: CURRENCIES, required: true },
-    sttLimit: { type: 'number', required: true },
-    ttsLimit: { type: 'number', required: true },
-    translateLimit: { type: 'number', required: true },
-    genimageLimit: { type: 'number', required: true },
-    cloudStorageLimit: { type: 'number', required: true },
-    userTTSSpeakerLimit: { type: 'number', required: true },
-    couponCode: { type: 'string' },
-    bonusQuota: bonusQuotaAttribute,
-    isTest: { type: 'boolean', required: true },
-    created: createdAttribute,
-    updated: updatedAttribute,
-  },
-  indexes: {
-    byPlan: {
-      pk: { field: 'pk', composite: ['uid'] },
-      sk: { field: 'sk', composite: ['planId'] },
-    },
-    /** A user's plans in purchase order: the last is the current one. */
-    byUserTime: {
-      index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['uid'] },
-      sk: { field: 'gsi1sk', composite: ['created'] },
-    },
-  },
-});
-export type UserPlanItem = EntityItem<typeof UserPlan>;
+export const UserPlan = lazyEntity(
+  () =>
+    new Entity({
+      model: { entity: 'userPlan', version: '1', service: ENTITY_SERVICE },
+      attributes: {
+        uid: { type: 'string', required: true, readOnly: true },
+        planId: { type: 'string', required: true, readOnly: true },
+        planName: { type: 'string', required: true },
+        planType: { type: PLAN_TYPES, required: true },
+        period: { type: PLAN_PERIODS, required: true },
+        isSubscription: { type: 'boolean', required: true },
+        /** The price book the plan came from (its price at renewal is looked up there). */
+        catalogue: { type: 'string', required: true },
+        paidAt: { type: 'number', required: true },
+        expiredAt: { type: 'number', required: true },
+        planStatus: { type: PLAN_STATUSES, required: true },
+        customerUid: { type: 'string' },
+        /** The wallet's recurring registration a wallet subscription renews on. */
+        recurrentId: { type: 'string' },
+        /** The amount of the last payment, in `currency`, and its merchantUid (what paid the current period). */
+        price: { type: 'number', required: true },
+        paidMerchantUid: { type: 'string' },
+        /** What the next renewal will charge (the final price before any test mapping). */
+        scheduledPrice: { type: 'number' },
+        payMethod: { type: 'string', required: true },
+        pg: { type: 'string', required: true },
+        currency: { type: CURRENCIES, required: true },
+        sttLimit: { type: 'number', required: true },
+        ttsLimit: { type: 'number', required: true },
+        translateLimit: { type: 'number', required: true },
+        genimageLimit: { type: 'number', required: true },
+        cloudStorageLimit: { type: 'number', required: true },
+        userTTSSpeakerLimit: { type: 'number', required: true },
+        couponCode: { type: 'string' },
+        bonusQuota: bonusQuotaAttribute,
+        isTest: { type: 'boolean', required: true },
+        created: createdAttribute,
+        updated: updatedAttribute,
+      },
+      indexes: {
+        byPlan: {
+          pk: { field: 'pk', composite: ['uid'] },
+          sk: { field: 'sk', composite: ['planId'] },
+        },
+        /** A user's plans in purchase order: the last is the current one. */
+        byUserTime: {
+          index: 'gsi1',
+          pk: { field: 'gsi1pk', composite: ['uid'] },
+          sk: { field: 'gsi1sk', composite: ['created'] },
+        },
+      },
+    }),
+);
+export type UserPlanItem = EntityItem<ReturnType<typeof UserPlan>>;
 
 /**
  * The head of a user's plan history: which plan is current and until when, and a version that every
@@ -79,17 +82,20 @@ export type UserPlanItem = EntityItem<typeof UserPlan>;
  * different orders paid in the same instant, a renewal crossing an upgrade) therefore cannot both
  * succeed on stale knowledge: the loser reads again.
  */
-export const UserPlanHead = new Entity({
-  model: { entity: 'userPlanHead', version: '1', service: ENTITY_SERVICE },
-  attributes: {
-    uid: { type: 'string', required: true, readOnly: true },
-    version: { type: 'number', required: true },
-    currentPlanId: { type: 'string', required: true },
-    currentExpiredAt: { type: 'number', required: true },
-    updated: updatedAttribute,
-  },
-  indexes: {
-    byUser: { pk: { field: 'pk', composite: ['uid'] }, sk: { field: 'sk', composite: [] } },
-  },
-});
-export type UserPlanHeadItem = EntityItem<typeof UserPlanHead>;
+export const UserPlanHead = lazyEntity(
+  () =>
+    new Entity({
+      model: { entity: 'userPlanHead', version: '1', service: ENTITY_SERVICE },
+      attributes: {
+        uid: { type: 'string', required: true, readOnly: true },
+        version: { type: 'number', required: true },
+        currentPlanId: { type: 'string', required: true },
+        currentExpiredAt: { type: 'number', required: true },
+        updated: updatedAttribute,
+      },
+      indexes: {
+        byUser: { pk: { field: 'pk', composite: ['uid'] }, sk: { field: 'sk', composite: [] } },
+      },
+    }),
+);
+export type UserPlanHeadItem = EntityItem<ReturnType<typeof UserPlanHead>>;
