@@ -50,8 +50,9 @@ export async function markDoneIfComplete(jobId: string): Promise<void> {
 /**
  * Runs one message of a bulk job. Items whose outcome is already recorded (a redelivery) are skipped;
  * the processor reads what the others need at once (its `prepare`), then handles them
- * OUTCOMES_PER_TRANSACTION at a time, and their outcomes are recorded OUTCOMES_PER_TRANSACTION at a time with the message's count. Throws when
- * the message must be retried (unknown kind, infrastructure failure).
+ * OUTCOMES_PER_TRANSACTION at a time, and the outcomes it did not count itself are recorded
+ * OUTCOMES_PER_TRANSACTION at a time with the message's count. Throws when the message must be retried
+ * (unknown kind, infrastructure failure).
  */
 export async function runBatch(message: BulkJobMessage): Promise<void> {
   const processor = itemProcessor(message.kind);
@@ -70,13 +71,14 @@ export async function runBatch(message: BulkJobMessage): Promise<void> {
       place: { jobId: message.jobId, batchIndex: message.batchIndex, itemIndex },
     }));
     const outcomes = await processor.process(chunk, message.params, prepared);
-    await countOutcomes(
-      chunk.map(({ item, place }, index) => ({
-        ...place,
-        item: itemLabel(item),
-        ...(outcomes[index] ?? { ok: false, reason: 'No outcome' }),
-      })),
-    );
+    const uncounted: JobItemOutcome[] = [];
+    for (const [index, { item, place }] of chunk.entries()) {
+      const outcome = outcomes[index] ?? { ok: false, reason: 'No outcome' };
+      if (!outcome.ok) uncounted.push({ ...place, item: itemLabel(item), ok: false, reason: outcome.reason });
+      else if (!outcome.counted) uncounted.push({ ...place, item: itemLabel(item), ok: true });
+      else if (outcome.counted === 'now') countMetric('bulkItemDone');
+    }
+    await countOutcomes(uncounted);
   }
 
   await markDoneIfComplete(message.jobId);
