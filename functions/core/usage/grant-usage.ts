@@ -6,6 +6,7 @@ import {
 } from '../../../shared/usage/usage-grant-rules.ts';
 import { counterFor, METERED_USAGE_TYPES } from '../../../shared/usage/usage-rules.ts';
 import { nowMs } from '../clock.ts';
+import type { JobMessage } from '../data/job-repository.ts';
 import {
   type UsageEntry,
   type UsageWrite,
@@ -14,7 +15,6 @@ import {
   WRITES_PER_TRANSACTION,
   writeUsages,
 } from '../data/usage-repository.ts';
-import type { JobMessage } from '../data/job-repository.ts';
 import type { Operator } from '../data/user-activity-repository.ts';
 import { getUser } from '../data/user-repository.ts';
 import { AdminError } from '../errors.ts';
