@@ -98,6 +98,17 @@ export async function markJobDone(jobId: string): Promise<boolean> {
   return !canceled;
 }
 
+/**
+ * How many of a message's items are counted (strongly consistent: a redelivery that finds every item
+ * counted does nothing, which only an item recorded by a finished write may justify).
+ */
+export async function countedItems(message: JobMessage): Promise<number> {
+  const { data } = await db()
+    .entities.jobBatchCount.get({ jobId: message.jobId, batchIndex: message.batchIndex })
+    .go({ consistent: true, attributes: ['succeeded', 'failed'] });
+  return (data?.succeeded ?? 0) + (data?.failed ?? 0);
+}
+
 /** The positions of a message's items whose outcome is recorded already (a redelivery skips them). */
 export async function recordedItemIndexes(
   jobId: string,

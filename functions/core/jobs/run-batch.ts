@@ -1,4 +1,5 @@
 import {
+  countedItems,
   getJob,
   type JobItemOutcome,
   jobCounts,
@@ -48,7 +49,8 @@ export async function markDoneIfComplete(jobId: string): Promise<void> {
 }
 
 /**
- * Runs one message of a bulk job. Items whose outcome is already recorded (a redelivery) are skipped;
+ * Runs one message of a bulk job. A message whose items are all counted (a redelivery) does nothing
+ * more; items whose outcome is already recorded are skipped;
  * the processor reads what the others need at once (its `prepare`), then handles them
  * OUTCOMES_PER_TRANSACTION at a time, and the outcomes it did not count itself are recorded
  * OUTCOMES_PER_TRANSACTION at a time with the message's count. Throws when the message must be retried
@@ -57,9 +59,10 @@ export async function markDoneIfComplete(jobId: string): Promise<void> {
 export async function runBatch(message: BulkJobMessage): Promise<void> {
   const processor = itemProcessor(message.kind);
   if (!processor) throw new Error(`No item processor for job kind '${message.kind}'`);
+  // Items a processor counted itself leave no outcome item: only the message's count knows them.
+  if ((await countedItems(message)) >= message.items.length) return markDoneIfComplete(message.jobId);
   const done = await recordedItemIndexes(message.jobId, message.batchIndex, message.items.length);
   const pending = [...message.items.entries()].filter(([itemIndex]) => !done.has(itemIndex));
-  if (pending.length === 0) return markDoneIfComplete(message.jobId);
   const prepared = await processor.prepare(
     pending.map(([, item]) => item),
     message.params,

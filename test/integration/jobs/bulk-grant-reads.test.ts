@@ -88,4 +88,20 @@ describe('a bulk usage grant message', () => {
     });
     expect(counted[2]).toEqual(counted[1]);
   });
+
+  it('delivered again once every item is counted, reads its count and its job, nothing else', async () => {
+    const { accounts, message } = await grantMessage(10);
+    await runBatch(message);
+    reads = [];
+    await runBatch(message);
+    // Granted rows leave no outcome item: the message's count says they are done, and the job is
+    // looked at (is it closed?), nothing else.
+    expect(reads.map((read) => read.command).sort()).toEqual([
+      'GetItemCommand',
+      'GetItemCommand',
+      'QueryCommand',
+    ]);
+    expect(readsOf('$jobbatchcount_').gets).toBe(1);
+    for (const account of accounts) expect((await getUsageCounters(account.uid))?.ttsMonthly).toBe(-10);
+  });
 });
