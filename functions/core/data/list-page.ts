@@ -22,7 +22,8 @@ export interface PagedQuery<Item> {
 
 /**
  * A query on `entity`'s access pattern `index`, paged by `read` (given ElectroDB's cursor and DynamoDB's
- * Limit).
+ * Limit). `hiddenKeys` gives the index's hidden key attributes of a row: ElectroDB never returns a hidden
+ * attribute, so without them a row could not be turned into a cursor.
  */
 export function pagedQuery<
   A extends string,
@@ -30,9 +31,14 @@ export function pagedQuery<
   C extends string,
   S extends Schema<A, F, C>,
   Item,
->(entity: Entity<A, F, C, S>, index: keyof S['indexes'], read: PagedQuery<Item>['read']): PagedQuery<Item> {
+>(
+  entity: Entity<A, F, C, S>,
+  index: keyof S['indexes'],
+  read: PagedQuery<Item>['read'],
+  hiddenKeys?: (item: Item) => Record<string, string>,
+): PagedQuery<Item> {
   const toCursor = createConversions(entity).byAccessPattern[index].fromComposite.toCursor;
-  return { read, after: (item) => toCursor(item as never) };
+  return { read, after: (item) => toCursor({ ...item, ...hiddenKeys?.(item) } as never) };
 }
 
 export interface Page<Row> {

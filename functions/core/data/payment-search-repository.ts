@@ -1,5 +1,5 @@
 import { tableService } from './client.ts';
-import { Payment as PaymentEntity } from './entities/payment.ts';
+import { Payment as PaymentEntity, payerEmailKeys } from './entities/payment.ts';
 import { PaymentOrder } from './entities/payment-order.ts';
 import { keyTime } from './key-times.ts';
 import { type PagedQuery, pagedQuery, pageOptions } from './list-page.ts';
@@ -60,13 +60,17 @@ export function paymentsByPayerEmail(
   range: PaidRange,
 ): PagedQuery<Payment> {
   const { payment } = db().entities;
-  return pagedQuery(payment, 'byPayerEmail', (page) =>
-    (email.partial
-      ? payment.query.byPayerEmail({ payerEmailShard: email.shard }).begins({ payerEmailKey: email.key })
-      : payment.query
-          .byPayerEmail({ payerEmailShard: email.shard, payerEmailKey: email.key })
-          .between(...bounds(range))
-    ).go(newestFirst(page)),
+  return pagedQuery(
+    payment,
+    'byPayerEmail',
+    (page) =>
+      (email.partial
+        ? payment.query.byPayerEmail({ payerEmailShard: email.shard }).begins({ payerEmailKey: email.key })
+        : payment.query
+            .byPayerEmail({ payerEmailShard: email.shard, payerEmailKey: email.key })
+            .between(...bounds(range))
+      ).go(newestFirst(page)),
+    (row) => payerEmailKeys(row.userEmail),
   );
 }
 

@@ -289,6 +289,22 @@ describe('the payment search', () => {
     expect(await search({ uid: buyer.uid, to: 1 })).toEqual([]);
   });
 
+  it('pages through the payments whose payer e-mail starts with a prefix, a page at a time', async () => {
+    const prefix = uniqueId('pager').toLowerCase();
+    const paid = [
+      await subscriber({ userEmail: `${prefix}-one@example.com` }),
+      await subscriber({ userEmail: `${prefix}-two@example.com` }),
+    ];
+    const token = await adminToken();
+    const filter = { email: prefix, partial: true, from: 0, to: Date.now() + 1000, limit: 1 };
+    const first = await call(adminUserPaymentList, filter, { token });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ cursor: expect.any(String) });
+    expect(first.body.users).toHaveLength(1);
+    const all = await allPages<{ merchantUid: string }>(adminUserPaymentList, filter, 'users', { token });
+    expect(all.map((row) => row.merchantUid).sort()).toEqual(paid.map((one) => one.merchantUid).sort());
+  });
+
   it('pages through the payments of every account a payer name leads to, one account after another', async () => {
     const userName = `Pager ${uniqueId('payer')}`;
     const paid = [await subscriber({ userName }), await subscriber({ userName })];

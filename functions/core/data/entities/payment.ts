@@ -5,6 +5,12 @@ import { ENTITY_SERVICE } from '../entity-service.ts';
 import { searchShard } from '../search-keys.ts';
 import { createdAttribute } from './order-attributes.ts';
 
+/** A payment's payer e-mail search keys (hidden: no read returns them, see list-page.ts). */
+export function payerEmailKeys(userEmail: unknown): { payerEmailKey: string; payerEmailShard: string } {
+  const payerEmailKey = normalizeEmail(String(userEmail ?? ''));
+  return { payerEmailKey, payerEmailShard: searchShard(payerEmailKey) };
+}
+
 /**
  * A payment taken (admin-console.md section 3, Payment): one per merchantUid, written once, in the
  * transaction that grants its plan. Renewals, upgrades, erasers and refunds add their own payments
@@ -46,14 +52,14 @@ export const Payment = new Entity({
       hidden: true,
       readOnly: true,
       watch: ['userEmail'],
-      set: (_, item) => normalizeEmail(String(item.userEmail ?? '')),
+      set: (_, item) => payerEmailKeys(item.userEmail).payerEmailKey,
     },
     payerEmailShard: {
       type: 'string',
       hidden: true,
       readOnly: true,
       watch: ['userEmail'],
-      set: (_, item) => searchShard(normalizeEmail(String(item.userEmail ?? ''))),
+      set: (_, item) => payerEmailKeys(item.userEmail).payerEmailShard,
     },
   },
   indexes: {
