@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jobCounts } from '../../../functions/core/data/job-repository.ts';
-import { db } from '../../../functions/core/data/service.ts';
 import { getUsageCounters } from '../../../functions/core/data/usage-repository.ts';
 import { listUserActivities } from '../../../functions/core/data/user-activity-repository.ts';
 import { itemProcessor } from '../../../functions/core/jobs/item-processors.ts';
@@ -8,8 +7,8 @@ import { jobStatus } from '../../../functions/core/jobs/job-status.ts';
 import { runBatch } from '../../../functions/core/jobs/run-batch.ts';
 import { BULK_USAGE_GRANT_KIND } from '../../../functions/core/usage/bulk-usage-grant.ts';
 import { USAGE_GRANT_REFUSALS } from '../../../shared/usage/usage-grant-rules.ts';
-import { pointAtRuntime, uniqueId } from '../helpers.ts';
-import { grantAccounts } from './grant-accounts.ts';
+import { pointAtRuntime } from '../helpers.ts';
+import { grantMessage } from './grant-accounts.ts';
 
 /**
  * A granted row of a bulk usage grant is counted on its message in the transaction that writes its
@@ -21,23 +20,12 @@ beforeAll(() => pointAtRuntime());
 
 describe('a bulk usage grant message', () => {
   it('counts each grant with its write, once, when the consumer dies before recording outcomes', async () => {
-    const { tag, accounts, items: named } = await grantAccounts('Counted', 6);
-    const unknown = `${tag}@nowhere.example`;
-    const items = [...named, unknown];
-    const jobId = uniqueId('job');
-    await db()
-      .entities.job.create({ jobId, kind: BULK_USAGE_GRANT_KIND, createdBy: 'operator', total: items.length })
-      .go();
-    const message = {
-      jobId,
-      kind: BULK_USAGE_GRANT_KIND,
-      batchIndex: 0,
-      items,
-      params: {
-        amounts: { allowPlus: false, sttMin: -1, tts: -10, translate: 0, genimage: 0, desc: tag },
-        operator: { uid: 'operator', email: 'operator@example.com' },
-      },
-    };
+    const { accounts, unknown, message } = await grantMessage('Counted', 6, {
+      sttMin: -1,
+      tts: -10,
+      desc: 'counted',
+    });
+    const { jobId, items } = message;
 
     // The first delivery's processor writes the grants; its consumer dies before runBatch records.
     const processor = itemProcessor(BULK_USAGE_GRANT_KIND);
@@ -60,7 +48,7 @@ describe('a bulk usage grant message', () => {
       const grants = (await listUserActivities(account.uid)).filter(
         (activity) => activity.action === 'usage.grant',
       );
-      expect(grants.map((activity) => activity.desc)).toEqual([tag]);
+      expect(grants.map((activity) => activity.desc)).toEqual(['counted']);
     }
   });
 });
