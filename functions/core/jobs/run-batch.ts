@@ -50,11 +50,10 @@ export async function markDoneIfComplete(jobId: string): Promise<void> {
 
 /**
  * Runs one message of a bulk job. A message whose items are all counted (a redelivery) does nothing
- * more; items whose outcome is already recorded are skipped;
- * the processor reads what the others need at once (its `prepare`), then handles them
- * OUTCOMES_PER_TRANSACTION at a time, and the outcomes it did not count itself are recorded
- * OUTCOMES_PER_TRANSACTION at a time with the message's count. Throws when the message must be retried
- * (unknown kind, infrastructure failure).
+ * more; items whose outcome is already recorded are skipped; the processor reads what the others need
+ * at once (its `prepare`), then handles them OUTCOMES_PER_TRANSACTION at a time, and the outcomes it
+ * did not count itself are recorded OUTCOMES_PER_TRANSACTION at a time with the message's count. Throws
+ * when the message must be retried (unknown kind, infrastructure failure).
  */
 export async function runBatch(message: BulkJobMessage): Promise<void> {
   const processor = itemProcessor(message.kind);
