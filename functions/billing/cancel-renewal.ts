@@ -1,6 +1,6 @@
 import { cancelRenewal } from '../../shared/api/billing.ts';
 import { PaymentError } from '../core/errors.ts';
-import { defineHandler } from '../core/pipeline.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 import { cancelRenewal as cancel } from '../core/subscriptions/customer-renewal.ts';
 
 export const handler = defineHandler(cancelRenewal, async (input, { caller }) => {

@@ -1,6 +1,6 @@
 import { resumeRenewal } from '../../shared/api/billing.ts';
 import { PaymentError } from '../core/errors.ts';
-import { defineHandler } from '../core/pipeline.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 import { resumeRenewal as resume } from '../core/subscriptions/customer-renewal.ts';
 
 export const handler = defineHandler(resumeRenewal, async (input, { caller }) => {

@@ -5,7 +5,8 @@ import { defineRoute, type RouteDefinition } from '../../shared/api/define-route
 import { ORIGIN_SECRET_HEADER, ORIGIN_SECRET_VARIABLE } from '../../shared/api/origin-secret.ts';
 import { IdentityError, NotFound, PaymentError } from './errors.ts';
 import { signIdToken } from './identity/id-token.ts';
-import { defineHandler, type HttpEvent, type HttpResult } from './pipeline.ts';
+import { defineHandler as definePublicOrGuid, type HttpEvent, type HttpResult } from './pipeline.ts';
+import { defineHandler as defineSignedIn } from './signed-in-pipeline.ts';
 
 beforeAll(() => {
   process.env.ID_TOKEN_SECRET = 'pipeline-test-secret-0123456789abcdef';
@@ -39,6 +40,13 @@ function event(body: unknown, headers: Record<string, string> = {}): HttpEvent {
   } as unknown as HttpEvent;
 }
 
+/** Each route through the pipeline its handler would import. */
+const defineHandler = ((definition: RouteDefinition, ...rest: [never, never?]) =>
+  (definition.caller === 'user' || definition.caller === 'admin' ? defineSignedIn : definePublicOrGuid)(
+    definition,
+    ...rest,
+  )) as typeof definePublicOrGuid;
+
 async function invoke(handler: ReturnType<typeof defineHandler>, e: HttpEvent) {
   const result = (await handler(e, {} as Context)) as HttpResult;
   return { status: result.statusCode, body: JSON.parse(result.body ?? 'null') };
@@ -51,6 +59,13 @@ const echo = async ({ id, amount }: { id: string; amount: number }) => ({
 });
 
 describe('the handler pipeline', () => {
+  it('is defined with the token check exactly for user and admin routes, which alone bundle it', () => {
+    expect(() => definePublicOrGuid(route('user'), echo)).toThrow(/signed-in-pipeline/);
+    expect(() => definePublicOrGuid(route('admin'), echo)).toThrow(/signed-in-pipeline/);
+    expect(() => defineSignedIn(route('public'), echo)).toThrow(/core\/pipeline/);
+    expect(() => defineSignedIn(route('guid'), echo)).toThrow(/core\/pipeline/);
+  });
+
   it('merges path parameters into the validated input and strips undeclared output fields', async () => {
     const answer = await invoke(defineHandler(route('public'), echo), event({ amount: 2 }));
     expect(answer).toEqual({ status: 200, body: { id: 'a/b', doubled: 4 } });

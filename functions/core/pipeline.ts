@@ -8,7 +8,7 @@ import { pathParameterNames, usesQueryString } from '../../shared/api/define-rou
 import { ORIGIN_SECRET_HEADER, ORIGIN_SECRET_VARIABLE } from '../../shared/api/origin-secret.ts';
 import { ADMIN_CODE_OF_IDENTITY_ERROR, ADMIN_CODE_OF_SERVER_ERROR } from '../../shared/errors/catalogue.ts';
 import { AdminError, AppError, Conflict, IdentityError, NotFound, PaymentError } from './errors.ts';
-import type { IdTokenClaims } from './identity/id-token.ts';
+import type { IdTokenClaims, TokenCheck } from './identity/id-token.ts';
 import { logger, powertoolsLogger } from './logger.ts';
 import { correlationKeys, countMetric, observability, tracer } from './observability.ts';
 import { environment } from './settings.ts';
@@ -184,6 +184,11 @@ function withCookies(result: HttpResult, cookies: string[]): HttpResult {
   return cookies.length ? { ...result, cookies } : result;
 }
 
+/** Checks a request's bearer token; only user and admin routes have one (functions/core/signed-in-pipeline.ts). */
+export type TokenVerifier = (headers: HttpEvent['headers']) => Promise<TokenCheck>;
+
+const SIGNED_IN_CALLERS: ReadonlySet<string> = new Set(['user', 'admin']);
+
 /**
  * The handler pipeline of every route (middy): logs, trace and metrics of the invocation
  * (functions/core/observability.ts) -> refuse a request that did not come through CloudFront -> authorize
@@ -192,77 +197,88 @@ function withCookies(result: HttpResult, cookies: string[]): HttpResult {
  * failure in the route's wire format. Tokens are checked before the input so that an anonymous caller
  * learns nothing about schemas.
  */
-export function defineHandler<R extends RouteDefinition>(
-  route: R,
-  handle: (input: RouteParsedInput<R>, context: RouteContext) => Promise<RouteOutput<R>>,
-  options: { headers?: (output: RouteOutput<R>) => Record<string, string> } = {},
-) {
-  return middy<HttpEvent, HttpResult, Error, PipelineContext>()
-    .use(
-      observability<HttpEvent>((event) => ({
-        route: route.name,
-        // API Gateway's request id (its access log's `requestId`) and CloudFront's (its logs' x-edge-request-id).
-        ...(event.requestContext?.requestId ? { apiRequestId: event.requestContext.requestId } : {}),
-        ...(event.headers?.['x-amz-cf-id'] ? { edgeRequestId: event.headers['x-amz-cf-id'] } : {}),
-      })) as MiddlewareObj<HttpEvent, HttpResult, Error, PipelineContext>[],
-    )
-    .use({
-      // Answers every failure, after which the observability middlewares end the invocation (a refusal
-      // is an answer, not a failure of the function: it is neither rethrown nor a trace error).
-      onError: async (request) => {
-        const result = errorResult(route, request.error, request.context.responseCookies);
-        await cleanupMiddlewares(request);
-        return result;
-      },
-    })
-    .use({
-      before: (request) => {
-        if (!cameThroughTheSite(request.event))
-          throw refusal(route, 'invalid', 'Requests reach the API through the site only');
-      },
-    })
-    .use({
-      before: async (request) => {
-        if (route.caller !== 'user' && route.caller !== 'admin') return;
-        // Loaded on first use, so public and guid routes never initialise the token key's client.
-        const { bearerToken, verifyIdToken } = await import('./identity/id-token.ts');
-        const check = await verifyIdToken(bearerToken(request.event.headers));
-        if (!check.ok) throw refusal(route, check.reason);
-        if (route.caller === 'admin' && !(check.claims.adminLevel && check.claims.adminLevel >= 1)) {
-          throw new AdminError('invalid_level', 'This account is not an operator');
-        }
-        request.context.routeCaller = { kind: route.caller, claims: check.claims };
-      },
-    })
-    .use({
-      before: (request) => {
-        const parsed = z.safeParse(route.request, rawInput(route, request.event));
-        if (!parsed.success) throw invalidInput(route, z.prettifyError(parsed.error), parsed.error);
-        if (holdsUnstorableNumber(parsed.data))
-          throw invalidInput(route, 'A number is too small or too large to be kept');
-        request.context.routeInput = parsed.data;
-        powertoolsLogger.appendKeys(correlationKeys(parsed.data));
-        if (route.caller === 'guid') {
-          const guid = (parsed.data as { guid?: unknown }).guid;
-          if (typeof guid !== 'string' || !GUID_PATTERN.test(guid)) {
-            throw new PaymentError('AUTHORIZATION', 'A valid payment session guid is required');
+export function routePipeline(verifyToken?: TokenVerifier) {
+  return function defineHandler<R extends RouteDefinition>(
+    route: R,
+    handle: (input: RouteParsedInput<R>, context: RouteContext) => Promise<RouteOutput<R>>,
+    options: { headers?: (output: RouteOutput<R>) => Record<string, string> } = {},
+  ) {
+    // A route bundles the token check (jose, the signing secret's Secrets Manager client) only if it has
+    // callers to check: the handler of a user or admin route imports functions/core/signed-in-pipeline.ts,
+    // any other this module; the wrong one fails at module initialisation, in every test that loads it.
+    if (SIGNED_IN_CALLERS.has(route.caller) !== Boolean(verifyToken)) {
+      throw new Error(
+        `${route.name} (${route.caller} route): its handler takes defineHandler from ${verifyToken ? 'functions/core/pipeline.ts' : 'functions/core/signed-in-pipeline.ts'}`,
+      );
+    }
+    return middy<HttpEvent, HttpResult, Error, PipelineContext>()
+      .use(
+        observability<HttpEvent>((event) => ({
+          route: route.name,
+          // API Gateway's request id (its access log's `requestId`) and CloudFront's (its logs' x-edge-request-id).
+          ...(event.requestContext?.requestId ? { apiRequestId: event.requestContext.requestId } : {}),
+          ...(event.headers?.['x-amz-cf-id'] ? { edgeRequestId: event.headers['x-amz-cf-id'] } : {}),
+        })) as MiddlewareObj<HttpEvent, HttpResult, Error, PipelineContext>[],
+      )
+      .use({
+        // Answers every failure, after which the observability middlewares end the invocation (a refusal
+        // is an answer, not a failure of the function: it is neither rethrown nor a trace error).
+        onError: async (request) => {
+          const result = errorResult(route, request.error, request.context.responseCookies);
+          await cleanupMiddlewares(request);
+          return result;
+        },
+      })
+      .use({
+        before: (request) => {
+          if (!cameThroughTheSite(request.event))
+            throw refusal(route, 'invalid', 'Requests reach the API through the site only');
+        },
+      })
+      .use({
+        before: async (request) => {
+          if (!verifyToken || (route.caller !== 'user' && route.caller !== 'admin')) return;
+          const check = await verifyToken(request.event.headers);
+          if (!check.ok) throw refusal(route, check.reason);
+          if (route.caller === 'admin' && !(check.claims.adminLevel && check.claims.adminLevel >= 1)) {
+            throw new AdminError('invalid_level', 'This account is not an operator');
           }
-          request.context.routeCaller = { kind: 'guid', guid };
-        }
-        if (route.caller === 'public') request.context.routeCaller = { kind: 'public' };
-      },
-    })
-    .handler(async (event, context): Promise<HttpResult> => {
-      const cookies: string[] = [];
-      context.responseCookies = cookies;
-      const output = await handle(context.routeInput as RouteParsedInput<R>, {
-        caller: context.routeCaller as Caller,
-        headers: event.headers ?? {},
-        sourceIp: clientAddress(event),
-        cookies: parseCookies(event),
-        setCookie: (cookie) => cookies.push(cookie),
+          request.context.routeCaller = { kind: route.caller, claims: check.claims };
+        },
+      })
+      .use({
+        before: (request) => {
+          const parsed = z.safeParse(route.request, rawInput(route, request.event));
+          if (!parsed.success) throw invalidInput(route, z.prettifyError(parsed.error), parsed.error);
+          if (holdsUnstorableNumber(parsed.data))
+            throw invalidInput(route, 'A number is too small or too large to be kept');
+          request.context.routeInput = parsed.data;
+          powertoolsLogger.appendKeys(correlationKeys(parsed.data));
+          if (route.caller === 'guid') {
+            const guid = (parsed.data as { guid?: unknown }).guid;
+            if (typeof guid !== 'string' || !GUID_PATTERN.test(guid)) {
+              throw new PaymentError('AUTHORIZATION', 'A valid payment session guid is required');
+            }
+            request.context.routeCaller = { kind: 'guid', guid };
+          }
+          if (route.caller === 'public') request.context.routeCaller = { kind: 'public' };
+        },
+      })
+      .handler(async (event, context): Promise<HttpResult> => {
+        const cookies: string[] = [];
+        context.responseCookies = cookies;
+        const output = await handle(context.routeInput as RouteParsedInput<R>, {
+          caller: context.routeCaller as Caller,
+          headers: event.headers ?? {},
+          sourceIp: clientAddress(event),
+          cookies: parseCookies(event),
+          setCookie: (cookie) => cookies.push(cookie),
+        });
+        const checked = z.parse(route.response, output) as RouteOutput<R>;
+        return withCookies(json(200, checked, options.headers?.(checked)), cookies);
       });
-      const checked = z.parse(route.response, output) as RouteOutput<R>;
-      return withCookies(json(200, checked, options.headers?.(checked)), cookies);
-    });
+  };
 }
+
+/** The pipeline of public and guid routes. */
+export const defineHandler = routePipeline();

@@ -1,6 +1,6 @@
 import { adminDeleteCouponBonusQuota } from '../../shared/api/coupons.ts';
 import { adminDeleteCouponBonusQuota as deleteBonusQuota } from '../core/coupons/admin-coupons.ts';
-import { defineHandler } from '../core/pipeline.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 
 export const handler = defineHandler(adminDeleteCouponBonusQuota, async (input) => {
   await deleteBonusQuota(input);

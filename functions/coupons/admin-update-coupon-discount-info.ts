@@ -1,6 +1,6 @@
 import { adminUpdateCouponDiscountInfo } from '../../shared/api/coupons.ts';
 import { adminSaveCouponDiscount } from '../core/coupons/admin-coupons.ts';
-import { defineHandler } from '../core/pipeline.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 
 export const handler = defineHandler(adminUpdateCouponDiscountInfo, async (input) => ({
   data: await adminSaveCouponDiscount(input, 'update'),

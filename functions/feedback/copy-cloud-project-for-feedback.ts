@@ -2,7 +2,7 @@ import { copyCloudProjectForFeedback } from '../../shared/api/feedback.ts';
 import { recordUserActivity } from '../core/data/user-activity-repository.ts';
 import { copyCloudProject } from '../core/feedback/feedback-files.ts';
 import { operatorOf } from '../core/identity/operator.ts';
-import { defineHandler } from '../core/pipeline.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 
 /** The copy is recorded in the activities of the project's owner, when the manifest names one. */
 export const handler = defineHandler(

@@ -4,7 +4,7 @@ import { getUser } from '../core/data/user-repository.ts';
 import { NotFound } from '../core/errors.ts';
 import { operatorOf } from '../core/identity/operator.ts';
 import { sendVerificationMails } from '../core/identity/verification.ts';
-import { defineHandler } from '../core/pipeline.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 
 export const handler = defineHandler(adminSendVerifyingEmail, async (input, context) => {
   const user = await getUser(input.id);

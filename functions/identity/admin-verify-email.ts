@@ -2,7 +2,7 @@ import { adminVerifyEmail } from '../../shared/api/identity.ts';
 import { getUser, verifyEmailByOperator } from '../core/data/user-repository.ts';
 import { NotFound } from '../core/errors.ts';
 import { operatorOf } from '../core/identity/operator.ts';
-import { defineHandler } from '../core/pipeline.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 
 export const handler = defineHandler(adminVerifyEmail, async (input, context) => {
   const user = await getUser(input.id);

@@ -1,6 +1,6 @@
 import { adminConsoleSettings } from '../../shared/api/payments.ts';
-import { defineHandler } from '../core/pipeline.ts';
 import { settings } from '../core/settings.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 
 export const handler = defineHandler(adminConsoleSettings, async () => ({
   stage: settings.stage,

@@ -1,6 +1,6 @@
 import { adminRefundInfo } from '../../shared/api/refunds.ts';
-import { defineHandler } from '../core/pipeline.ts';
 import { estimateView, quoteRefund } from '../core/refunds/refund-engine.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 
 export const handler = defineHandler(adminRefundInfo, async (input) => ({
   result: estimateView(await quoteRefund(input)),

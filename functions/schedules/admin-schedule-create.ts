@@ -1,7 +1,7 @@
 import { adminScheduleCreate } from '../../shared/api/schedules.ts';
 import { operatorOf } from '../core/identity/operator.ts';
-import { defineHandler } from '../core/pipeline.ts';
 import { createSchedule } from '../core/schedules/admin-schedules.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 
 export const handler = defineHandler(adminScheduleCreate, (input, context) =>
   createSchedule(input, operatorOf(context)),

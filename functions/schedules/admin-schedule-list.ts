@@ -1,5 +1,5 @@
 import { adminScheduleList } from '../../shared/api/schedules.ts';
-import { defineHandler } from '../core/pipeline.ts';
 import { scheduleList } from '../core/schedules/admin-schedules.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 
 export const handler = defineHandler(adminScheduleList, (page) => scheduleList(page));

@@ -1,6 +1,6 @@
 import { unsubscribePayment } from '../../shared/api/subscriptions.ts';
 import { operatorOf } from '../core/identity/operator.ts';
-import { defineHandler } from '../core/pipeline.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 import { unsubscribePlan } from '../core/subscriptions/subscription-status.ts';
 
 export const handler = defineHandler(unsubscribePayment, async (input, context) => {

@@ -1,5 +1,5 @@
 import { adminGetSurveyUsers } from '../../shared/api/surveys.ts';
-import { defineHandler } from '../core/pipeline.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 import { getSmartSurvey } from '../core/surveys/smart-surveys.ts';
 import { listSurveyTargets } from '../core/surveys/survey-targets.ts';
 

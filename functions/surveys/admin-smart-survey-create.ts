@@ -1,5 +1,5 @@
 import { adminSmartSurveyCreate } from '../../shared/api/surveys.ts';
-import { defineHandler } from '../core/pipeline.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 import { createSmartSurvey } from '../core/surveys/smart-surveys.ts';
 
 export const handler = defineHandler(adminSmartSurveyCreate, async (input) => ({

@@ -1,5 +1,5 @@
 import { adminSmartSurveyDelete } from '../../shared/api/surveys.ts';
-import { defineHandler } from '../core/pipeline.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 import { deleteSmartSurvey } from '../core/surveys/smart-surveys.ts';
 
 export const handler = defineHandler(adminSmartSurveyDelete, async ({ id }) => {

@@ -6,7 +6,7 @@ import {
   SMART_SURVEY_TIMING_TYPES,
   SURVEY_TARGET_ID_TYPES,
 } from '../../shared/surveys/smart-survey.ts';
-import { defineHandler } from '../core/pipeline.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 
 export const handler = defineHandler(adminSmartSurveyOptions, async () => ({
   actionTypes: [...SMART_SURVEY_ACTION_TYPES],

@@ -1,6 +1,6 @@
 import { adminUpdateOnboardingSurvey } from '../../shared/api/surveys.ts';
 import { operatorOf } from '../core/identity/operator.ts';
-import { defineHandler } from '../core/pipeline.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 import { parseReleaseFileName, releaseSurveyForm } from '../core/surveys/survey-forms.ts';
 
 export const handler = defineHandler(adminUpdateOnboardingSurvey, async ({ fileName, file }, context) => {

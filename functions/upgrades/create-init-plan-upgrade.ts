@@ -1,7 +1,7 @@
 import { createInitPlanUpgrade } from '../../shared/api/upgrades.ts';
 import { PaymentError } from '../core/errors.ts';
 import { callerAccount } from '../core/orders/order-access.ts';
-import { defineHandler } from '../core/pipeline.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 import { openUpgradeSession } from '../core/upgrades/upgrade.ts';
 
 export const handler = defineHandler(createInitPlanUpgrade, async (input, { caller }) => {

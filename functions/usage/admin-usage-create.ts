@@ -1,6 +1,6 @@
 import { adminUsageCreate } from '../../shared/api/usage.ts';
 import { operatorOf } from '../core/identity/operator.ts';
-import { defineHandler } from '../core/pipeline.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 import { grantUsage } from '../core/usage/grant-usage.ts';
 
 export const handler = defineHandler(adminUsageCreate, async ({ uid, grantId, ...amounts }, context) => {

@@ -1,6 +1,6 @@
 import { adminUsageList } from '../../shared/api/usage.ts';
 import { listUsageEntries } from '../core/data/usage-repository.ts';
-import { defineHandler } from '../core/pipeline.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 import { toUsageRow } from '../core/usage/usage-rows.ts';
 
 export const handler = defineHandler(adminUsageList, async ({ uid, from, to, usageType }) => {

@@ -1,6 +1,6 @@
 import { recordUsage } from '../../shared/api/usage.ts';
 import { PaymentError } from '../core/errors.ts';
-import { defineHandler } from '../core/pipeline.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 import { recordUsage as record } from '../core/usage/record-usage.ts';
 import { standingView } from '../core/usage/usage-standing.ts';
 

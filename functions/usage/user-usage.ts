@@ -1,6 +1,6 @@
 import { userUsage } from '../../shared/api/usage.ts';
 import { PaymentError } from '../core/errors.ts';
-import { defineHandler } from '../core/pipeline.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 import { standingView, usageStanding } from '../core/usage/usage-standing.ts';
 
 export const handler = defineHandler(userUsage, async (_input, { caller }) => {

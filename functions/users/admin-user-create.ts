@@ -1,7 +1,7 @@
 import { adminUserCreate } from '../../shared/api/users.ts';
 import { newUid } from '../core/identity/accounts.ts';
 import { operatorOf } from '../core/identity/operator.ts';
-import { defineHandler } from '../core/pipeline.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 import { createOneUser } from '../core/users/admin-users.ts';
 
 export const handler = defineHandler(adminUserCreate, async ({ info }, context) => {

@@ -4,7 +4,7 @@ import { listUserActivities } from '../core/data/user-activity-repository.ts';
 import { getUser } from '../core/data/user-repository.ts';
 import { NotFound } from '../core/errors.ts';
 import { userMoneySections } from '../core/payments/user-money.ts';
-import { defineHandler } from '../core/pipeline.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 import { toUserDetail } from '../core/users/admin-users.ts';
 
 /** Each section of the detail is read in parallel; later sections add their reads beside these. */

@@ -1,5 +1,5 @@
 import { adminUserList } from '../../shared/api/users.ts';
-import { defineHandler } from '../core/pipeline.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 import { findUsersForConsole } from '../core/users/admin-users.ts';
 
 export const handler = defineHandler(adminUserList, (input) => findUsersForConsole(input));

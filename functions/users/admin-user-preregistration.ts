@@ -3,7 +3,7 @@ import { changePreregistration } from '../core/data/preregistration-repository.t
 import { getUser } from '../core/data/user-repository.ts';
 import { NotFound } from '../core/errors.ts';
 import { operatorOf } from '../core/identity/operator.ts';
-import { defineHandler } from '../core/pipeline.ts';
+import { defineHandler } from '../core/signed-in-pipeline.ts';
 
 export const handler = defineHandler(adminUserPreregistration, async (input, context) => {
   if (!(await getUser(input.uid))) throw new NotFound(`User ${input.uid}`);

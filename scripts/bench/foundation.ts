@@ -1,12 +1,13 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { build } from 'esbuild';
+import { type BuildOptions, build, type Metafile } from 'esbuild';
 import { ReleaseResource } from '../../functions/core/data/entities/release-resource.ts';
 import { LAMBDA_BUNDLE } from '../../infra/bundling.ts';
 import { ROUTES } from '../../shared/api/routes.ts';
@@ -101,22 +102,102 @@ async function startUpTimes(): Promise<void> {
   }
 }
 
+/** How the bench builds a bundle: as infra/bundling.ts deploys it, with esbuild's metafile. */
+const BENCH_BUILD = {
+  ...LAMBDA_BUNDLE,
+  mainFields: [...LAMBDA_BUNDLE.mainFields],
+  banner: { js: LAMBDA_BUNDLE.banner },
+  bundle: true,
+  platform: 'node' as const,
+  logLevel: 'error' as const,
+  metafile: true,
+  nodePaths: [join(root, 'node_modules')],
+};
+
+interface BuiltFunction {
+  name: string;
+  bytes: number;
+  file: string;
+  /** What the bundle's bytes come from: npm packages by name, the product's code by folder. */
+  contributors: Array<{ source: string; bytes: number }>;
+}
+
+/** A bundle's input, grouped: the npm package it belongs to, else the product folder it is in. */
+function contributorOf(input: string): string {
+  const packages = input.match(/node_modules\/(?:@[^/]+\/)?[^/]+/g);
+  if (packages) return (packages.at(-1) ?? '').replace('node_modules/', '');
+  return input.split('/').slice(0, 2).join('/');
+}
+
+function contributors(metafile: Metafile | undefined): BuiltFunction['contributors'] {
+  const bytes = new Map<string, number>();
+  for (const output of Object.values(metafile?.outputs ?? {})) {
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const source = contributorOf(input);
+      bytes.set(source, (bytes.get(source) ?? 0) + bytesInOutput);
+    }
+  }
+  return [...bytes].map(([source, size]) => ({ source, bytes: size })).sort((a, b) => b.bytes - a.bytes);
+}
+
+const topContributors = (fn: BuiltFunction, count = 8) =>
+  fn.contributors
+    .slice(0, count)
+    .map((contributor) => `${contributor.source} ${(contributor.bytes / 1024).toFixed(0)}`)
+    .join(', ');
+
+const importPath = (path: string) => JSON.stringify(join(root, path));
+
+/**
+ * The floor of a route's cold start: what every product route loads by the architecture and issue 16,
+ * and nothing else: the Powertools set-up (functions/core/observability.ts) through the routes' pipeline
+ * (middy, zod, one small schema) and ElectroDB with one entity of the table design, read through the
+ * product's client. The goal's distance from it is what the mandated libraries leave reachable.
+ */
+function floorSource(schemaLibrary = 'zod'): string {
+  return `import * as z from '${schemaLibrary}';
+import { defineRoute } from ${importPath('shared/api/define-route.ts')};
+import { defineHandler } from ${importPath('functions/core/pipeline.ts')};
+import { tableService } from ${importPath('functions/core/data/client.ts')};
+import { ReleaseResource } from ${importPath('functions/core/data/entities/release-resource.ts')};
+const releases = tableService({ releaseResource: ReleaseResource });
+const floor = defineRoute({ name: 'floor', service: 'operator', method: 'POST', path: '/floor', caller: 'public',
+  summary: 'floor', request: z.object({ id: z.string() }), response: z.object({ found: z.boolean() }), handler: 'floor' });
+export const handler = defineHandler(floor, async ({ id }) => ({
+  found: Boolean((await releases().entities.releaseResource.get({ resource: 'floor', resourceId: id }).go()).data),
+}));
+`;
+}
+
+async function buildSource(
+  outdir: string,
+  name: string,
+  source: string,
+  extra: BuildOptions = {},
+): Promise<BuiltFunction> {
+  const sourceFile = join(outdir, `${name}.ts`);
+  writeFileSync(sourceFile, source);
+  const file = join(outdir, `${name}.mjs`);
+  const built = await build({ ...BENCH_BUILD, ...extra, entryPoints: [sourceFile], outfile: file });
+  return { name, bytes: statSync(file).size, file, contributors: contributors(built.metafile) };
+}
+
+const buildFloor = (outdir: string) => buildSource(outdir, 'floor', floorSource());
+
 async function bundles(): Promise<void> {
   const outdir = mkdtempSync(join(tmpdir(), 'cutloom-bundles-'));
-  const options = {
-    ...LAMBDA_BUNDLE,
-    mainFields: [...LAMBDA_BUNDLE.mainFields],
-    banner: { js: LAMBDA_BUNDLE.banner },
-    bundle: true,
-    platform: 'node' as const,
-    logLevel: 'error' as const,
-  };
-  const sizes: Array<{ name: string; entry: string; bytes: number; gzip: number; file: string }> = [];
+  const sizes: Array<BuiltFunction & { entry: string; gzip: number }> = [];
   for (const fn of FUNCTIONS) {
     const file = join(outdir, `${fn.name.replace(/\W/g, '-')}.mjs`);
-    await build({ ...options, entryPoints: [join(root, fn.entry)], outfile: file });
+    const built = await build({ ...BENCH_BUILD, entryPoints: [join(root, fn.entry)], outfile: file });
     const content = readFileSync(file);
-    sizes.push({ ...fn, bytes: content.length, gzip: gzipSync(content).length, file });
+    sizes.push({
+      ...fn,
+      bytes: content.length,
+      gzip: gzipSync(content).length,
+      file,
+      contributors: contributors(built.metafile),
+    });
   }
   const bareSource = join(outdir, 'bare.ts');
   writeFileSync(
@@ -125,10 +206,9 @@ async function bundles(): Promise<void> {
   );
   const bareFile = join(outdir, 'bare.mjs');
   await build({
-    ...options,
+    ...BENCH_BUILD,
     entryPoints: [bareSource],
     outfile: bareFile,
-    nodePaths: [join(root, 'node_modules')],
   });
   for (const size of sizes) {
     report(
@@ -154,15 +234,14 @@ async function bundles(): Promise<void> {
   );
   const observedFile = join(outdir, 'observed.mjs');
   await build({
-    ...options,
+    ...BENCH_BUILD,
     entryPoints: [observedSource],
     outfile: observedFile,
-    nodePaths: [join(root, 'node_modules')],
   });
   // The biggest handler with its source map beside it, as infra/bundling.ts deploys it.
   const mappedFile = join(outdir, 'mapped.mjs');
   await build({
-    ...options,
+    ...BENCH_BUILD,
     entryPoints: [join(root, biggest.entry)],
     outfile: mappedFile,
     sourcemap: true,
@@ -202,25 +281,37 @@ async function bundles(): Promise<void> {
       `${figures.init.toFixed(1)} ms / ${figures.firstFailure.toFixed(1)} ms / ${figures.failure.toFixed(2)} ms`,
     );
   }
-  everyInitialisation(sizes, bareFile);
+  const floor = await buildFloor(outdir);
+  report(
+    'bundle floor handler (Powertools set-up, middy + zod with one small schema, ElectroDB with one entity; minified)',
+    `${kib(floor.bytes)} (${(floor.bytes / bareBytes).toFixed(2)}x bare; goal: median at most 450 KiB = ${(
+      (450 * 1024) / bareBytes
+    ).toFixed(2)}x bare)`,
+  );
+  everyInitialisation(sizes, bareFile, floor);
+  await fixedCostOptions(outdir, bareFile, floor, sizes);
   rmSync(outdir, { recursive: true, force: true });
 }
 
 /**
- * Issue 18's cold-start goal: every function's module initialisation against the bare handler's in the
- * same turns, each bundle imported in a fresh process 3 times (the median), module initialisation only.
+ * Issue 18's cold-start goal: every function's module initialisation against the bare handler's and the
+ * floor's in the same turns, each bundle imported in a fresh process 3 times (the median), module
+ * initialisation only; where the bytes of the worst five and of the median function come from.
  */
-function everyInitialisation(
-  functions: Array<{ name: string; bytes: number; file: string }>,
-  bareFile: string,
-) {
+function everyInitialisation(functions: BuiltFunction[], bareFile: string, floor: BuiltFunction) {
   const started = performance.now();
   const times = initialisation(
-    [{ label: 'bare', file: bareFile }, ...functions.map((fn) => ({ label: fn.name, file: fn.file }))],
+    [
+      { label: 'bare', file: bareFile },
+      { label: 'floor', file: floor.file },
+      ...functions.map((fn) => ({ label: fn.name, file: fn.file })),
+    ],
     { runs: 3, failures: false },
   );
   const bare = times.bare?.init ?? Number.NaN;
   const bareCpu = times.bare?.initCpu ?? Number.NaN;
+  const floorInit = times.floor?.init ?? Number.NaN;
+  const floorCpu = times.floor?.initCpu ?? Number.NaN;
   const ratios = functions
     .map((fn) => ({
       ...fn,
@@ -231,21 +322,32 @@ function everyInitialisation(
     .sort((a, b) => a.ratio - b.ratio);
   const sorted = ratios.map((fn) => fn.ratio);
   const asRatio = (ratio: number) => `${ratio.toFixed(2)}x`;
+  const distribution = (values: number[]) =>
+    [values[0] ?? 0, median(values), percentile(values, 90), values.at(-1) ?? 0].map(asRatio).join(' / ');
   report(
     'module init, bare DynamoDB-client handler in the same turns (median of 3)',
     `${bare.toFixed(1)} ms`,
   );
   report(
+    'module init, floor handler (Powertools set-up, middy + zod, ElectroDB with one entity) in the same turns',
+    `${floorInit.toFixed(1)} ms = ${asRatio(floorInit / bare)} bare (CPU ${asRatio((times.floor?.initCpu ?? 0) / bareCpu)};` +
+      ` goal: every function at most 1.50x bare; ${kib(floor.bytes)})`,
+  );
+  report(
     `module init of all ${ratios.length} functions / bare (median of 3 each): min / median / p90 / max`,
-    `${[sorted[0] ?? 0, median(sorted), percentile(sorted, 90), sorted.at(-1) ?? 0].map(asRatio).join(' / ')}` +
-      ` (goal: every one at most 1.50x; ${sorted.filter((ratio) => ratio <= 1.5).length} of ${sorted.length} are)`,
+    `${distribution(sorted)} (goal: every one at most 1.50x; ${sorted.filter((ratio) => ratio <= 1.5).length} of ${sorted.length} are)`,
   );
   // CPU time is what the load of a shared machine disturbs least (wall time waits for other processes).
   const cpuSorted = ratios.map((fn) => fn.cpuRatio).sort((a, b) => a - b);
   report(
     `module init CPU time of all ${ratios.length} functions / bare's ${bareCpu.toFixed(1)} ms: min / median / p90 / max`,
-    `${[cpuSorted[0] ?? 0, median(cpuSorted), percentile(cpuSorted, 90), cpuSorted.at(-1) ?? 0].map(asRatio).join(' / ')}` +
-      ` (${cpuSorted.filter((ratio) => ratio <= 1.5).length} of ${cpuSorted.length} at most 1.50x)`,
+    `${distribution(cpuSorted)} (${cpuSorted.filter((ratio) => ratio <= 1.5).length} of ${cpuSorted.length} at most 1.50x)`,
+  );
+  report(
+    `module init of all ${ratios.length} functions / the floor's: min / median / p90 / max`,
+    `${distribution(ratios.map((fn) => fn.init / floorInit).sort((a, b) => a - b))}` +
+      ` (${ratios.filter((fn) => fn.init <= 1.5 * floorInit).length} within 1.50x the floor; CPU time:` +
+      ` ${distribution(ratios.map((fn) => fn.initCpu / floorCpu).sort((a, b) => a - b))})`,
   );
   report(
     'module init, worst five',
@@ -258,10 +360,134 @@ function everyInitialisation(
       )
       .join('; '),
   );
+  const medianFunction = ratios[Math.floor(ratios.length / 2)];
+  for (const fn of [...ratios.slice(-5).reverse(), ...(medianFunction ? [medianFunction] : [])]) {
+    report(
+      `bundle ${fn.name}${fn === medianFunction ? ' (the median function)' : ''}: top contributors, KiB`,
+      `${topContributors(fn)} (of ${kib(fn.bytes)})`,
+    );
+  }
+  report('bundle floor handler: top contributors, KiB', `${topContributors(floor)} (of ${kib(floor.bytes)})`);
   report(
     'module init of every function measured in',
     `${((performance.now() - started) / 1000).toFixed(0)} s`,
   );
+}
+
+/** Lambda's environment with active tracing, in which Powertools' Tracer turns on (elsewhere it does nothing). */
+const TRACING_LAMBDA = {
+  AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
+  AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',
+  AWS_LAMBDA_FUNCTION_NAME: 'bench',
+  LAMBDA_TASK_ROOT: '/var/task',
+  AWS_XRAY_DAEMON_ADDRESS: '127.0.0.1:2000',
+  _X_AMZN_TRACE_ID: 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1',
+};
+
+/** Powertools' Tracer without the X-Ray SDK: what the floor would load if tracing cost nothing. */
+const UNTRACED = `export class Tracer { captureAWSv3Client(client) { return client; } addErrorAsMetadata() {} }
+export const captureLambdaHandler = () => ({ before() {} });
+`;
+
+/** One schema of each zod flavour, built and used once, over the bare handler. */
+const schemaSource = (library: string) =>
+  `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import * as z from '${library}';
+const client = new DynamoDBClient({});
+const input = z.object({ id: z.string(), amount: z.number() });
+export const handler = async (event) => ({ statusCode: 200, body: String(Boolean(client) && z.safeParse(input, event).success) });
+`;
+
+/**
+ * Issue 18's options for the cost every route pays, each measured in the same turns as the floor: the
+ * Tracer and its X-Ray SDK, zod classic against zod/mini, and esbuild's resolution and naming options on
+ * the function of median size.
+ */
+async function fixedCostOptions(
+  outdir: string,
+  bareFile: string,
+  floor: BuiltFunction,
+  functions: BuiltFunction[],
+): Promise<void> {
+  const untracedShim = join(outdir, 'untraced-tracer.mjs');
+  writeFileSync(untracedShim, UNTRACED);
+  const untraced = await buildSource(outdir, 'floor-untraced', floorSource(), {
+    alias: {
+      '@aws-lambda-powertools/tracer/middleware': untracedShim,
+      '@aws-lambda-powertools/tracer': untracedShim,
+    },
+  });
+  const classic = await buildSource(outdir, 'zod-classic', schemaSource('zod'));
+  const mini = await buildSource(outdir, 'zod-mini', schemaSource('zod/mini'));
+  const middle = [...functions].sort((a, b) => a.bytes - b.bytes)[Math.floor(functions.length / 2)];
+  if (!middle) return;
+  const entry = FUNCTIONS.find((fn) => fn.name === middle.name)?.entry ?? '';
+  const variants: Array<{ label: string; options: BuildOptions }> = [
+    { label: 'CommonJS builds first (mainFields main, module)', options: { mainFields: ['main', 'module'] } },
+    { label: "the 'module' export condition", options: { conditions: ['module'] } },
+    { label: 'keepNames on', options: { keepNames: true } },
+    // The X-Ray SDK requires all of semver for one version check in its AWS SDK v2 patcher, unused here.
+    {
+      label: "semver aliased to its 'gte' alone",
+      options: {
+        alias: {
+          semver: createRequire(join(root, 'node_modules/aws-xray-sdk-core/package.json')).resolve(
+            'semver/functions/gte.js',
+          ),
+        },
+      },
+    },
+  ];
+  const built = await Promise.all(
+    variants.map(async (variant, index) => {
+      const file = join(outdir, `variant-${index}.mjs`);
+      await build({ ...BENCH_BUILD, ...variant.options, entryPoints: [join(root, entry)], outfile: file });
+      return { ...variant, file, bytes: statSync(file).size };
+    }),
+  );
+  const times = initialisation(
+    [
+      { label: 'bare', file: bareFile },
+      { label: 'floor', file: floor.file },
+      { label: 'floor-untraced', file: untraced.file },
+      { label: 'floor-lambda', file: floor.file, env: TRACING_LAMBDA },
+      {
+        label: 'floor-lambda-no-https',
+        file: floor.file,
+        env: { ...TRACING_LAMBDA, POWERTOOLS_TRACER_CAPTURE_HTTPS_REQUESTS: 'false' },
+      },
+      { label: 'zod-classic', file: classic.file },
+      { label: 'zod-mini', file: mini.file },
+      { label: 'middle', file: middle.file },
+      ...built.map((variant, index) => ({ label: `variant-${index}`, file: variant.file })),
+    ],
+    { runs: 5, failures: false },
+  );
+  const cpu = (label: string) => times[label]?.initCpu ?? Number.NaN;
+  const vs = (label: string, base: string) =>
+    `${cpu(label).toFixed(1)} ms CPU (${cpu(label) - cpu(base) < 0 ? '' : '+'}${(cpu(label) - cpu(base)).toFixed(1)} ms against ${cpu(base).toFixed(1)})`;
+  report(
+    'option: the floor without the Tracer and its X-Ray SDK (module init, median of 5)',
+    `${vs('floor-untraced', 'floor')}; ${kib(untraced.bytes)} against ${kib(floor.bytes)}`,
+  );
+  report(
+    'option: the floor with tracing on, as in Lambda with active tracing (HTTP(S) clients patched, the default)',
+    vs('floor-lambda', 'floor'),
+  );
+  report(
+    'option: the floor with tracing on, POWERTOOLS_TRACER_CAPTURE_HTTPS_REQUESTS=false',
+    vs('floor-lambda-no-https', 'floor-lambda'),
+  );
+  report(
+    'option: one zod classic schema over the bare handler / one zod/mini schema (module init, median of 5)',
+    `${vs('zod-classic', 'bare')}, ${kib(classic.bytes)} / ${vs('zod-mini', 'bare')}, ${kib(mini.bytes)}`,
+  );
+  for (const [index, variant] of built.entries()) {
+    report(
+      `option: esbuild ${variant.label}, on ${middle.name} (${kib(middle.bytes)} as deployed)`,
+      `${kib(variant.bytes)}; ${vs(`variant-${index}`, 'middle')}`,
+    );
+  }
 }
 
 /**
@@ -271,7 +497,7 @@ function everyInitialisation(
  * (an event whose headers throw).
  */
 function initialisation(
-  bundles: Array<{ label: string; file: string; flags?: string[] }>,
+  bundles: Array<{ label: string; file: string; flags?: string[]; env?: Record<string, string> }>,
   { runs: count = 10, failures = true } = {},
 ): Record<string, { init: number; initCpu: number; firstFailure: number; failure: number }> {
   const runs: Record<
@@ -297,6 +523,7 @@ console.log(JSON.stringify({ init, initCpu, firstFailure: failures[0], failure: 
             AWS_REGION: 'ap-northeast-2',
             NODE_NO_WARNINGS: '1',
             LOG_LEVEL: 'error',
+            ...bundle.env,
           },
           maxBuffer: 64 * 1024 * 1024,
           timeout: 60_000,

@@ -1,4 +1,4 @@
-import { XMLParser } from 'fast-xml-parser';
+import type { XMLParser } from 'fast-xml-parser';
 import { environment, requiredEnvironment } from '../settings.ts';
 
 /**
@@ -10,8 +10,18 @@ import { environment, requiredEnvironment } from '../settings.ts';
  * dates as `yyyy-MM-dd`; throws when the service does not answer normally, with the gateway's reason
  * (e.g. SERVICE_KEY_IS_NOT_REGISTERED_ERROR) when it refused the key.
  */
-const parser = new XMLParser({ parseTagValue: false, isArray: (name) => name === 'item' });
 const TIMEOUT_MS = 5_000;
+let parser: XMLParser | undefined;
+
+/**
+ * The XML parser, loaded on first use: the refund routes that bundle this adapter ask the service only
+ * when the table's copy of a month is missing or a week old, so their cold start does not pay for it.
+ */
+async function holidayXml(): Promise<XMLParser> {
+  const { XMLParser } = await import('fast-xml-parser');
+  parser ??= new XMLParser({ parseTagValue: false, isArray: (name) => name === 'item' });
+  return parser;
+}
 
 export async function fetchHolidays(month: string): Promise<string[]> {
   const [year, monthNumber] = month.split('-');
@@ -22,7 +32,7 @@ export async function fetchHolidays(month: string): Promise<string[]> {
   url.searchParams.set('ServiceKey', environment('HOLIDAY_API_KEY') ?? '');
   const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
   if (!response.ok) throw new Error(`The holiday service answered ${response.status}`);
-  const parsed = parser.parse(await response.text());
+  const parsed = (await holidayXml()).parse(await response.text());
   const code = parsed?.response?.header?.resultCode;
   const refusal = parsed?.OpenAPI_ServiceResponse?.cmmMsgHeader?.returnAuthMsg;
   if (code !== '00')

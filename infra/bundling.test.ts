@@ -1,0 +1,41 @@
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../shared/api/routes.ts';
+import { LAMBDA_BUNDLE, repoRoot } from './bundling.ts';
+
+/** The npm packages a route's deployed bundle holds (esbuild's metafile, the deployed settings). */
+async function bundledPackages(routeName: string): Promise<Set<string>> {
+  const route = ROUTES.find((candidate) => candidate.name === routeName);
+  if (!route) throw new Error(`no route ${routeName}`);
+  const { metafile } = await build({
+    ...LAMBDA_BUNDLE,
+    mainFields: [...LAMBDA_BUNDLE.mainFields],
+    banner: { js: LAMBDA_BUNDLE.banner },
+    bundle: true,
+    platform: 'node',
+    write: false,
+    metafile: true,
+    logLevel: 'error',
+    entryPoints: [join(repoRoot, 'functions', `${route.handler}.ts`)],
+    outfile: join(repoRoot, 'cdk.out', 'bundling-test.mjs'),
+  });
+  return new Set(
+    Object.keys(metafile.inputs).flatMap(
+      (input) => input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? [],
+    ),
+  );
+}
+
+describe('a route bundle', () => {
+  it('holds the token check (jose, the signing secret’s client) only when its route has callers to check', async () => {
+    const routeOf = (caller: string) => ROUTES.find((route) => route.caller === caller)?.name ?? '';
+    const [publicRoute, guidRoute, userRoute] = await Promise.all(
+      ['geoip', routeOf('guid'), routeOf('user')].map(bundledPackages),
+    );
+    expect(publicRoute?.has('jose')).toBe(false);
+    expect(publicRoute?.has('@aws-sdk/client-secrets-manager')).toBe(false);
+    expect(guidRoute?.has('jose')).toBe(false);
+    expect(userRoute?.has('jose')).toBe(true);
+  }, 120_000);
+});
