@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../functions/core/data/client.ts';
 import { getUsageCounters } from '../../functions/core/data/usage-repository.ts';
@@ -35,6 +37,7 @@ console.log(
 
 const runtime = await startRuntime({ port: 0, inMemory: true, web: 'none', quiet: true });
 const commands = countCommands();
+const cpu = cpuMeter();
 try {
   const now = Date.now();
   const seeded = performance.now();
@@ -62,6 +65,7 @@ try {
   };
 
   commands.take();
+  cpu.take();
   const grant = await timeJob(() =>
     post('/auth/admin-bulk-usage-create', {
       uidOrEmails: accounts.map((account, index) => (index % 2 ? account.email : account.uid)),
@@ -74,7 +78,9 @@ try {
     }),
   );
   const grantCommands = commands.take();
-  report('bulk usage grant', grant, await timeBareWrites(ACCOUNTS, 'grant'), grantCommands);
+  const grantCpu = cpu.take();
+  const grantBare = await timeBareWrites(ACCOUNTS, 'grant');
+  report('bulk usage grant', grant, grantBare, grantCommands, [grantCpu, cpu.take()]);
   const grants = await eachOf(accounts, async (account) => {
     const counters = await getUsageCounters(account.uid);
     return (counters?.ttsMonthly ?? 0) / GRANT_TTS;
@@ -82,6 +88,7 @@ try {
   reportExactness('bulk usage grant', grants);
 
   commands.take();
+  cpu.take();
   const create = await timeJob(() =>
     post('/auth/admin-bulk-user-create', {
       infos: {
@@ -97,7 +104,9 @@ try {
     }),
   );
   const createCommands = commands.take();
-  report('bulk user create', create, await timeBareWrites(USER_ROWS, 'create'), createCommands);
+  const createCpu = cpu.take();
+  const createBare = await timeBareWrites(USER_ROWS, 'create');
+  report('bulk user create', create, createBare, createCommands, [createCpu, cpu.take()]);
   const created = await eachOf(
     Array.from({ length: USER_ROWS }, (_, index) => index),
     async (index) => {
@@ -202,11 +211,47 @@ function countCommands() {
   };
 }
 
+/**
+ * CPU time spent since the last call by DynamoDB Local (the Java process under this one, read from
+ * /proc) and by this process (gateway, consumers, bench): on a shared machine a job's wall time swings
+ * with the load, its CPU time much less, and it tells which side of the table client the work is on.
+ */
+function cpuMeter() {
+  const tick = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+  const descendants = (pid: number): number[] => {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+    return children.flatMap((child) => [Number(child), ...descendants(Number(child))]);
+  };
+  const javaMs = () =>
+    descendants(process.pid)
+      .map((pid) => readFileSync(`/proc/${pid}/stat`, 'utf8'))
+      .filter((stat) => stat.includes('(java)'))
+      // utime and stime, the 14th and 15th fields (after the command's closing parenthesis).
+      .map((stat) => stat.slice(stat.lastIndexOf(')') + 2).split(' '))
+      .reduce((sum, fields) => sum + (Number(fields[11]) + Number(fields[12])) * tick, 0);
+  const nodeMs = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  };
+  let last = { java: javaMs(), node: nodeMs() };
+  return {
+    take: () => {
+      const now = { java: javaMs(), node: nodeMs() };
+      const spent = { javaMs: now.java - last.java, nodeMs: now.node - last.node };
+      last = now;
+      return spent;
+    },
+  };
+}
+
+type CpuSpent = ReturnType<ReturnType<typeof cpuMeter>['take']>;
+
 function report(
   label: string,
   job: { total: number; succeeded: number; failed: number; queuedMs: number; totalMs: number },
   bareMs: number,
   counted: ReturnType<ReturnType<typeof countCommands>['take']>,
+  [jobCpu, bareCpu]: [CpuSpent, CpuSpent],
 ) {
   const perSecond = (rows: number, ms: number) => (rows / (ms / 1000)).toFixed(0);
   console.log(
@@ -225,5 +270,15 @@ function report(
           ([name, { calls, ms }]) => `${name.replace(/Command$/, '')} ${calls}, ${(ms / calls).toFixed(0)}`,
         )
         .join('; ')}`,
+  );
+  const perThousand = (ms: number) => ((1000 * ms) / job.total).toFixed(0);
+  console.log(
+    `${label}: CPU per 1,000 rows: DynamoDB Local ${perThousand(jobCpu.javaMs)} ms, this process (gateway, ` +
+      `consumers) ${perThousand(jobCpu.nodeMs)} ms; the bare loop per 1,000 items: DynamoDB Local ` +
+      `${perThousand(bareCpu.javaMs)} ms, this process ${perThousand(bareCpu.nodeMs)} ms` +
+      // Below a tenth of a second the clock ticks of /proc measure nothing worth a ratio.
+      (bareCpu.javaMs >= 100
+        ? ` (DynamoDB Local's CPU per row is ${(jobCpu.javaMs / bareCpu.javaMs).toFixed(1)}x the bare loop's per item)`
+        : ''),
   );
 }

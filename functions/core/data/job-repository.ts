@@ -9,7 +9,12 @@ import {
   JobItemOutcome as JobItemOutcomeEntity,
   type JobItemOutcomeItem,
 } from './entities/job.ts';
-import { conditionFailed, type ItemOutcomes, lostToConcurrentWrite } from './transaction.ts';
+import {
+  conditionFailed,
+  type ItemOutcomes,
+  lostToConcurrentWrite,
+  type TransactionEntities,
+} from './transaction.ts';
 
 const db = tableService({
   bulkRequest: BulkRequest,
@@ -31,6 +36,28 @@ export interface JobCounts {
 
 /** Outcomes written per transaction with their message's count (DynamoDB allows 100 writes). */
 export const OUTCOMES_PER_TRANSACTION = 99;
+
+/** One message of a job, whose count (JobBatchCount) its deliveries' writes add to. */
+export interface JobMessage {
+  jobId: string;
+  batchIndex: number;
+}
+
+/**
+ * The write that adds items to their message's count, for the transaction that records them: an
+ * outcome written on condition it does not exist, or a processor's own effect written so (a bulk
+ * grant's usage entries), so that an item counts exactly when it first takes effect.
+ */
+export function messageCountCommit(
+  { jobBatchCount }: Pick<TransactionEntities, 'jobBatchCount'>,
+  message: JobMessage,
+  counts: JobCounts,
+) {
+  return jobBatchCount
+    .update({ jobId: message.jobId, batchIndex: message.batchIndex })
+    .add({ ...counts })
+    .commit();
+}
 
 export async function createJob(job: Pick<Job, 'jobId' | 'kind' | 'createdBy' | 'total'>): Promise<void> {
   await db().entities.job.create(job).go();
@@ -71,6 +98,17 @@ export async function markJobDone(jobId: string): Promise<boolean> {
   return !canceled;
 }
 
+/**
+ * How many of a message's items are counted (strongly consistent: a redelivery that finds every item
+ * counted does nothing, which only an item recorded by a finished write may justify).
+ */
+export async function countedItems(message: JobMessage): Promise<number> {
+  const { data } = await db()
+    .entities.jobBatchCount.get({ jobId: message.jobId, batchIndex: message.batchIndex })
+    .go({ consistent: true, attributes: ['succeeded', 'failed'] });
+  return (data?.succeeded ?? 0) + (data?.failed ?? 0);
+}
+
 /** The positions of a message's items whose outcome is recorded already (a redelivery skips them). */
 export async function recordedItemIndexes(
   jobId: string,
@@ -99,10 +137,7 @@ export async function recordOutcomes(outcomes: readonly JobItemOutcome[]): Promi
     const { canceled, data } = await db()
       .transaction.write(({ jobItemOutcome, jobBatchCount }) => [
         ...pending.map((outcome) => jobItemOutcome.create(outcome).commit()),
-        jobBatchCount
-          .update({ jobId: first.jobId, batchIndex: first.batchIndex })
-          .add({ succeeded: pending.length - failed, failed })
-          .commit(),
+        messageCountCommit({ jobBatchCount }, first, { succeeded: pending.length - failed, failed }),
       ])
       .go();
     if (!canceled) return pending;

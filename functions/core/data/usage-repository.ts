@@ -2,6 +2,7 @@ import type { FreeCounter, PaidCounter, UsageType } from '../../../shared/usage/
 import { FREE_COUNTERS, PAID_COUNTERS } from '../../../shared/usage/usage-rules.ts';
 import { BATCH_GET_CONCURRENCY, batchGet } from './batch-get.ts';
 import { tableService } from './client.ts';
+import { JobBatchCount } from './entities/job.ts';
 import {
   UsageCounter,
   type UsageCounterItem,
@@ -9,6 +10,7 @@ import {
   type UsageEntryItem,
 } from './entities/usage.ts';
 import { UserActivity } from './entities/user-activity.ts';
+import { type JobMessage, messageCountCommit } from './job-repository.ts';
 import { keyTime } from './key-times.ts';
 import {
   conditionFailed,
@@ -19,6 +21,7 @@ import {
 import { type AdminActivity, activityCommit } from './user-activity-repository.ts';
 
 const db = tableService({
+  jobBatchCount: JobBatchCount,
   usageCounter: UsageCounter,
   usageEntry: UsageEntryEntity,
   userActivity: UserActivity,
@@ -120,19 +123,27 @@ export async function writeUsage(
 
 /**
  * Writes several accounts' usage writes (of distinct accounts, at most WRITES_PER_TRANSACTION writes in
- * all) in one transaction: all or none. Answers each write's outcome as writeUsage does; a write
- * cancelled only because another one of the transaction failed is a 'conflict' (worth another try as
- * planned).
+ * all, one fewer with `countedOn`) in one transaction: all or none. Answers each write's outcome as
+ * writeUsage does; a write cancelled only because another one of the transaction failed is a
+ * 'conflict' (worth another try as planned). `countedOn`: the bulk message whose items these writes
+ * are, counted as succeeded in the same transaction, so that an item counts exactly when its entries
+ * are first written and needs no outcome item of its own.
  */
-export async function writeUsages(writes: readonly UsageWrite[]): Promise<UsageWriteOutcome[]> {
+export async function writeUsages(
+  writes: readonly UsageWrite[],
+  countedOn?: JobMessage,
+): Promise<UsageWriteOutcome[]> {
   const { canceled, data } = await db()
-    .transaction.write(({ usageEntry, usageCounter, userActivity }) =>
-      writes.flatMap(({ entries, move, activity }) => [
+    .transaction.write(({ usageEntry, usageCounter, userActivity, jobBatchCount }) => [
+      ...writes.flatMap(({ entries, move, activity }) => [
         ...entries.map((entry) => usageEntry.create(entry).commit()),
         ...(move ? [counterUpdate(usageCounter, entries[0]?.uid ?? '', move)] : []),
         ...(activity ? [activityCommit({ userActivity }, activity)] : []),
       ]),
-    )
+      ...(countedOn
+        ? [messageCountCommit({ jobBatchCount }, countedOn, { succeeded: writes.length, failed: 0 })]
+        : []),
+    ])
     .go();
   if (!canceled) return writes.map(() => 'written');
   const reasons = data as ItemOutcomes;
@@ -145,7 +156,8 @@ export async function writeUsages(writes: readonly UsageWrite[]): Promise<UsageW
     if (lostToConcurrentWrite(own)) return 'conflict';
     return undefined;
   });
-  if (outcomes.every((outcome) => outcome === undefined))
+  // The count's write (last) has no condition: it can only have lost to a concurrent transaction.
+  if (outcomes.every((outcome) => outcome === undefined) && !lostToConcurrentWrite(reasons.slice(first)))
     throw new Error('The usage write was cancelled for an unexpected reason');
   return outcomes.map((outcome) => outcome ?? 'conflict');
 }

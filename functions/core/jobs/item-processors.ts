@@ -1,7 +1,12 @@
 import * as z from 'zod';
 
-/** What one item of a bulk job came to: done, or refused for a reason the operator reads. */
-export type ItemOutcome = { ok: true } | { ok: false; reason: string };
+/**
+ * What one item of a bulk job came to: done, or refused for a reason the operator reads. `counted`: the
+ * processor's own transaction added the item to its message's count (job-repository.ts
+ * `messageCountCommit`) with the effect that names the item, so no outcome item is recorded for it;
+ * 'now' when this call wrote it, 'before' when an earlier delivery did.
+ */
+export type ItemOutcome = { ok: true; counted?: 'now' | 'before' } | { ok: false; reason: string };
 
 /**
  * Handles one item of a bulk job (a uid, an e-mail, a CSV row). Return a refusal for a business reason

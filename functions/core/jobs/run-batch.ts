@@ -1,4 +1,5 @@
 import {
+  countedItems,
   getJob,
   type JobItemOutcome,
   jobCounts,
@@ -48,17 +49,19 @@ export async function markDoneIfComplete(jobId: string): Promise<void> {
 }
 
 /**
- * Runs one message of a bulk job. Items whose outcome is already recorded (a redelivery) are skipped;
- * the processor reads what the others need at once (its `prepare`), then handles them
- * OUTCOMES_PER_TRANSACTION at a time, and their outcomes are recorded OUTCOMES_PER_TRANSACTION at a time with the message's count. Throws when
- * the message must be retried (unknown kind, infrastructure failure).
+ * Runs one message of a bulk job. A message whose items are all counted (a redelivery) does nothing
+ * more; items whose outcome is already recorded are skipped; the processor reads what the others need
+ * at once (its `prepare`), then handles them OUTCOMES_PER_TRANSACTION at a time, and the outcomes it
+ * did not count itself are recorded OUTCOMES_PER_TRANSACTION at a time with the message's count. Throws
+ * when the message must be retried (unknown kind, infrastructure failure).
  */
 export async function runBatch(message: BulkJobMessage): Promise<void> {
   const processor = itemProcessor(message.kind);
   if (!processor) throw new Error(`No item processor for job kind '${message.kind}'`);
+  // Items a processor counted itself leave no outcome item: only the message's count knows them.
+  if ((await countedItems(message)) >= message.items.length) return markDoneIfComplete(message.jobId);
   const done = await recordedItemIndexes(message.jobId, message.batchIndex, message.items.length);
   const pending = [...message.items.entries()].filter(([itemIndex]) => !done.has(itemIndex));
-  if (pending.length === 0) return markDoneIfComplete(message.jobId);
   const prepared = await processor.prepare(
     pending.map(([, item]) => item),
     message.params,
@@ -70,13 +73,14 @@ export async function runBatch(message: BulkJobMessage): Promise<void> {
       place: { jobId: message.jobId, batchIndex: message.batchIndex, itemIndex },
     }));
     const outcomes = await processor.process(chunk, message.params, prepared);
-    await countOutcomes(
-      chunk.map(({ item, place }, index) => ({
-        ...place,
-        item: itemLabel(item),
-        ...(outcomes[index] ?? { ok: false, reason: 'No outcome' }),
-      })),
-    );
+    const uncounted: JobItemOutcome[] = [];
+    for (const [index, { item, place }] of chunk.entries()) {
+      const outcome = outcomes[index] ?? { ok: false, reason: 'No outcome' };
+      if (!outcome.ok) uncounted.push({ ...place, item: itemLabel(item), ok: false, reason: outcome.reason });
+      else if (!outcome.counted) uncounted.push({ ...place, item: itemLabel(item), ok: true });
+      else if (outcome.counted === 'now') countMetric('bulkItemDone');
+    }
+    await countOutcomes(uncounted);
   }
 
   await markDoneIfComplete(message.jobId);

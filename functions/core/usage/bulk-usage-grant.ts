@@ -66,18 +66,23 @@ registerItemsProcessor<PreparedGrant>(BULK_USAGE_GRANT_KIND, {
     return { amounts: grantAmounts(params.amounts), operator: params.operator, users, standings, at };
   },
   process: async (items, _params, { amounts, operator, users, standings, at }) => {
-    const outcomes: ItemOutcome[] = items.map(() => ({ ok: true }));
-    const grants: PlannedGrant[] = [];
+    const outcomes: ItemOutcome[] = [];
+    const grants: Array<PlannedGrant & { index: number }> = [];
     for (const [index, { item, place }] of items.entries()) {
       const user = users.get(z.string().parse(item));
       const standing = user && !user.deleted ? standings.get(user.uid) : undefined;
-      if (!user || !standing) outcomes[index] = { ok: false, reason: USAGE_GRANT_REFUSALS.noAccount };
-      else {
+      outcomes[index] = { ok: false, reason: USAGE_GRANT_REFUSALS.noAccount };
+      if (user && standing) {
         const grantId = `${place.jobId}-${place.batchIndex}-${place.itemIndex}`;
-        grants.push({ grant: { uid: user.uid, grantId, amounts, operator }, standing });
+        grants.push({ grant: { uid: user.uid, grantId, amounts, operator }, standing, index });
       }
     }
-    await writeGrants(grants, amounts, at);
+    // A grant counts on its message in the transaction that writes it (its entries exist once), so a
+    // granted row needs no outcome item: a row is its entries, its counter move and its activity.
+    const [first] = items;
+    const written = first ? await writeGrants(grants, amounts, at, first.place) : [];
+    for (const [position, { index }] of grants.entries())
+      outcomes[index] = { ok: true, counted: written[position] ? 'now' : 'before' };
     return outcomes;
   },
 });

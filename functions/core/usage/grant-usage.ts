@@ -6,6 +6,7 @@ import {
 } from '../../../shared/usage/usage-grant-rules.ts';
 import { counterFor, METERED_USAGE_TYPES } from '../../../shared/usage/usage-rules.ts';
 import { nowMs } from '../clock.ts';
+import type { JobMessage } from '../data/job-repository.ts';
 import {
   type UsageEntry,
   type UsageWrite,
@@ -72,12 +73,14 @@ export interface PlannedGrant {
  * grants of distinct accounts go in one transaction while they fit, so a bulk message is a few
  * transactions rather than one per account. A grant the counters moved under, or whose transaction
  * lost to a concurrent one, is planned again on a fresh read. Answers, in order, false for a grant
- * written before (a replay: nothing is written twice), true for the others.
+ * written before (a replay: nothing is written twice), true for the others. A bulk job's grants are
+ * counted on their message (`countedOn`) in the transactions that write them.
  */
 export async function writeGrants(
   grants: readonly PlannedGrant[],
   amounts: UsageGrantAmounts,
   at: number,
+  countedOn?: JobMessage,
 ): Promise<boolean[]> {
   const written: boolean[] = [];
   let pending = grants.map((planned, index) => ({ ...planned, index, at }));
@@ -87,8 +90,12 @@ export async function writeGrants(
     const retry: typeof pending = [];
     for (const transaction of transactionsOf(
       pending.map((planned) => ({ planned, write: grantWrite(planned, amounts) })),
+      WRITES_PER_TRANSACTION - (countedOn ? 1 : 0),
     )) {
-      const outcomes = await writeUsages(transaction.map(({ write }) => write));
+      const outcomes = await writeUsages(
+        transaction.map(({ write }) => write),
+        countedOn,
+      );
       for (const [position, outcome] of outcomes.entries()) {
         const { planned } = transaction[position] as (typeof transaction)[number];
         if (outcome === 'written' || outcome === 'entry-exists')
@@ -130,19 +137,20 @@ function grantWrite(planned: PlannedGrant & { at: number }, amounts: UsageGrantA
 }
 
 /**
- * Packs writes into transactions of at most WRITES_PER_TRANSACTION writes, one write per account in
- * each (DynamoDB refuses two operations on one item in a transaction: an account named twice, by uid
- * and by e-mail, goes in a later one).
+ * Packs writes into transactions of at most `capacity` writes, one write per account in each (DynamoDB
+ * refuses two operations on one item in a transaction: an account named twice, by uid and by e-mail,
+ * goes in a later one).
  */
 function transactionsOf<Packed extends { write: UsageWrite; planned: PlannedGrant }>(
   writes: readonly Packed[],
+  capacity: number,
 ): Packed[][] {
   const transactions: Array<{ writes: Packed[]; size: number; uids: Set<string> }> = [];
   for (const packed of writes) {
     const size = usageWriteSize(packed.write);
     const uid = packed.planned.grant.uid;
     let transaction = transactions.find(
-      (candidate) => candidate.size + size <= WRITES_PER_TRANSACTION && !candidate.uids.has(uid),
+      (candidate) => candidate.size + size <= capacity && !candidate.uids.has(uid),
     );
     if (!transaction) {
       transaction = { writes: [], size: 0, uids: new Set() };

@@ -1,11 +1,9 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dynamo } from '../../../functions/core/data/client.ts';
-import { db } from '../../../functions/core/data/service.ts';
 import { getUsageCounters } from '../../../functions/core/data/usage-repository.ts';
 import { runBatch } from '../../../functions/core/jobs/run-batch.ts';
-import { BULK_USAGE_GRANT_KIND } from '../../../functions/core/usage/bulk-usage-grant.ts';
-import { pointAtRuntime, uniqueId } from '../helpers.ts';
-import { grantAccounts } from './grant-accounts.ts';
+import { pointAtRuntime } from '../helpers.ts';
+import { grantMessage as grantMessageOf } from './grant-accounts.ts';
 
 /**
  * A message of a bulk usage grant reads its accounts together (issue 18): the accounts named by uid in
@@ -33,25 +31,7 @@ afterEach(() => {
 });
 
 /** A message of `size` accounts, every other one named by e-mail, plus an unknown e-mail. */
-async function grantMessage(size: number) {
-  const { tag, accounts, items: named } = await grantAccounts('Reads', size);
-  const jobId = uniqueId('job');
-  const items = [...named, `${tag}@nowhere.example`];
-  await db()
-    .entities.job.create({ jobId, kind: BULK_USAGE_GRANT_KIND, createdBy: 'operator', total: items.length })
-    .go();
-  const message = {
-    jobId,
-    kind: BULK_USAGE_GRANT_KIND,
-    batchIndex: 0,
-    items,
-    params: {
-      amounts: { allowPlus: false, sttMin: 0, tts: -10, translate: 0, genimage: 0, desc: 'reads' },
-      operator: { uid: 'operator', email: 'operator@example.com' },
-    },
-  };
-  return { accounts, message };
-}
+const grantMessage = (size: number) => grantMessageOf('Reads', size, { sttMin: 0, tts: -10, desc: 'reads' });
 
 /** The reads of one kind of item: by the entity its key names, and by which command. */
 function readsOf(entityPrefix: string) {
@@ -87,5 +67,21 @@ describe('a bulk usage grant message', () => {
       counters: { gets: 0, queries: 0, batchGets: 1 },
     });
     expect(counted[2]).toEqual(counted[1]);
+  });
+
+  it('delivered again once every item is counted, reads its count and its job, nothing else', async () => {
+    const { accounts, message } = await grantMessage(10);
+    await runBatch(message);
+    reads = [];
+    await runBatch(message);
+    // Granted rows leave no outcome item: the message's count says they are done, and the job is
+    // looked at (is it closed?), nothing else.
+    expect(reads.map((read) => read.command).sort()).toEqual([
+      'GetItemCommand',
+      'GetItemCommand',
+      'QueryCommand',
+    ]);
+    expect(readsOf('$jobbatchcount_').gets).toBe(1);
+    for (const account of accounts) expect((await getUsageCounters(account.uid))?.ttsMonthly).toBe(-10);
   });
 });
