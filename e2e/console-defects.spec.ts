@@ -31,7 +31,7 @@ test('a direct deposit is refunded to the product account, the only source offer
   const holder = await createAccount(page, 'Deposit Refund');
   await page.goto(`/admin/users/${holder.uid}/show`);
   await actions(page).getByRole('link', { name: 'Direct deposit', exact: true }).click();
-  await page.getByLabel('Plan').selectOption('Y1_STANDARD_V3');
+  await page.getByRole('combobox', { name: 'Plan', exact: true }).selectOption('Y1_STANDARD_V3');
   await page.getByLabel('Price').fill('250000');
   await page.getByLabel('Payer phone').fill('+821012341234');
   await page.getByLabel('Description (reason)').fill('bank transfer');
@@ -103,7 +103,7 @@ test('a schedule takes the payer from the account, whatever the address bar says
     page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Schedule Payer' }),
   ).toHaveAttribute('href', `/admin/users/${account.uid}/show`);
   await page.getByLabel('Payer phone').fill('+821055556666');
-  await page.getByLabel('Plan').selectOption('Y1_LIGHT_V3');
+  await page.getByRole('combobox', { name: 'Plan', exact: true }).selectOption('Y1_LIGHT_V3');
   await page.getByLabel('Price').fill('0');
   await page.getByLabel('Description').fill('launch gift');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -244,7 +244,7 @@ test('the smaller ones: STT in decimal minutes, JSON config entries, toasts off 
 
   // A deposit gives the account a payment row to show.
   await page.goto(`/admin/users/${account.uid}/directDeposit/create`);
-  await page.getByLabel('Plan').selectOption('Y1_LIGHT_V3');
+  await page.getByRole('combobox', { name: 'Plan', exact: true }).selectOption('Y1_LIGHT_V3');
   await page.getByLabel('Price').fill('99000');
   await page.getByLabel('Payer phone').fill('+821012340000');
   await page.getByLabel('Description (reason)').fill('wide table');

@@ -20,7 +20,7 @@ test('a direct deposit for one user, then a bulk deposit from a CSV that lists i
   await page.getByRole('button', { name: 'Create direct deposit' }).click();
   await expect(page.getByText('Please choose a plan.')).toBeVisible();
   await expect(page.getByText("Please enter the payer's phone number.")).toBeVisible();
-  await page.getByLabel('Plan').selectOption('Y1_STANDARD_V3');
+  await page.getByRole('combobox', { name: 'Plan', exact: true }).selectOption('Y1_STANDARD_V3');
   await page.getByLabel('Price').fill('250000');
   await page.getByLabel('Payer phone').fill('+821012341234');
   await page.getByLabel('Description (reason)').fill('bank transfer');
@@ -32,7 +32,7 @@ test('a direct deposit for one user, then a bulk deposit from a CSV that lists i
   await page.getByRole('link', { name: 'Direct deposit in bulk' }).click();
   await expect(page.getByRole('heading', { name: 'Direct deposit in bulk' })).toBeVisible();
   await page.getByLabel('Description (reason)').fill('event winners');
-  await page.getByLabel('Plan').selectOption('Y1_LIGHT_V3');
+  await page.getByRole('combobox', { name: 'Plan', exact: true }).selectOption('Y1_LIGHT_V3');
   await page.getByLabel('Price').fill('0');
   await page.getByRole('button', { name: 'Deposit for all' }).click();
   await expect(page.getByText('No uids are given.')).toBeVisible();
@@ -87,7 +87,7 @@ test.describe('a schedule', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Please enter a description.')).toBeVisible();
     await page.getByLabel('Payer phone').fill('+821055556666');
-    await page.getByLabel('Plan').selectOption('Y1_LIGHT_V3');
+    await page.getByRole('combobox', { name: 'Plan', exact: true }).selectOption('Y1_LIGHT_V3');
     await page.getByLabel('Price').fill('0');
     await page.getByLabel('Start (KST)').fill(start.toFormat('yyyy-MM-dd HH:mm'));
     await page.getByLabel('Description').fill('launch gift');
