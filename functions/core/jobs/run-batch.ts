@@ -59,8 +59,13 @@ export async function runBatch(message: BulkJobMessage): Promise<void> {
   const processor = itemProcessor(message.kind);
   if (!processor) throw new Error(`No item processor for job kind '${message.kind}'`);
   // Items a processor counted itself leave no outcome item: only the message's count knows them.
-  if ((await countedItems(message)) >= message.items.length) return markDoneIfComplete(message.jobId);
-  const done = await recordedItemIndexes(message.jobId, message.batchIndex, message.items.length);
+  const counted = await countedItems(message);
+  if (counted >= message.items.length) return markDoneIfComplete(message.jobId);
+  // Outcome items are written with the count they add to, so a first delivery (nothing counted) has none.
+  const done =
+    counted === 0
+      ? new Set<number>()
+      : await recordedItemIndexes(message.jobId, message.batchIndex, message.items.length);
   const pending = [...message.items.entries()].filter(([itemIndex]) => !done.has(itemIndex));
   const prepared = await processor.prepare(
     pending.map(([, item]) => item),
