@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { SITE_LANGUAGES } from '../shared/languages.ts';
-import { completeOrderForm, newAccount, startOrder } from './order-helpers.ts';
+import { signInToBilling } from './billing-helpers.ts';
+import { completeOrderForm, newAccount, PASSWORD, startOrder } from './order-helpers.ts';
 
 /**
  * The header and the footer as a customer meets them: download and try in the header at desktop
@@ -54,6 +55,31 @@ for (const width of [880, 1024, 1280, 1440]) {
     }
   });
 }
+
+test('signed in, the header keeps every entry on one line without overlap, at every desktop width and in every language', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const email = await newAccount(request);
+  await signInToBilling(page, 'en', email, PASSWORD);
+  for (const width of [880, 1024, 1199, 1200, 1279, 1280, 1320, 1366, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const lang of SITE_LANGUAGES) {
+      await open(page, `/${lang}/terms-of-service`);
+      // "My account" (wider than "Log in" in every language) has replaced the login link.
+      await expect(page.locator('.site-header .account-menu')).toBeVisible();
+      const layout = await headerLayout(page);
+      expect({ overlapping: layout.overlapping, wrapped: layout.wrapped }, `${lang} at ${width} px`).toEqual({
+        overlapping: false,
+        wrapped: false,
+      });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lang} at ${width} px`).toBe(
+        width,
+      );
+    }
+  }
+});
 
 test('signed in through the payment start, the order and success pages offer the account menu, and no language choice', async ({
   page,

@@ -209,13 +209,15 @@ describe('a second plan for the same account', () => {
     const first = await placeOrder(one.sessionInfo, 'card');
     const second = await placeOrder(two.sessionInfo, 'card');
     await checkout(one.sessionInfo, first, 'card', VISA_OK);
-    const back = await checkout(two.sessionInfo, second, 'card', VISA_OK);
     expect((await confirm(one.guid, first.merchantUid)).body.result).toBe('success');
+    // The second tab's order was placed before the plan was granted; its payment comes after.
+    const back = await checkout(two.sessionInfo, second, 'card', VISA_OK);
     expect((await confirm(two.guid, second.merchantUid)).body).toMatchObject({
       result: 'error',
       errorType: 'DUPLICATE_PAYMENT',
     });
     expect(await listUserPlans(buyer.uid)).toHaveLength(1);
+    expect(await getUserPlanHead(buyer.uid)).toMatchObject({ currentPlanId: first.merchantUid });
     expect(await getPayment(second.merchantUid)).toBeUndefined();
     await until(
       async () => ((await getOrder(second.merchantUid))?.status === 'refunded' ? true : undefined),
@@ -223,6 +225,39 @@ describe('a second plan for the same account', () => {
     );
     const provider = (await sandboxState()).payments.find((payment) => payment.imp_uid === back.imp_uid);
     expect(provider?.status).toBe('cancelled');
+  });
+
+  it('paid in two tabs at once is granted once: whichever confirmation wins, the other payment is returned', async () => {
+    const buyer = await newCustomer();
+    const one = await openSession(buyer, { planName: 'Y1_LIGHT_V3' });
+    const two = await openSession(buyer, { planName: 'Y1_STANDARD_V3' });
+    const orders = [
+      { guid: one.guid, order: await placeOrder(one.sessionInfo, 'card') },
+      { guid: two.guid, order: await placeOrder(two.sessionInfo, 'card') },
+    ];
+    const paid = await Promise.all([
+      checkout(one.sessionInfo, orders[0]!.order, 'card', VISA_OK),
+      checkout(two.sessionInfo, orders[1]!.order, 'card', VISA_OK),
+    ]);
+    // The provider's notifications of both payments race these confirmations: the product must not care.
+    const answers = await Promise.all(orders.map(({ guid, order }) => confirm(guid, order.merchantUid)));
+    const won = answers.findIndex((answer) => answer.body.result === 'success');
+    expect(won, JSON.stringify(answers.map((answer) => answer.body))).toBeGreaterThanOrEqual(0);
+    const lost = 1 - won;
+    expect(answers[lost]?.body).toMatchObject({ result: 'error', errorType: 'DUPLICATE_PAYMENT' });
+    const winner = orders[won]!.order.merchantUid;
+    const loser = orders[lost]!.order.merchantUid;
+    expect(await listUserPlans(buyer.uid)).toHaveLength(1);
+    expect(await getUserPlanHead(buyer.uid)).toMatchObject({ currentPlanId: winner });
+    expect(await listPaymentsByUser(buyer.uid)).toHaveLength(1);
+    expect(await getPayment(loser)).toBeUndefined();
+    await until(
+      async () => ((await getOrder(loser))?.status === 'refunded' ? true : undefined),
+      'the refund',
+    );
+    const provider = (await sandboxState()).payments;
+    expect(provider.find((payment) => payment.imp_uid === paid[lost]?.imp_uid)?.status).toBe('cancelled');
+    expect(provider.find((payment) => payment.imp_uid === paid[won]?.imp_uid)?.status).toBe('paid');
   });
 });
 

@@ -69,7 +69,12 @@ function MenuGroups({
   );
 }
 
-/** A desktop dropdown: opens on hover (section 2), and on click or keyboard for everyone else. */
+/**
+ * A desktop dropdown: opens on hover (section 2), and on click or keyboard for everyone else. Hover is
+ * the plain `mouseover` of anything inside, not React's emulated `mouseenter`: that one is derived from
+ * mouseout/mouseover pairs and is lost when the element last under the pointer left the page or the top
+ * layer (a modal just closed, as on the billing page; mui/material-ui#39401), so the menu stayed shut.
+ */
 function Dropdown({
   label,
   className = '',
@@ -84,7 +89,7 @@ function Dropdown({
   return (
     <li
       className={`menu-dropdown ${className}`}
-      onMouseEnter={() => setOpen(true)}
+      onMouseOver={() => setOpen(true)}
       onMouseLeave={() => setOpen(false)}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
@@ -245,7 +250,7 @@ export function Header({ lang }: { lang: SiteLanguage }) {
     </Link>
   );
   return (
-    <header className="site-header">
+    <header className={signedIn ? 'site-header signed-in' : 'site-header'}>
       <a className="skip-link" href="#main">
         {t('header.skip')}
       </a>
