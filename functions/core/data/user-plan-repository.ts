@@ -39,13 +39,19 @@ export async function latestUserPlan(uid: string): Promise<UserPlan | undefined>
   return data[0];
 }
 
+/**
+ * A plan by its key, strongly consistent like the head: plans are read to decide a change right after
+ * one was written (settleRenewalSchedule reads the status it has just set), where an eventually
+ * consistent read may still return the item as it was.
+ */
 export async function getUserPlan(uid: string, planId: string): Promise<UserPlan | undefined> {
-  const { data } = await db().entities.userPlan.get({ uid, planId }).go();
+  const { data } = await db().entities.userPlan.get({ uid, planId }).go({ consistent: true });
   return data ?? undefined;
 }
 
+/** The plan head, strongly consistent: its version is what every plan change is conditioned on. */
 export async function getUserPlanHead(uid: string): Promise<UserPlanHead | undefined> {
-  const { data } = await db().entities.userPlanHead.get({ uid }).go();
+  const { data } = await db().entities.userPlanHead.get({ uid }).go({ consistent: true });
   return data ?? undefined;
 }
 
@@ -57,8 +63,25 @@ export async function activeUserPlan(uid: string, nowMs: number): Promise<UserPl
   return activeOf(await latestUserPlan(uid), nowMs);
 }
 
-function activeOf(latest: UserPlan | undefined, nowMs: number): UserPlan | undefined {
+/** The plan, if it is held now (see activeUserPlan). */
+export function activeOf(latest: UserPlan | undefined, nowMs: number): UserPlan | undefined {
   return latest && latest.expiredAt > nowMs && latest.planStatus !== 'HOLD' ? latest : undefined;
+}
+
+/**
+ * A user's plans as a change of them must read them: the plan head, then the plan it names, both
+ * strongly consistent and in that order. Every plan change is written on the condition of the head's
+ * version read (grant-transaction.ts, refund and subscription repositories), so a change that decides
+ * on these two decides on what is current: a plan changed before the head was read is seen as changed,
+ * one changed after moves the version and cancels the change, which then reads again.
+ * latestUserPlan cannot serve here: it queries an index, which follows the table later, and read beside
+ * the head it could miss a plan the head already counted (two tabs paying at once were both granted).
+ */
+export async function currentPlanState(
+  uid: string,
+): Promise<{ head: UserPlanHead | undefined; plan: UserPlan | undefined }> {
+  const head = await getUserPlanHead(uid);
+  return { head, plan: head ? await getUserPlan(uid, head.currentPlanId) : undefined };
 }
 
 /** Newest-plan queries sent at once: a few, so a message of paying users leaves sockets for others. */

@@ -22,10 +22,10 @@ import { grantDepositPlan } from '../data/direct-deposit-repository.ts';
 import { DEFAULT_CATALOGUE, getPlanCatalogue, LEGACY_CATALOGUE } from '../data/plan-catalogue-repository.ts';
 import type { Operator } from '../data/user-activity-repository.ts';
 import {
-  activeUserPlan,
+  activeOf,
+  currentPlanState,
   getPayment,
   getUserPlan,
-  getUserPlanHead,
   type Payment,
   type UserPlan,
 } from '../data/user-plan-repository.ts';
@@ -168,10 +168,8 @@ export async function grantDirectDeposit(
     const existing = await getPayment(deposit.depositId);
     if (existing) return alreadyGranted(existing, deposit);
     const now = nowMs();
-    const [head, active] = await Promise.all([
-      getUserPlanHead(deposit.uid),
-      activeUserPlan(deposit.uid, now),
-    ]);
+    const { head, plan: current } = await currentPlanState(deposit.uid);
+    const active = activeOf(current, now);
     if (active) {
       // The active plan can be this very deposit, granted meanwhile by another delivery of it.
       return active.planId === deposit.depositId

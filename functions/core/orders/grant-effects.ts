@@ -8,7 +8,8 @@ import type { GrantEffect } from '../data/grant-transaction.ts';
 import type { PaymentOrder } from '../data/order-reads.ts';
 import { getPlanCatalogue, planUsageFor } from '../data/plan-catalogue-repository.ts';
 import {
-  activeUserPlan,
+  activeOf,
+  currentPlanState,
   getUserPlan,
   getUserPlanHead,
   type UserPlanHead,
@@ -18,7 +19,8 @@ import { planRecord, type Receipt } from './grant-records.ts';
 
 /**
  * What a paid order grants, decided from the account's plans as they are now (read before the grant
- * transaction, which writes only if they are still so). An order whose purpose no longer holds (a
+ * transaction, which writes only if they are still so: the plan head at the version read, see
+ * currentPlanState). An order whose purpose no longer holds (a
  * second plan for an account that has one, a renewal of a plan refunded meanwhile, an upgrade of a plan
  * that changed, an eraser for a plan without erasers) is refused: its money goes back.
  */
@@ -49,11 +51,11 @@ export async function grantDecision(
   switch (order.paymentType) {
     case 'oneoff':
     case 'regular': {
-      const [head, active, usage] = await Promise.all([
-        getUserPlanHead(order.uid),
-        activeUserPlan(order.uid, now),
+      const [{ head, plan: current }, usage] = await Promise.all([
+        currentPlanState(order.uid),
         usageOf(order.catalogue, order.planName, order.planType),
       ]);
+      const active = activeOf(current, now);
       if (active && active.planId !== order.merchantUid) {
         return { refuse: 'DUPLICATE_PAYMENT', message: `The account already holds ${active.planName}` };
       }
@@ -120,7 +122,8 @@ export async function grantDecision(
       };
     }
     case 'eraser': {
-      const [head, active] = await Promise.all([getUserPlanHead(order.uid), activeUserPlan(order.uid, now)]);
+      const { head, plan: current } = await currentPlanState(order.uid);
+      const active = activeOf(current, now);
       if (!active || !erasersOffered(active.planType) || !order.usageType) {
         return { refuse: 'INCONSISTENCY', message: 'The account holds no plan the eraser is for' };
       }

@@ -27,8 +27,8 @@ import { getPlanCatalogue } from '../data/plan-catalogue-repository.ts';
 import { recordRefund } from '../data/refund-repository.ts';
 import { type Operator, recordUserActivity } from '../data/user-activity-repository.ts';
 import {
+  currentPlanState,
   getPayment,
-  getUserPlanHead,
   latestUserPlan,
   type Payment,
   type UserPlan,
@@ -269,7 +269,7 @@ async function refundedSinceQuote(request: RefundRequest, quote: RefundQuote): P
 /** Records a refund that went through; answers when the plan ended. */
 async function recordReturned(request: RefundRequest, quote: RefundQuote): Promise<number> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const [plan, head] = await Promise.all([latestUserPlan(request.uid), getUserPlanHead(request.uid)]);
+    const { plan, head } = await currentPlanState(request.uid);
     if (!plan || !head || plan.planId !== quote.plan.planId) break;
     const recordedMeanwhile = await refundRecordedMeanwhile(request, quote);
     if (recordedMeanwhile !== undefined) throw new RefundedMeanwhile(recordedMeanwhile);

@@ -3,7 +3,12 @@ import type { AdminActionName } from '../../../shared/users/admin-actions.ts';
 import { nowMs } from '../clock.ts';
 import { changePlanStatus } from '../data/subscription-repository.ts';
 import { type Operator, recordUserActivity } from '../data/user-activity-repository.ts';
-import { getUserPlan, getUserPlanHead, latestUserPlan, type UserPlan } from '../data/user-plan-repository.ts';
+import {
+  currentPlanState,
+  getUserPlan,
+  getUserPlanHead,
+  type UserPlan,
+} from '../data/user-plan-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { cancelPendingRenewals, ensureRenewalScheduled } from './renewal-schedule.ts';
 
@@ -60,7 +65,7 @@ const MOVES = {
 async function moveStatus(request: StatusRequest, kind: keyof typeof MOVES): Promise<UserPlan> {
   const move = MOVES[kind];
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const [plan, head] = await Promise.all([latestUserPlan(request.uid), getUserPlanHead(request.uid)]);
+    const { plan, head } = await currentPlanState(request.uid);
     if (!plan || !head) throw new PaymentError('USER_NOT_SUBSCRIBED', `The account has no plan to ${kind}`);
     if (!planActions(plan, nowMs())[kind])
       throw new PaymentError(

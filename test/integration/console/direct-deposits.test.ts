@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { getPayment, listUserPlans } from '../../../functions/core/data/user-plan-repository.ts';
+import {
+  getPayment,
+  getUserPlanHead,
+  listUserPlans,
+} from '../../../functions/core/data/user-plan-repository.ts';
 import {
   adminBulkDirectDepositCreate,
   adminDirectDepositCreate,
@@ -10,6 +14,7 @@ import { DIRECT_DEPOSIT_CUSTOMER_UID } from '../../../shared/direct-deposits/dir
 import { newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
 import { PRODUCT_REFUND_SOURCE } from '../../../shared/refunds/refund-session.ts';
 import { adminToken, call, uniqueId } from '../helpers.ts';
+import { hideFromPlanIndex } from '../plan-index.ts';
 import { finishedJob } from './jobs.ts';
 
 /** Direct deposits over HTTP: one account's (idempotent by deposit id) and a bulk job with failures. */
@@ -69,6 +74,22 @@ describe('a direct deposit for one account', () => {
       body: { error: { code: 'conflict', msg: 'console-deposits:refusal.active_plan' } },
     });
     expect(await listUserPlans(uid)).toHaveLength(1);
+  });
+
+  it('refuses a second plan while the index of plans has not caught up with the first', async () => {
+    const token = await adminToken();
+    const { uid, email } = await consoleAccount(token);
+    const depositId = newMerchantUid('direct-deposit');
+    expect(
+      (await call(adminDirectDepositCreate, { ...deposit(uid, email), depositId }, { token })).status,
+    ).toBe(200);
+    await hideFromPlanIndex(uid, depositId);
+    const second = await call(adminDirectDepositCreate, deposit(uid, email), { token });
+    expect(second).toMatchObject({
+      status: 500,
+      body: { error: { code: 'conflict', msg: 'console-deposits:refusal.active_plan' } },
+    });
+    expect(await getUserPlanHead(uid)).toMatchObject({ currentPlanId: depositId, version: 1 });
   });
 
   it('refuses missing fields, a price the currency cannot hold, a plan that is not a deposit plan and an unknown account', async () => {
