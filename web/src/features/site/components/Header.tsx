@@ -5,6 +5,7 @@ import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { track } from '../../../lib/analytics/index.ts';
 import { signOutOfSite } from '../../../lib/session-refresh.ts';
 import { useSignedIn } from '../../../lib/use-signed-in.ts';
+import { useHeaderFit } from '../hooks/use-header-fit.ts';
 import { type HeaderMenu, headerMenus, headerVisibility, type MenuItem, pricingTarget } from '../menus.ts';
 import { ChangeNotice } from './ChangeNotice.tsx';
 import { CtaButtons } from './CtaButtons.tsx';
@@ -71,9 +72,10 @@ function MenuGroups({
 
 /**
  * A desktop dropdown: opens on hover (section 2), and on click or keyboard for everyone else. Hover is
- * the plain `mouseover` of anything inside, not React's emulated `mouseenter`: that one is derived from
- * mouseout/mouseover pairs and is lost when the element last under the pointer left the page or the top
+ * the plain `pointerover` of anything inside, not React's emulated `mouseenter`: that one is derived
+ * from out/over pairs and is lost when the element last under the pointer left the page or the top
  * layer (a modal just closed, as on the billing page; mui/material-ui#39401), so the menu stayed shut.
+ * A mouse only: a tap is a click, which toggles.
  */
 function Dropdown({
   label,
@@ -89,7 +91,9 @@ function Dropdown({
   return (
     <li
       className={`menu-dropdown ${className}`}
-      onMouseOver={() => setOpen(true)}
+      onPointerOver={(event) => {
+        if (event.pointerType === 'mouse') setOpen(true);
+      }}
       onMouseLeave={() => setOpen(false)}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
@@ -212,6 +216,8 @@ export function Header({ lang }: { lang: SiteLanguage }) {
   const visible = headerVisibility(pathname);
   const menus = headerMenus(lang);
   const signedIn = useSignedIn(lang);
+  const inner = useRef<HTMLDivElement>(null);
+  useHeaderFit(inner);
   const pricingHref = pricingTarget(lang, pathname, guid);
   const pricing = visible.pricing && (
     <SiteLink
@@ -250,11 +256,11 @@ export function Header({ lang }: { lang: SiteLanguage }) {
     </Link>
   );
   return (
-    <header className={signedIn ? 'site-header signed-in' : 'site-header'}>
+    <header className="site-header">
       <a className="skip-link" href="#main">
         {t('header.skip')}
       </a>
-      <div className="site-header-inner">
+      <div className="site-header-inner" ref={inner}>
         {onLanding ? (
           <a
             href={`/${lang}`}
