@@ -10,8 +10,12 @@ const db = tableService({ paymentOrder: PaymentOrderEntity });
 
 export type PaymentOrder = PaymentOrderItem;
 
+/**
+ * An order, strongly consistent: confirmations read it again to settle on what a concurrent one has
+ * just written (confirmation.ts), where an eventually consistent read may still show it open.
+ */
 export async function getOrder(merchantUid: string): Promise<PaymentOrder | undefined> {
-  const { data } = await db().entities.paymentOrder.get({ merchantUid }).go();
+  const { data } = await db().entities.paymentOrder.get({ merchantUid }).go({ consistent: true });
   return data ?? undefined;
 }
 

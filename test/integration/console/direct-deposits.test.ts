@@ -29,6 +29,16 @@ async function consoleAccount(token: string) {
   return { uid: created.body.result.uid as string, email };
 }
 
+/** A new console account granted a deposit's plan. */
+async function deposited() {
+  const token = await adminToken();
+  const { uid, email } = await consoleAccount(token);
+  const depositId = newMerchantUid('direct-deposit');
+  const answer = await call(adminDirectDepositCreate, { ...deposit(uid, email), depositId }, { token });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return { token, uid, email, depositId };
+}
+
 const deposit = (uid: string, email: string) => ({
   uid,
   planName: 'Y1_STANDARD_V3',
@@ -77,12 +87,7 @@ describe('a direct deposit for one account', () => {
   });
 
   it('refuses a second plan while the index of plans has not caught up with the first', async () => {
-    const token = await adminToken();
-    const { uid, email } = await consoleAccount(token);
-    const depositId = newMerchantUid('direct-deposit');
-    expect(
-      (await call(adminDirectDepositCreate, { ...deposit(uid, email), depositId }, { token })).status,
-    ).toBe(200);
+    const { token, uid, email, depositId } = await deposited();
     await hideFromPlanIndex(uid, depositId);
     const second = await call(adminDirectDepositCreate, deposit(uid, email), { token });
     expect(second).toMatchObject({
@@ -121,12 +126,7 @@ describe('a direct deposit for one account', () => {
 
 describe('the refund of a direct deposit', () => {
   it('is estimated to the product account, the only source it can take, and refused through the provider', async () => {
-    const token = await adminToken();
-    const { uid, email } = await consoleAccount(token);
-    const depositId = newMerchantUid('direct-deposit');
-    expect(
-      (await call(adminDirectDepositCreate, { ...deposit(uid, email), depositId }, { token })).status,
-    ).toBe(200);
+    const { token, uid, email, depositId } = await deposited();
     const estimate = await call(adminRefundInfo, { uid, requestedMs: Date.now() }, { token });
     expect(estimate.body.result).toMatchObject({ refundSource: PRODUCT_REFUND_SOURCE, price: 300000 });
 

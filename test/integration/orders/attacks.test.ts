@@ -203,15 +203,21 @@ describe('a coupon with one left', () => {
   });
 });
 
+/** One account's orders in two tabs, both placed; the first tab's paid and granted. */
+async function firstTabGranted() {
+  const buyer = await newCustomer();
+  const one = await openSession(buyer, { planName: 'Y1_LIGHT_V3' });
+  const two = await openSession(buyer, { planName: 'Y1_STANDARD_V3' });
+  const first = await placeOrder(one.sessionInfo, 'card');
+  const second = await placeOrder(two.sessionInfo, 'card');
+  await checkout(one.sessionInfo, first, 'card', VISA_OK);
+  expect((await confirm(one.guid, first.merchantUid)).body.result).toBe('success');
+  return { buyer, two, first, second };
+}
+
 describe('a second plan for the same account', () => {
   it('is not granted: the later payment is returned (DUPLICATE_PAYMENT)', async () => {
-    const buyer = await newCustomer();
-    const one = await openSession(buyer, { planName: 'Y1_LIGHT_V3' });
-    const two = await openSession(buyer, { planName: 'Y1_STANDARD_V3' });
-    const first = await placeOrder(one.sessionInfo, 'card');
-    const second = await placeOrder(two.sessionInfo, 'card');
-    await checkout(one.sessionInfo, first, 'card', VISA_OK);
-    expect((await confirm(one.guid, first.merchantUid)).body.result).toBe('success');
+    const { buyer, two, first, second } = await firstTabGranted();
     // The second tab's order was placed before the plan was granted; its payment comes after.
     const back = await checkout(two.sessionInfo, second, 'card', VISA_OK);
     expect((await confirm(two.guid, second.merchantUid)).body).toMatchObject({
@@ -230,13 +236,7 @@ describe('a second plan for the same account', () => {
   });
 
   it('is not granted while the index of plans has not caught up with the first one', async () => {
-    const buyer = await newCustomer();
-    const one = await openSession(buyer, { planName: 'Y1_LIGHT_V3' });
-    const two = await openSession(buyer, { planName: 'Y1_STANDARD_V3' });
-    const first = await placeOrder(one.sessionInfo, 'card');
-    const second = await placeOrder(two.sessionInfo, 'card');
-    await checkout(one.sessionInfo, first, 'card', VISA_OK);
-    expect((await confirm(one.guid, first.merchantUid)).body.result).toBe('success');
+    const { buyer, two, first, second } = await firstTabGranted();
     // A global index follows the table after the write (within a second, in DynamoDB): until then a
     // query of the account's plans by time finds none. That is the moment of two tabs paying at once.
     await hideFromPlanIndex(buyer.uid, first.merchantUid);
