@@ -126,7 +126,7 @@ describe('a direct deposit for one account', () => {
 
 describe('the refund of a direct deposit', () => {
   it('is estimated to the product account, the only source it can take, and refused through the provider', async () => {
-    const { token, uid, email, depositId } = await deposited();
+    const { token, uid, depositId } = await deposited();
     const estimate = await call(adminRefundInfo, { uid, requestedMs: Date.now() }, { token });
     expect(estimate.body.result).toMatchObject({ refundSource: PRODUCT_REFUND_SOURCE, price: 300000 });
 

@@ -46,7 +46,7 @@ describe('the deployment price seed', () => {
     const first = await everyCatalogue();
     const sold = await catalogueFor(undefined);
     expect(sold.prices).toEqual(BUILT_IN_PLAN_PRICES);
-    expect(sold.usages).toEqual(expect.arrayContaining(BUILT_IN_PLAN_USAGES));
+    expect(sold.usages).toEqual(expect.arrayContaining([...BUILT_IN_PLAN_USAGES]));
     for (const [referralType, book] of Object.entries(PARTNER_CATALOGUES))
       expect((await catalogueFor(referralType)).prices, referralType).toEqual(book.prices);
     for (const catalogue of first) expect(catalogue.prices.length).toBeGreaterThan(0);

@@ -229,7 +229,7 @@ describe('every admin route of the route table', () => {
   it.each(adminRoutes.map((route) => [`${route.method} /${route.service}${route.path}`, route] as const))(
     '%s lets only operators in',
     async (label, route) => {
-      const row = [label];
+      const row: string[] = [label];
       for (const caller of callers) {
         const token = await caller.token();
         const answer = await call(

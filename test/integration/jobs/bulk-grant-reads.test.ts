@@ -19,8 +19,8 @@ beforeEach(() => {
   reads = [];
   dynamo().middlewareStack.add(
     (next, context) => async (args) => {
-      if (READS.includes(context.commandName))
-        reads.push({ command: context.commandName, input: JSON.stringify(args.input) });
+      const command = context.commandName ?? '';
+      if (READS.includes(command)) reads.push({ command, input: JSON.stringify(args.input) });
       return next(args);
     },
     { step: 'initialize', name: 'countBulkGrantReads' },

@@ -1,4 +1,5 @@
-import { handler } from '../../../events/jobs/consumer.ts';
+import { invokeModule } from '../../../scripts/local/lambda-context.ts';
+import { QUEUES } from '../../../shared/jobs/queues.ts';
 
 /**
  * The bulk-jobs consumer in a process of its own, so that a test can kill it (SIGKILL) mid-message as
@@ -7,5 +8,12 @@ import { handler } from '../../../events/jobs/consumer.ts';
  */
 const chunks: Buffer[] = [];
 for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-const answer = await handler(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+// Invoked as the SQS stand-in does: a Lambda context with the user-create queue's consumer timeout.
+const [, userCreate] = QUEUES;
+const timeoutMs = userCreate.consumerTimeoutSeconds * 1000;
+const answer = await invokeModule(
+  'events/jobs/consumer.ts',
+  JSON.parse(Buffer.concat(chunks).toString('utf8')),
+  timeoutMs,
+);
 process.stdout.write(`\n${JSON.stringify(answer)}\n`);

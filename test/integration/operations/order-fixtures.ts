@@ -11,7 +11,7 @@ export type OrderKind = Pick<
   PaymentOrder,
   'paymentType' | 'period' | 'planName' | 'planType' | 'payMethod' | 'amount'
 > &
-  Partial<Pick<PaymentOrder, 'uid' | 'planId' | 'planExpiredAt' | 'renewalAttempt'>>;
+  Partial<Pick<PaymentOrder, 'uid' | 'planId' | 'planExpiredAt' | 'renewalAttempt' | 'customerUid'>>;
 
 export const ONE_YEAR_PASS = {
   paymentType: 'oneoff',

@@ -246,6 +246,7 @@ export async function lapsedSession(uid: string): Promise<string> {
   await createPaymentSession({
     guid,
     uid,
+    purpose: 'order',
     clientType: 'landing',
     language: 'ko',
     createdStatus: 'init',

@@ -17,7 +17,7 @@ describe('the operator’s order link', () => {
     const client = dynamo();
     client.middlewareStack.add(
       (next, context) => async (args) => {
-        if (READS.includes(context.commandName)) reads.push(JSON.stringify(args.input));
+        if (READS.includes(context.commandName ?? '')) reads.push(JSON.stringify(args.input));
         return next(args);
       },
       { step: 'initialize', name: 'countOrderLinkReads' },

@@ -58,7 +58,13 @@ describe('POST /payment/analytics-v2', () => {
 
   it('refuses a malformed batch whole and stores nothing of it', async () => {
     const cid = `w-${randomUUID()}`;
-    for (const bad of [[event(cid), event('x-not-a-client-id')], [event(cid, { category: '' })], []]) {
+    const now = await serverNow();
+    const batches = [
+      [event(cid, now), event('x-not-a-client-id', now)],
+      [event(cid, now, { category: '' })],
+      [],
+    ];
+    for (const bad of batches) {
       const { status, body } = await call(analyticsV2, { clientType: 'landing', events: bad });
       expect(status).toBe(400);
       expect(body.error.code).toBe('INVALID_ARGUMENT');
