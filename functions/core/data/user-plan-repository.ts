@@ -33,12 +33,6 @@ export async function listUserPlans(uid: string): Promise<UserPlan[]> {
   return data;
 }
 
-/** The newest plan a user bought (the current one while it has not expired). */
-export async function latestUserPlan(uid: string): Promise<UserPlan | undefined> {
-  const { data } = await db().entities.userPlan.query.byUserTime({ uid }).go({ order: 'desc', limit: 1 });
-  return data[0];
-}
-
 /**
  * A plan by its key, strongly consistent like the head: plans are read to decide a change right after
  * one was written (settleRenewalSchedule reads the status it has just set), where an eventually
@@ -56,6 +50,31 @@ export async function getUserPlanHead(uid: string): Promise<UserPlanHead | undef
 }
 
 /**
+ * A user's current plan as a change of plans must read it, and every read of the current plan does:
+ * the plan head, then the plan it names, both strongly consistent and in that order. Every plan change
+ * is written on the condition of the head's version read (grant-transaction.ts, refund and
+ * subscription repositories), so a change that decides on these two decides on what is current: a plan
+ * changed before the head was read is seen as changed, one changed after moves the version and cancels
+ * the change, which then reads again. The index of plans by time cannot serve here: it follows the
+ * table later, and read beside the head it could miss a plan the head already counted (two tabs paying
+ * at once were both granted).
+ */
+export async function currentPlanState(
+  uid: string,
+): Promise<{ head: UserPlanHead | undefined; plan: UserPlan | undefined }> {
+  const head = await getUserPlanHead(uid);
+  return { head, plan: head ? await getUserPlan(uid, head.currentPlanId) : undefined };
+}
+
+/**
+ * The newest plan a user bought (the current one while it has not expired): the plan the head names,
+ * which every grant moves on to the plan it adds (see currentPlanState for why not the index by time).
+ */
+export async function latestUserPlan(uid: string): Promise<UserPlan | undefined> {
+  return (await currentPlanState(uid)).plan;
+}
+
+/**
  * The plan a user holds now: the newest, while it has not expired and is not on hold (a held
  * subscription could not renew; its holder may buy again). Otherwise the user is on FREE.
  */
@@ -69,28 +88,8 @@ export function activeOf(latest: UserPlan | undefined, nowMs: number): UserPlan 
 }
 
 /**
- * A user's plans as a change of them must read them: the plan head, then the plan it names, both
- * strongly consistent and in that order. Every plan change is written on the condition of the head's
- * version read (grant-transaction.ts, refund and subscription repositories), so a change that decides
- * on these two decides on what is current: a plan changed before the head was read is seen as changed,
- * one changed after moves the version and cancels the change, which then reads again.
- * latestUserPlan cannot serve here: it queries an index, which follows the table later, and read beside
- * the head it could miss a plan the head already counted (two tabs paying at once were both granted).
- */
-export async function currentPlanState(
-  uid: string,
-): Promise<{ head: UserPlanHead | undefined; plan: UserPlan | undefined }> {
-  const head = await getUserPlanHead(uid);
-  return { head, plan: head ? await getUserPlan(uid, head.currentPlanId) : undefined };
-}
-
-/** Newest-plan queries sent at once: a few, so a message of paying users leaves sockets for others. */
-const PLAN_QUERIES_AT_ONCE = 10;
-
-/**
- * The plans many users hold now, by uid. Every plan is granted with its user's plan head, so the heads
- * are read in one BatchGet and only users with a head are asked for their newest plan, a query each
- * (a query cannot be batched).
+ * The plans many users hold now, by uid: their heads in one BatchGet, then the plans the heads name in
+ * another (both strongly consistent, as currentPlanState reads them).
  */
 export async function activeUserPlans(
   uids: readonly string[],
@@ -98,15 +97,17 @@ export async function activeUserPlans(
 ): Promise<Map<string, UserPlan>> {
   const heads = await batchGet(
     [...new Set(uids)].map((uid) => ({ uid })),
-    (keys) => db().entities.userPlanHead.get(keys).go({ concurrency: BATCH_GET_CONCURRENCY }),
+    (keys) =>
+      db().entities.userPlanHead.get(keys).go({ consistent: true, concurrency: BATCH_GET_CONCURRENCY }),
+  );
+  const plans = await batchGet(
+    heads.map(({ uid, currentPlanId }) => ({ uid, planId: currentPlanId })),
+    (keys) => db().entities.userPlan.get(keys).go({ consistent: true, concurrency: BATCH_GET_CONCURRENCY }),
   );
   const active = new Map<string, UserPlan>();
-  for (let start = 0; start < heads.length; start += PLAN_QUERIES_AT_ONCE) {
-    const group = heads.slice(start, start + PLAN_QUERIES_AT_ONCE);
-    for (const plan of await Promise.all(group.map((head) => latestUserPlan(head.uid)))) {
-      const current = activeOf(plan, nowMs);
-      if (current) active.set(current.uid, current);
-    }
+  for (const plan of plans) {
+    const current = activeOf(plan, nowMs);
+    if (current) active.set(current.uid, current);
   }
   return active;
 }
