@@ -20,9 +20,9 @@ import { planRecord, type Receipt } from './grant-records.ts';
 /**
  * What a paid order grants, decided from the account's plans as they are now (read before the grant
  * transaction, which writes only if they are still so: the plan head at the version read, see
- * currentPlanState). An order whose purpose no longer holds (a
- * second plan for an account that has one, a renewal of a plan refunded meanwhile, an upgrade of a plan
- * that changed, an eraser for a plan without erasers) is refused: its money goes back.
+ * currentPlanState). An order whose purpose no longer holds (a second plan for an account that has
+ * one, a renewal of a plan refunded meanwhile, an upgrade of a plan that changed, an eraser for a plan
+ * without erasers) is refused: its money goes back.
  */
 export type GrantDecision =
   | { grant: GrantEffect; head: UserPlanHead | undefined }
