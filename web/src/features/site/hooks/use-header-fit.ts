@@ -1,4 +1,5 @@
 import { type RefObject, useEffect } from 'react';
+import { MOBILE_HEADER_QUERY } from '../../../lib/use-media-query.ts';
 
 /**
  * What the desktop header drops, in this order, when its entries do not fit its width. The width
@@ -7,7 +8,7 @@ import { type RefObject, useEffect } from 'react';
  * Chrome)" is about 80 px wider than "Try it online"), the account menu that replaces Log in. Pricing,
  * the menus and the account or login entry never give way: the mobile menu takes over under 880 px.
  */
-export const HEADER_GIVES_WAY = ['links', 'second-call', 'language', 'notice', 'calls'] as const;
+const HEADER_GIVES_WAY = ['links', 'second-call', 'language', 'notice', 'calls'] as const;
 
 /** Whether the main menu's entries run past the menu's own box (under the entries to its right). */
 function overflows(inner: HTMLElement): boolean {
@@ -22,13 +23,17 @@ function overflows(inner: HTMLElement): boolean {
   return last.getBoundingClientRect().right > limit + 0.5 || inner.scrollWidth > inner.clientWidth + 0.5;
 }
 
-/** Drops the fewest of HEADER_GIVES_WAY that make the header fit, as `data-gives-way` on its box. */
-export function fitHeader(inner: HTMLElement): void {
+/**
+ * Drops the fewest of HEADER_GIVES_WAY that make the header fit, as `data-gives-way` on its box; none
+ * under the mobile menu's width, where the header shows only the logo, the calls and the menu button.
+ */
+function fitHeader(inner: HTMLElement): void {
+  const mobile = window.matchMedia(MOBILE_HEADER_QUERY).matches;
   for (let count = 0; count <= HEADER_GIVES_WAY.length; count++) {
     const dropped = HEADER_GIVES_WAY.slice(0, count).join(' ');
     if (dropped) inner.dataset.givesWay = dropped;
     else delete inner.dataset.givesWay;
-    if (!overflows(inner)) return;
+    if (mobile || !overflows(inner)) return;
   }
 }
 
