@@ -11,7 +11,7 @@ import type { Construct } from 'constructs';
 import { OUTSIDE_CALL_TIMEOUT_MS } from '../shared/timeouts.ts';
 
 /**
- * Every alarm's threshold, with why, in one place (the README's runbook says what to do when one fires).
+ * Every alarm's threshold, with why, in one place (docs/runbook.md says what to do when one fires).
  * Alarms are cdk-monitoring-constructs' (MonitoringFacade); each evaluates 5-minute periods unless it
  * says otherwise, and missing data (nothing happened) never alarms.
  */
@@ -99,7 +99,7 @@ export const THRESHOLDS = {
 } as const;
 
 /** Where the runbook is: the alarm's description names it, so the mail does too. */
-export const RUNBOOK = 'README.md, section "Runbook"';
+export const RUNBOOK = 'docs/runbook.md';
 
 /**
  * A monitoring facade whose alarms notify the stage's topic, named `cutloom-{stage}-...`. Without a

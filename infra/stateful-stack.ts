@@ -225,7 +225,7 @@ export class StatefulStack extends Stack {
     Validations.of(this.originSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'CloudFront and the route functions receive the value at deploy time; it is rotated by a planned procedure (new secret version, deploy), as the README says.',
+        'CloudFront and the route functions receive the value at deploy time; it is rotated by a planned procedure (new secret version, deploy), as docs/deploying.md says.',
     });
 
     this.alarmTopic = this.alarmTopicFor(props);

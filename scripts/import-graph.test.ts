@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { importCycles, importsOf, sources } from './import-graph.ts';
 
-/** The import boundaries of the README's layout section, held for every file of the tree. */
+/** The import boundaries of docs/architecture.md's layout section, held for every file of the tree. */
 const FEATURES = 'web/src/features/';
 const featureOf = (path: string) => path.startsWith(FEATURES) && path.slice(FEATURES.length).split('/')[0];
 

@@ -4,7 +4,7 @@ import { TABLE_DESIGN } from '../../../shared/data/table-design.ts';
 import { entities } from './service.ts';
 
 /**
- * The data layer's two rules (README, "One source of truth"): only functions/core/data talks to the
+ * The data layer's two rules (docs/architecture.md, "One source of truth"): only functions/core/data talks to the
  * table, and it imports no domain module; every entity's keys are the table design's.
  */
 const DATA = 'functions/core/data';

@@ -1,7 +1,7 @@
 /**
  * The sandbox's test cards: the number decides what happens, at the checkout (card and every card-like
  * method: easy pays, PayPal, phone), when a billing key is issued, and when a billing key is charged.
- * The README and /_local/payments list them from here.
+ * docs/payments.md and /_local/payments list them from here.
  */
 export interface Decline {
   code: string;
