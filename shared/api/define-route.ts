@@ -17,6 +17,15 @@ export type CallerKind = (typeof CALLER_KINDS)[number];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
+ * Staff roles, for admin routes: viewer reads only; support acts on accounts (account actions, e-mails,
+ * usage grants up to a configured size); finance handles money (refunds, deposits, payment progress, custom
+ * plans, the finance view); admin does everything, including staff, configs, coupons, affiliates, schedules,
+ * surveys and bulk jobs.
+ */
+export const STAFF_ROLES = ['viewer', 'support', 'finance', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
  * One API route, declared once. The request schema covers the whole input: path parameters
  * (named `{x}` in the path), the query string (GET and DELETE) and the JSON body (POST and PUT),
  * merged into one object. The response schema is the body of a successful answer.
@@ -35,6 +44,8 @@ export interface RouteDefinition<Req extends Schema = Schema, Res extends Schema
   /** Path below the service prefix, e.g. `/admin-config/{id}`. */
   readonly path: string;
   readonly caller: CallerKind;
+  /** For admin routes: the staff role the route needs (see STAFF_ROLES). */
+  readonly role?: StaffRole;
   readonly summary: string;
   readonly request: Req;
   readonly response: Res;
