@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import {
+  type CallerKind,
   pathParameterNames,
   type RouteDefinition,
   routePath,
@@ -7,6 +8,17 @@ import {
 } from '../../shared/api/define-route.ts';
 import { ROUTES } from '../../shared/api/routes.ts';
 import { PRODUCT_NAME } from '../../shared/product.ts';
+
+/** Who may call an operation (CALLER_KINDS in shared/api/define-route.ts), as its description says it. */
+const CALLER_DESCRIPTIONS: Record<CallerKind, string> = {
+  public: 'Anyone may call it.',
+  user: 'A signed-in account holder calls it, with the Bearer ID token.',
+  guid: 'Whoever holds the payment session calls it: the session guid in the request is the credential.',
+  admin: 'An operator calls it, with a Bearer ID token carrying an admin level; errors in the admin format.',
+};
+
+/** The domain a route belongs to: the folder of its handler (`functions/<domain>/<route>.ts`). */
+const domainOf = (route: RouteDefinition) => route.handler.split('/')[0] as string;
 
 type JsonSchema = { properties?: Record<string, object>; required?: string[]; [key: string]: unknown };
 
@@ -51,7 +63,8 @@ function operation(route: RouteDefinition) {
   return {
     operationId: route.name,
     summary: route.summary,
-    tags: [route.service],
+    description: CALLER_DESCRIPTIONS[route.caller],
+    tags: [domainOf(route)],
     'x-caller-kind': route.caller,
     ...(route.caller === 'user' || route.caller === 'admin' ? { security: [{ bearer: [] }] } : {}),
     ...(parameters.length ? { parameters } : {}),
@@ -76,8 +89,16 @@ export function buildOpenApi(routes: readonly RouteDefinition[] = ROUTES) {
   }
   return {
     openapi: '3.1.0',
-    info: { title: `${PRODUCT_NAME} API`, version: '1' },
+    info: {
+      title: `${PRODUCT_NAME} API`,
+      version: '1',
+      description: `The HTTP API of ${PRODUCT_NAME}'s site and console, generated from the route table (shared/api/routes.ts).`,
+      contact: { name: `${PRODUCT_NAME} web team` },
+    },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    // The site's own origin: CloudFront sends each service prefix to its API, for anyone on the internet.
+    servers: [{ url: '/', 'x-internal': false }],
+    tags: [...new Set(routes.map(domainOf))].sort().map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

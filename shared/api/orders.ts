@@ -11,6 +11,7 @@ import {
 import { PaymentNotificationSchema } from '../payments/checkout-contract.ts';
 import { PAY_METHODS } from '../payments/pay-methods.ts';
 import { defineRoute } from './define-route.ts';
+import { SessionGuid } from './session-guid.ts';
 
 /**
  * Orders and payments (site-and-payments.md sections 4 and 7): payment sessions, their recomputes,
@@ -25,7 +26,7 @@ import { defineRoute } from './define-route.ts';
  * Routes the browser calls after the checkout carry the session's guid too: the guid is their
  * credential, and the merchant order must belong to it.
  */
-const Guid = z.string();
+const Guid = SessionGuid;
 const MerchantUid = z.string().min(1).max(40);
 const PlanName = z.string().min(1).max(64);
 const Language = z.enum(SITE_LANGUAGES);
@@ -35,7 +36,7 @@ const Email = z.string().trim().min(3).max(254);
 const Claim = {
   price: z.number().optional(),
   isTest: z.boolean().optional(),
-  couponCode: z.string().optional(),
+  couponCode: z.string().max(32).optional(),
 };
 const SessionAnswer = z.object({ sessionInfo: SessionInfoSchema });
 const SessionInput = { guid: Guid, isTest: z.boolean().default(false) };

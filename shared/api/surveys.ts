@@ -176,6 +176,7 @@ export const adminUpdateOnboardingSurvey = defineRoute({
   request: z.object({
     fileName: z
       .string()
+      .max(32)
       .regex(new RegExp(`^(${SURVEY_FORM_TYPES.join('|')})_(${SURVEY_LANGUAGES.join('|')})(\\.json)?$`)),
     file: SurveyFormSchema.refine((form) => form.surveys.length > 0, 'no surveys to upload'),
   }),

@@ -61,8 +61,8 @@ export type ProviderPaymentStatus = (typeof PROVIDER_PAYMENT_STATUSES)[number];
 
 /** The body of the provider's notification (webhook) when a payment's status changes. */
 export const PaymentNotificationSchema = z.object({
-  imp_uid: z.string().min(1),
-  merchant_uid: z.string().min(1),
+  imp_uid: z.string().min(1).max(32),
+  merchant_uid: z.string().min(1).max(40),
   status: z.enum(PROVIDER_PAYMENT_STATUSES),
 });
 export type PaymentNotification = z.infer<typeof PaymentNotificationSchema>;
