@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import {
+  bodyTypesOf,
   type CallerKind,
   pathParameterNames,
   type RouteDefinition,
@@ -55,7 +56,10 @@ function operation(route: RouteDefinition) {
     const bodyRequired = [...required].filter((name) => !pathNames.includes(name));
     if (bodyRequired.length) bodySchema.required = bodyRequired;
     else delete bodySchema.required;
-    requestBody = { required: true, content: { 'application/json': { schema: bodySchema } } };
+    requestBody = {
+      required: true,
+      content: Object.fromEntries(bodyTypesOf(route).map((type) => [type, { schema: bodySchema }])),
+    };
   }
   const errorResponse = {
     content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },

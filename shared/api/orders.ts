@@ -10,7 +10,7 @@ import {
 } from '../orders/session-info.ts';
 import { PaymentNotificationSchema } from '../payments/checkout-contract.ts';
 import { PAY_METHODS } from '../payments/pay-methods.ts';
-import { defineRoute } from './define-route.ts';
+import { defineRoute, FORM_BODY, JSON_BODY } from './define-route.ts';
 import { SessionGuid } from './session-guid.ts';
 
 /**
@@ -392,6 +392,8 @@ export const portoneWebhook = defineRoute({
     "The payment provider's notification of a status change: the payment is looked up again at the " +
     'provider (the body is never trusted) and the same confirmation runs',
   request: PaymentNotificationSchema,
+  // As the provider's console is set: JSON or a form (PortOne's V1 webhook guide).
+  bodyTypes: [JSON_BODY, FORM_BODY],
   response: z.object({ result: z.enum(['confirmed', 'pending', 'failed', 'ignored']) }),
   handler: 'orders/portone-webhook',
   grants: grantsProvider,

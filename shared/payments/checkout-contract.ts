@@ -59,10 +59,15 @@ export const WALLET_SUCCESS_CODE = 'Success';
 export const PROVIDER_PAYMENT_STATUSES = ['ready', 'paid', 'failed', 'cancelled'] as const;
 export type ProviderPaymentStatus = (typeof PROVIDER_PAYMENT_STATUSES)[number];
 
-/** The body of the provider's notification (webhook) when a payment's status changes. */
+/**
+ * The body of the provider's notification (webhook) when a payment's status changes, JSON or a form as
+ * its console is set; a cancel's carries the cancel's id (PortOne's V1 webhook guide). Bounds: the V1
+ * OpenAPI schema's imp_uid (32) and merchant_uid (40).
+ */
 export const PaymentNotificationSchema = z.object({
   imp_uid: z.string().min(1).max(32),
   merchant_uid: z.string().min(1).max(40),
   status: z.enum(PROVIDER_PAYMENT_STATUSES),
+  cancellation_id: z.string().min(1).max(64).optional(),
 });
 export type PaymentNotification = z.infer<typeof PaymentNotificationSchema>;

@@ -5,7 +5,7 @@ import { type RequestPayParams, RequestPayParamsSchema } from '../../../shared/p
 import { KEY_ISSUED_WITH_PAYMENT_PGS } from '../../../shared/payments/pay-methods.ts';
 import { escapeHtml as e, readFields, redirect, sendHtml, sendJson } from '../http-helpers.ts';
 import type { LocalEndpointHandler } from '../stand-in-context.ts';
-import type { Notifier } from './notifications.ts';
+import { NOTIFICATION_CONTENT_TYPES, type Notifier } from './notifications.ts';
 import type { ProviderApi } from './portone-api.ts';
 import { type CheckoutChoice, ProviderFault, type ProviderSandbox } from './provider.ts';
 import { RECEIPT_PATH, type SandboxStore, type StoredPayment } from './store.ts';
@@ -177,7 +177,7 @@ function developerPage(store: SandboxStore, notifier: Notifier, notificationUrl:
     `${banner('the payment provider (PortOne v1 REST API and checkout) and Naver Pay recurring, on this machine.')}
 <h1>Payment sandbox</h1>
 <p>Server clock: ${new Date(nowMs()).toISOString()} (<a href="/_local/clock">/_local/clock</a> moves it). Notifications go to <code>${e(notificationUrl)}</code> unless a payment names its own <code>notice_url</code>, as PortOne sends them: once (resent ${notifier.policy.resends} time(s) after a failed delivery), for an approval, an issued virtual account and a deposit, never for a failed payment, for a cancel only with <code>enable_webhook</code>. ${Math.round(notifier.policy.dropShare * 100)} % of them are lost on the way.</p>
-<form method="post" action="/_local/payments/notifications/policy"><label>Resends after a failed delivery <input name="resends" value="${notifier.policy.resends}" size="3"></label><label>Share lost (0 to 1) <input name="dropShare" value="${notifier.policy.dropShare}" size="4"></label><button>Set</button></form>
+<form method="post" action="/_local/payments/notifications/policy"><label>Resends after a failed delivery <input name="resends" value="${notifier.policy.resends}" size="3"></label><label>Share lost (0 to 1) <input name="dropShare" value="${notifier.policy.dropShare}" size="4"></label><label>Content type (the console's setting) <select name="contentType">${NOTIFICATION_CONTENT_TYPES.map((type) => `<option${type === notifier.policy.contentType ? ' selected' : ''}>${type}</option>`).join('')}</select></label><button>Set</button></form>
 <h2>Test cards</h2><p>Every card-like method (card, KakaoPay, PAYCO, Naver Pay through the provider, PayPal, phone) and the wallet take these. Every checkout also has <b>Cancel payment</b>: the customer abandons.</p>
 <table><tr><th>Number</th><th>What happens</th></tr>${cards}</table>
 <h2>Payments</h2><table id="payments"><tr><th>imp_uid / merchant_uid</th><th>Method</th><th>Amount</th><th>Status</th><th>Virtual account</th><th></th></tr>${rows}</table>
@@ -285,10 +285,18 @@ export function sandboxPages(deps: {
       const fields = await readFields(req);
       const resends = Number(fields.resends ?? notifier.policy.resends);
       const dropShare = Number(fields.dropShare ?? notifier.policy.dropShare);
-      if (!Number.isInteger(resends) || resends < 0 || !(dropShare >= 0 && dropShare <= 1)) {
-        return sendJson(res, 400, { message: 'resends is a whole number >= 0, dropShare between 0 and 1' });
+      const contentType = String(fields.contentType ?? notifier.policy.contentType);
+      if (
+        !Number.isInteger(resends) ||
+        resends < 0 ||
+        !(dropShare >= 0 && dropShare <= 1) ||
+        !(NOTIFICATION_CONTENT_TYPES as readonly string[]).includes(contentType)
+      ) {
+        return sendJson(res, 400, {
+          message: `resends is a whole number >= 0, dropShare between 0 and 1, contentType one of ${NOTIFICATION_CONTENT_TYPES.join(', ')}`,
+        });
       }
-      Object.assign(notifier.policy, { resends, dropShare });
+      Object.assign(notifier.policy, { resends, dropShare, contentType });
       if (wantsHtml(req)) redirect(res, '/_local/payments');
       else sendJson(res, 200, notifier.policy);
     },

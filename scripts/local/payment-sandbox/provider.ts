@@ -15,6 +15,7 @@ import {
   newPaymentWire,
   nowSeconds,
   randomDigits,
+  randomId,
   type SandboxStore,
   type StoredBillingKey,
   type StoredPayment,
@@ -126,11 +127,13 @@ export class ProviderSandbox {
     private readonly defaultNotificationUrl: string,
   ) {}
 
-  private notify(payment: StoredPayment): void {
+  /** A notification of the payment's status; a cancel's names the cancel (its cancellation_id). */
+  private notify(payment: StoredPayment, cancellationId?: string): void {
     this.notifier.notify(payment.noticeUrl ?? this.defaultNotificationUrl, {
       imp_uid: payment.wire.imp_uid,
       merchant_uid: payment.wire.merchant_uid,
       status: payment.wire.status,
+      ...(cancellationId ? { cancellation_id: cancellationId } : {}),
     });
   }
 
@@ -477,17 +480,19 @@ export class ProviderSandbox {
     wire.cancel_amount = fromMinorUnits(toMinorUnits(wire.cancel_amount, currency) + amount, currency);
     wire.cancelled_at = nowSeconds();
     wire.cancel_reason = reason;
+    const cancellationId = randomId('cancel');
     wire.cancel_history.push({
       pg_tid: wire.pg_tid ?? null,
       amount: fromMinorUnits(amount, currency),
       cancelled_at: wire.cancelled_at,
       reason,
+      cancellation_id: cancellationId,
       receipt_url: wire.receipt_url ?? null,
     });
     // Only a full cancel changes the status; a partial one leaves the payment paid.
     if (amount === cancellable) wire.status = 'cancelled';
     this.store.save();
-    if (body.enable_webhook === true || body.enable_webhook === 'true') this.notify(payment);
+    if (body.enable_webhook === true || body.enable_webhook === 'true') this.notify(payment, cancellationId);
     return payment;
   }
 }

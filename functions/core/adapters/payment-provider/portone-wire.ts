@@ -19,6 +19,7 @@ export const CancelHistoryWire = z.looseObject({
   amount: z.number(),
   cancelled_at: z.number(),
   reason: optionalText,
+  cancellation_id: optionalText,
   receipt_url: optionalText,
 });
 
