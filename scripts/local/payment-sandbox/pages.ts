@@ -136,7 +136,12 @@ function receiptPage(wire: StoredPayment['wire']): string {
   );
 }
 
-function developerPage(store: SandboxStore, notifier: Notifier, notificationUrl: string): string {
+function developerPage(
+  sandbox: ProviderSandbox,
+  store: SandboxStore,
+  notifier: Notifier,
+  notificationUrl: string,
+): string {
   const payments = [...store.payments.values()].sort((a, b) => b.wire.started_at - a.wire.started_at);
   const rows = payments
     .map(({ wire, depositAtMs }) => {
@@ -178,6 +183,7 @@ function developerPage(store: SandboxStore, notifier: Notifier, notificationUrl:
 <h1>Payment sandbox</h1>
 <p>Server clock: ${new Date(nowMs()).toISOString()} (<a href="/_local/clock">/_local/clock</a> moves it). Notifications go to <code>${e(notificationUrl)}</code> unless a payment names its own <code>notice_url</code>, as PortOne sends them: once (resent ${notifier.policy.resends} time(s) after a failed delivery), for an approval, an issued virtual account and a deposit, never for a failed payment, for a cancel only with <code>enable_webhook</code>. ${Math.round(notifier.policy.dropShare * 100)} % of them are lost on the way.</p>
 <form method="post" action="/_local/payments/notifications/policy"><label>Resends after a failed delivery <input name="resends" value="${notifier.policy.resends}" size="3"></label><label>Share lost (0 to 1) <input name="dropShare" value="${notifier.policy.dropShare}" size="4"></label><label>Content type (the console's setting) <select name="contentType">${NOTIFICATION_CONTENT_TYPES.map((type) => `<option${type === notifier.policy.contentType ? ' selected' : ''}>${type}</option>`).join('')}</select></label><button>Set</button></form>
+<form method="post" action="/_local/payments/channels"><p>The merchant's channels are <b>${sandbox.testChannels ? 'test channels' : 'live channels'}</b>: ${sandbox.testChannels ? 'their payments and billing keys are marked <code>sandbox</code> and the lookup by imp_uid leaves them out unless asked (<code>include_sandbox=true</code>), as PortOne does; a release never confirms an order by one' : 'payments are not marked, as a release’s'}. <input type="hidden" name="test" value="${sandbox.testChannels ? 'false' : 'true'}"><button>Switch to ${sandbox.testChannels ? 'live' : 'test'} channels</button></p></form>
 <h2>Test cards</h2><p>Every card-like method (card, KakaoPay, PAYCO, Naver Pay through the provider, PayPal, phone) and the wallet take these. Every checkout also has <b>Cancel payment</b>: the customer abandons.</p>
 <table><tr><th>Number</th><th>What happens</th></tr>${cards}</table>
 <h2>Payments</h2><table id="payments"><tr><th>imp_uid / merchant_uid</th><th>Method</th><th>Amount</th><th>Status</th><th>Virtual account</th><th></th></tr>${rows}</table>
@@ -264,11 +270,12 @@ export function sandboxPages(deps: {
       sendHtml(res, 200, receiptPage(stored.wire));
     },
     'GET /_local/payments': (_req, res) =>
-      sendHtml(res, 200, developerPage(store, notifier, notificationUrl)),
+      sendHtml(res, 200, developerPage(sandbox, store, notifier, notificationUrl)),
     'GET /_local/payments.json': (_req, res) => {
       sandbox.settleDue();
       sendJson(res, 200, {
         notificationUrl,
+        testChannels: sandbox.testChannels,
         tokensIssued: providerApi.tokensIssued,
         payments: [...store.payments.values()].map((payment) => payment.wire),
         billingKeys: [...store.billingKeys.values()].map((key) => ({
@@ -299,6 +306,14 @@ export function sandboxPages(deps: {
       Object.assign(notifier.policy, { resends, dropShare, contentType });
       if (wantsHtml(req)) redirect(res, '/_local/payments');
       else sendJson(res, 200, notifier.policy);
+    },
+    'POST /_local/payments/channels': async (req, res) => {
+      const test = String((await readFields(req)).test ?? '');
+      if (test !== 'true' && test !== 'false')
+        return sendJson(res, 400, { message: 'test is true (test channels) or false (live channels)' });
+      sandbox.testChannels = test === 'true';
+      if (wantsHtml(req)) redirect(res, '/_local/payments');
+      else sendJson(res, 200, { testChannels: sandbox.testChannels });
     },
     'POST /_local/payments/notifications/lose': async (req, res) => {
       const merchantUid = String((await readFields(req)).merchant_uid ?? '');

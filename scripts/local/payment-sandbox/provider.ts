@@ -120,6 +120,12 @@ function defaultVbankDue(): number {
 export class ProviderSandbox {
   /** Orders whose next cancel the card company refuses (set from /_local/payments). */
   private readonly refusedCancels = new Set<string>();
+  /**
+   * Whether the merchant's channels are test channels, as a developer's are: their payments and billing
+   * keys are marked `sandbox` (PortOne's OpenAPI schema, Payment and Customer) and move no money.
+   * /_local/payments switches them to live channels, as a release's are.
+   */
+  testChannels = true;
 
   constructor(
     private readonly store: SandboxStore,
@@ -182,6 +188,7 @@ export class ProviderSandbox {
         status: 'ready',
         buyer: { name: params.buyer_name, email: params.buyer_email, tel: params.buyer_tel },
         ...(issuing ? { customerUid: params.customer_uid, customerUidUsage: 'issue' as const } : {}),
+        sandbox: this.testChannels,
       }),
       ...(params.notice_url ? { noticeUrl: params.notice_url } : {}),
     };
@@ -266,6 +273,7 @@ export class ProviderSandbox {
         customer_postcode: null,
         inserted: existing?.wire.inserted ?? now,
         updated: now,
+        sandbox: this.testChannels,
       },
       cardNumber: card.number,
       charges,
@@ -414,6 +422,8 @@ export class ProviderSandbox {
         customerUid,
         customerUidUsage: 'payment',
         customData: body.custom_data as string | undefined,
+        // A key issued on a test channel charges on it.
+        sandbox: key.wire.sandbox === true,
       }),
       ...(body.notice_url ? { noticeUrl: String(body.notice_url) } : {}),
     };

@@ -58,6 +58,8 @@ export const PaymentWire = z.looseObject({
   cancel_history: z.array(CancelHistoryWire),
   customer_uid: optionalText,
   customer_uid_usage: z.enum(['issue', 'payment', 'payment.scheduled']).nullable().optional(),
+  /** Made on a test channel (the schema's Payment.sandbox, "테스트 결제 여부"). */
+  sandbox: z.boolean().optional(),
 });
 export type PaymentWire = z.infer<typeof PaymentWire>;
 
@@ -74,5 +76,7 @@ export const CustomerWire = z.looseObject({
   customer_email: optionalText,
   inserted: z.number(),
   updated: z.number(),
+  /** Issued on a test channel (the schema's Customer.sandbox). */
+  sandbox: z.boolean().optional(),
 });
 export type CustomerWire = z.infer<typeof CustomerWire>;
