@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { nowMs } from '../../../functions/core/clock.ts';
 import { CURRENCIES, type Currency, fromMinorUnits, toMinorUnits } from '../../../shared/currency.ts';
 import { PAYMENT_ABANDONED_MARKER } from '../../../shared/payments/card-failures.ts';
+import { CHARGE_AGAIN_LIMITS } from '../../../shared/payments/charge-again-fields.ts';
 import type { CheckoutReturn, RequestPayParams } from '../../../shared/payments/checkout-contract.ts';
 import { PAYMENT_TIME_ZONE, VBANK_OPEN_DAYS } from '../../../shared/payments/constants.ts';
 import {
@@ -101,6 +102,23 @@ function chargeRefusal(
     return '빌링키 발급 시 기재한 이메일주소와 결제 요청 이메일주소가 일치해야 합니다.';
   }
   return undefined;
+}
+
+/**
+ * Why the provider would refuse a charge's fields outright, if it would: `name` required and at most
+ * 40 characters, `buyer_name` at most 16, `merchant_uid` at most 40 (PortOne's V1 OpenAPI schema,
+ * subscribe/payments/again), answered as its other refusals of a parameter are (400, code -1).
+ */
+function chargeFieldRefusal(body: Record<string, unknown>): string | undefined {
+  const text = (name: string) => (body[name] === undefined || body[name] === null ? '' : String(body[name]));
+  if (!text('name')) return 'name은 필수 파라미터입니다.';
+  const limits: Array<[string, number]> = [
+    ['name', CHARGE_AGAIN_LIMITS.name],
+    ['buyer_name', CHARGE_AGAIN_LIMITS.buyerName],
+    ['merchant_uid', CHARGE_AGAIN_LIMITS.merchantUid],
+  ];
+  const over = limits.find(([name, max]) => text(name).length > max);
+  return over && `${over[0]}은(는) 최대 ${over[1]}자까지 입력할 수 있습니다.`;
 }
 
 /** The default due date: the end of the VBANK_OPEN_DAYS-th day from now, in KST. */
@@ -397,6 +415,8 @@ export class ProviderSandbox {
     if (!customerUid || !merchantUid)
       throw new ProviderFault(400, -1, 'customer_uid와 merchant_uid는 필수입니다.');
     if (!(amount > 0)) throw new ProviderFault(400, -1, 'amount는 0보다 커야 합니다.');
+    const fieldRefusal = chargeFieldRefusal(body);
+    if (fieldRefusal) throw new ProviderFault(400, -1, fieldRefusal);
     const key = this.store.billingKeys.get(customerUid);
     if (!key) throw new ProviderFault(200, 1, '등록되지 않은 구매자입니다. (customer_uid)');
     if (this.store.isMerchantUidPaid(merchantUid))

@@ -1,12 +1,13 @@
 import type * as z from 'zod';
 import type { Currency } from '../../../../shared/currency.ts';
 import { parseFailReason } from '../../../../shared/payments/card-failures.ts';
+import { CHARGE_AGAIN_LIMITS, fitText } from '../../../../shared/payments/charge-again-fields.ts';
 import type { ProviderPaymentStatus } from '../../../../shared/payments/checkout-contract.ts';
 import { PROVIDER_TOKEN_RENEW_MARGIN_MS } from '../../../../shared/payments/constants.ts';
+import { RELEASE_STAGE } from '../../../../shared/payments/payment-progress.ts';
 import { nowMs } from '../../clock.ts';
 import { PaymentError } from '../../errors.ts';
 import { logger } from '../../logger.ts';
-import { RELEASE_STAGE } from '../../../../shared/payments/payment-progress.ts';
 import { environment, settings } from '../../settings.ts';
 import { exchange } from '../outside-http.ts';
 import { serviceCredentials } from '../service-credentials.ts';
@@ -272,7 +273,9 @@ export async function findPaymentByMerchantUid(merchantUid: string): Promise<Pro
 /**
  * Charges a billing key: the first charge of a subscription whose checkout issued the key, a renewal,
  * an upgrade. A declined card is not an error here: the answer is a payment with status 'failed' and
- * its failure (the provider answers code 0 with the card company's refusal inside).
+ * its failure (the provider answers code 0 with the card company's refusal inside). The product's and
+ * the buyer's names are cut to what the provider takes (charge-again-fields.ts): a plan name or a
+ * customer's name longer than that would have the charge refused.
  */
 export async function payWithBillingKey(input: {
   customerUid: string;
@@ -292,8 +295,8 @@ export async function payWithBillingKey(input: {
     merchant_uid: input.merchantUid,
     amount: input.amount,
     currency: input.currency,
-    name: input.name,
-    buyer_name: input.buyer?.name,
+    name: fitText(input.name, CHARGE_AGAIN_LIMITS.name),
+    buyer_name: input.buyer?.name && fitText(input.buyer.name, CHARGE_AGAIN_LIMITS.buyerName),
     buyer_email: input.buyer?.email,
     buyer_tel: input.buyer?.tel,
     browser_ip: input.browserIp,
