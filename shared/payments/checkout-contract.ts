@@ -33,11 +33,14 @@ export type RequestPayParams = z.infer<typeof RequestPayParamsSchema>;
 /**
  * The query the provider appends to m_redirect_url (both on success and on failure). imp_uid is absent
  * when the provider refused before making a payment (an order already paid, a bad request).
+ * `imp_success` is not sent by every channel, and some send `false` for a paid payment (PortOne's SDK
+ * readme: responses no longer carry `success`; its Toss, KSNET, Daou and Kiwoom guides): it is read as
+ * a hint only, and the server's lookup of the payment decides whether it went through.
  */
 export const CheckoutReturnSchema = z.object({
   imp_uid: z.string().min(1).optional(),
   merchant_uid: z.string().min(1),
-  imp_success: z.enum(['true', 'false']),
+  imp_success: z.enum(['true', 'false']).optional(),
   error_code: z.string().optional(),
   error_msg: z.string().optional(),
 });

@@ -20,6 +20,14 @@ import type { WalletApi } from './wallet-api.ts';
  */
 export const CHECKOUT_PATH = '/_local/payments/checkout';
 export const WALLET_PAGE_PATH = '/_local/payments/naver-pay';
+/**
+ * Channels whose return to m_redirect_url carries only imp_uid and merchant_uid (PortOne's Toss Payments
+ * and KSNET guides); any checkout can be made to return so with the page's "ids only" box, and an SDK
+ * that no longer sends `success` does the same (PortOne's browser SDK readme).
+ */
+const IDS_ONLY_RETURN_PGS: readonly string[] = ['tosspayments', 'ksnet'];
+const IDS_ONLY_FIELDS = ['imp_success', 'error_code', 'error_msg'];
+
 /** Minutes after which the "deposits later" virtual account is paid in, on the test clock. */
 const AUTO_DEPOSIT_MINUTES = 10;
 
@@ -87,6 +95,7 @@ ${issuing ? `<tr><th>Billing key</th><td><code>${e(params.customer_uid)}</code><
 <form method="post" action="${CHECKOUT_PATH}">
 <input type="hidden" name="request" value="${e(JSON.stringify(params))}">
 <fieldset><legend>${params.pay_method === 'vbank' ? 'Virtual account' : 'Test card'}</legend>${choices}</fieldset>
+<label><input type="checkbox" name="return" value="ids"${IDS_ONLY_RETURN_PGS.includes(params.pg) ? ' checked disabled' : ''}> Return only imp_uid and merchant_uid, as some channels do (no imp_success)</label>
 <button type="submit" name="action" value="pay">${params.pay_method === 'vbank' ? 'Issue account' : 'Pay'}</button>
 <button type="submit" name="action" value="abandon">Cancel payment</button>
 </form>`,
@@ -241,8 +250,10 @@ export function sandboxPages(deps: {
               }
             : { kind: 'card', number: choiceText };
       const back = new URL(parsed.data.m_redirect_url);
+      const idsOnly = fields.return === 'ids' || IDS_ONLY_RETURN_PGS.includes(parsed.data.pg);
       for (const [name, value] of Object.entries(sandbox.checkout(parsed.data, choice))) {
-        if (value !== undefined) back.searchParams.set(name, value);
+        if (value !== undefined && !(idsOnly && IDS_ONLY_FIELDS.includes(name)))
+          back.searchParams.set(name, value);
       }
       redirect(res, back.toString());
     },
