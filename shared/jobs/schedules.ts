@@ -45,6 +45,17 @@ export const ORDER_RECHECK_TARGET = {
   grants: ['payment:provider', 'scheduler', 'mail:send'],
 } as const satisfies ScheduledTarget;
 
+/**
+ * A wallet refund Naver Pay completes later (functions/core/refunds/wallet-refunds.ts): the payment's
+ * history asked again until the refund shows, each run scheduling the next.
+ */
+export const WALLET_REFUND_RECHECK_TARGET = {
+  id: 'recheck-wallet-refund',
+  handler: 'refunds/recheck-wallet-refund',
+  description: 'Asks Naver Pay whether a pending refund completed; asks again later until it has',
+  grants: ['payment:provider', 'scheduler'],
+} as const satisfies ScheduledTarget;
+
 /** The target of admin schedules' runs (each run schedules the schedule's next one). */
 export const ADMIN_SCHEDULE_TARGET = 'admin-schedule';
 
@@ -52,6 +63,7 @@ export const SCHEDULED_TARGETS: readonly ScheduledTarget[] = [
   RENEWAL_TARGET,
   RENEWAL_REMINDER_TARGET,
   ORDER_RECHECK_TARGET,
+  WALLET_REFUND_RECHECK_TARGET,
   {
     id: ADMIN_SCHEDULE_TARGET,
     handler: 'schedules/run',

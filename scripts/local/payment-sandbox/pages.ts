@@ -326,6 +326,12 @@ export function sandboxPages(deps: {
       if (wantsHtml(req)) redirect(res, '/_local/payments');
       else sendJson(res, 200, { testChannels: sandbox.testChannels });
     },
+    'POST /_local/payments/naver-pay/cancels/defer-next': async (req, res) => {
+      const paymentId = String((await readFields(req)).paymentId ?? '');
+      if (!walletApi.deferNextCancel(paymentId))
+        return sendJson(res, 404, { message: 'No such paid wallet payment' });
+      sendJson(res, 200, { deferNextCancel: paymentId });
+    },
     'POST /_local/payments/notifications/lose': async (req, res) => {
       const merchantUid = String((await readFields(req)).merchant_uid ?? '');
       if (!merchantUid) return sendJson(res, 400, { message: 'merchant_uid is required' });

@@ -65,6 +65,18 @@ export interface WalletPayment {
   restAmount: number;
   state: 'reserved' | 'paid' | 'failed';
   admissionYmdt?: string;
+  /** Its cancels: done, or pending until the wallet completes them (at completeAtMs, server clock). */
+  cancels?: WalletCancel[];
+  /** Set from /_local/payments: the next cancel answers CancelNotComplete and completes later. */
+  deferNextCancel?: boolean;
+}
+
+export interface WalletCancel {
+  amount: number;
+  state: 'done' | 'pending';
+  /** The time it was asked for (pending) or completed (done), yyyyMMddHHmmss KST. */
+  ymdt: string;
+  completeAtMs?: number;
 }
 
 interface State {

@@ -82,7 +82,10 @@ export async function start(ctx: StandInContext, options: PaymentSandboxOptions 
     ctx.registerLocalEndpoint(method, path, handler);
   }
 
-  const timer = setInterval(() => sandbox.settleDue(), SETTLE_INTERVAL_MS);
+  const timer = setInterval(() => {
+    sandbox.settleDue();
+    walletApi.settleDue();
+  }, SETTLE_INTERVAL_MS);
   timer.unref();
 
   return {

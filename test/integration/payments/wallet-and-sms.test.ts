@@ -172,7 +172,7 @@ describe('the wallet (Naver Pay recurring)', () => {
       reason: 'partial refund',
       cancellable: 19900,
     });
-    expect(refund.restAmount).toBe(10000);
+    expect(refund).toEqual({ status: 'refunded', paymentId: paid.paymentId, restAmount: 10000 });
     // The same refund retried answers the same; a refund computed from the stale figure is refused.
     expect(
       await cancelWalletPayment({
@@ -201,6 +201,16 @@ describe('the wallet (Naver Pay recurring)', () => {
         cancellable: 10000,
       }),
     ).toMatchObject({ restAmount: 0 });
+    // Nothing is left to cancel: the wallet answers AlreadyCanceled, which is a refund done.
+    expect(
+      await cancelWalletPayment({
+        paymentId: paid.paymentId,
+        amount: 10000,
+        reason: 'again',
+        cancellable: 10000,
+        attempt: 1,
+      }),
+    ).toEqual({ status: 'refunded', paymentId: paid.paymentId, restAmount: 0 });
 
     await expireRecurrent({ recurrentId, reason: 'unsubscribed' });
     await expect(charge(recurrentId)).rejects.toMatchObject({ walletCode: 'RecurrentExpired' });
