@@ -433,6 +433,29 @@ describe('billing keys', () => {
       expect(await answer.json()).toMatchObject({ code: -1, response: null });
       expect(await findPaymentByMerchantUid(merchantUid)).toBeNull();
     }
+    // As the public python client sends it (its token in X-ImpTokenHeader), and as a form (the schema's
+    // `consumes` lists both encodings): the same refusal.
+    const token = (await (
+      await onTheWire('POST', '/users/getToken', {
+        imp_key: process.env.PORTONE_API_KEY,
+        imp_secret: process.env.PORTONE_API_SECRET,
+      })
+    ).json()) as { response: { access_token: string } };
+    const asForm = await fetch(`${process.env.PORTONE_API_URL}/subscribe/payments/again`, {
+      method: 'POST',
+      headers: {
+        'x-imptokenheader': token.response.access_token,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        customer_uid: customerUid,
+        merchant_uid: newMerchantUid('order'),
+        amount: '9900',
+        name: '가'.repeat(41),
+      }),
+    });
+    expect(asForm.status).toBe(400);
+    expect(await asForm.json()).toMatchObject({ code: -1 });
     const merchantUid = newMerchantUid('renewal');
     const charged = await payWithBillingKey({
       customerUid,
