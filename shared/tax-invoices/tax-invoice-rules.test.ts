@@ -54,11 +54,11 @@ describe('the approval number', () => {
 
 describe('what serves a paid order', () => {
   it('a card-type payment its card slip, a virtual account its cash receipt when issued, else a request', () => {
-    expect(invoiceStateAtPayment({ payMethod: 'card', cashReceiptIssued: false })).toBe('card_slip');
-    expect(invoiceStateAtPayment({ payMethod: 'kakaopay', cashReceiptIssued: false })).toBe('card_slip');
-    expect(invoiceStateAtPayment({ payMethod: 'vbank', cashReceiptIssued: true })).toBe('cash_receipt');
-    expect(invoiceStateAtPayment({ payMethod: 'vbank', cashReceiptIssued: false })).toBe('requested');
-    expect(invoiceStateAtPayment({ payMethod: 'phone', cashReceiptIssued: false })).toBe('requested');
+    expect(invoiceStateAtPayment({ payMethod: 'card', hasCashReceipt: false })).toBe('card_slip');
+    expect(invoiceStateAtPayment({ payMethod: 'kakaopay', hasCashReceipt: false })).toBe('card_slip');
+    expect(invoiceStateAtPayment({ payMethod: 'vbank', hasCashReceipt: true })).toBe('cash_receipt');
+    expect(invoiceStateAtPayment({ payMethod: 'vbank', hasCashReceipt: false })).toBe('requested');
+    expect(invoiceStateAtPayment({ payMethod: 'phone', hasCashReceipt: false })).toBe('requested');
   });
 
   it('only a request is marked', () => {

@@ -55,14 +55,15 @@ export function canMark(state: TaxInvoiceState): boolean {
 /**
  * What serves a paid order as its document, from how it was paid: the provider's card-type methods
  * (card, the easy pays, PayPal as card, the wallet's card) leave a card slip; a virtual account for
- * which a cash receipt is issued has that; anything else waits for a tax invoice.
+ * which the buyer asked a cash receipt has that (issued, or listed for an operator until it is); anything
+ * else waits for a tax invoice.
  */
 export function invoiceStateAtPayment(payment: {
   payMethod: string;
-  cashReceiptIssued: boolean;
+  hasCashReceipt: boolean;
 }): Extract<TaxInvoiceState, 'requested' | 'card_slip' | 'cash_receipt'> {
   if (CARD_SLIP_METHODS.includes(payment.payMethod)) return 'card_slip';
-  if (payment.cashReceiptIssued) return 'cash_receipt';
+  if (payment.hasCashReceipt) return 'cash_receipt';
   return 'requested';
 }
 const CARD_SLIP_METHODS = ['card', 'kakaopay', 'naverpay', 'payco', 'paypal', 'naver_pay'];

@@ -24,6 +24,7 @@ import { nowMs } from '../clock.ts';
 import { raiseCase } from '../data/attention-repository.ts';
 import { getOrder } from '../data/order-reads.ts';
 import { getPlanCatalogue } from '../data/plan-catalogue-repository.ts';
+import { cashReceiptAfterRefund } from '../cash-receipts/cash-receipts.ts';
 import { recordRefund } from '../data/refund-repository.ts';
 import { type Operator, recordUserActivity } from '../data/user-activity-repository.ts';
 import {
@@ -197,6 +198,7 @@ export async function refundPlan(
     throw error;
   }
   const endedAt = await recordReturned(request, quote);
+  await cashReceiptAfterRefund(payment.merchantUid);
   await cancelPendingRenewals(plan);
   await mailRefund(request, quote, endedAt);
   logger.info('Refunded', { uid: plan.uid, merchantUid: payment.merchantUid, amount: request.price });
