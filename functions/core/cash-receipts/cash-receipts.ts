@@ -1,7 +1,6 @@
 import {
   type CashReceiptChoice,
   type CashReceiptView,
-  maskedIdentifier,
   receiptToIssue,
 } from '../../../shared/cash-receipts/cash-receipt-rules.ts';
 import { formatPrice } from '../../../shared/currency.ts';
@@ -22,7 +21,6 @@ import {
   claimAgain,
   claimFirstIssue,
   getCashReceipt,
-  getCashReceipts,
   settleIssue,
 } from '../data/cash-receipt-repository.ts';
 import { getOrder, type PaymentOrder } from '../data/order-reads.ts';
@@ -30,6 +28,7 @@ import { type Operator, recordUserActivity } from '../data/user-activity-reposit
 import { getPayment } from '../data/user-plan-repository.ts';
 import { AdminError } from '../errors.ts';
 import { logger } from '../logger.ts';
+import { cashReceiptView } from './cash-receipt-views.ts';
 
 /**
  * Cash receipts (현금영수증, shared/cash-receipts): issued through the provider's receipt API when an
@@ -38,31 +37,6 @@ import { logger } from '../logger.ts';
  * write), so repeated notifications, re-checks and concurrent confirmations issue it once; a failure is
  * an attention case (`cash_receipt_failed`) until the receipt is issued.
  */
-export function cashReceiptView(receipt: CashReceipt): CashReceiptView {
-  return {
-    state: receipt.state,
-    purpose: receipt.purpose,
-    selfIssued: receipt.selfIssued,
-    amount: receipt.amount,
-    ...(receipt.approvalNumber ? { approvalNumber: receipt.approvalNumber } : {}),
-    ...(receipt.selfIssued ? {} : { identifier: maskedIdentifier(receipt.identifier) }),
-    ...(receipt.receiptUrl ? { receiptUrl: receipt.receiptUrl } : {}),
-  };
-}
-
-/** The receipts of a page of payments, by merchantUid, as the billing page and the console show them. */
-export async function cashReceiptViews(
-  merchantUids: readonly string[],
-): Promise<Map<string, CashReceiptView>> {
-  const receipts = await getCashReceipts(merchantUids);
-  return new Map([...receipts].map(([merchantUid, receipt]) => [merchantUid, cashReceiptView(receipt)]));
-}
-
-export async function orderCashReceiptView(merchantUid: string): Promise<CashReceiptView | undefined> {
-  const receipt = await getCashReceipt(merchantUid);
-  return receipt ? cashReceiptView(receipt) : undefined;
-}
-
 /** The buyer's telephone as the provider's buyer_tel: a Korean number in its national form. */
 const nationalTel = (e164: string) => (e164.startsWith('+82') ? `0${e164.slice(3)}` : e164);
 

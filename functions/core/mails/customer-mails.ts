@@ -1,11 +1,11 @@
 import { DateTime, type DateTimeFormatOptions } from 'luxon';
+import type { CashReceiptView } from '../../../shared/cash-receipts/cash-receipt-rules.ts';
 import { type Currency, formatPrice } from '../../../shared/currency.ts';
 import { isSiteLanguage, type SiteLanguage } from '../../../shared/languages.ts';
 import type { PayMethod } from '../../../shared/payments/pay-methods.ts';
 import type { PlanType } from '../../../shared/plans/plan-types.ts';
 import { KST_ZONE } from '../../../shared/time/kst.ts';
 import type { MeteredUsageType } from '../../../shared/usage/usage-rules.ts';
-import type { CashReceiptView } from '../../../shared/cash-receipts/cash-receipt-rules.ts';
 import { sendMail } from '../adapters/mail.ts';
 import { cashReceiptRow } from '../cash-receipts/cash-receipt-mail.ts';
 import { nowMs } from '../clock.ts';

@@ -2,7 +2,7 @@ import type { CashReceiptView } from '../../../shared/cash-receipts/cash-receipt
 import type { Currency } from '../../../shared/currency.ts';
 import { periodEnd } from '../../../shared/plans/plan-period.ts';
 import type { ProviderPayment } from '../adapters/payment-provider/portone.ts';
-import { orderCashReceiptView } from '../cash-receipts/cash-receipts.ts';
+import { orderCashReceiptView } from '../cash-receipts/cash-receipt-views.ts';
 import { getCustomerMail } from '../data/customer-mail-repository.ts';
 import type { PaymentOrder } from '../data/order-reads.ts';
 import { getPayment } from '../data/user-plan-repository.ts';

@@ -20,11 +20,11 @@ import {
   getPayment as lookUpProviderPayment,
   PaymentProviderError,
 } from '../adapters/payment-provider/portone.ts';
+import { cashReceiptAfterRefund } from '../cash-receipts/cash-receipts.ts';
 import { nowMs } from '../clock.ts';
 import { raiseCase } from '../data/attention-repository.ts';
 import { getOrder } from '../data/order-reads.ts';
 import { getPlanCatalogue } from '../data/plan-catalogue-repository.ts';
-import { cashReceiptAfterRefund } from '../cash-receipts/cash-receipts.ts';
 import { recordRefund } from '../data/refund-repository.ts';
 import { type Operator, recordUserActivity } from '../data/user-activity-repository.ts';
 import {
