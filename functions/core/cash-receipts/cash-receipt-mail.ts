@@ -11,6 +11,8 @@ import type { SiteLanguage } from '../../../shared/languages.ts';
  */
 interface Texts {
   label: string;
+  linkLabel: string;
+  link: string;
   issued: string;
   issuing: string;
   failed: string;
@@ -24,6 +26,8 @@ interface Texts {
 const TEXTS: Record<SiteLanguage, Texts> = {
   ko: {
     label: '현금영수증',
+    linkLabel: '현금영수증 조회',
+    link: '현금영수증 보기',
     issued: '발급 완료',
     issuing: '발급 중',
     failed: '발급 지연: 확인 후 발급해 드립니다',
@@ -35,6 +39,8 @@ const TEXTS: Record<SiteLanguage, Texts> = {
   },
   en: {
     label: 'Cash receipt (현금영수증)',
+    linkLabel: 'Cash receipt page',
+    link: 'View the cash receipt',
     issued: 'Issued',
     issuing: 'Being issued',
     failed: 'Delayed: we will issue it after checking',
@@ -46,6 +52,8 @@ const TEXTS: Record<SiteLanguage, Texts> = {
   },
   ja: {
     label: '現金領収証（현금영수증）',
+    linkLabel: '現金領収証の確認',
+    link: '現金領収証を見る',
     issued: '発行済み',
     issuing: '発行中',
     failed: '発行遅延：確認のうえ発行いたします',
@@ -57,6 +65,8 @@ const TEXTS: Record<SiteLanguage, Texts> = {
   },
   es: {
     label: 'Recibo de pago en efectivo (현금영수증)',
+    linkLabel: 'Consulta del recibo',
+    link: 'Ver el recibo en efectivo',
     issued: 'Emitido',
     issuing: 'En emisión',
     failed: 'Retrasado: lo emitiremos tras comprobarlo',
@@ -68,6 +78,8 @@ const TEXTS: Record<SiteLanguage, Texts> = {
   },
   'zh-TW': {
     label: '現金收據（현금영수증）',
+    linkLabel: '現金收據查詢',
+    link: '查看現金收據',
     issued: '已開立',
     issuing: '開立中',
     failed: '延遲：確認後將為您開立',
@@ -83,10 +95,10 @@ function formatSelfIssue(): string {
   return `${SELF_ISSUE_IDENTIFIER.slice(0, 3)}-${SELF_ISSUE_IDENTIFIER.slice(3, 6)}-${SELF_ISSUE_IDENTIFIER.slice(6)}`;
 }
 
-export function cashReceiptRow(
+export function cashReceiptRows(
   receipt: CashReceiptView,
   language: SiteLanguage,
-): { label: string; value: string; href?: string } {
+): Array<{ label: string; value: string; href?: string }> {
   const texts = TEXTS[language];
   const to = receipt.selfIssued
     ? texts.selfIssued
@@ -97,9 +109,10 @@ export function cashReceiptRow(
     formatPrice(receipt.amount, 'KRW'),
     to,
   ].filter(Boolean);
-  return {
-    label: texts.label,
-    value: facts.join(' · '),
-    ...(receipt.state === 'issued' && receipt.receiptUrl ? { href: receipt.receiptUrl } : {}),
-  };
+  return [
+    { label: texts.label, value: facts.join(' · ') },
+    ...(receipt.state === 'issued' && receipt.receiptUrl
+      ? [{ label: texts.linkLabel, value: texts.link, href: receipt.receiptUrl }]
+      : []),
+  ];
 }

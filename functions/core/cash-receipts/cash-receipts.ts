@@ -1,9 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type CashReceiptChoice,
   type CashReceiptView,
   receiptToIssue,
 } from '../../../shared/cash-receipts/cash-receipt-rules.ts';
 import { formatPrice } from '../../../shared/currency.ts';
+import { OUTSIDE_CALL_TIMEOUT_MS } from '../../../shared/timeouts.ts';
 import {
   getPayment as lookUpProviderPayment,
   PaymentProviderError,
@@ -72,11 +74,26 @@ export async function issueOrderCashReceipt(
     const current = await getCashReceipt(order.merchantUid);
     if (current?.state === 'issuing' && current.claimedAt < now - ABANDONED_CASH_RECEIPT_CLAIM_MS)
       claimed = (await claimAgain(current, now)) ? await getCashReceipt(order.merchantUid) : undefined;
-    if (!claimed) return current ? cashReceiptView(current) : undefined;
+    if (!claimed) return current ? cashReceiptView(await settledBy(current, now)) : undefined;
   }
   if (!claimed) return undefined;
   return cashReceiptView(await issueClaimed(claimed, order));
 }
+
+/**
+ * A receipt another run is issuing, once it has settled (its call to the provider gives up within a
+ * few seconds), so that the receipt mail says how it ended; as it stands if that takes longer.
+ */
+async function settledBy(current: CashReceipt, now: number): Promise<CashReceipt> {
+  let receipt = current;
+  while (receipt.state === 'issuing' && nowMs() - now < SETTLE_WAIT_MS) {
+    await sleep(SETTLE_POLL_MS);
+    receipt = (await getCashReceipt(current.merchantUid)) ?? receipt;
+  }
+  return receipt;
+}
+const SETTLE_WAIT_MS = OUTSIDE_CALL_TIMEOUT_MS + 1000;
+const SETTLE_POLL_MS = 200;
 
 /** The provider asked to issue a claimed receipt; what it came to is recorded and answered. */
 async function issueClaimed(

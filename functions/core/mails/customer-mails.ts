@@ -7,7 +7,7 @@ import type { PlanType } from '../../../shared/plans/plan-types.ts';
 import { KST_ZONE } from '../../../shared/time/kst.ts';
 import type { MeteredUsageType } from '../../../shared/usage/usage-rules.ts';
 import { sendMail } from '../adapters/mail.ts';
-import { cashReceiptRow } from '../cash-receipts/cash-receipt-mail.ts';
+import { cashReceiptRows } from '../cash-receipts/cash-receipt-mail.ts';
 import { nowMs } from '../clock.ts';
 import { claimCustomerMail, markCustomerMail } from '../data/customer-mail-repository.ts';
 import type { CustomerMailKind } from '../data/entities/customer-mail.ts';
@@ -103,7 +103,7 @@ function contentOf(
       );
       if (mail.receiptUrl)
         rows.push({ label: labels.receipt, value: texts.receiptLink, href: mail.receiptUrl });
-      if (mail.cashReceipt) rows.push(cashReceiptRow(mail.cashReceipt, language));
+      if (mail.cashReceipt) rows.push(...cashReceiptRows(mail.cashReceipt, language));
       return { ...texts.receipt[mail.purpose], rows, values: { plan, amount } };
     }
     case 'vbank-issued':
