@@ -60,7 +60,7 @@ export async function getTaxInvoiceRequest(merchantUid: string): Promise<TaxInvo
  * request still being `requested`: of two operators marking at once one does; false for the other.
  */
 export async function markTaxInvoiceRequest(
-  merchantUid: string,
+  { merchantUid, month }: Pick<TaxInvoiceRequest, 'merchantUid' | 'month'>,
   mark: {
     state: Extract<TaxInvoiceState, 'issued' | 'cancelled'>;
     approvalNumber?: string;
@@ -74,6 +74,8 @@ export async function markTaxInvoiceRequest(
       tx.taxInvoiceRequest
         .patch({ merchantUid })
         .set(mark)
+        // The state is part of the by-state index's key, which is rebuilt with the month it was listed in.
+        .composite({ month })
         .where((attr, op) => op.eq(attr.state, 'requested'))
         .commit(),
       ...also(tx),

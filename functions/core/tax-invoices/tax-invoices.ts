@@ -133,7 +133,7 @@ export async function markTaxInvoice(
   if (input.mark === 'issued' && !approvalNumber)
     throw new AdminError('invalid_argument', 'console-tax-invoices:refusal.approval_number_invalid');
   const marked = await markTaxInvoiceRequest(
-    input.merchantUid,
+    request,
     {
       state: input.mark,
       ...(approvalNumber ? { approvalNumber } : {}),

@@ -69,8 +69,13 @@ describe('the cash receipt choice of an order', () => {
       'cash-receipt:problem.phone_invalid',
     );
     expect(
-      (await refusal('vbank', { purpose: 'expense_proof', identifierType: 'business', identifier: '116-82-00278' }))
-        .msg,
+      (
+        await refusal('vbank', {
+          purpose: 'expense_proof',
+          identifierType: 'business',
+          identifier: '116-82-00278',
+        })
+      ).msg,
     ).toBe('cash-receipt:problem.business_number_invalid');
     expect((await refusal('card', PHONE)).msg).toBe('cash-receipt:problem.not_cash');
     expect((await openSession(buyer, { planName: 'Y1_LIGHT_V3' })).guid).toBeTruthy();
@@ -177,7 +182,11 @@ async function listedCase(merchantUid: string) {
 describe('a cash receipt the provider does not issue', () => {
   it('is listed for an operator, retried once by two at once, issued, and its case ends', async () => {
     const buyer = await newCustomer();
-    const card = { purpose: 'income_deduction', identifierType: 'taxcard', identifier: '1234 5678 9012 0500' };
+    const card = {
+      purpose: 'income_deduction',
+      identifierType: 'taxcard',
+      identifier: '1234 5678 9012 0500',
+    };
     const { guid, merchantUid, impUid } = await vbankOrder(buyer, 'Y1_LIGHT_V3', card);
     await deposit(impUid);
     await confirm(guid, merchantUid);
@@ -192,16 +201,18 @@ describe('a cash receipt the provider does not issue', () => {
 
     const token = await adminToken();
     const retry = () =>
-      call(
-        adminAttentionResolve,
-        { caseId: open.caseId, action: 'retry', reason: 'PG was down' },
-        { token },
-      );
+      call(adminAttentionResolve, { caseId: open.caseId, action: 'retry', reason: 'PG was down' }, { token });
     const answers = await Promise.all([retry(), retry()]);
     expect(answers.map((answer) => answer.body.result).sort()).toEqual(['already-ended', 'ended']);
-    expect(await getCashReceipt(merchantUid)).toMatchObject({ state: 'issued', attempts: 2, caseOpen: false });
+    expect(await getCashReceipt(merchantUid)).toMatchObject({
+      state: 'issued',
+      attempts: 2,
+      caseOpen: false,
+    });
     const listed = await call(adminAttentionList, { limit: 500 }, { token: await adminToken() });
-    expect(listed.body.result.filter((c: { merchantUid?: string }) => c.merchantUid === merchantUid)).toEqual([]);
+    expect(listed.body.result.filter((c: { merchantUid?: string }) => c.merchantUid === merchantUid)).toEqual(
+      [],
+    );
     const activities = await listUserActivities(buyer.uid);
     expect(activities.filter((activity) => activity.action === 'cash-receipt.retry')).toHaveLength(1);
   });
@@ -220,6 +231,5 @@ describe('no choice of a cash receipt', () => {
       identifierType: 'phone',
       selfIssued: true,
     });
-
   });
 });
