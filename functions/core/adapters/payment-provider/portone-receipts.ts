@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { CashReceiptIdentifierType } from '../../../../shared/cash-receipts/cash-receipt-rules.ts';
-import { authorized } from './portone.ts';
+import { authorized, PaymentProviderError } from './portone.ts';
 
 /**
  * PortOne v1's cash receipt API for payments made through it (developers.portone.io,
@@ -66,7 +66,7 @@ export async function issueReceipt(input: {
     buyer_email: input.buyer.email,
     buyer_tel: input.buyer.tel,
   });
-  if (!wire) throw new TypeError('The provider answered an issued receipt with nothing');
+  if (!wire) throw new PaymentProviderError('receipt: no such payment', undefined, 404);
   return toReceipt(wire);
 }
 
