@@ -13,7 +13,11 @@ import { nowSeconds, randomDigits, type SandboxStore, type StoredPayment } from 
  * The sandbox's PG refuses a cash-receipt card number ending in 0500 the first time it is asked for a
  * payment (a transient failure, answered 500) and issues it when asked again.
  */
-type WithReceipt = StoredPayment & { receipt?: ReceiptWire; receiptRefusals?: number };
+type WithReceipt = StoredPayment & {
+  receipt?: ReceiptWire;
+  receiptRefusals?: number;
+  receiptRequests?: number;
+};
 
 /** The PGs whose cash receipts PortOne issues through POST /receipts/{imp_uid} (its schema's list). */
 const RECEIPT_PGS = [
@@ -53,6 +57,8 @@ export class ReceiptsApi {
 
   private issue(payment: WithReceipt, body: Record<string, unknown>): ReceiptWire {
     const { wire } = payment;
+    payment.receiptRequests = (payment.receiptRequests ?? 0) + 1;
+    this.store.save();
     const identifier = String(body.identifier ?? '').trim();
     if (!identifier) throw new ProviderFault(400, -1, 'identifier 파라미터가 누락되었습니다.');
     if (body.identifier_type !== undefined && !IDENTIFIER_TYPES.includes(String(body.identifier_type)))
@@ -102,4 +108,13 @@ export class ReceiptsApi {
     this.store.save();
     return payment.receipt;
   }
+}
+
+/** The receipts the sandbox holds, with how often each payment was asked to issue one (the developer page's JSON). */
+export function sandboxReceipts(store: SandboxStore) {
+  return [...store.payments.values()].flatMap((payment: WithReceipt) =>
+    payment.receiptRequests
+      ? [{ ...payment.receipt, imp_uid: payment.wire.imp_uid, requests: payment.receiptRequests }]
+      : [],
+  );
 }

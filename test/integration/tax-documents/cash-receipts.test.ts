@@ -44,6 +44,12 @@ const settled = (merchantUid: string) =>
     return receipt && receipt.state !== 'issuing' ? receipt : undefined;
   }, `the cash receipt of ${merchantUid}`);
 
+/** How often the provider was asked to issue a receipt for a payment (the sandbox counts them). */
+async function issueRequests(impUid: string): Promise<number> {
+  const state = (await sandboxState()) as unknown as { receipts: Array<{ imp_uid: string; requests: number }> };
+  return state.receipts.find((receipt) => receipt.imp_uid === impUid)?.requests ?? 0;
+}
+
 async function sandboxPayment(impUid: string) {
   return (await sandboxState()).payments.find((payment) => payment.imp_uid === impUid) as unknown as {
     cash_receipt_issued: boolean;
@@ -105,6 +111,10 @@ describe('a cash receipt for income deduction', () => {
     });
     expect(receipt.approvalNumber).toMatch(/^\d{9}$/);
     expect((await sandboxPayment(impUid)).cash_receipt_issued).toBe(true);
+    // Confirmations of the paid order that come later (notifications resent, re-checks) issue nothing more.
+    await Promise.all([1, 2, 3].map(() => confirm(guid, merchantUid)));
+    expect(await issueRequests(impUid)).toBe(1);
+    expect((await getCashReceipt(merchantUid))?.approvalNumber).toBe(receipt.approvalNumber);
 
     const [mail, ...more] = (await until(async () => {
       const about = (await mailsTo(buyer.email)).filter((sent) => sent.text.includes(merchantUid));
