@@ -21,6 +21,8 @@ import { newAccount } from './order-helpers.ts';
  * lists in the console, marks issued and exports. The new sections are checked at 360 px.
  */
 const lang: Lang = 'ko';
+/** A phone number of this run's own: one another account paid with asks for a confirmation first. */
+const freshPhone = () => `010-${4100 + Math.floor(Math.random() * 5000)}-${String(Date.now()).slice(-4)}`;
 
 async function expectNoSidewaysScroll(page: Page) {
   await page.setViewportSize({ width: 360, height: 740 });
@@ -68,7 +70,7 @@ test('a pass paid by virtual account gets its cash receipt for income deduction;
   await expect(page).toHaveURL(/\/ko\/payment\/order\/fixedterm\?guid=/, { timeout: 15_000 });
   await fillOrderForm(page, lang, {
     method: 'vbank',
-    phone: '010-4100-0026',
+    phone: freshPhone(),
     cashReceipt: { by: 'phone', number: '010-2626-0026' },
   });
   await expectNoSidewaysScroll(page);
@@ -152,7 +154,7 @@ test('a business account gives its invoice details when it buys; the operator li
   await invoice.getByRole('button', { name: text(lang, 'tax-invoice', 'save') }).click();
   await expect(invoice.getByRole('status')).toHaveText(text(lang, 'tax-invoice', 'saved'));
 
-  await page.getByRole('textbox', { name: text(lang, 'order', 'contact.phone') }).fill('010-4100-0027');
+  await page.getByRole('textbox', { name: text(lang, 'order', 'contact.phone') }).fill(freshPhone());
   await page.getByRole('radio', { name: text(lang, 'pay-methods', 'vbank'), exact: true }).check();
   await chooseCashReceipt(page, lang);
   for (const box of await page.locator('#order-agreement input[type=checkbox]').all()) await box.check();

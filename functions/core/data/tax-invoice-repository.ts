@@ -1,9 +1,9 @@
 import type { TaxInvoiceDetails, TaxInvoiceState } from '../../../shared/tax-invoices/tax-invoice-rules.ts';
 import { tableService } from './client.ts';
 import {
-  TaxInvoiceProfile,
+  TaxInvoiceProfile as TaxInvoiceProfileEntity,
   type TaxInvoiceProfileItem,
-  TaxInvoiceRequest,
+  TaxInvoiceRequest as TaxInvoiceRequestEntity,
   type TaxInvoiceRequestItem,
 } from './entities/tax-invoice.ts';
 import { UserActivity } from './entities/user-activity.ts';
@@ -12,8 +12,8 @@ import { isConditionFailure, type TransactionEntities } from './transaction.ts';
 import type { activityCommit } from './user-activity-repository.ts';
 
 const db = tableService({
-  taxInvoiceProfile: TaxInvoiceProfile,
-  taxInvoiceRequest: TaxInvoiceRequest,
+  taxInvoiceProfile: TaxInvoiceProfileEntity,
+  taxInvoiceRequest: TaxInvoiceRequestEntity,
   userActivity: UserActivity,
 });
 

@@ -46,7 +46,9 @@ const settled = (merchantUid: string) =>
 
 /** How often the provider was asked to issue a receipt for a payment (the sandbox counts them). */
 async function issueRequests(impUid: string): Promise<number> {
-  const state = (await sandboxState()) as unknown as { receipts: Array<{ imp_uid: string; requests: number }> };
+  const state = (await sandboxState()) as unknown as {
+    receipts: Array<{ imp_uid: string; requests: number }>;
+  };
   return state.receipts.find((receipt) => receipt.imp_uid === impUid)?.requests ?? 0;
 }
 
