@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CashReceiptViewSchema } from '../cash-receipts/cash-receipt-rules.ts';
 import { CURRENCIES } from '../currency.ts';
 import { PhoneNumberSchema } from '../orders/contact.ts';
 import { FREE_COUNTERS, PAID_COUNTERS } from '../usage/usage-rules.ts';
@@ -44,6 +45,8 @@ export const AdminPaymentRowSchema = z.object({
   customerUid: z.string().optional(),
   impUid: z.string().optional(),
   paymentType: z.string(),
+  /** The cash receipt (현금영수증) of a cash payment (the user detail's rows). */
+  cashReceipt: CashReceiptViewSchema.optional(),
 });
 export type AdminPaymentRow = z.infer<typeof AdminPaymentRowSchema>;
 

@@ -21,6 +21,7 @@ import { refundRoutes } from './refunds.ts';
 import { scheduleRoutes } from './schedules.ts';
 import { subscriptionRoutes } from './subscriptions.ts';
 import { surveyRoutes } from './surveys.ts';
+import { taxInvoiceRoutes } from './tax-invoices.ts';
 import { ttsVoiceRoutes } from './tts-voices.ts';
 import { upgradeRoutes } from './upgrades.ts';
 import { usageRoutes } from './usage.ts';
@@ -64,4 +65,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...usageEraserRoutes,
   ...attentionRoutes,
   ...billingRoutes,
+  ...taxInvoiceRoutes,
 ];

@@ -38,6 +38,7 @@ import { Route as LangSolutionsSolutionSlugRouteImport } from './routes/$lang/so
 import { Route as AdminConsoleIndexRouteImport } from './routes/admin/_console/index'
 import { Route as AdminConsoleAffiliateSettlementRouteImport } from './routes/admin/_console/affiliateSettlement'
 import { Route as AdminConsoleAttentionRouteImport } from './routes/admin/_console/attention'
+import { Route as AdminConsoleTaxInvoiceRouteImport } from './routes/admin/_console/taxInvoice'
 import { Route as LangPaymentChangeCardIndexRouteImport } from './routes/$lang/payment/change-card/index'
 import { Route as LangPaymentChangeCardFailRouteImport } from './routes/$lang/payment/change-card/fail'
 import { Route as LangPaymentChangeCardSuccessRouteImport } from './routes/$lang/payment/change-card/success'
@@ -247,6 +248,11 @@ const AdminConsoleAffiliateSettlementRoute =
 const AdminConsoleAttentionRoute = AdminConsoleAttentionRouteImport.update({
   id: '/attention',
   path: '/attention',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const AdminConsoleTaxInvoiceRoute = AdminConsoleTaxInvoiceRouteImport.update({
+  id: '/taxInvoice',
+  path: '/taxInvoice',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
 const LangPaymentChangeCardIndexRoute =
@@ -641,6 +647,7 @@ export interface FileRoutesByFullPath {
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/admin/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
   '/admin/attention': typeof AdminConsoleAttentionRoute
+  '/admin/taxInvoice': typeof AdminConsoleTaxInvoiceRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/': typeof AdminConsoleIndexRoute
   '/admin/users/$id': typeof AdminConsoleUsersIdRouteRouteWithChildren
@@ -732,6 +739,7 @@ export interface FileRoutesByTo {
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/admin/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
   '/admin/attention': typeof AdminConsoleAttentionRoute
+  '/admin/taxInvoice': typeof AdminConsoleTaxInvoiceRoute
   '/$lang/signup': typeof LangSignupIndexRoute
   '/admin/users/$id': typeof AdminConsoleUsersIdRouteRouteWithChildren
   '/$lang/payment/change-card/fail': typeof LangPaymentChangeCardFailRoute
@@ -825,6 +833,7 @@ export interface FileRoutesById {
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/admin/_console/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
   '/admin/_console/attention': typeof AdminConsoleAttentionRoute
+  '/admin/_console/taxInvoice': typeof AdminConsoleTaxInvoiceRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/_console/': typeof AdminConsoleIndexRoute
   '/admin/_console/users/$id': typeof AdminConsoleUsersIdRouteRouteWithChildren
@@ -919,6 +928,7 @@ export interface FileRouteTypes {
     | '/$lang/solutions/$solutionSlug'
     | '/admin/affiliateSettlement'
     | '/admin/attention'
+    | '/admin/taxInvoice'
     | '/$lang/signup/'
     | '/admin/'
     | '/admin/users/$id'
@@ -1010,6 +1020,7 @@ export interface FileRouteTypes {
     | '/$lang/solutions/$solutionSlug'
     | '/admin/affiliateSettlement'
     | '/admin/attention'
+    | '/admin/taxInvoice'
     | '/$lang/signup'
     | '/admin/users/$id'
     | '/$lang/payment/change-card/fail'
@@ -1102,6 +1113,7 @@ export interface FileRouteTypes {
     | '/$lang/solutions/$solutionSlug'
     | '/admin/_console/affiliateSettlement'
     | '/admin/_console/attention'
+    | '/admin/_console/taxInvoice'
     | '/$lang/signup/'
     | '/admin/_console/'
     | '/admin/_console/users/$id'
@@ -1378,6 +1390,13 @@ declare module '@tanstack/react-router' {
       path: '/attention'
       fullPath: '/admin/attention'
       preLoaderRoute: typeof AdminConsoleAttentionRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/taxInvoice': {
+      id: '/admin/_console/taxInvoice'
+      path: '/taxInvoice'
+      fullPath: '/admin/taxInvoice'
+      preLoaderRoute: typeof AdminConsoleTaxInvoiceRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
     '/$lang/payment/change-card/': {
@@ -1945,6 +1964,7 @@ const AdminConsoleUsersIdRouteRouteWithChildren =
 interface AdminConsoleRouteChildren {
   AdminConsoleAffiliateSettlementRoute: typeof AdminConsoleAffiliateSettlementRoute
   AdminConsoleAttentionRoute: typeof AdminConsoleAttentionRoute
+  AdminConsoleTaxInvoiceRoute: typeof AdminConsoleTaxInvoiceRoute
   AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
   AdminConsoleUsersIdRouteRoute: typeof AdminConsoleUsersIdRouteRouteWithChildren
   AdminConsoleAffiliateCreateRoute: typeof AdminConsoleAffiliateCreateRoute
@@ -1984,6 +2004,7 @@ interface AdminConsoleRouteChildren {
 const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleAffiliateSettlementRoute: AdminConsoleAffiliateSettlementRoute,
   AdminConsoleAttentionRoute: AdminConsoleAttentionRoute,
+  AdminConsoleTaxInvoiceRoute: AdminConsoleTaxInvoiceRoute,
   AdminConsoleIndexRoute: AdminConsoleIndexRoute,
   AdminConsoleUsersIdRouteRoute: AdminConsoleUsersIdRouteRouteWithChildren,
   AdminConsoleAffiliateCreateRoute: AdminConsoleAffiliateCreateRoute,

@@ -125,6 +125,8 @@ const routeInputs: Record<string, () => Record<string, unknown>> = {
     desc: 'matrix',
   }),
   ...depositInputs(),
+  adminTaxInvoiceList: () => ({ month: '2030-01' }),
+  adminTaxInvoiceMark: () => ({ merchantUid: 'ord_matrixnone', mark: 'cancelled', reason: 'matrix' }),
 };
 
 /** Deposits and schedules for an account nobody has (refused as such), or far in the future; affiliates. */

@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'console-refunds',
   'console-lists',
   'console-attention',
+  'console-tax-invoices',
   'site',
   'pricing',
   'legal',
@@ -38,6 +39,8 @@ export const NAMESPACES = [
   'change-card',
   'eraser',
   'billing',
+  'cash-receipt',
+  'tax-invoice',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -119,6 +119,14 @@ export function usePaymentColumns() {
     paymentColumn.accessor('userEmail', { header: t('field.user_email') }),
     paymentColumn.accessor('userPhone', { header: t('field.user_phone') }),
     paymentColumn.accessor('status', { header: t('field.status') }),
+    paymentColumn.accessor('cashReceipt', {
+      header: t('field.cash_receipt'),
+      ...shownAs((receipt: AdminPaymentRow['cashReceipt']) =>
+        receipt
+          ? `${t(`cash_receipt.${receipt.state}`)}${receipt.approvalNumber ? ` ${receipt.approvalNumber}` : ''}`
+          : '',
+      ),
+    }),
     paymentColumn.accessor('merchantUid', { header: t('field.merchant_uid') }),
     paymentColumn.accessor('customerUid', { header: t('field.customer_uid') }),
     paymentColumn.accessor('impUid', { header: t('field.imp_uid') }),
