@@ -303,6 +303,7 @@ export const fetchProviderInfo = defineRoute({
   method: 'POST',
   path: '/fetch-provider-info-via-firebase-auth-api',
   caller: 'admin',
+  role: 'viewer',
   summary: 'The sign-in providers of an address (operators only: it would otherwise tell who has an account)',
   request: z.object({ email: z.string().trim().min(1).max(254) }),
   response: z.object({ providerInfo: z.object({ allProviders: z.array(z.enum(SIGN_IN_PROVIDERS)) }) }),
@@ -316,6 +317,7 @@ export const adminSendVerifyingEmail = defineRoute({
   method: 'POST',
   path: '/admin-send-verifying-email',
   caller: 'admin',
+  role: 'support',
   summary: "Send the account's verification mail again, in the given language",
   request: z.object({ id: Uid, data: z.object({ language: Language }) }),
   response: z.object({ result: z.literal('success') }),
@@ -329,6 +331,7 @@ export const adminVerifyEmail = defineRoute({
   method: 'POST',
   path: '/admin-verify-email',
   caller: 'admin',
+  role: 'support',
   summary: "Mark the account's e-mail verified",
   request: z.object({ id: Uid }),
   response: z.object({ result: z.literal('success') }),
@@ -342,6 +345,7 @@ export const adminGeneratePasswordResetLink = defineRoute({
   method: 'POST',
   path: '/admin-generate-password-reset-link',
   caller: 'admin',
+  role: 'support',
   summary:
     'A password reset link for the account (valid 24 hours, once) for the operator to pass on; ' +
     '`data.email` must be the account address',
