@@ -125,11 +125,14 @@ export function identityErrorMessageKey(code: string | undefined | null): string
 
 /**
  * Admin error codes. The console shows "AdminError: {code}, {message}"; invalid_token and
- * invalid_level carry status 401, every other code 500 (admin-console.md section 8).
+ * invalid_level carry status 401, every other code 500 (admin-console.md section 8), but for
+ * insufficient_role (issue 27, roles the specification does not show): a member of staff whose role may
+ * not call the route, 403.
  */
 export const ADMIN_ERROR_CODES = [
   'invalid_token',
   'invalid_level',
+  'insufficient_role',
   'invalid_argument',
   'not_found',
   'conflict',
@@ -182,8 +185,9 @@ export const ADMIN_CODE_OF_IDENTITY_ERROR: Record<IdentityErrorCode, AdminErrorC
   USER_UNVERIFIED: 'conflict',
 };
 
-export function adminErrorStatus(code: string): 401 | 500 {
-  return code === 'invalid_token' || code === 'invalid_level' ? 401 : 500;
+export function adminErrorStatus(code: string): 401 | 403 | 500 {
+  if (code === 'invalid_token' || code === 'invalid_level') return 401;
+  return code === 'insufficient_role' ? 403 : 500;
 }
 
 export function formatAdminError(code: string, message: string): string {

@@ -3,6 +3,7 @@ import { AdminSchedule, AdminScheduleRun } from './entities/admin-schedule.ts';
 import { Affiliate } from './entities/affiliate.ts';
 import { AnalyticsEvent } from './entities/analytics-event.ts';
 import { AttentionCase } from './entities/attention-case.ts';
+import { AuditEntry } from './entities/audit-entry.ts';
 import { ChangeCardRequest } from './entities/change-card.ts';
 import { Config, ConfigName } from './entities/config.ts';
 import { Coupon, CouponBonusQuota, CouponDiscount, CouponRedemption } from './entities/coupon.ts';
@@ -23,6 +24,7 @@ import { PendingSignUp, RefreshToken, SessionFamily, SignInFailures } from './en
 import { SmartSurvey, SurveyTarget } from './entities/smart-survey.ts';
 import { UsageCounter, UsageEntry } from './entities/usage.ts';
 import { User, UserEmail } from './entities/user.ts';
+import { StaffAdminCount, StaffMember } from './entities/staff-member.ts';
 import { UserActivity } from './entities/user-activity.ts';
 import { UserPlan, UserPlanHead } from './entities/user-plan.ts';
 
@@ -74,6 +76,9 @@ export const entities = {
   attentionCase: AttentionCase,
   affiliate: Affiliate,
   customerMail: CustomerMail,
+  staffMember: StaffMember,
+  staffAdminCount: StaffAdminCount,
+  auditEntry: AuditEntry,
 };
 
 /** The service of every entity, bound to the table and client of this process (made on first use). */
