@@ -45,6 +45,8 @@ export interface RouteContext {
    * distribution (API Gateway then sees an edge address), else the address API Gateway saw.
    */
   sourceIp: string;
+  /** API Gateway's request id (its access log's `requestId`). */
+  requestId?: string | undefined;
   /** Request cookies by name. */
   cookies: Record<string, string>;
   /** Adds a Set-Cookie to the answer (kept on error answers too, so a bad cookie can be cleared). */
@@ -323,6 +325,7 @@ export function routePipeline(verifyToken?: TokenVerifier, staffGate?: StaffGate
             caller,
             headers: event.headers ?? {},
             sourceIp: clientAddress(event),
+            requestId: event.requestContext?.requestId,
             cookies: parseCookies(event),
             setCookie: (cookie) => cookies.push(cookie),
           });

@@ -4,6 +4,7 @@ import { CLIENT_TYPES } from '../identity/client-types.ts';
 import { MaintenanceSchema } from '../identity/maintenance.ts';
 import { REFERRAL_TYPES } from '../identity/referral.ts';
 import { SITE_LANGUAGES } from '../languages.ts';
+import { STAFF_ROLES } from '../staff/staff-roles.ts';
 import { defineRoute } from './define-route.ts';
 
 /**
@@ -13,7 +14,7 @@ import { defineRoute } from './define-route.ts';
  */
 
 /** Password hashing (scrypt, 128 MiB) wants a whole vCPU: 1769 MB is where Lambda gives one. */
-const HASHING_MEMORY_MB = 1769;
+export const HASHING_MEMORY_MB = 1769;
 
 const ClientType = z.enum(CLIENT_TYPES);
 const Language = z.enum(SITE_LANGUAGES);
@@ -49,6 +50,8 @@ export const UserInfoSchema = z.object({
   referralCode: z.string().optional(),
   providers: z.array(z.enum(SIGN_IN_PROVIDERS)),
   adminLevel: z.number().int().positive().optional(),
+  /** Only in a console session that passed the second factor: the member's role when it was issued. */
+  staffRole: z.enum(STAFF_ROLES).optional(),
   created: z.number(),
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;

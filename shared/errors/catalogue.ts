@@ -110,6 +110,8 @@ export const IDENTITY_ERRORS = {
   TOKEN_EXPIRED: { status: 401, client: 'L07', message: 'error.token_expired' },
   INVALID_ID_TOKEN: { status: 401, client: 'L07', message: 'error.invalid_id_token' },
   USER_UNVERIFIED: { status: 403, client: 'A17', message: 'error.signup_unverified_email' },
+  /** A staff sign-in's second factor: a wrong, used or expired code (issue 27). */
+  INVALID_SECOND_FACTOR: { status: 401, client: 'A04', message: 'error.invalid_second_factor' },
 } as const satisfies Record<string, { status: number; client: ClientErrorCode; message: string }>;
 export type IdentityErrorCode = keyof typeof IDENTITY_ERRORS;
 export const IDENTITY_ERROR_CODES = Object.keys(IDENTITY_ERRORS) as IdentityErrorCode[];
@@ -183,6 +185,7 @@ export const ADMIN_CODE_OF_IDENTITY_ERROR: Record<IdentityErrorCode, AdminErrorC
   TOKEN_EXPIRED: 'invalid_token',
   INVALID_ID_TOKEN: 'invalid_token',
   USER_UNVERIFIED: 'conflict',
+  INVALID_SECOND_FACTOR: 'invalid_argument',
 };
 
 export function adminErrorStatus(code: string): 401 | 403 | 500 {

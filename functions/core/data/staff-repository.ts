@@ -63,6 +63,16 @@ export async function createStaffAccount(user: NewUser, member: StaffMember): Pr
   if (canceled) throw new Conflict(`An account with the address ${item.emailKey} exists`);
 }
 
+/** Makes an existing account a member of staff (the seeded operator of a database made before staff existed). */
+export async function addStaffMember(member: StaffMember): Promise<void> {
+  await db()
+    .transaction.write((entities) => [
+      entities.staffMember.create(member).commit(),
+      ...(member.role === 'admin' && member.status === 'active' ? [countMove(entities, 1)] : []),
+    ])
+    .go();
+}
+
 /** Makes an account's password its own and the invited member active (and counted, if an admin). */
 export async function acceptStaffInvitation(
   member: Pick<StaffMember, 'uid' | 'role'>,

@@ -4,7 +4,7 @@ import { recordedCall, recordRefusal } from '../audit/audit-recorder.ts';
 import { getStaffMember } from '../data/staff-repository.ts';
 import { AdminError } from '../errors.ts';
 import type { IdTokenClaims } from '../identity/id-token.ts';
-import type { CallFacts, StaffCaller, StaffGate } from '../pipeline.ts';
+import type { CallFacts, RouteContext, StaffCaller, StaffGate } from '../pipeline.ts';
 
 /**
  * Whether a token names a session that passed the second factor: a password alone never gets past the
@@ -46,3 +46,9 @@ export const staffGate: StaffGate = {
   admit: admitStaff,
   record: (route, call, run, codeOf) => recordedCall({ kind: route.name, ...call }, run, codeOf),
 };
+
+/** The member of staff calling an admin route (the gate admitted them before the handler ran). */
+export function staffOf(context: Pick<RouteContext, 'caller'>): StaffCaller {
+  if (context.caller.kind !== 'admin') throw new AdminError('invalid_token', 'Not an admin call');
+  return context.caller.staff;
+}
