@@ -1,11 +1,11 @@
 import { createConfig, findConfigByName } from '../../functions/core/data/config-repository.ts';
+import { addStaffMember, getStaffMember } from '../../functions/core/data/staff-repository.ts';
 import { createUser, findUserByEmail, type User } from '../../functions/core/data/user-repository.ts';
 import { seedFirstRelease } from '../../functions/core/downloads/latest-release.ts';
-import { addStaffMember, getStaffMember } from '../../functions/core/data/staff-repository.ts';
 import { SECOND_FACTOR_AMR, signIdToken } from '../../functions/core/identity/id-token.ts';
-import { otpauthUri } from '../../functions/core/staff/totp.ts';
 import { hashPassword } from '../../functions/core/identity/password.ts';
 import { seedPriceCatalogues } from '../../functions/core/plans/price-catalogues.ts';
+import { otpauthUri } from '../../functions/core/staff/totp.ts';
 import { DEFAULT_TTS_VOICES, TTS_VOICES_CONFIG } from '../../shared/tts-voices/tts-voices.ts';
 
 /** What `npm start` prints so a tester can sign in (or call the API) at once. */

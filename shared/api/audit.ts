@@ -23,7 +23,9 @@ export const AuditEntrySchema = z.object({
   staffRole: z.enum(STAFF_ROLES).optional(),
   targetId: z.string().optional(),
   targetIds: z.array(z.string()),
-  changes: z.array(z.object({ field: z.string(), before: z.string().optional(), after: z.string().optional() })),
+  changes: z.array(
+    z.object({ field: z.string(), before: z.string().optional(), after: z.string().optional() }),
+  ),
   requestId: z.string().optional(),
   sourceAddress: z.string().optional(),
 });

@@ -44,7 +44,9 @@ export function auditChanges(before: string | undefined, after: string | undefin
     const from = field in was ? JSON.stringify(was[field]) : undefined;
     const to = field in is ? JSON.stringify(is[field]) : undefined;
     if (from === to) return [];
-    return [{ field, ...(from === undefined ? {} : { before: from }), ...(to === undefined ? {} : { after: to }) }];
+    return [
+      { field, ...(from === undefined ? {} : { before: from }), ...(to === undefined ? {} : { after: to }) },
+    ];
   });
 }
 

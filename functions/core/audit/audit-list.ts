@@ -1,6 +1,10 @@
 import type { AuditEntryView, AuditFilter } from '../../../shared/api/audit.ts';
 import type { ListPageRequest } from '../../../shared/api/list-page.ts';
-import { AUDIT_DEFAULT_DAYS, AUDIT_PERIOD_MAX_DAYS, auditChanges } from '../../../shared/audit/audit-trail.ts';
+import {
+  AUDIT_DEFAULT_DAYS,
+  AUDIT_PERIOD_MAX_DAYS,
+  auditChanges,
+} from '../../../shared/audit/audit-trail.ts';
 import { normalizeEmail } from '../../../shared/identity/account-rules.ts';
 import { kstDayRange, kstToday } from '../../../shared/time/kst.ts';
 import { nowMs } from '../clock.ts';
@@ -23,7 +27,8 @@ const DAY_MS = 86_400_000;
 /** The period of KST days asked (the end included), by default the last 30 days, at most 400. */
 export function auditPeriod(filter: Pick<AuditFilter, 'from' | 'to'>, now = nowMs()): AuditPeriod {
   const to = filter.to ?? kstToday(0, now);
-  const from = filter.from ?? kstToday(-(AUDIT_DEFAULT_DAYS - 1), Math.min(now, Date.parse(`${to}T00:00:00+09:00`)));
+  const from =
+    filter.from ?? kstToday(-(AUDIT_DEFAULT_DAYS - 1), Math.min(now, Date.parse(`${to}T00:00:00+09:00`)));
   let range: { fromMs: number; toMs: number };
   try {
     range = kstDayRange(from, to);
@@ -84,9 +89,12 @@ export async function listAuditEntries(request: AuditFilter & ListPageRequest) {
   if (target) [list, queries] = ['audit-target', [auditEntriesOfTarget(target, period)]];
   else if (staffUid) [list, queries] = ['audit-staff', [auditEntriesOfStaff(staffUid, period)]];
   else if (kind) [list, queries] = ['audit-kind', [auditEntriesOfKind(kind, period)]];
-  else [list, queries] = ['audit-period', monthsOf(period).map((month) => auditEntriesOfMonth(month, period))];
+  else
+    [list, queries] = ['audit-period', monthsOf(period).map((month) => auditEntriesOfMonth(month, period))];
   const keep = (row: AuditEntryRow) =>
-    (!staffUid || row.staffUid === staffUid) && (!kind || row.kind === kind) && (!target || row.targetId === target);
+    (!staffUid || row.staffUid === staffUid) &&
+    (!kind || row.kind === kind) &&
+    (!target || row.targetId === target);
   const page = await readPage(list, queries, request, target || staffUid || kind ? keep : undefined);
   return { entries: page.rows.map(view), cursor: page.cursor };
 }

@@ -111,7 +111,8 @@ export async function recordedCall<T>(
     if (!scope.written) await appendAuditEntry(record('done', output));
     return output;
   } catch (error) {
-    if (!scope.written) await appendAuditEntry(record(scope.wrote ? 'failed' : 'refused', undefined, codeOf(error)));
+    if (!scope.written)
+      await appendAuditEntry(record(scope.wrote ? 'failed' : 'refused', undefined, codeOf(error)));
     throw error;
   }
 }

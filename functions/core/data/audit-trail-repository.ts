@@ -41,7 +41,10 @@ function boundedJson(fields: Record<string, unknown> | undefined): string | unde
   const bounded = Object.fromEntries(
     Object.entries(fields).map(([name, value]) => {
       const text = JSON.stringify(value);
-      return [name, text !== undefined && text.length > FIELD_TEXT_MAX ? `${text.slice(0, FIELD_TEXT_MAX)}…` : value];
+      return [
+        name,
+        text !== undefined && text.length > FIELD_TEXT_MAX ? `${text.slice(0, FIELD_TEXT_MAX)}…` : value,
+      ];
     }),
   );
   return JSON.stringify(bounded);
@@ -59,7 +62,7 @@ function entryOf(record: AuditRecord): AuditEntryItem {
     staffUid: record.staff.uid,
     staffEmail: record.staff.email,
     ...(record.staff.role ? { staffRole: record.staff.role } : {}),
-    ...(notes.targetId ? { targetId: notes.targetId } : {}),
+    ...(notes.targetId ? { targetId: notes.targetId, targetAt: record.at } : {}),
     targetIds: [...new Set(notes.targetIds)],
     ...(notes.before ? { before: boundedJson(notes.before) } : {}),
     ...(notes.after ? { after: boundedJson(notes.after) } : {}),
@@ -130,7 +133,10 @@ export function auditEntriesOfTarget(targetId: string, period: AuditPeriod): Pag
   return pagedQuery(auditEntry, 'byTarget', (page) =>
     auditEntry.query
       .byTarget({ targetId })
-      .between(...bounds(period))
+      .between(
+        { targetAt: keyTime(period.fromMs) },
+        { targetAt: keyTime(Math.max(period.fromMs, period.toMs - 1)) },
+      )
       .go(newestFirst(page)),
   );
 }

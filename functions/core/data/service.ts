@@ -22,9 +22,9 @@ import { RefundSession } from './entities/refund-session.ts';
 import { ReleaseResource } from './entities/release-resource.ts';
 import { PendingSignUp, RefreshToken, SessionFamily, SignInFailures } from './entities/session.ts';
 import { SmartSurvey, SurveyTarget } from './entities/smart-survey.ts';
+import { StaffAdminCount, StaffMember } from './entities/staff-member.ts';
 import { UsageCounter, UsageEntry } from './entities/usage.ts';
 import { User, UserEmail } from './entities/user.ts';
-import { StaffAdminCount, StaffMember } from './entities/staff-member.ts';
 import { UserActivity } from './entities/user-activity.ts';
 import { UserPlan, UserPlanHead } from './entities/user-plan.ts';
 

@@ -1,7 +1,11 @@
 import type { StaffRole, StaffStatus } from '../../../shared/staff/staff-roles.ts';
 import { Conflict } from '../errors.ts';
 import { tableService } from './client.ts';
-import { StaffAdminCount, StaffMember as StaffMemberEntity, type StaffMemberItem } from './entities/staff-member.ts';
+import {
+  StaffAdminCount,
+  StaffMember as StaffMemberEntity,
+  type StaffMemberItem,
+} from './entities/staff-member.ts';
 import { User, UserEmail } from './entities/user.ts';
 import { type PagedQuery, pagedQuery, pageOptions } from './list-page.ts';
 import { conditionFailed, type ItemOutcomes, isConditionFailure } from './transaction.ts';
@@ -178,7 +182,9 @@ export async function takeTotpStep(uid: string, step: number): Promise<boolean> 
     db()
       .entities.staffMember.patch({ uid })
       .set({ totpLastStep: step })
-      .where(({ totpLastStep }, { notExists, lt }) => `${notExists(totpLastStep)} OR ${lt(totpLastStep, step)}`)
+      .where(
+        ({ totpLastStep }, { notExists, lt }) => `${notExists(totpLastStep)} OR ${lt(totpLastStep, step)}`,
+      )
       .go(),
   );
 }

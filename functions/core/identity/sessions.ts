@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Session, UserInfo } from '../../../shared/api/identity.ts';
-import type { StaffRole } from '../../../shared/staff/staff-roles.ts';
 import {
   type ClientType,
   CONSOLE_CLIENT_TYPE,
   isWebClientType,
 } from '../../../shared/identity/client-types.ts';
+import type { StaffRole } from '../../../shared/staff/staff-roles.ts';
 import { nowMs } from '../clock.ts';
 import {
   createSessionFamily,

@@ -66,7 +66,10 @@ export function reserveSignInAttempt(
   clientAddress: string,
   nowMs: number,
 ): Promise<SignInAttempt> {
-  return reserveAttemptIn([[`account#${emailKey}`, SIGN_IN_LIMITS.account], ...addressScope(clientAddress)], nowMs);
+  return reserveAttemptIn(
+    [[`account#${emailKey}`, SIGN_IN_LIMITS.account], ...addressScope(clientAddress)],
+    nowMs,
+  );
 }
 
 /** The same for a member of staff's second factor: their own count, and the client address's. */
@@ -75,7 +78,10 @@ export function reserveSecondFactorAttempt(
   clientAddress: string,
   nowMs: number,
 ): Promise<SignInAttempt> {
-  return reserveAttemptIn([[`second-factor#${uid}`, SECOND_FACTOR_LIMIT], ...addressScope(clientAddress)], nowMs);
+  return reserveAttemptIn(
+    [[`second-factor#${uid}`, SECOND_FACTOR_LIMIT], ...addressScope(clientAddress)],
+    nowMs,
+  );
 }
 
 async function reserveAttemptIn(scopes: Array<[string, Limit]>, nowMs: number): Promise<SignInAttempt> {

@@ -13,7 +13,6 @@ import {
 } from '../data/staff-repository.ts';
 import { getUser, updateUser } from '../data/user-repository.ts';
 import { IdentityError } from '../errors.ts';
-import { countMetric } from '../observability.ts';
 import { signLinkToken, verifyLinkToken } from '../identity/id-token.ts';
 import { startSession } from '../identity/sessions.ts';
 import { accountWithPassword, FAILURES } from '../identity/sign-in.ts';
@@ -23,6 +22,7 @@ import {
   reserveSecondFactorAttempt,
   reserveSignInAttempt,
 } from '../identity/sign-in-limits.ts';
+import { countMetric } from '../observability.ts';
 import { newRecoveryCodes, newTotpSecret, otpauthUri, recoveryCodeHash, stepOfCode } from './totp.ts';
 
 /**
@@ -43,10 +43,13 @@ const staffOf = (member: StaffMember) => ({ uid: member.uid, email: member.email
 async function memberOfTicket(ticket: string): Promise<StaffMember> {
   const check = await verifyLinkToken('staff-second-factor', ticket);
   if (!check.ok)
-    throw new IdentityError(check.reason === 'expired' ? 'TOKEN_EXPIRED' : 'INVALID_ID_TOKEN', 'Sign in again');
+    throw new IdentityError(
+      check.reason === 'expired' ? 'TOKEN_EXPIRED' : 'INVALID_ID_TOKEN',
+      'Sign in again',
+    );
   const member = await getStaffMember(check.uid);
   const issuedAt = typeof check.claims.iat === 'number' ? check.claims.iat : 0;
-  if (!member || member.status !== 'active' || issuedAt < Math.floor(member.sessionsEndedAt / 1000))
+  if (member?.status !== 'active' || issuedAt < Math.floor(member.sessionsEndedAt / 1000))
     throw new IdentityError('INVALID_ID_TOKEN', 'Sign in again');
   return member;
 }
@@ -72,7 +75,7 @@ export async function staffPasswordStep(input: {
   await attempt.release();
   await clearAccountFailures(emailKey, now);
   const member = await getStaffMember(user.uid);
-  if (!member || member.status !== 'active') return { staff: false, disabled: member?.status === 'disabled' };
+  if (member?.status !== 'active') return { staff: false, disabled: member?.status === 'disabled' };
   return { staff: true, step: member.totpSecret ? 'verify' : 'enrol', ticket: await signTicket(member.uid) };
 }
 
@@ -102,7 +105,9 @@ async function spendSecondFactor(
   const code = given.code ?? '';
   if (member.totpSecret) {
     const step = stepOfCode(member.totpSecret, code, now);
-    return step !== undefined && (await takeTotpStep(member.uid, step)) ? { ok: true, via: 'totp' } : { ok: false };
+    return step !== undefined && (await takeTotpStep(member.uid, step))
+      ? { ok: true, via: 'totp' }
+      : { ok: false };
   }
   const pending = member.totpPendingSecret;
   const step = pending ? stepOfCode(pending, code, now) : undefined;

@@ -26,7 +26,10 @@ export async function admitStaff(
   facts: CallFacts,
 ): Promise<StaffCaller> {
   if (!passedSecondFactor(claims))
-    throw new AdminError('invalid_level', 'Admin routes need a console session signed in with the second factor');
+    throw new AdminError(
+      'invalid_level',
+      'Admin routes need a console session signed in with the second factor',
+    );
   const member = await getStaffMember(claims.uid);
   if (!member || member.status === 'invited')
     throw new AdminError('invalid_level', 'This account is not a member of staff');

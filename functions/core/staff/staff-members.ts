@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { ListPageRequest } from '../../../shared/api/list-page.ts';
 import type { StaffMemberView } from '../../../shared/api/staff.ts';
 import { normalizeEmail } from '../../../shared/identity/account-rules.ts';
 import type { SiteLanguage } from '../../../shared/languages.ts';
-import type { ListPageRequest } from '../../../shared/api/list-page.ts';
 import type { StaffRole } from '../../../shared/staff/staff-roles.ts';
 import { sendMail } from '../adapters/mail.ts';
 import { noteAuditChange } from '../audit/audit-notes.ts';
@@ -85,8 +85,15 @@ export async function inviteStaff(
   if (account && open?.status !== 'invited')
     throw new AdminError('conflict', 'An account uses this address already');
   if (open) {
-    noteAuditChange({ targetId: open.uid, before: recorded(open), after: recorded({ ...open, role: input.role }) });
-    if (open.role !== input.role && (await changeStaffMember(open, { role: input.role, status: 'invited' })) !== 'changed')
+    noteAuditChange({
+      targetId: open.uid,
+      before: recorded(open),
+      after: recorded({ ...open, role: input.role }),
+    });
+    if (
+      open.role !== input.role &&
+      (await changeStaffMember(open, { role: input.role, status: 'invited' })) !== 'changed'
+    )
       throw new AdminError('conflict', 'The invitation changed meanwhile: load the page again');
     const member = { ...open, role: input.role };
     await mailInvitation(member, input.language, by.email);
@@ -125,15 +132,23 @@ export async function inviteStaff(
 export async function acceptInvitation(input: { token: string; password: string }, facts: CallFacts) {
   const check = await verifyLinkToken('staff-invitation', input.token);
   if (!check.ok)
-    throw new IdentityError(check.reason === 'expired' ? 'TOKEN_EXPIRED' : 'INVALID_ID_TOKEN', 'Ask for a new invitation');
+    throw new IdentityError(
+      check.reason === 'expired' ? 'TOKEN_EXPIRED' : 'INVALID_ID_TOKEN',
+      'Ask for a new invitation',
+    );
   const member = await getStaffMember(check.uid);
-  if (member?.status !== 'invited') throw new IdentityError('INVALID_ID_TOKEN', 'This invitation was used already');
+  if (member?.status !== 'invited')
+    throw new IdentityError('INVALID_ID_TOKEN', 'This invitation was used already');
   const accepted = await acceptStaffInvitation(member, {
     passwordHash: await hashPassword(input.password),
     now: nowMs(),
   });
   if (!accepted) throw new IdentityError('INVALID_ID_TOKEN', 'This invitation was used already');
-  await recordStaffEvent('invitationAccepted', { uid: member.uid, email: member.email, role: member.role }, facts);
+  await recordStaffEvent(
+    'invitationAccepted',
+    { uid: member.uid, email: member.email, role: member.role },
+    facts,
+  );
   return { step: 'enrol' as const, ticket: await signTicket(member.uid) };
 }
 
@@ -151,7 +166,11 @@ export async function updateStaff(
   const status = input.enabled === undefined ? member.status : input.enabled ? 'active' : 'disabled';
   const role = input.role ?? member.role;
   const disabling = member.status !== 'disabled' && status === 'disabled';
-  noteAuditChange({ targetId: member.uid, before: recorded(member), after: recorded({ ...member, role, status }) });
+  noteAuditChange({
+    targetId: member.uid,
+    before: recorded(member),
+    after: recorded({ ...member, role, status }),
+  });
   const outcome = await changeStaffMember(member, {
     role,
     status,

@@ -26,5 +26,8 @@ export async function checkBulkGrantSize(staff: StaffCaller, accounts: number): 
   if (staff.role === 'admin') return;
   const limit = await supportBulkGrantLimit();
   if (accounts > limit)
-    throw new AdminError('insufficient_role', `The support role grants usage to at most ${limit} accounts at once`);
+    throw new AdminError(
+      'insufficient_role',
+      `The support role grants usage to at most ${limit} accounts at once`,
+    );
 }

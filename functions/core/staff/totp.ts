@@ -56,7 +56,5 @@ export function newRecoveryCodes(): string[] {
 
 /** A recovery code as stored: SHA-256 of the code in lower case without its hyphen or spaces. */
 export function recoveryCodeHash(code: string): string {
-  return createHash('sha256')
-    .update(code.toLowerCase().replace(/[\s-]/g, ''))
-    .digest('base64url');
+  return createHash('sha256').update(code.toLowerCase().replace(/[\s-]/g, '')).digest('base64url');
 }

@@ -23,6 +23,8 @@ export const NAMESPACES = [
   'console-refunds',
   'console-lists',
   'console-attention',
+  'console-staff',
+  'console-audit',
   'site',
   'pricing',
   'legal',

@@ -8,7 +8,7 @@ import { ENTITY_SERVICE, lazyEntity } from '../entity-service.ts';
  * sign-in event, the target's ids), the fields before and after (JSON), when, the request id and the
  * source address. Written once, by audit-trail-repository.ts alone, and never updated nor deleted (no TTL
  * either). Its four access patterns use the table's overloaded indexes, each sorted by time:
- * the KST month (base table), the staff member (gsi1), the primary target (gsi2, sparse), the kind (gsi3).
+ * the KST month (base table), the staff member (gsi1), the primary target (gsi2, sparse: only entries with a target have its keys), the kind (gsi3).
  */
 export const AuditEntry = lazyEntity(
   () =>
@@ -29,6 +29,8 @@ export const AuditEntry = lazyEntity(
         staffRole: { type: STAFF_ROLES, readOnly: true },
         /** The id the entry is listed under for its target (the account's uid where there is one). */
         targetId: { type: 'string', readOnly: true },
+        /** `at`, kept only beside a targetId: the target index's sort key (absent both, the entry is not in it). */
+        targetAt: { type: 'number', readOnly: true },
         /** Every id the call named, `name:value`. */
         targetIds: { type: 'list', items: { type: 'string' }, readOnly: true },
         before: { type: 'string', readOnly: true },
@@ -48,9 +50,8 @@ export const AuditEntry = lazyEntity(
         },
         byTarget: {
           index: 'gsi2',
-          condition: (composite) => Boolean(composite.targetId),
           pk: { field: 'gsi2pk', composite: ['targetId'] },
-          sk: { field: 'gsi2sk', composite: ['at', 'entryId'] },
+          sk: { field: 'gsi2sk', composite: ['targetAt'] },
         },
         byKind: {
           index: 'gsi3',
