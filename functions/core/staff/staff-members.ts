@@ -59,7 +59,7 @@ export async function listStaff(request: ListPageRequest) {
 
 async function memberOrRefuse(uid: string): Promise<StaffMember> {
   const member = await getStaffMember(uid);
-  if (!member) throw new AdminError('not_found', `No member of staff ${uid}`);
+  if (!member) throw new AdminError('not_found', 'console-staff:refusal.not_staff');
   return member;
 }
 
@@ -83,7 +83,7 @@ export async function inviteStaff(
   const account = await findUserByEmail(email);
   const open = account ? await getStaffMember(account.uid) : undefined;
   if (account && open?.status !== 'invited')
-    throw new AdminError('conflict', 'An account uses this address already');
+    throw new AdminError('conflict', 'console-staff:refusal.account_exists');
   if (open) {
     noteAuditChange({
       targetId: open.uid,
@@ -94,7 +94,7 @@ export async function inviteStaff(
       open.role !== input.role &&
       (await changeStaffMember(open, { role: input.role, status: 'invited' })) !== 'changed'
     )
-      throw new AdminError('conflict', 'The invitation changed meanwhile: load the page again');
+      throw new AdminError('conflict', 'console-staff:refusal.changed_meanwhile');
     const member = { ...open, role: input.role };
     await mailInvitation(member, input.language, by.email);
     return staffView(member);
@@ -156,13 +156,14 @@ export async function acceptInvitation(input: { token: string; password: string 
  * Changes a member's role, or disables or enables them (disabling ends their sessions at once: the gate
  * and the refresh refuse tokens and sessions begun before). The last active admin stays (conflict).
  */
-export async function updateStaff(
-  input: { uid: string; role?: StaffRole | undefined; enabled?: boolean | undefined },
-  by: StaffCaller,
-): Promise<StaffMemberView> {
+export async function updateStaff(input: {
+  uid: string;
+  role?: StaffRole | undefined;
+  enabled?: boolean | undefined;
+}): Promise<StaffMemberView> {
   const member = await memberOrRefuse(input.uid);
   if (member.status === 'invited' && input.enabled !== undefined)
-    throw new AdminError('conflict', 'An invited colleague is enabled by accepting the invitation');
+    throw new AdminError('conflict', 'console-staff:refusal.invited_enable');
   const status = input.enabled === undefined ? member.status : input.enabled ? 'active' : 'disabled';
   const role = input.role ?? member.role;
   const disabling = member.status !== 'disabled' && status === 'disabled';
@@ -176,15 +177,10 @@ export async function updateStaff(
     status,
     ...(disabling ? { sessionsEndedAt: nowMs() } : {}),
   });
-  if (outcome === 'last-admin')
-    throw new AdminError(
-      'conflict',
-      member.uid === by.uid
-        ? 'You are the last active admin: make another member admin first'
-        : 'This is the last active admin: make another member admin first',
-    );
+  // The console shows messages by their i18n keys (web/src/lib/console/error-text.ts).
+  if (outcome === 'last-admin') throw new AdminError('conflict', 'console-staff:refusal.last_admin');
   if (outcome === 'changed-meanwhile')
-    throw new AdminError('conflict', 'The member changed meanwhile: load the page again');
+    throw new AdminError('conflict', 'console-staff:refusal.changed_meanwhile');
   return staffView({ ...member, role, status });
 }
 
