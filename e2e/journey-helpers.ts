@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
-import { signInToConsole } from './console-helpers.ts';
+import { operatorToken, signInToConsole } from './console-helpers.ts';
 import { idTokenOf, newAccount, PASSWORD } from './order-helpers.ts';
 
 /**
@@ -334,9 +334,9 @@ export async function passHolder(request: APIRequestContext): Promise<string> {
       })
     ).json()) as { user: { uid: string }; session: { idToken: string } };
   const { user } = await signIn(email, PASSWORD, 'landing');
-  const operator = await signIn('operator@cutloom.local', 'operator-pass1', 'console');
+  const operator = await operatorToken(request);
   const granted = await request.post('/auth/admin-direct-deposit-create', {
-    headers: { authorization: `Bearer ${operator.session.idToken}` },
+    headers: { authorization: `Bearer ${operator}` },
     data: {
       uid: user.uid,
       userName: 'Sky Kim',

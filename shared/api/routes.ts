@@ -1,6 +1,7 @@
 import { affiliateRoutes } from './affiliates.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { attentionRoutes } from './attention.ts';
+import { auditRoutes } from './audit.ts';
 import { billingRoutes } from './billing.ts';
 import { changeCardRoutes } from './change-card.ts';
 import { configRoutes } from './configs.ts';
@@ -19,6 +20,7 @@ import { paymentRoutes } from './payments.ts';
 import { planRoutes } from './plans.ts';
 import { refundRoutes } from './refunds.ts';
 import { scheduleRoutes } from './schedules.ts';
+import { staffRoutes } from './staff.ts';
 import { subscriptionRoutes } from './subscriptions.ts';
 import { surveyRoutes } from './surveys.ts';
 import { taxInvoiceRoutes } from './tax-invoices.ts';
@@ -66,4 +68,6 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...attentionRoutes,
   ...billingRoutes,
   ...taxInvoiceRoutes,
+  ...staffRoutes,
+  ...auditRoutes,
 ];

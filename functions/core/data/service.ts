@@ -3,6 +3,7 @@ import { AdminSchedule, AdminScheduleRun } from './entities/admin-schedule.ts';
 import { Affiliate } from './entities/affiliate.ts';
 import { AnalyticsEvent } from './entities/analytics-event.ts';
 import { AttentionCase } from './entities/attention-case.ts';
+import { AuditEntry } from './entities/audit-entry.ts';
 import { CashReceipt } from './entities/cash-receipt.ts';
 import { ChangeCardRequest } from './entities/change-card.ts';
 import { Config, ConfigName } from './entities/config.ts';
@@ -22,6 +23,7 @@ import { RefundSession } from './entities/refund-session.ts';
 import { ReleaseResource } from './entities/release-resource.ts';
 import { PendingSignUp, RefreshToken, SessionFamily, SignInFailures } from './entities/session.ts';
 import { SmartSurvey, SurveyTarget } from './entities/smart-survey.ts';
+import { StaffAdminCount, StaffMember } from './entities/staff-member.ts';
 import { TaxInvoiceProfile, TaxInvoiceRequest } from './entities/tax-invoice.ts';
 import { UsageCounter, UsageEntry } from './entities/usage.ts';
 import { User, UserEmail } from './entities/user.ts';
@@ -79,6 +81,9 @@ export const entities = {
   cashReceipt: CashReceipt,
   taxInvoiceProfile: TaxInvoiceProfile,
   taxInvoiceRequest: TaxInvoiceRequest,
+  staffMember: StaffMember,
+  staffAdminCount: StaffAdminCount,
+  auditEntry: AuditEntry,
 };
 
 /** The service of every entity, bound to the table and client of this process (made on first use). */

@@ -24,6 +24,8 @@ export const NAMESPACES = [
   'console-lists',
   'console-attention',
   'console-tax-invoices',
+  'console-staff',
+  'console-audit',
   'site',
   'pricing',
   'legal',
