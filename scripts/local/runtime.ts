@@ -195,6 +195,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         stopSteps.push(() => standIn.stop());
       }
     }
+    // What a deployment does once the jobs exist: older items' finance keys, the daily reconciliation.
+    await invokeModule('events/finance/prepare-finance', { pass: 'last' });
 
     return {
       url,

@@ -10,6 +10,7 @@ import { CustomPlan } from './entities/custom-plan.ts';
 import { CustomerMail } from './entities/customer-mail.ts';
 import { HolidayMonth } from './entities/holiday.ts';
 import { BulkRequest, Job, JobBatchCount, JobItemOutcome } from './entities/job.ts';
+import { LedgerEntry, ReconciliationFinding } from './entities/ledger-entry.ts';
 import { Payment } from './entities/payment.ts';
 import { PaymentContact, PaymentPhone } from './entities/payment-contact.ts';
 import { PaymentOrder } from './entities/payment-order.ts';
@@ -74,6 +75,8 @@ export const entities = {
   attentionCase: AttentionCase,
   affiliate: Affiliate,
   customerMail: CustomerMail,
+  ledgerEntry: LedgerEntry,
+  reconciliationFinding: ReconciliationFinding,
 };
 
 /** The service of every entity, bound to the table and client of this process (made on first use). */
