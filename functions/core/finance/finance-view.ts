@@ -25,6 +25,9 @@ import { AdminError } from '../errors.ts';
  * The finance view (shared/api/finance.ts): totals and entries of a period read from the ledger's day
  * partitions, and the revenue page's figures. Test payments are left out unless asked for.
  */
+/** Rounds beyond one a day, for a day whose entries span DynamoDB pages or a filter that keeps few. */
+const MAX_ROUNDS_PER_DAY_LIST = 5;
+
 const counted = (includeTest: boolean | undefined) => (entry: LedgerEntry) => includeTest || !entry.isTest;
 
 async function entriesOf(days: readonly string[], includeTest: boolean | undefined): Promise<LedgerEntry[]> {
@@ -45,11 +48,14 @@ export async function financeLedger(input: FinanceLedgerFilter & ListPageRequest
     (!kind || entry.kind === kind) &&
     (!currency || entry.currency === currency) &&
     (!payMethod || entry.payMethod === payMethod);
+  const days = periodDays(period);
+  // A day's partition is one query and most hold a page or less: a page may read every day of a month.
   const { rows, cursor } = await readPage(
     `finance-ledger-${period}`,
-    periodDays(period).map(ledgerDayQuery),
+    days.map(ledgerDayQuery),
     input,
     keep,
+    days.length + MAX_ROUNDS_PER_DAY_LIST,
   );
   return { result: rows, cursor };
 }
