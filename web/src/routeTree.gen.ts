@@ -38,6 +38,8 @@ import { Route as LangSolutionsSolutionSlugRouteImport } from './routes/$lang/so
 import { Route as AdminConsoleIndexRouteImport } from './routes/admin/_console/index'
 import { Route as AdminConsoleAffiliateSettlementRouteImport } from './routes/admin/_console/affiliateSettlement'
 import { Route as AdminConsoleAttentionRouteImport } from './routes/admin/_console/attention'
+import { Route as AdminConsoleFinanceRouteImport } from './routes/admin/_console/finance'
+import { Route as AdminConsoleRevenueRouteImport } from './routes/admin/_console/revenue'
 import { Route as LangPaymentChangeCardIndexRouteImport } from './routes/$lang/payment/change-card/index'
 import { Route as LangPaymentChangeCardFailRouteImport } from './routes/$lang/payment/change-card/fail'
 import { Route as LangPaymentChangeCardSuccessRouteImport } from './routes/$lang/payment/change-card/success'
@@ -247,6 +249,16 @@ const AdminConsoleAffiliateSettlementRoute =
 const AdminConsoleAttentionRoute = AdminConsoleAttentionRouteImport.update({
   id: '/attention',
   path: '/attention',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const AdminConsoleFinanceRoute = AdminConsoleFinanceRouteImport.update({
+  id: '/finance',
+  path: '/finance',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const AdminConsoleRevenueRoute = AdminConsoleRevenueRouteImport.update({
+  id: '/revenue',
+  path: '/revenue',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
 const LangPaymentChangeCardIndexRoute =
@@ -641,6 +653,8 @@ export interface FileRoutesByFullPath {
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/admin/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
   '/admin/attention': typeof AdminConsoleAttentionRoute
+  '/admin/finance': typeof AdminConsoleFinanceRoute
+  '/admin/revenue': typeof AdminConsoleRevenueRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/': typeof AdminConsoleIndexRoute
   '/admin/users/$id': typeof AdminConsoleUsersIdRouteRouteWithChildren
@@ -732,6 +746,8 @@ export interface FileRoutesByTo {
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/admin/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
   '/admin/attention': typeof AdminConsoleAttentionRoute
+  '/admin/finance': typeof AdminConsoleFinanceRoute
+  '/admin/revenue': typeof AdminConsoleRevenueRoute
   '/$lang/signup': typeof LangSignupIndexRoute
   '/admin/users/$id': typeof AdminConsoleUsersIdRouteRouteWithChildren
   '/$lang/payment/change-card/fail': typeof LangPaymentChangeCardFailRoute
@@ -825,6 +841,8 @@ export interface FileRoutesById {
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/admin/_console/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
   '/admin/_console/attention': typeof AdminConsoleAttentionRoute
+  '/admin/_console/finance': typeof AdminConsoleFinanceRoute
+  '/admin/_console/revenue': typeof AdminConsoleRevenueRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/_console/': typeof AdminConsoleIndexRoute
   '/admin/_console/users/$id': typeof AdminConsoleUsersIdRouteRouteWithChildren
@@ -919,6 +937,8 @@ export interface FileRouteTypes {
     | '/$lang/solutions/$solutionSlug'
     | '/admin/affiliateSettlement'
     | '/admin/attention'
+    | '/admin/finance'
+    | '/admin/revenue'
     | '/$lang/signup/'
     | '/admin/'
     | '/admin/users/$id'
@@ -1010,6 +1030,8 @@ export interface FileRouteTypes {
     | '/$lang/solutions/$solutionSlug'
     | '/admin/affiliateSettlement'
     | '/admin/attention'
+    | '/admin/finance'
+    | '/admin/revenue'
     | '/$lang/signup'
     | '/admin/users/$id'
     | '/$lang/payment/change-card/fail'
@@ -1102,6 +1124,8 @@ export interface FileRouteTypes {
     | '/$lang/solutions/$solutionSlug'
     | '/admin/_console/affiliateSettlement'
     | '/admin/_console/attention'
+    | '/admin/_console/finance'
+    | '/admin/_console/revenue'
     | '/$lang/signup/'
     | '/admin/_console/'
     | '/admin/_console/users/$id'
@@ -1378,6 +1402,20 @@ declare module '@tanstack/react-router' {
       path: '/attention'
       fullPath: '/admin/attention'
       preLoaderRoute: typeof AdminConsoleAttentionRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/finance': {
+      id: '/admin/_console/finance'
+      path: '/finance'
+      fullPath: '/admin/finance'
+      preLoaderRoute: typeof AdminConsoleFinanceRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/revenue': {
+      id: '/admin/_console/revenue'
+      path: '/revenue'
+      fullPath: '/admin/revenue'
+      preLoaderRoute: typeof AdminConsoleRevenueRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
     '/$lang/payment/change-card/': {
@@ -1945,6 +1983,8 @@ const AdminConsoleUsersIdRouteRouteWithChildren =
 interface AdminConsoleRouteChildren {
   AdminConsoleAffiliateSettlementRoute: typeof AdminConsoleAffiliateSettlementRoute
   AdminConsoleAttentionRoute: typeof AdminConsoleAttentionRoute
+  AdminConsoleFinanceRoute: typeof AdminConsoleFinanceRoute
+  AdminConsoleRevenueRoute: typeof AdminConsoleRevenueRoute
   AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
   AdminConsoleUsersIdRouteRoute: typeof AdminConsoleUsersIdRouteRouteWithChildren
   AdminConsoleAffiliateCreateRoute: typeof AdminConsoleAffiliateCreateRoute
@@ -1984,6 +2024,8 @@ interface AdminConsoleRouteChildren {
 const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleAffiliateSettlementRoute: AdminConsoleAffiliateSettlementRoute,
   AdminConsoleAttentionRoute: AdminConsoleAttentionRoute,
+  AdminConsoleFinanceRoute: AdminConsoleFinanceRoute,
+  AdminConsoleRevenueRoute: AdminConsoleRevenueRoute,
   AdminConsoleIndexRoute: AdminConsoleIndexRoute,
   AdminConsoleUsersIdRouteRoute: AdminConsoleUsersIdRouteRouteWithChildren,
   AdminConsoleAffiliateCreateRoute: AdminConsoleAffiliateCreateRoute,

@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'console-refunds',
   'console-lists',
   'console-attention',
+  'console-finance',
   'site',
   'pricing',
   'legal',
