@@ -15,6 +15,8 @@ import { ensureReconciliationScheduled } from './reconciliation.ts';
  */
 export const PrepareFinanceEventSchema = z.object({
   pass: z.enum(['first', 'last']).default('first'),
+  /** Whether to make sure of the reconciliation's next run (a local runtime may leave it unscheduled). */
+  reconcile: z.boolean().default(true),
 });
 export type PrepareFinanceEvent = z.input<typeof PrepareFinanceEventSchema>;
 
@@ -23,9 +25,9 @@ export const SECOND_PASS_DELAY_MS = 3_600_000;
 
 export async function prepareFinance(
   event: z.output<typeof PrepareFinanceEventSchema>,
-): Promise<BackfillSummary & { reconciles: string }> {
+): Promise<BackfillSummary & { reconciles: string | undefined }> {
   const summary = await backfillFinanceKeys();
-  const reconciles = await ensureReconciliationScheduled();
+  const reconciles = event.reconcile ? await ensureReconciliationScheduled() : undefined;
   if (event.pass === 'first') {
     const at = nowMs() + SECOND_PASS_DELAY_MS;
     await scheduleOnce({

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECONCILIATION_VARIABLE } from '../../../scripts/local/reconciliation-switch.ts';
 import { SEEDED_ACCOUNTS } from '../../../scripts/local/seed.ts';
 import { adminAttentionList } from '../../../shared/api/attention.ts';
 import { adminFinanceLedger, adminFinanceSummary, adminRevenueReport } from '../../../shared/api/finance.ts';
@@ -90,7 +91,7 @@ interface Listed {
 }
 
 beforeAll(async () => {
-  runtime = await startIsolatedRuntime();
+  runtime = await startIsolatedRuntime({ env: { [RECONCILIATION_VARIABLE]: 'on' } });
 }, 90_000);
 
 afterAll(async () => {
