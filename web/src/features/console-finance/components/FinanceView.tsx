@@ -1,3 +1,4 @@
+import './finance.css';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useState } from 'react';
@@ -11,7 +12,6 @@ import {
   type LedgerKind,
 } from '../../../../../shared/finance/ledger.ts';
 import { INVALID_DATE_FORMAT, kstToday } from '../../../../../shared/time/kst.ts';
-import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { ExportButton } from '../../../components/console/list/ExportButton.tsx';
 import { FilterField } from '../../../components/console/list/FilterField.tsx';
@@ -148,20 +148,53 @@ function FinanceTotals({
     totalColumn.accessor('refunds', { header: t('totals.refunds') }),
   ];
   const rows = totals ?? [];
+  const caption = t('totals.title', { period });
   return (
     <section className="console-card" aria-labelledby="finance-totals-title">
       <div className="console-list-bar">
-        <h2 id="finance-totals-title">{t('totals.title', { period })}</h2>
+        <h2 id="finance-totals-title">{caption}</h2>
         <ExportButton name={`finance-totals-${period}`} columns={columns} readRows={() => rows} />
       </div>
       <ErrorNote error={error} />
-      <DataTable
-        data={rows}
-        columns={columns}
-        caption={t('totals.title', { period })}
-        getRowId={(row) => `${row.currency}-${row.payMethod}`}
-        height={Math.min(560, 48 + Math.max(1, rows.length) * 41)}
-      />
+      {/* A few rows (currencies by methods): a plain table, each currency's total in bold. */}
+      <div className="console-table-scroll">
+        <table className="console-table">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              {['currency', 'pay_method', 'gross', 'refunded', 'net', 'payments', 'refunds'].map((key) => (
+                <th key={key} scope="col">
+                  {t(`totals.${key}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length ? (
+              rows.map((row) => (
+                <tr
+                  key={`${row.currency}-${row.payMethod}`}
+                  className={row.payMethod === ALL_METHODS ? 'console-total-row' : undefined}
+                >
+                  <td>{row.currency}</td>
+                  <td>{row.payMethod === ALL_METHODS ? t('totals.all') : row.payMethod}</td>
+                  <td>{money(row.gross, row.currency)}</td>
+                  <td>{money(row.refunded, row.currency)}</td>
+                  <td>{money(row.net, row.currency)}</td>
+                  <td>{row.payments}</td>
+                  <td>{row.refunds}</td>
+                </tr>
+              ))
+            ) : (
+              <tr>
+                <td colSpan={7} className="console-empty">
+                  {t('console-shell:table.no_data')}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
