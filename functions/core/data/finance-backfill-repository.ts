@@ -2,12 +2,13 @@ import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createConversions } from 'electrodb';
 import { settings } from '../settings.ts';
 import { dynamo, tableService } from './client.ts';
+import { DataMigration } from './entities/data-migration.ts';
 import { Payment as PaymentEntity } from './entities/payment.ts';
 import { UserPlan as UserPlanEntity } from './entities/user-plan.ts';
 import { isConditionFailure } from './transaction.ts';
 import type { Payment, UserPlan } from './user-plan-repository.ts';
 
-const db = tableService({ payment: PaymentEntity, userPlan: UserPlanEntity });
+const db = tableService({ dataMigration: DataMigration, payment: PaymentEntity, userPlan: UserPlanEntity });
 
 /**
  * What the finance backfill (functions/core/finance/finance-backfill.ts) reads and writes: the one
@@ -76,4 +77,14 @@ export async function indexPlanByExpiry(
     }
   }
   throw new Error(`The plan ${plan.uid}/${plan.planId} kept changing while it was indexed`);
+}
+
+/** Whether the migration `name` ran to its end. */
+export async function migrationCompleted(name: string): Promise<boolean> {
+  const { data } = await db().entities.dataMigration.get({ name }).go({ consistent: true });
+  return Boolean(data);
+}
+
+export async function markMigrationCompleted(name: string): Promise<void> {
+  await db().entities.dataMigration.put({ name }).go();
 }

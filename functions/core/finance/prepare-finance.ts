@@ -26,7 +26,7 @@ export const SECOND_PASS_DELAY_MS = 3_600_000;
 export async function prepareFinance(
   event: z.output<typeof PrepareFinanceEventSchema>,
 ): Promise<BackfillSummary & { reconciles: string | undefined }> {
-  const summary = await backfillFinanceKeys();
+  const summary = await backfillFinanceKeys(event.pass);
   const reconciles = event.reconcile ? await ensureReconciliationScheduled() : undefined;
   if (event.pass === 'first') {
     const at = nowMs() + SECOND_PASS_DELAY_MS;
@@ -37,6 +37,9 @@ export async function prepareFinance(
       payload: { pass: 'last' } satisfies PrepareFinanceEvent,
     });
   }
-  logger.info('Finance keys given', { ...summary, pass: event.pass, reconciles });
+  // Every deployment after the first finds the migration done, a fresh table has nothing: not news.
+  const details = { ...summary, pass: event.pass, reconciles };
+  if (summary.payments + summary.plansIndexed > 0) logger.info('Finance keys given', details);
+  else logger.debug('No finance keys to give', details);
   return { ...summary, reconciles };
 }

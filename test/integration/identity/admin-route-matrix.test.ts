@@ -42,6 +42,9 @@ const routeInputs: Record<string, () => Record<string, unknown>> = {
     refundSource: 'portone',
   }),
   adminAttentionResolve: () => ({ caseId: 'refund_required:none', action: 'dismiss', reason: 'matrix' }),
+  adminFinanceSummary: () => ({ period: '2030-01' }),
+  adminFinanceLedger: () => ({ period: '2030-01-31', limit: 10 }),
+  adminRevenueReport: () => ({ from: '2025-01-01', to: '2025-01-31' }),
   adminUserPreregistration: () => ({ uid: SEEDED_ACCOUNTS.customer.uid, operation: 'use', desc: 'matrix' }),
   adminUserCreate: () => ({
     info: {
