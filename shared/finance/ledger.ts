@@ -85,7 +85,7 @@ export function kstDayOf(ms: number): string {
   return DateTime.fromMillis(ms, { zone: KST_ZONE }).toFormat(KST_DATE);
 }
 
-/** A KST day as the instants [from, to) it spans (a day of a summer-time zone would not be 24 h; Seoul's is). */
+/** A KST day as the instants [from, to) it spans (Seoul keeps no summer time: always 24 hours). */
 export function kstDayBounds(day: string): { fromMs: number; toMs: number } {
   const start = DateTime.fromFormat(day, KST_DATE, { zone: KST_ZONE });
   return { fromMs: start.toMillis(), toMs: start.plus({ days: 1 }).toMillis() };

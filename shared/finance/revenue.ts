@@ -27,7 +27,7 @@ export interface SubscriptionSpan {
   price: number;
   /** When it was bought (the plan's creation). */
   startMs: number;
-  /** When it ends or ended: a renewal moves it on; an unsubscribe leaves it; a refund or an upgrade ends it then. */
+  /** When it ends or ended: a renewal moves it on, an unsubscribe leaves it, a refund or upgrade ends it. */
   endMs: number;
   /** It began as the upgrade of another subscription (a change of plan, not a new subscriber). */
   upgradedFrom?: boolean;
@@ -45,7 +45,10 @@ export interface SubscriptionDay {
   active: Record<string, number>;
   /** Subscriptions bought that day (upgrades are changes of plan: not counted). */
   started: number;
-  /** Subscriptions that ended that day and are not running now: unsubscribed and run out, refunded, held (upgrades not counted). */
+  /**
+   * Subscriptions that ended that day and are not running now: run out after an unsubscribe, refunded,
+   * held (upgrades not counted).
+   */
   ended: number;
   /** Monthly recurring revenue at the end of the day, per currency (rounded half up to the currency). */
   mrr: Partial<Record<Currency, number>>;

@@ -195,10 +195,10 @@ function effectItems(
 
 /**
  * The grant: in one transaction the order becomes paid (only if it is still open), the payment is
- * recorded (only if no payment has this merchantUid) with its ledger entry, the order's effect is written on the condition
- * that the user's plans are still as read (the plan head at the version read, the plan renewed or
- * replaced unchanged), the preregistration coupon whose discount the price took becomes used, and the
- * coupon's redemption becomes its usage record. Any failed condition
+ * recorded (only if no payment has this merchantUid) with its ledger entry, the order's effect is
+ * written on the condition that the user's plans are still as read (the plan head at the version read,
+ * the plan renewed or replaced unchanged), the preregistration coupon whose discount the price took
+ * becomes used, and the coupon's redemption becomes its usage record. Any failed condition
  * cancels all of it: whatever the number of concurrent or repeated confirmations, one grant happens.
  */
 export async function grantOrder(input: {

@@ -24,10 +24,11 @@ import { checkoutInBrowser } from '../payments/sandbox-harness.ts';
  * The finance view equals the ledger (issue 27, point 4), in a runtime of its own (its own table, so
  * the totals are this test's alone, and its own clock): a monthly subscription and a one-year pass are
  * paid through the order routes and the sandbox checkout, the clock passes the subscription's due date
- * (the renewal is charged), and an operator partly refunds the renewal and the pass that day. The finance totals of each day and month, the ledger's entries (the accountant's CSV) and
- * the revenue page's money equal the payments the console lists (price and refunded amount); the
- * revenue page counts the subscription and its recurring revenue; and the daily reconciliation, which
- * ran every night the clock passed, found nothing to list.
+ * (the renewal is charged), and an operator partly refunds the renewal and the pass that day. The
+ * finance totals of each day and month, the ledger's entries (the accountant's CSV) and the revenue
+ * page's money equal the payments the console lists (price and refunded amount); the revenue page
+ * counts the subscription and its recurring revenue; and the daily reconciliation, which ran every
+ * night the clock passed, found nothing to list.
  */
 let runtime: { url: string; stop: () => Promise<void> };
 const on = (token?: string): CallOptions => ({ baseUrl: runtime.url, ...(token ? { token } : {}) });
