@@ -1,7 +1,7 @@
 import './finance.css';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FinanceTotalView, LedgerEntryView } from '../../../../../shared/api/finance.ts';
 import { CURRENCIES, type Currency, formatPrice } from '../../../../../shared/currency.ts';
@@ -57,6 +57,8 @@ export function FinanceView({
   const period = applied.period ?? thisMonth();
   const readable = isFinancePeriod(period) && period >= '2000';
   const [unit, setUnit] = useState<'day' | 'month'>(period.length === 7 ? 'month' : 'day');
+  // A period given from elsewhere (back, a link) brings its unit; typing keeps the unit chosen.
+  useEffect(() => setUnit(period.length === 7 ? 'month' : 'day'), [period]);
   const unitId = useId();
   const includeTest = Boolean(applied.test);
   const summary = useFinanceSummary(readable ? period : undefined, includeTest);
