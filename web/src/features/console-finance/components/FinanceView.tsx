@@ -160,7 +160,7 @@ function FinanceTotals({
       <ErrorNote error={error} />
       {/* A few rows (currencies by methods): a plain table, each currency's total in bold. */}
       <div className="console-table-scroll">
-        <table className="console-table">
+        <table className="console-table console-finance-totals">
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
