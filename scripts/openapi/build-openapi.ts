@@ -9,6 +9,7 @@ import {
 } from '../../shared/api/define-route.ts';
 import { ROUTES } from '../../shared/api/routes.ts';
 import { PRODUCT_NAME } from '../../shared/product.ts';
+import { isStaffWrite } from '../../shared/staff/staff-roles.ts';
 
 /** Who may call an operation (CALLER_KINDS in shared/api/define-route.ts), as its description says it. */
 const CALLER_DESCRIPTIONS: Record<CallerKind, string> = {
@@ -70,6 +71,8 @@ function operation(route: RouteDefinition) {
     description: CALLER_DESCRIPTIONS[route.caller],
     tags: [domainOf(route)],
     'x-caller-kind': route.caller,
+    // The staff role an admin operation needs (shared/staff/staff-roles.ts), and whether a call is audited.
+    ...(route.role ? { 'x-role': route.role, 'x-audited': isStaffWrite(route) } : {}),
     ...(route.caller === 'user' || route.caller === 'admin' ? { security: [{ bearer: [] }] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),

@@ -1,6 +1,7 @@
 import { affiliateRoutes } from './affiliates.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { attentionRoutes } from './attention.ts';
+import { auditRoutes } from './audit.ts';
 import { billingRoutes } from './billing.ts';
 import { changeCardRoutes } from './change-card.ts';
 import { configRoutes } from './configs.ts';
@@ -10,6 +11,7 @@ import type { RouteDefinition } from './define-route.ts';
 import { directDepositRoutes } from './direct-deposits.ts';
 import { downloadRoutes } from './downloads.ts';
 import { feedbackRoutes } from './feedback.ts';
+import { financeRoutes } from './finance.ts';
 import { geoRoutes } from './geo.ts';
 import { identityRoutes } from './identity.ts';
 import { jobRoutes } from './jobs.ts';
@@ -19,8 +21,10 @@ import { paymentRoutes } from './payments.ts';
 import { planRoutes } from './plans.ts';
 import { refundRoutes } from './refunds.ts';
 import { scheduleRoutes } from './schedules.ts';
+import { staffRoutes } from './staff.ts';
 import { subscriptionRoutes } from './subscriptions.ts';
 import { surveyRoutes } from './surveys.ts';
+import { taxInvoiceRoutes } from './tax-invoices.ts';
 import { ttsVoiceRoutes } from './tts-voices.ts';
 import { upgradeRoutes } from './upgrades.ts';
 import { usageRoutes } from './usage.ts';
@@ -64,4 +68,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...usageEraserRoutes,
   ...attentionRoutes,
   ...billingRoutes,
+  ...taxInvoiceRoutes,
+  ...staffRoutes,
+  ...auditRoutes,
+  ...financeRoutes,
 ];

@@ -25,12 +25,21 @@
  *   schedule (functions/core/refunds/wallet-refunds.ts) until the refund shows in the payment's history,
  *   which ends the case by itself. One that never completes stays for an operator to settle with Naver
  *   Pay and dismiss.
+ * - provider_payment_unmatched, provider_payment_missing, amount_mismatch: what the daily reconciliation
+ *   (functions/core/finance/reconciliation.ts) found comparing the provider's payments of a KST day with
+ *   our orders and refunds: money the provider took for no paid order of ours, an order we recorded paid
+ *   that the provider has no payment for, or a payment whose amount or refunds differ between the two.
+ *   An operator looks into it (the provider's console, the customer) and dismisses it with what was done.
+ *
+ * - cash_receipt_failed: a cash receipt (현금영수증) the provider did not issue for a paid order, or could not
+ *   re-issue after a refund (shared/cash-receipts); it ends by itself once the receipt is issued.
  *
  * A case ends by an operator's action, recorded as the account's activity:
  * - refund: the order's money returned through its own way (the provider or the wallet) or, at the
  *   operator's choice, to the product account (no money moves at the provider: paid by hand);
  * - retry (plan_held): the renewal charged again now, beyond the scheduled retries (the card may have
  *   been changed); the case stays until a renewal is paid;
+ * - retry (cash_receipt_failed): the receipt asked of the provider again;
  * - retry (a dead letter): the message sent to its queue again, or the run's target scheduled once
  *   more with the same input (both are idempotent); the case ends, and a new failure raises a new one;
  * - dismiss: nothing to do (settled elsewhere), with the operator's reason.
@@ -43,6 +52,10 @@ export const ATTENTION_KINDS = [
   'schedule_dead_letter',
   'refund_unrecorded',
   'refund_pending',
+  'cash_receipt_failed',
+  'provider_payment_unmatched',
+  'provider_payment_missing',
+  'amount_mismatch',
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 

@@ -3,13 +3,17 @@ import { AdminSchedule, AdminScheduleRun } from './entities/admin-schedule.ts';
 import { Affiliate } from './entities/affiliate.ts';
 import { AnalyticsEvent } from './entities/analytics-event.ts';
 import { AttentionCase } from './entities/attention-case.ts';
+import { AuditEntry } from './entities/audit-entry.ts';
+import { CashReceipt } from './entities/cash-receipt.ts';
 import { ChangeCardRequest } from './entities/change-card.ts';
 import { Config, ConfigName } from './entities/config.ts';
 import { Coupon, CouponBonusQuota, CouponDiscount, CouponRedemption } from './entities/coupon.ts';
 import { CustomPlan } from './entities/custom-plan.ts';
 import { CustomerMail } from './entities/customer-mail.ts';
+import { DataMigration } from './entities/data-migration.ts';
 import { HolidayMonth } from './entities/holiday.ts';
 import { BulkRequest, Job, JobBatchCount, JobItemOutcome } from './entities/job.ts';
+import { LedgerEntry, ReconciliationFinding } from './entities/ledger-entry.ts';
 import { Payment } from './entities/payment.ts';
 import { PaymentContact, PaymentPhone } from './entities/payment-contact.ts';
 import { PaymentOrder } from './entities/payment-order.ts';
@@ -21,6 +25,8 @@ import { RefundSession } from './entities/refund-session.ts';
 import { ReleaseResource } from './entities/release-resource.ts';
 import { PendingSignUp, RefreshToken, SessionFamily, SignInFailures } from './entities/session.ts';
 import { SmartSurvey, SurveyTarget } from './entities/smart-survey.ts';
+import { StaffAdminCount, StaffMember } from './entities/staff-member.ts';
+import { TaxInvoiceProfile, TaxInvoiceRequest } from './entities/tax-invoice.ts';
 import { UsageCounter, UsageEntry } from './entities/usage.ts';
 import { User, UserEmail } from './entities/user.ts';
 import { UserActivity } from './entities/user-activity.ts';
@@ -74,6 +80,15 @@ export const entities = {
   attentionCase: AttentionCase,
   affiliate: Affiliate,
   customerMail: CustomerMail,
+  cashReceipt: CashReceipt,
+  taxInvoiceProfile: TaxInvoiceProfile,
+  taxInvoiceRequest: TaxInvoiceRequest,
+  staffMember: StaffMember,
+  staffAdminCount: StaffAdminCount,
+  auditEntry: AuditEntry,
+  ledgerEntry: LedgerEntry,
+  reconciliationFinding: ReconciliationFinding,
+  dataMigration: DataMigration,
 };
 
 /** The service of every entity, bound to the table and client of this process (made on first use). */

@@ -20,6 +20,7 @@ import {
   getPayment as lookUpProviderPayment,
   PaymentProviderError,
 } from '../adapters/payment-provider/portone.ts';
+import { cashReceiptAfterRefund } from '../cash-receipts/cash-receipts.ts';
 import { nowMs } from '../clock.ts';
 import { raiseCase } from '../data/attention-repository.ts';
 import { getOrder } from '../data/order-reads.ts';
@@ -198,6 +199,7 @@ export async function refundPlan(
     throw error;
   }
   const endedAt = await recordReturned(request, quote);
+  await cashReceiptAfterRefund(quote.payment.merchantUid);
   await cancelPendingRenewals(plan);
   await mailRefund(request, quote, endedAt);
   logger.info('Refunded', { uid: plan.uid, merchantUid: quote.payment.merchantUid, amount: request.price });
@@ -288,13 +290,16 @@ async function recordReturned(request: RefundRequest, quote: RefundQuote): Promi
     if (!plan || !head || plan.planId !== quote.plan.planId) break;
     const recordedMeanwhile = await refundRecordedMeanwhile(request, quote);
     if (recordedMeanwhile !== undefined) throw new RefundedMeanwhile(recordedMeanwhile);
-    const endedAt = Math.min(nowMs(), plan.expiredAt);
+    const refundedAt = nowMs();
+    const endedAt = Math.min(refundedAt, plan.expiredAt);
     const outcome = await recordRefund({
       payment: quote.payment,
       amount: request.price,
       plan,
       head,
       endedAt,
+      source: request.refundSource,
+      refundedAt,
     });
     if (outcome === 'recorded') {
       if (request.operator) {

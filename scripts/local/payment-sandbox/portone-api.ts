@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFields, sendJson } from '../http-helpers.ts';
+import { listPaymentsByStatus } from './payment-list.ts';
 import { ProviderFault, type ProviderSandbox } from './provider.ts';
+import { ReceiptsApi } from './receipts-api.ts';
 import { nowSeconds, type SandboxStore } from './store.ts';
 
 export interface ProviderCredentials {
@@ -77,6 +79,8 @@ export class ProviderApi {
 
   private async route(method: string, url: URL, body: Record<string, unknown>): Promise<unknown> {
     const [, first, second, third] = url.pathname.split('/').map(decodeURIComponent);
+    if (method === 'GET' && first === 'payments' && second === 'status' && third)
+      return listPaymentsByStatus(this.store, third, url.searchParams);
     if (method === 'GET' && first === 'payments' && second === 'find' && third) {
       const payment = this.store.latestByMerchantUid(third);
       if (!payment) throw new ProviderFault(404, -1, '존재하지 않는 결제정보입니다.');
@@ -91,6 +95,8 @@ export class ProviderApi {
       if (!shown) throw new ProviderFault(404, -1, '존재하지 않는 결제정보입니다.');
       return payment.wire;
     }
+    if (first === 'receipts' && second && !third)
+      return new ReceiptsApi(this.store).route(method, second, body);
     if (method === 'POST' && url.pathname === '/payments/cancel') return this.sandbox.cancel(body).wire;
     if (method === 'POST' && url.pathname === '/subscribe/payments/again')
       return (await this.sandbox.payAgain(body)).wire;

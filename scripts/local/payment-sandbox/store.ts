@@ -178,8 +178,8 @@ export function newPaymentWire(input: {
   customerUid?: string;
   customerUidUsage?: 'issue' | 'payment';
   customData?: string;
-  /** Made on a test channel (PortOne's `sandbox`). */
-  sandbox: boolean;
+  /** Made on a test channel (PortOne's `sandbox`); the sandbox's channels are test channels unless switched. */
+  sandbox?: boolean;
 }): PaymentWire & Record<string, unknown> {
   const impUid = `imp_${randomDigits(12)}`;
   const started = nowSeconds();
@@ -231,6 +231,6 @@ export function newPaymentWire(input: {
     cash_receipt_issued: false,
     customer_uid: input.customerUid ?? null,
     customer_uid_usage: input.customerUidUsage ?? null,
-    sandbox: input.sandbox,
+    sandbox: input.sandbox ?? true,
   };
 }

@@ -63,7 +63,7 @@ describe('a payment on a test channel', () => {
     const request = params();
     const impUid = await pay(request);
     const byId = await getPayment(impUid);
-    expect(byId).toMatchObject({ status: 'paid', testChannel: true });
+    expect(byId).toMatchObject({ status: 'paid', sandbox: true });
     expect((await findPaymentByMerchantUid(request.merchant_uid))?.impUid).toBe(impUid);
   });
 
@@ -77,7 +77,7 @@ describe('a payment on a test channel', () => {
     process.env.STAGE = RELEASE_STAGE;
     expect(await getPayment(testImpUid)).toBeNull();
     expect(await findPaymentByMerchantUid(test.merchant_uid)).toBeNull();
-    expect(await getPayment(liveImpUid)).toMatchObject({ status: 'paid', testChannel: false });
+    expect(await getPayment(liveImpUid)).toMatchObject({ status: 'paid', sandbox: false });
     expect((await findPaymentByMerchantUid(live.merchant_uid))?.impUid).toBe(liveImpUid);
   });
 

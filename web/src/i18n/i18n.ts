@@ -23,6 +23,10 @@ export const NAMESPACES = [
   'console-refunds',
   'console-lists',
   'console-attention',
+  'console-tax-invoices',
+  'console-staff',
+  'console-audit',
+  'console-finance',
   'site',
   'pricing',
   'legal',
@@ -38,6 +42,8 @@ export const NAMESPACES = [
   'change-card',
   'eraser',
   'billing',
+  'cash-receipt',
+  'tax-invoice',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -11,7 +11,7 @@ import { logger } from '../../logger.ts';
 import { environment, settings } from '../../settings.ts';
 import { exchange } from '../outside-http.ts';
 import { serviceCredentials } from '../service-credentials.ts';
-import { CustomerWire, Envelope, PaymentWire, TokenWire } from './portone-wire.ts';
+import { CustomerWire, Envelope, PaymentPageWire, PaymentWire, TokenWire } from './portone-wire.ts';
 
 /**
  * The payment provider: a PortOne v1 REST client. Configuration:
@@ -60,8 +60,8 @@ export interface ProviderPayment {
   cancelHistory: Array<{ amount: number; cancelledAt: Date; reason: string | undefined }>;
   receiptUrl: string | undefined;
   customData: string | undefined;
-  /** Made on a test channel: no money moved (PortOne's `sandbox`). */
-  testChannel: boolean;
+  /** Made on a test channel: no real money moved. */
+  sandbox: boolean;
 }
 
 /** The release level takes payments of its live channels only; every other level pays on test channels. */
@@ -136,7 +136,7 @@ function toPayment(wire: PaymentWire): ProviderPayment {
     })),
     receiptUrl: text(wire.receipt_url),
     customData: text(wire.custom_data),
-    testChannel: wire.sandbox === true,
+    sandbox: wire.sandbox ?? false,
   };
 }
 
@@ -236,7 +236,7 @@ async function send<T extends z.ZodType>(
   return response.data;
 }
 
-async function authorized<T extends z.ZodType>(
+export async function authorized<T extends z.ZodType>(
   operation: string,
   schema: T,
   body?: Record<string, unknown>,
@@ -257,6 +257,43 @@ function required<T>(value: T | null, operation: string): T {
 export async function getPayment(impUid: string): Promise<ProviderPayment | null> {
   const query = isRelease() ? '' : '?include_sandbox=true';
   return seen(await authorized(`GET /payments/${encodeURIComponent(impUid)}${query}`, PaymentWire));
+}
+
+/** The statuses GET /payments/status/{payment_status} lists by (PortOne's OpenAPI schema). */
+export type ProviderListStatus = 'all' | 'ready' | 'paid' | 'cancelled' | 'failed';
+
+/** The most payments one page of the list may hold (the schema's `limit` maximum). */
+const PAYMENTS_PER_PAGE = 1000;
+
+/**
+ * The payments of a status whose time of that status falls in [from, to] (Unix seconds, both included):
+ * paid by paid_at, cancelled by cancelled_at, failed by failed_at, ready by started_at (PortOne's OpenAPI
+ * schema, GET /payments/status/{payment_status}: `from`, `to`, `page` from 1, `limit` up to 1000,
+ * `sorting`; public clients call it the same way: iamport-rest-client-php `Payment::listStatus`). Every
+ * page, oldest first by that time; test-channel payments come with `sandbox` set, whatever the stage.
+ */
+export async function listPaymentsByStatus(
+  status: ProviderListStatus,
+  range: { fromSeconds: number; toSeconds: number },
+): Promise<ProviderPayment[]> {
+  const sorting = status === 'paid' ? 'paid' : status === 'ready' ? 'started' : 'updated';
+  const payments: ProviderPayment[] = [];
+  for (let page = 1; page > 0; ) {
+    const query = new URLSearchParams({
+      from: String(range.fromSeconds),
+      to: String(range.toSeconds),
+      page: String(page),
+      limit: String(PAYMENTS_PER_PAGE),
+      sorting,
+    });
+    const answer = required(
+      await authorized(`GET /payments/status/${status}?${query}`, PaymentPageWire),
+      'list payments',
+    );
+    payments.push(...answer.list.map(toPayment));
+    page = answer.next;
+  }
+  return payments;
 }
 
 /**
