@@ -1,3 +1,4 @@
+import { accountDeletionRoutes } from './account-deletion.ts';
 import { affiliateRoutes } from './affiliates.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { attentionRoutes } from './attention.ts';
@@ -18,6 +19,7 @@ import { paymentProviderRoutes } from './payment-provider.ts';
 import { paymentRoutes } from './payments.ts';
 import { planRoutes } from './plans.ts';
 import { refundRoutes } from './refunds.ts';
+import { renewalConsentRoutes } from './renewal-consent.ts';
 import { scheduleRoutes } from './schedules.ts';
 import { subscriptionRoutes } from './subscriptions.ts';
 import { surveyRoutes } from './surveys.ts';
@@ -64,4 +66,6 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...usageEraserRoutes,
   ...attentionRoutes,
   ...billingRoutes,
+  ...renewalConsentRoutes,
+  ...accountDeletionRoutes,
 ];

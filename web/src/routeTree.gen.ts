@@ -23,6 +23,7 @@ import { Route as LangTransactionActDetailsRouteImport } from './routes/$lang/tr
 import { Route as AdminConsoleRouteImport } from './routes/admin/_console'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as LangAccountBillingRouteImport } from './routes/$lang/account/billing'
+import { Route as LangAccountRenewalConsentRouteImport } from './routes/$lang/account/renewal-consent'
 import { Route as LangBlogAllRouteImport } from './routes/$lang/blog/all'
 import { Route as LangBusinessBusinessContactRouteImport } from './routes/$lang/business/business-contact'
 import { Route as LangBusinessCaseStudyRouteImport } from './routes/$lang/business/case-study'
@@ -171,6 +172,12 @@ const LangAccountBillingRoute = LangAccountBillingRouteImport.update({
   path: '/account/billing',
   getParentRoute: () => LangRouteRoute,
 } as any)
+const LangAccountRenewalConsentRoute =
+  LangAccountRenewalConsentRouteImport.update({
+    id: '/account/renewal-consent',
+    path: '/account/renewal-consent',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
 const LangBlogAllRoute = LangBlogAllRouteImport.update({
   id: '/blog/all',
   path: '/blog/all',
@@ -628,6 +635,7 @@ export interface FileRoutesByFullPath {
   '/admin/login': typeof AdminLoginRoute
   '/$lang/': typeof LangIndexRoute
   '/$lang/account/billing': typeof LangAccountBillingRoute
+  '/$lang/account/renewal-consent': typeof LangAccountRenewalConsentRoute
   '/$lang/blog/all': typeof LangBlogAllRoute
   '/$lang/business/business-contact': typeof LangBusinessBusinessContactRoute
   '/$lang/business/case-study': typeof LangBusinessCaseStudyRoute
@@ -719,6 +727,7 @@ export interface FileRoutesByTo {
   '/admin/login': typeof AdminLoginRoute
   '/$lang': typeof LangIndexRoute
   '/$lang/account/billing': typeof LangAccountBillingRoute
+  '/$lang/account/renewal-consent': typeof LangAccountRenewalConsentRoute
   '/$lang/blog/all': typeof LangBlogAllRoute
   '/$lang/business/business-contact': typeof LangBusinessBusinessContactRoute
   '/$lang/business/case-study': typeof LangBusinessCaseStudyRoute
@@ -812,6 +821,7 @@ export interface FileRoutesById {
   '/admin/login': typeof AdminLoginRoute
   '/$lang/': typeof LangIndexRoute
   '/$lang/account/billing': typeof LangAccountBillingRoute
+  '/$lang/account/renewal-consent': typeof LangAccountRenewalConsentRoute
   '/$lang/blog/all': typeof LangBlogAllRoute
   '/$lang/business/business-contact': typeof LangBusinessBusinessContactRoute
   '/$lang/business/case-study': typeof LangBusinessCaseStudyRoute
@@ -906,6 +916,7 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/$lang/'
     | '/$lang/account/billing'
+    | '/$lang/account/renewal-consent'
     | '/$lang/blog/all'
     | '/$lang/business/business-contact'
     | '/$lang/business/case-study'
@@ -997,6 +1008,7 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/$lang'
     | '/$lang/account/billing'
+    | '/$lang/account/renewal-consent'
     | '/$lang/blog/all'
     | '/$lang/business/business-contact'
     | '/$lang/business/case-study'
@@ -1089,6 +1101,7 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/$lang/'
     | '/$lang/account/billing'
+    | '/$lang/account/renewal-consent'
     | '/$lang/blog/all'
     | '/$lang/business/business-contact'
     | '/$lang/business/case-study'
@@ -1273,6 +1286,13 @@ declare module '@tanstack/react-router' {
       path: '/account/billing'
       fullPath: '/$lang/account/billing'
       preLoaderRoute: typeof LangAccountBillingRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/account/renewal-consent': {
+      id: '/$lang/account/renewal-consent'
+      path: '/account/renewal-consent'
+      fullPath: '/$lang/account/renewal-consent'
+      preLoaderRoute: typeof LangAccountRenewalConsentRouteImport
       parentRoute: typeof LangRouteRoute
     }
     '/$lang/blog/all': {
@@ -1826,6 +1846,7 @@ interface LangRouteRouteChildren {
   LangTransactionActDetailsRoute: typeof LangTransactionActDetailsRoute
   LangIndexRoute: typeof LangIndexRoute
   LangAccountBillingRoute: typeof LangAccountBillingRoute
+  LangAccountRenewalConsentRoute: typeof LangAccountRenewalConsentRoute
   LangBlogAllRoute: typeof LangBlogAllRoute
   LangBusinessBusinessContactRoute: typeof LangBusinessBusinessContactRoute
   LangBusinessCaseStudyRoute: typeof LangBusinessCaseStudyRoute
@@ -1868,6 +1889,7 @@ const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangTransactionActDetailsRoute: LangTransactionActDetailsRoute,
   LangIndexRoute: LangIndexRoute,
   LangAccountBillingRoute: LangAccountBillingRoute,
+  LangAccountRenewalConsentRoute: LangAccountRenewalConsentRoute,
   LangBlogAllRoute: LangBlogAllRoute,
   LangBusinessBusinessContactRoute: LangBusinessBusinessContactRoute,
   LangBusinessCaseStudyRoute: LangBusinessCaseStudyRoute,

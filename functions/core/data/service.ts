@@ -19,6 +19,7 @@ import { PlanUsage } from './entities/plan-usage.ts';
 import { Preregistration } from './entities/preregistration.ts';
 import { RefundSession } from './entities/refund-session.ts';
 import { ReleaseResource } from './entities/release-resource.ts';
+import { RenewalConsent } from './entities/renewal-consent.ts';
 import { PendingSignUp, RefreshToken, SessionFamily, SignInFailures } from './entities/session.ts';
 import { SmartSurvey, SurveyTarget } from './entities/smart-survey.ts';
 import { UsageCounter, UsageEntry } from './entities/usage.ts';
@@ -74,6 +75,7 @@ export const entities = {
   attentionCase: AttentionCase,
   affiliate: Affiliate,
   customerMail: CustomerMail,
+  renewalConsent: RenewalConsent,
 };
 
 /** The service of every entity, bound to the table and client of this process (made on first use). */

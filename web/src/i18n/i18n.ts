@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'console-refunds',
   'console-lists',
   'console-attention',
+  'console-renewal-consent',
   'site',
   'pricing',
   'legal',
@@ -38,6 +39,8 @@ export const NAMESPACES = [
   'change-card',
   'eraser',
   'billing',
+  'renewal-consent',
+  'account-deletion',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
