@@ -59,14 +59,13 @@ export const ORDER_RECHECK_TARGET = {
 
 /**
  * A deleted account's erasure (functions/core/account-deletion/erasure.ts): the usage log deleted and the
- * records the law keeps given their expiry, a bounded share per run, each run handing over to the next;
- * its billing keys and wallet registrations withdrawn at the provider.
+ * records the law keeps given their expiry, a bounded share per run, each run handing over to the next.
  */
 export const ACCOUNT_ERASURE_TARGET = {
   id: 'erase-account',
   handler: 'account-deletion/erase-account',
   description: "Erases a deleted account's usage log and sets the expiry of the records the law keeps",
-  grants: ['payment:provider', 'scheduler'],
+  grants: ['scheduler'],
 } as const satisfies ScheduledTarget;
 
 /** The target of admin schedules' runs (each run schedules the schedule's next one). */

@@ -2,6 +2,9 @@ import { deletionBlocker } from '../../../shared/account-deletion/deletion-block
 import { DELETION_TOKEN_SECONDS } from '../../../shared/api/account-deletion.ts';
 import { retentionTtl } from '../../../shared/data/record-retention.ts';
 import type { SiteLanguage } from '../../../shared/languages.ts';
+import { DIRECT_DEPOSIT_CUSTOMER_UID } from '../../../shared/subscriptions/plan-actions.ts';
+import { expireRecurrent } from '../adapters/payment-provider/naver-pay.ts';
+import { deleteBillingKey } from '../adapters/payment-provider/portone.ts';
 import { nowMs } from '../clock.ts';
 import { pseudonymiseAccount } from '../data/account-deletion-repository.ts';
 import { openCasesQuery } from '../data/attention-repository.ts';
@@ -79,6 +82,7 @@ export async function deleteAccount(input: {
     desc: 'Deleted by the customer (회원 탈퇴)',
     operator: { uid: user.uid, email: user.email },
   });
+  await withdrawPaymentMeans(user.uid);
   if (!(await pseudonymiseAccount(user, deletedAt, retentionTtl(deletedAt, 'contract')))) {
     logger.info('Account deleted already', { uid: user.uid });
     return { deletedAt };
@@ -86,6 +90,35 @@ export async function deleteAccount(input: {
   await scheduleErasure(user.uid, deletedAt);
   logger.info('Account deleted', { uid: user.uid });
   return { deletedAt };
+}
+
+/**
+ * Withdraws the account's billing keys and wallet registrations at the provider: nothing can be charged
+ * on them any more, and the provider keeps no card for a gone account. One the provider refuses is
+ * logged (its renewals are stopped already).
+ */
+async function withdrawPaymentMeans(uid: string): Promise<void> {
+  const plans = await listUserPlans(uid);
+  const keys = new Set(plans.flatMap((plan) => (plan.customerUid ? [plan.customerUid] : [])));
+  keys.delete(DIRECT_DEPOSIT_CUSTOMER_UID);
+  const registrations = new Set(plans.flatMap((plan) => (plan.recurrentId ? [plan.recurrentId] : [])));
+  const reason = 'Account deleted by the customer';
+  await Promise.all([
+    ...[...keys].map((customerUid) =>
+      deleteBillingKey(customerUid, reason).catch((error: unknown) =>
+        logger.error('A deleted account’s billing key could not be withdrawn', { uid, customerUid, error }),
+      ),
+    ),
+    ...[...registrations].map((recurrentId) =>
+      expireRecurrent({ recurrentId, reason }).catch((error: unknown) =>
+        logger.error('A deleted account’s wallet registration could not be ended', {
+          uid,
+          recurrentId,
+          error,
+        }),
+      ),
+    ),
+  ]);
 }
 
 async function blockerOf(uid: string) {
