@@ -5,7 +5,7 @@ import { listUserPlans } from '../../../functions/core/data/user-plan-repository
 import { findUserByEmail, getUser, updateUser } from '../../../functions/core/data/user-repository.ts';
 import { hashPassword } from '../../../functions/core/identity/password.ts';
 import { confirmAccountDeletion, deleteAccount } from '../../../shared/api/account-deletion.ts';
-import { refreshToken, signUp } from '../../../shared/api/identity.ts';
+import { oauthSignIn, oauthSignUp, refreshToken, signUp } from '../../../shared/api/identity.ts';
 import { recordUsage } from '../../../shared/api/usage.ts';
 import { adminUserList } from '../../../shared/api/users.ts';
 import { retentionTtl } from '../../../shared/data/record-retention.ts';
@@ -18,7 +18,7 @@ import {
   placeOrder,
   subscriber,
 } from '../orders/order-helpers.ts';
-import { mailsTo, PASSWORD, refreshCookie, signInAs } from './accounts.ts';
+import { googleAccessToken, mailsTo, newEmail, PASSWORD, refreshCookie, signInAs } from './accounts.ts';
 
 /**
  * Account deletion (회원 탈퇴, issue 26 point 4; 개인정보보호법 제21조, 전자상거래법 제6조 and 시행령
@@ -181,5 +181,43 @@ describe('an account’s deletion', () => {
     expect(await mailsTo(buyer.email)).not.toContainEqual(
       expect.objectContaining({ subject: '[Cutloom] 회원 탈퇴가 완료되었습니다' }),
     );
+  });
+
+  it('of a Google account: signed in again with Google, that account only; afterwards Google signs up anew', async () => {
+    const email = newEmail('google-delete');
+    const google = {
+      credentialType: 'access_token',
+      providerId: 'google.com',
+      clientType: 'landing',
+      language: 'en',
+    };
+    const credential = await googleAccessToken(email, 'Ada Kim');
+    const created = await call(oauthSignUp, { ...google, credential });
+    const uid = created.body.result.user.uid as string;
+    const signedIn = await call(oauthSignIn, { ...google, credential, throwIfNotExists: true });
+    const token = signedIn.body.session.idToken as string;
+    const someoneElse = await googleAccessToken(newEmail('google-other'));
+    const refused = await call(
+      confirmAccountDeletion,
+      { reauthentication: { kind: 'google', accessToken: someoneElse } },
+      { token },
+    );
+    expect(refused.body.error.code).toBe('INVALID_ID_TOKEN');
+    const confirmed = await call(
+      confirmAccountDeletion,
+      { reauthentication: { kind: 'google', accessToken: credential } },
+      { token },
+    );
+    const deleted = await call(
+      deleteAccount,
+      { deletionToken: confirmed.body.result.deletionToken, language: 'en' },
+      { token },
+    );
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    const again = await call(oauthSignIn, { ...google, credential, throwIfNotExists: true });
+    expect(again.body.error.code).toBe('EMAIL_NOT_FOUND');
+    const anew = await call(oauthSignUp, { ...google, credential });
+    expect(anew.body.result).toMatchObject({ isSignUp: true });
+    expect(anew.body.result.user.uid).not.toBe(uid);
   });
 });
