@@ -7,7 +7,7 @@ import { expireRecurrent } from '../adapters/payment-provider/naver-pay.ts';
 import { deleteBillingKey } from '../adapters/payment-provider/portone.ts';
 import { nowMs } from '../clock.ts';
 import { pseudonymiseAccount } from '../data/account-deletion-repository.ts';
-import { openCasesQuery } from '../data/attention-repository.ts';
+import { openCasesQuery, planHeldCaseId, settleCase } from '../data/attention-repository.ts';
 import { listOrdersByUser } from '../data/order-reads.ts';
 import { changePlanStatus } from '../data/subscription-repository.ts';
 import { recordUserActivity } from '../data/user-activity-repository.ts';
@@ -141,13 +141,20 @@ async function openCasesOf(uid: string) {
 
 /**
  * Every plan that would still renew (a PAID subscription, or one on hold an operator could retry)
- * ends at its period's end, and its pending runs (renewal, retries, consent, reminder) are deleted.
+ * ends at its period's end, its pending runs (renewal, retries, consent, reminder) are deleted, and a
+ * held plan's attention case is settled.
  */
 async function stopRenewals(uid: string): Promise<void> {
   const plans = await listUserPlans(uid);
   for (const plan of plans.filter((one) => one.isSubscription && one.planStatus !== 'UNSCHEDULED'))
     await endPlan(plan);
   await Promise.all(plans.filter((plan) => plan.expiredAt > nowMs()).map(cancelPendingRenewals));
+  // A held plan's case would wait on the attention page for a renewal that can no longer come.
+  await Promise.all(
+    plans
+      .filter((plan) => plan.planStatus === 'HOLD')
+      .map((plan) => settleCase(planHeldCaseId(uid, plan.planId))),
+  );
 }
 
 async function endPlan(plan: UserPlan): Promise<void> {

@@ -7,6 +7,7 @@ import { Payment } from './entities/payment.ts';
 import { PaymentContact, PaymentPhone } from './entities/payment-contact.ts';
 import { PaymentOrder } from './entities/payment-order.ts';
 import { Preregistration } from './entities/preregistration.ts';
+import { SmartSurvey, SurveyTarget } from './entities/smart-survey.ts';
 import { UsageCounter, UsageEntry } from './entities/usage.ts';
 import { UserEmail, User as UserEntity, type UserItem } from './entities/user.ts';
 import { UserActivity } from './entities/user-activity.ts';
@@ -28,6 +29,8 @@ const db = tableService({
   userActivity: UserActivity,
   couponRedemption: CouponRedemption,
   adminSchedule: AdminSchedule,
+  smartSurvey: SmartSurvey,
+  surveyTarget: SurveyTarget,
 });
 
 /**
@@ -139,7 +142,8 @@ const PAGE = 100;
  * Deletes the account's usage log and gives each record kept for it its time-to-live: payments (five
  * years from the payment), orders and the account's activities (five years from their making, the
  * contract's records), plans and their head (five years from the period's end: the supply), coupon
- * redemptions of its orders and operators' direct-deposit schedules for it (five years). Answers
+ * redemptions of its orders and operators' direct-deposit schedules for it (five years); the account
+ * leaves the target lists of the in-app surveys. Answers
  * whether all is done, or the run's writes ran out first (the next run goes on where this one stopped:
  * whatever is done is not found again).
  */
@@ -221,6 +225,7 @@ export async function eraseAccountRecords(uid: string, deletedAt: number): Promi
       return true;
     },
     () => keepRedemptions(uid),
+    () => leaveSurveyTargets(uid),
     () =>
       keep(
         budget,
@@ -284,5 +289,17 @@ async function keepRedemptions(uid: string): Promise<boolean> {
           .go();
     }),
   );
+  return true;
+}
+
+/** Takes the account out of every in-app survey's target list (a few survey types, each one key). */
+async function leaveSurveyTargets(uid: string): Promise<boolean> {
+  const { entities } = db();
+  const { data: surveys } = await entities.smartSurvey.query.all({}).go({ pages: 'all' });
+  const types = [...new Set(surveys.map((survey) => survey.surveyType))];
+  if (types.length)
+    await entities.surveyTarget
+      .delete(types.map((surveyType) => ({ surveyType, id: uid, idType: 'uid' as const })))
+      .go();
   return true;
 }
