@@ -10,6 +10,8 @@ import { WebStack } from './web-stack.ts';
 
 export interface AppOptions {
   stage: string;
+  /** The account (the CLI sets CDK_DEFAULT_ACCOUNT from the credentials; offline synth has none). */
+  account?: string;
   /** The stage's region (CDK context `region`); the edge stack is in us-east-1 whatever it is. */
   region?: string;
   /** Who gets the alarms (CDK context `alarmEmail`). */
@@ -37,7 +39,7 @@ export function buildApp(app: App, options: AppOptions) {
   const { stage } = options;
   const routes = options.routes ?? ROUTES;
   const prefix = `Cutloom-${stage}`;
-  const account = process.env.CDK_DEFAULT_ACCOUNT;
+  const account = options.account ?? process.env.CDK_DEFAULT_ACCOUNT;
   const env = { account, region: options.region ?? DEFAULT_REGION };
   const stateful = new StatefulStack(app, `${prefix}-Stateful`, {
     env,

@@ -10,6 +10,7 @@ import type { Construct, IConstruct } from 'constructs';
 import { TABLE_DESIGN } from '../shared/data/table-design.ts';
 import { SCHEDULE_DEAD_LETTER_ARN_VARIABLE } from '../shared/jobs/schedules.ts';
 import { ROUTE_TIMEOUT_SECONDS } from '../shared/timeouts.ts';
+import { accountInFinding } from './nag-findings.ts';
 
 export const repoRoot = join(import.meta.dirname, '..');
 
@@ -165,7 +166,7 @@ export function grantScheduling(fn: IFunction & IConstruct, scheduler: Scheduler
   );
   fn.addToRolePolicy(new PolicyStatement({ actions: ['iam:PassRole'], resources: [scheduler.roleArn] }));
   Validations.of(fn).acknowledge({
-    id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:${Stack.of(fn).region}:<AWS::AccountId>:${schedules}]`,
+    id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:${Stack.of(fn).region}:${accountInFinding(fn)}:${schedules}]`,
     reason:
       'Schedules are named at run time (one per pending run); the grant is limited to the schedules of the product’s own group.',
   });

@@ -30,6 +30,7 @@ import {
   serializePolicy,
 } from '../shared/site/security-headers.ts';
 import { repoRoot } from './bundling.ts';
+import { accountInFinding } from './nag-findings.ts';
 import { spaViewerRequestCode, spaViewerResponseCode } from './spa-routing.ts';
 import type { StatefulStack } from './stateful-stack.ts';
 
@@ -177,7 +178,7 @@ export class WebStack extends Stack {
         'AwsSolutions-IAM5[Action::s3:List*]',
         'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
         'AwsSolutions-IAM5[Action::s3:Abort*]',
-        `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${this.region}/*]`,
+        `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-${accountInFinding(this)}-${this.region}/*]`,
         `AwsSolutions-IAM5[Resource::<${this.getLogicalId(siteBucket.node.defaultChild as CfnBucket)}.Arn>/*]`,
         'AwsSolutions-IAM5[Resource::*]',
         'AwsSolutions-L1',
