@@ -54,6 +54,7 @@ export async function deleteAccount(input: {
   language: SiteLanguage;
 }): Promise<{ deletedAt: number }> {
   const user = await accountOfDeletionToken(input.uid, input.deletionToken);
+  if (user.deleted) return { deletedAt: user.deletedAt ?? nowMs() };
   const blocker = await blockerOf(user.uid);
   if (blocker)
     throw new PaymentError(

@@ -34,14 +34,18 @@ export async function reauthenticate(
   };
 }
 
-/** The account a deletion token allows deleting: the signed-in one, within the token's minutes. */
+/**
+ * The account a deletion token allows deleting: the signed-in one, within the token's minutes. One
+ * deleted already is answered as it is (a repeated request whose first answer was lost).
+ */
 export async function accountOfDeletionToken(uid: string, token: string): Promise<User> {
   const check = await verifyLinkToken('delete-account', token);
   if (!check.ok && check.reason === 'expired')
     throw new PaymentError('EXPIRED', 'The sign-in before deleting has expired: sign in again');
   if (!check.ok || check.uid !== uid)
     throw new PaymentError('AUTHORIZATION', 'The deletion token is not for this account');
-  return accountToDelete(uid);
+  const user = await getUser(uid);
+  return user?.deleted ? user : accountToDelete(uid);
 }
 
 async function accountToDelete(uid: string): Promise<User> {

@@ -139,18 +139,22 @@ export const ERASURE_WRITES_PER_RUN = 2_000;
 const PAGE = 100;
 
 /**
- * Deletes the account's usage log and gives each record kept for it its time-to-live: payments (five
- * years from the payment), orders and the account's activities (five years from their making, the
- * contract's records), plans and their head (five years from the period's end: the supply), coupon
- * redemptions of its orders and operators' direct-deposit schedules for it (five years); the account
- * leaves the target lists of the in-app surveys. Answers
- * whether all is done, or the run's writes ran out first (the next run goes on where this one stopped:
- * whatever is done is not found again).
+ * Deletes the account's usage log (and its counters, which an ID token issued before the deletion may
+ * have written again) and gives each record kept for it its time-to-live: payments (five years from the
+ * payment), orders and the account's activities (five years from their making, the contract's records),
+ * plans and their head (five years from the period's end: the supply), coupon redemptions of its orders
+ * and operators' direct-deposit schedules for it (five years); the account leaves the target lists of
+ * the in-app surveys. Answers whether all is done, or the run's writes ran out first (the next run goes
+ * on where this one stopped: whatever is done is not found again).
  */
 export async function eraseAccountRecords(uid: string, deletedAt: number): Promise<'done' | 'more'> {
   const budget = { left: ERASURE_WRITES_PER_RUN };
   const { entities } = db();
   const steps: Array<() => Promise<boolean>> = [
+    async () => {
+      await entities.usageCounter.delete({ uid }).go();
+      return true;
+    },
     () =>
       pages(
         budget,

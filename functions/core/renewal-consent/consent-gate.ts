@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE } from '../../../shared/languages.ts';
+import type { SiteLanguage } from '../../../shared/languages.ts';
 import { consentCovers, renewalPriceRise } from '../../../shared/subscriptions/renewal-consent.ts';
 import { getRenewalConsent } from '../data/renewal-consent-repository.ts';
 import { changePlanStatus } from '../data/subscription-repository.ts';
@@ -30,17 +30,14 @@ export async function renewalMayCharge(plan: UserPlan): Promise<boolean> {
  */
 export async function endWithoutConsent(
   plan: UserPlan,
-  fallback: { email: string; language: string | undefined },
+  fallback: { email: string; language: SiteLanguage },
 ): Promise<boolean> {
   const outcome = await sendMailOnce(
     {
       kind: 'renewal-ended-without-consent',
       eventId: `${plan.planId}-${plan.expiredAt}`,
       uid: plan.uid,
-      fallback: {
-        email: fallback.email,
-        language: (fallback.language as typeof DEFAULT_LANGUAGE | undefined) ?? DEFAULT_LANGUAGE,
-      },
+      fallback,
     },
     (language) =>
       composeConsentEndedMail(

@@ -1,4 +1,4 @@
-import type { SiteLanguage } from '../../../shared/languages.ts';
+import { DEFAULT_LANGUAGE, type SiteLanguage } from '../../../shared/languages.ts';
 import { sendMail } from '../adapters/mail.ts';
 import { nowMs } from '../clock.ts';
 import { planHeldCaseId } from '../data/attention-repository.ts';
@@ -37,7 +37,7 @@ export async function renewPlan(event: RenewalEvent): Promise<RenewalOutcome> {
     const first = await getOrder(plan.planId);
     const ended = await endWithoutConsent(plan, {
       email: first?.userEmail ?? '',
-      language: first?.language,
+      language: first?.language ?? DEFAULT_LANGUAGE,
     });
     return ended ? 'ended-without-consent' : 'skipped';
   }
