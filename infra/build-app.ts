@@ -6,7 +6,7 @@ import { JobsStack } from './jobs-stack.ts';
 import { MonitoringStack } from './monitoring-stack.ts';
 import { type IdentitySettings, ServiceStack } from './service-stack.ts';
 import { StatefulStack } from './stateful-stack.ts';
-import { WebStack } from './web-stack.ts';
+import { type SiteDomain, WebStack } from './web-stack.ts';
 
 export interface AppOptions {
   stage: string;
@@ -16,6 +16,10 @@ export interface AppOptions {
   region?: string;
   /** Who gets the alarms (CDK context `alarmEmail`). */
   alarmEmail?: string;
+  /** The site's domain names and their ACM certificate in us-east-1 (CDK context `domain`). */
+  domain?: SiteDomain;
+  /** The origin secret's version CloudFront sends (CDK context `originSecretVersion`, set by a rotation). */
+  originSecretVersion?: string;
   routes?: readonly RouteDefinition[];
   webDist?: string;
   identity?: Partial<IdentitySettings>;
@@ -91,6 +95,8 @@ export function buildApp(app: App, options: AppOptions) {
     stateful,
     apis,
     webAclArn: edge.webAcl.attrArn,
+    ...(options.domain ? { domain: options.domain } : {}),
+    ...(options.originSecretVersion ? { originSecretVersion: options.originSecretVersion } : {}),
     ...(options.webDist ? { webDist: options.webDist } : {}),
     description: 'The site on S3 and CloudFront, with the API under its prefixes',
   });

@@ -79,7 +79,7 @@ export const ENVIRONMENT = {
     for: ['token:verify', 'token:sign'],
   },
   TEST_CLOCK_OFFSET_MS: { readBy: 'clock.ts', implies: 'nothing', localOnly: true },
-  ORIGIN_SECRET: { readBy: 'pipeline.ts', implies: 'nothing', for: ['route'] },
+  ORIGIN_SECRET_ARN: { readBy: 'origin-check.ts', implies: 'secret', for: ['route'] },
   ANALYTICS_STREAM_NAME: {
     readBy: 'adapters/analytics-sink.ts',
     implies: 'stream',

@@ -1,17 +1,15 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { cleanupMiddlewares } from '@aws-lambda-powertools/commons';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import type { RouteDefinition, RouteOutput, RouteParsedInput } from '../../shared/api/define-route.ts';
 import { pathParameterNames, usesQueryString } from '../../shared/api/define-route.ts';
-import { ORIGIN_SECRET_HEADER, ORIGIN_SECRET_VARIABLE } from '../../shared/api/origin-secret.ts';
 import { ADMIN_CODE_OF_IDENTITY_ERROR, ADMIN_CODE_OF_SERVER_ERROR } from '../../shared/errors/catalogue.ts';
 import { AdminError, AppError, Conflict, IdentityError, NotFound, PaymentError } from './errors.ts';
 import type { IdTokenClaims, TokenCheck } from './identity/id-token.ts';
 import { logger, powertoolsLogger } from './logger.ts';
 import { correlationKeys, countMetric, observability, tracer } from './observability.ts';
-import { environment } from './settings.ts';
+import { cameThroughTheSite } from './origin-check.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -127,18 +125,6 @@ function refusal(
   return new PaymentError('AUTHORIZATION', message);
 }
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/**
- * Whether the request came through CloudFront, which adds the origin secret (shared/api/origin-secret.ts);
- * compared in constant time. Without the variable (one machine) there is no CloudFront to come through.
- */
-function cameThroughTheSite(event: HttpEvent): boolean {
-  const secret = environment(ORIGIN_SECRET_VARIABLE);
-  if (!secret) return true;
-  return timingSafeEqual(digest(event.headers?.[ORIGIN_SECRET_HEADER] ?? ''), digest(secret));
-}
-
 /** Maps any error to the route's wire format: `{error: {code, msg, ...}}` with the catalogue's status. */
 function errorResult(route: RouteDefinition, error: unknown, cookies: string[] = []): HttpResult {
   let appError: AppError;
@@ -230,8 +216,8 @@ export function routePipeline(verifyToken?: TokenVerifier) {
         },
       })
       .use({
-        before: (request) => {
-          if (!cameThroughTheSite(request.event))
+        before: async (request) => {
+          if (!(await cameThroughTheSite(request.event.headers)))
             throw refusal(route, 'invalid', 'Requests reach the API through the site only');
         },
       })
