@@ -10,7 +10,7 @@ import { askRenewalConsent } from '../data/renewal-consent-repository.ts';
 import { setScheduledPrice } from '../data/subscription-repository.ts';
 import { getUserPlan, type UserPlan } from '../data/user-plan-repository.ts';
 import { getUser } from '../data/user-repository.ts';
-import { signLinkToken } from '../identity/id-token.ts';
+import { LINK_TOKEN_MAX_SECONDS, signLinkToken } from '../identity/id-token.ts';
 import { logger } from '../logger.ts';
 import { sendMailOnce } from '../mails/customer-mails.ts';
 import { planRenewalPrice, samePrice } from '../orders/session-pricing.ts';
@@ -89,7 +89,7 @@ async function mailConsentAsk(plan: UserPlan, reason: Parameters<typeof composeC
     'renewal-consent',
     plan.uid,
     { planId: plan.planId, periodEnd: plan.expiredAt, amount },
-    Math.max(60, Math.ceil((plan.expiredAt - nowMs()) / 1000)),
+    Math.min(LINK_TOKEN_MAX_SECONDS, Math.max(60, Math.ceil((plan.expiredAt - nowMs()) / 1000))),
   );
   const order = await getOrder(plan.planId);
   return sendMailOnce(
