@@ -186,8 +186,9 @@ function addRoute(
   acknowledgeFunctionFindings(fn);
   alarmFunction(monitoring, fn, route.name, 'route');
 
-  if (grants.has('table:write')) grantTable(fn, stateful.table, 'write');
-  else if (grants.has('table:read')) grantTable(fn, stateful.table, 'read');
+  // The needs, not only the grants: every admin route reads its caller's staff record, a staff write appends its audit record.
+  if (needs.has('table:write')) grantTable(fn, stateful.table, 'write');
+  else if (needs.has('table:read')) grantTable(fn, stateful.table, 'read');
   stateful.originSecret.grantRead(fn);
   if (readsSigningKey) stateful.idTokenSecret.grantRead(fn);
   if (grants.has('queue:bulk'))

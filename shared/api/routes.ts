@@ -2,6 +2,7 @@ import { accountDeletionRoutes } from './account-deletion.ts';
 import { affiliateRoutes } from './affiliates.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { attentionRoutes } from './attention.ts';
+import { auditRoutes } from './audit.ts';
 import { billingRoutes } from './billing.ts';
 import { changeCardRoutes } from './change-card.ts';
 import { configRoutes } from './configs.ts';
@@ -21,8 +22,10 @@ import { planRoutes } from './plans.ts';
 import { refundRoutes } from './refunds.ts';
 import { renewalConsentRoutes } from './renewal-consent.ts';
 import { scheduleRoutes } from './schedules.ts';
+import { staffRoutes } from './staff.ts';
 import { subscriptionRoutes } from './subscriptions.ts';
 import { surveyRoutes } from './surveys.ts';
+import { taxInvoiceRoutes } from './tax-invoices.ts';
 import { ttsVoiceRoutes } from './tts-voices.ts';
 import { upgradeRoutes } from './upgrades.ts';
 import { usageRoutes } from './usage.ts';
@@ -66,6 +69,9 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...usageEraserRoutes,
   ...attentionRoutes,
   ...billingRoutes,
+  ...taxInvoiceRoutes,
+  ...staffRoutes,
+  ...auditRoutes,
   ...renewalConsentRoutes,
   ...accountDeletionRoutes,
 ];

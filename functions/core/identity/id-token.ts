@@ -7,7 +7,17 @@ export interface IdTokenClaims {
   uid: string;
   email: string;
   adminLevel?: number;
+  /**
+   * How the holder signed in (RFC 8176 `amr`): `['pwd', 'otp']` only on a staff session that passed the
+   * second factor (functions/core/staff/second-factor.ts). Admin routes accept no token without `otp`.
+   */
+  amr?: readonly string[];
+  /** When the token was issued (epoch seconds; read from verified tokens): staff sessions end before a time. */
+  issuedAt?: number;
 }
+
+/** The `amr` of a staff session that passed the second factor. */
+export const SECOND_FACTOR_AMR = ['pwd', 'otp'] as const;
 
 const ISSUER = 'cutloom-auth';
 const AUDIENCE = 'cutloom';
@@ -17,7 +27,11 @@ export const ID_TOKEN_TTL_SECONDS = 3600;
 export async function signIdToken(claims: IdTokenClaims, ttlSeconds = ID_TOKEN_TTL_SECONDS): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   const { keyId, key } = await signingKeys();
-  return new SignJWT({ email: claims.email, ...(claims.adminLevel ? { adminLevel: claims.adminLevel } : {}) })
+  return new SignJWT({
+    email: claims.email,
+    ...(claims.adminLevel ? { adminLevel: claims.adminLevel } : {}),
+    ...(claims.amr ? { amr: [...claims.amr] } : {}),
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: keyId })
     .setSubject(claims.uid)
     .setIssuer(ISSUER)
@@ -66,6 +80,10 @@ export type LinkPurpose =
   | 'verify-email'
   | 'verify-parent-email'
   | 'reset-password'
+  /** An invitation to the staff (functions/core/staff/staff-members.ts). */
+  | 'staff-invitation'
+  /** The password step of a staff sign-in, exchanged for a session with the second factor. */
+  | 'staff-second-factor'
   | 'renewal-consent'
   | 'delete-account';
 const linkAudience = (purpose: LinkPurpose) => `${AUDIENCE}:link:${purpose}`;
@@ -119,9 +137,16 @@ export async function verifyIdToken(token: string | undefined): Promise<TokenChe
     if (typeof payload.sub !== 'string' || typeof payload.email !== 'string')
       return { ok: false, reason: 'invalid' };
     const adminLevel = typeof payload.adminLevel === 'number' ? payload.adminLevel : undefined;
+    const amr = Array.isArray(payload.amr) ? payload.amr.filter((method) => typeof method === 'string') : [];
     return {
       ok: true,
-      claims: { uid: payload.sub, email: payload.email, ...(adminLevel ? { adminLevel } : {}) },
+      claims: {
+        uid: payload.sub,
+        email: payload.email,
+        ...(adminLevel ? { adminLevel } : {}),
+        ...(amr.length ? { amr } : {}),
+        ...(typeof payload.iat === 'number' ? { issuedAt: payload.iat } : {}),
+      },
     };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired' };

@@ -23,6 +23,9 @@ export const NAMESPACES = [
   'console-refunds',
   'console-lists',
   'console-attention',
+  'console-tax-invoices',
+  'console-staff',
+  'console-audit',
   'console-renewal-consent',
   'site',
   'pricing',
@@ -39,6 +42,8 @@ export const NAMESPACES = [
   'change-card',
   'eraser',
   'billing',
+  'cash-receipt',
+  'tax-invoice',
   'renewal-consent',
   'account-deletion',
 ] as const;

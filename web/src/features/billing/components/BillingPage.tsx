@@ -8,6 +8,7 @@ import { usePageHead } from '../../../lib/page-head.ts';
 import { siteIdToken } from '../../../lib/session-refresh.ts';
 import { AccountDeletionSection } from '../../account-deletion/index.ts';
 import { RenewalConsentSection } from '../../renewal-consent/index.ts';
+import { TaxInvoiceSection } from '../../tax-invoices/index.ts';
 import { HistorySection } from './HistorySection.tsx';
 import { PlanSection } from './PlanSection.tsx';
 import { UsageSection } from './UsageSection.tsx';
@@ -50,6 +51,11 @@ export function BillingPage({ lang }: { lang: SiteLanguage }) {
           <RenewalConsentSection token={token.data} lang={lang} />
           <UsageSection token={token.data} />
           <HistorySection token={token.data} lang={lang} />
+          <TaxInvoiceSection
+            id="billing-tax-invoice"
+            owner={{ token: token.data }}
+            className="billing-section"
+          />
           <AccountDeletionSection token={token.data} lang={lang} />
         </>
       ) : null}

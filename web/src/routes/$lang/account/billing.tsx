@@ -8,6 +8,8 @@ export const Route = createFileRoute('/$lang/account/billing')({
       'common',
       'errors',
       'billing',
+      'cash-receipt',
+      'tax-invoice',
       'renewal-consent',
       'account-deletion',
       'legal',
