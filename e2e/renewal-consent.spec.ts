@@ -2,6 +2,7 @@ import { type APIRequestContext, type Browser, expect, test } from '@playwright/
 import { formatPrice } from '../shared/currency.ts';
 import { startIsolatedRuntime } from '../test/integration/isolated-runtime.ts';
 import { signInToBilling } from './billing-helpers.ts';
+import { signInToConsole } from './console-helpers.ts';
 import { type Lang, planText, providerPayments, text } from './journey-helpers.ts';
 import { PASSWORD, subscriber } from './subscriber-helpers.ts';
 
@@ -97,12 +98,7 @@ test('agreed from the consent mail’s link, the renewal charges the full price,
     .toEqual([firstCharge, FULL.amount]);
 
   const console = await (await browser.newContext({ baseURL: runtime.url })).newPage();
-  await console.addInitScript(() => localStorage.setItem('cutloom.console.language', 'en'));
-  await console.goto('/admin/login');
-  await console.getByLabel('E-mail').fill('operator@cutloom.local');
-  await console.getByLabel('Password').fill('operator-pass1');
-  await console.getByRole('button', { name: 'Log in' }).click();
-  await expect(console.getByText('Signed in as operator@cutloom.local')).toBeVisible({ timeout: 15_000 });
+  await signInToConsole(console, runtime.url);
   await console.goto(`/admin/users/${owner.uid}/show`);
   const consents = console.getByRole('region', { name: 'Renewal consents' });
   await expect(consents.getByRole('row').nth(1)).toContainText('Consented');

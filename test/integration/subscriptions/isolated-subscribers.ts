@@ -1,5 +1,4 @@
 import { expect } from 'vitest';
-import { SEEDED_ACCOUNTS } from '../../../scripts/local/seed.ts';
 import {
   createBillingKeyPayment,
   createInitPayment,
@@ -10,6 +9,7 @@ import { type Answer, call, send, uniqueId } from '../helpers.ts';
 import { type OutboxMail, signInAs } from '../identity/accounts.ts';
 import { progressInput, VISA_OK } from '../orders/order-helpers.ts';
 import { checkoutInBrowser } from '../payments/sandbox-harness.ts';
+import { operatorToken as staffToken } from '../staff-sign-in.ts';
 
 /**
  * Subscribers of a runtime of their own (test/integration/isolated-runtime.ts), whose test clock a test
@@ -43,7 +43,12 @@ export function isolated(url: string) {
     return answer.body.session.idToken;
   }
 
-  const operatorToken = () => token(SEEDED_ACCOUNTS.operator, 'console');
+  // The operator signs in once per runtime: a TOTP code is good once (staff-sign-in.ts).
+  let operator: Promise<string> | undefined;
+  const operatorToken = () => {
+    operator ??= staffToken(options);
+    return operator;
+  };
 
   return {
     options,
