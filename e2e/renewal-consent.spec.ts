@@ -42,7 +42,7 @@ async function askedSubscriber(
   viewport?: { width: number; height: number },
 ) {
   const { page, request } = await openContext(browser, viewport);
-  const owner = await subscriber(page, request, phone, { discountPercent: 50 });
+  const owner = await subscriber(page, request, phone, { discountPercent: 50, base: runtime.url });
   const billing = await request.get('/payment/user-billing', {
     headers: { authorization: `Bearer ${owner.token}` },
   });

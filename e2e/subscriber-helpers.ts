@@ -43,10 +43,11 @@ export async function subscriber(
   page: Page,
   request: APIRequestContext,
   phone: string,
-  options: { discountPercent?: number } = {},
+  /** `base`: another runtime than the suite's, which `request` calls (the operator's session is per runtime). */
+  options: { discountPercent?: number; base?: string } = {},
 ): Promise<{ uid: string; email: string; token: string; order: { customerUid: string } }> {
   const email = `refund-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const operator = await operatorToken(request);
+  const operator = await operatorToken(request, options.base);
   await post(
     request,
     '/auth/admin-user-create',
