@@ -12,6 +12,7 @@ import type { RouteDefinition } from './define-route.ts';
 import { directDepositRoutes } from './direct-deposits.ts';
 import { downloadRoutes } from './downloads.ts';
 import { feedbackRoutes } from './feedback.ts';
+import { financeRoutes } from './finance.ts';
 import { geoRoutes } from './geo.ts';
 import { identityRoutes } from './identity.ts';
 import { jobRoutes } from './jobs.ts';
@@ -72,6 +73,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...taxInvoiceRoutes,
   ...staffRoutes,
   ...auditRoutes,
+  ...financeRoutes,
   ...renewalConsentRoutes,
   ...accountDeletionRoutes,
 ];

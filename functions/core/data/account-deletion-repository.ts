@@ -2,12 +2,14 @@ import { type RecordClass, retentionTtl } from '../../../shared/data/record-rete
 import { normalizeEmail } from '../../../shared/identity/account-rules.ts';
 import { tableService } from './client.ts';
 import { AdminSchedule } from './entities/admin-schedule.ts';
+import { CashReceipt } from './entities/cash-receipt.ts';
 import { CouponRedemption } from './entities/coupon.ts';
 import { Payment } from './entities/payment.ts';
 import { PaymentContact, PaymentPhone } from './entities/payment-contact.ts';
 import { PaymentOrder } from './entities/payment-order.ts';
 import { Preregistration } from './entities/preregistration.ts';
 import { SmartSurvey, SurveyTarget } from './entities/smart-survey.ts';
+import { TaxInvoiceProfile, TaxInvoiceRequest } from './entities/tax-invoice.ts';
 import { UsageCounter, UsageEntry } from './entities/usage.ts';
 import { UserEmail, User as UserEntity, type UserItem } from './entities/user.ts';
 import { UserActivity } from './entities/user-activity.ts';
@@ -31,6 +33,9 @@ const db = tableService({
   adminSchedule: AdminSchedule,
   smartSurvey: SmartSurvey,
   surveyTarget: SurveyTarget,
+  cashReceipt: CashReceipt,
+  taxInvoiceProfile: TaxInvoiceProfile,
+  taxInvoiceRequest: TaxInvoiceRequest,
 });
 
 /**
@@ -77,7 +82,7 @@ export function deletedAccountAddress(uid: string): string {
  * Deletes the account in one transaction: the account item pseudonymised (deleted, when, until when it
  * is kept; credentials moved on, so any session of it ends), the address's uniqueness item released
  * (the address may sign up again, as a new account), the payment contact and its phone's claim, the
- * preregistration coupon and the usage counters deleted. False when the account was deleted already.
+ * preregistration coupon, the usage counters and the business's invoice details deleted. False when the account was deleted already.
  */
 export async function pseudonymiseAccount(
   user: Pick<UserItem, 'uid' | 'emailKey'>,
@@ -129,6 +134,7 @@ export async function pseudonymiseAccount(
         : []),
       entities.preregistration.delete({ uid }).commit(),
       entities.usageCounter.delete({ uid }).commit(),
+      entities.taxInvoiceProfile.delete({ uid }).commit(),
     ])
     .go();
   return !canceled;
@@ -142,9 +148,9 @@ const PAGE = 100;
  * Deletes the account's usage log (and its counters, which an ID token issued before the deletion may
  * have written again) and gives each record kept for it its time-to-live: payments (five years from the
  * payment), orders and the account's activities (five years from their making, the contract's records),
- * plans and their head (five years from the period's end: the supply), coupon redemptions of its orders
- * and operators' direct-deposit schedules for it (five years); the account leaves the target lists of
- * the in-app surveys. Answers whether all is done, or the run's writes ran out first (the next run goes
+ * plans and their head (five years from the period's end: the supply), coupon redemptions, cash
+ * receipts and invoice requests of its orders and operators' direct-deposit schedules for it (five
+ * years); the account leaves the target lists of the in-app surveys. Answers whether all is done, or the run's writes ran out first (the next run goes
  * on where this one stopped: whatever is done is not found again).
  */
 export async function eraseAccountRecords(uid: string, deletedAt: number): Promise<'done' | 'more'> {
@@ -229,6 +235,7 @@ export async function eraseAccountRecords(uid: string, deletedAt: number): Promi
       return true;
     },
     () => keepRedemptions(uid),
+    () => keepTaxDocuments(uid),
     () => leaveSurveyTargets(uid),
     () =>
       keep(
@@ -305,5 +312,33 @@ async function leaveSurveyTargets(uid: string): Promise<boolean> {
     await entities.surveyTarget
       .delete(types.map((surveyType) => ({ surveyType, id: uid, idType: 'uid' as const })))
       .go();
+  return true;
+}
+
+/**
+ * The cash receipts and tax-invoice requests of the account's orders (keyed by the order), five years
+ * from their making: records of payments, which the tax law keeps as long (국세기본법 제85조의3).
+ */
+async function keepTaxDocuments(uid: string): Promise<boolean> {
+  const { entities } = db();
+  const { data: orders } = await entities.paymentOrder.query.byUser({ uid }).go({ pages: 'all' });
+  await Promise.all(
+    orders.map(async ({ merchantUid }) => {
+      const [receipt, request] = await Promise.all([
+        entities.cashReceipt.get({ merchantUid }).go(),
+        entities.taxInvoiceRequest.get({ merchantUid }).go(),
+      ]);
+      if (receipt.data && receipt.data.ttl === undefined)
+        await entities.cashReceipt
+          .patch({ merchantUid })
+          .set({ ttl: ttlOf(receipt.data.created, 'payment') })
+          .go();
+      if (request.data && request.data.ttl === undefined)
+        await entities.taxInvoiceRequest
+          .patch({ merchantUid })
+          .set({ ttl: ttlOf(request.data.created, 'payment') })
+          .go();
+    }),
+  );
   return true;
 }
