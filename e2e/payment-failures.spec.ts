@@ -108,3 +108,42 @@ test('an eraser paid with a card over its limit fails with that meaning, and not
   );
   expect(eraser.map((payment) => payment.status)).toEqual(['failed']);
 });
+
+/**
+ * Not every channel sends imp_success back (PortOne's SDK readme; the Toss and KSNET guides return only
+ * the two ids): the result page never reads failure or success from it; the server's lookup decides.
+ */
+test('a checkout that returns only its ids is settled by the server: a declined card fails, a good one is granted', async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.slow();
+  const email = await newAccount(request, 'ko');
+  await startOrder(page, email, 'ko', 'MR_LIGHT_V3');
+  await completeOrderForm(page, '신용·체크카드', '010 5555 0164');
+  await page.getByRole('button', { name: /결제하기$/ }).click();
+  await expect(page).toHaveURL(/\/_local\/payments\/checkout\?/);
+  await page.getByLabel(/4000 0000 0000 0001/).check();
+  await page.getByLabel(/Return only imp_uid and merchant_uid/).check();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/ko\/payment\/result\/fail\?guid=/, { timeout: 15_000 });
+  await expect(page.getByRole('alert')).toHaveText(/^\[L09\] /);
+  await expect(page.getByTestId('payment-failure-detail')).toHaveText('오류 코드 CC01 잔액부족');
+  expect(await providerPayments(request, email)).toEqual([]);
+
+  // Again from the start (the app signs in anew), with a good card.
+  const again = await (await browser.newContext()).newPage();
+  await startOrder(again, email, 'ko', 'MR_LIGHT_V3');
+  await completeOrderForm(again, '신용·체크카드', '010 5555 0164');
+  await again.getByRole('button', { name: /결제하기$/ }).click();
+  await expect(again).toHaveURL(/\/_local\/payments\/checkout\?/);
+  await again.getByLabel(/Return only imp_uid and merchant_uid/).check();
+  await again.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(again).toHaveURL(/\/ko\/payment\/result\/success\?guid=/, { timeout: 15_000 });
+  const charges = await providerPayments(request, email);
+  expect(charges.map((payment) => [payment.merchant_uid.slice(0, 4), payment.status])).toEqual([
+    ['ord_', 'paid'],
+  ]);
+});

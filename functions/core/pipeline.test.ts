@@ -5,7 +5,7 @@ import {
   type SecretsManagerPeer,
   startSecretsManagerPeer,
 } from '../../scripts/local/secrets-manager-peer.ts';
-import { defineRoute, type RouteDefinition } from '../../shared/api/define-route.ts';
+import { defineRoute, FORM_BODY, JSON_BODY, type RouteDefinition } from '../../shared/api/define-route.ts';
 import { ORIGIN_SECRET_ARN_VARIABLE, ORIGIN_SECRET_HEADER } from '../../shared/api/origin-secret.ts';
 import { rotated } from '../../shared/secrets/rotating-secret.ts';
 import { SECRET_CACHE_SECONDS } from '../../shared/timeouts.ts';
@@ -97,6 +97,28 @@ describe('the handler pipeline', () => {
   it('merges path parameters into the validated input and strips undeclared output fields', async () => {
     const answer = await invoke(defineHandler(route('public'), echo), event({ amount: 2 }));
     expect(answer).toEqual({ status: 200, body: { id: 'a/b', doubled: 4 } });
+  });
+
+  it('reads a form body only on a route that takes forms (a provider notification), JSON elsewhere', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' };
+    const formRoute = { ...route('public'), bodyTypes: [JSON_BODY, FORM_BODY] } as const;
+    expect(await invoke(defineHandler(formRoute, echo), event('amount=2', form))).toEqual({
+      status: 400,
+      body: { error: expect.objectContaining({ code: 'INVALID_ARGUMENT' }) },
+    });
+    const numeric = { ...formRoute, request: z.object({ id: z.string(), amount: z.coerce.number() }) };
+    expect(await invoke(defineHandler(numeric, echo), event('amount=2&id=forged', form))).toEqual({
+      status: 200,
+      body: { id: 'a/b', doubled: 4 },
+    });
+    expect(await invoke(defineHandler(numeric, echo), event({ amount: 3 }))).toMatchObject({
+      body: { doubled: 6 },
+    });
+    // A route of JSON alone refuses a form: a cross-site form post never reaches it as input.
+    expect(await invoke(defineHandler(route('public'), echo), event('amount=2', form))).toMatchObject({
+      status: 400,
+      body: { error: { code: 'INVALID_ARGUMENT', msg: 'The request body is not valid JSON' } },
+    });
   });
 
   it('refuses invalid input with INVALID_ARGUMENT (400) and never calls the handler', async () => {

@@ -8,7 +8,12 @@ import type {
   RouteParsedInput,
   StaffRole,
 } from '../../shared/api/define-route.ts';
-import { pathParameterNames, usesQueryString } from '../../shared/api/define-route.ts';
+import {
+  bodyTypesOf,
+  FORM_BODY,
+  pathParameterNames,
+  usesQueryString,
+} from '../../shared/api/define-route.ts';
 import { ADMIN_CODE_OF_IDENTITY_ERROR, ADMIN_CODE_OF_SERVER_ERROR } from '../../shared/errors/catalogue.ts';
 import { isStaffWrite } from '../../shared/staff/staff-roles.ts';
 import { AdminError, AppError, Conflict, IdentityError, NotFound, PaymentError } from './errors.ts';
@@ -62,7 +67,15 @@ function json(statusCode: number, body: unknown, headers: Record<string, string>
   return { statusCode, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
 }
 
-/** Merges path parameters, the query string and the JSON body into the route's one input object. */
+/** A form body's fields (a name given twice keeps its last value). */
+function formFields(text: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+/**
+ * Merges path parameters, the query string and the body into the route's one input object. The body is
+ * JSON, or a form where the route takes one and the request says it is one.
+ */
 function rawInput(route: RouteDefinition, event: HttpEvent): unknown {
   const params: Record<string, string> = {};
   for (const name of pathParameterNames(route.path)) {
@@ -78,7 +91,10 @@ function rawInput(route: RouteDefinition, event: HttpEvent): unknown {
       : event.body
     : '';
   let body: unknown = {};
-  if (text.trim() !== '') {
+  const contentType = event.headers?.['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (contentType === FORM_BODY && bodyTypesOf(route).includes(FORM_BODY)) {
+    body = formFields(text);
+  } else if (text.trim() !== '') {
     try {
       body = JSON.parse(text);
     } catch {

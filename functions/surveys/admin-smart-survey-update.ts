@@ -2,6 +2,6 @@ import { adminSmartSurveyUpdate } from '../../shared/api/surveys.ts';
 import { defineHandler } from '../core/signed-in-pipeline.ts';
 import { updateSmartSurvey } from '../core/surveys/smart-surveys.ts';
 
-export const handler = defineHandler(adminSmartSurveyUpdate, async ({ sid, ...input }) => ({
-  survey: await updateSmartSurvey(sid, input),
+export const handler = defineHandler(adminSmartSurveyUpdate, async ({ id, ...input }) => ({
+  survey: await updateSmartSurvey(id, input),
 }));

@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import {
+  bodyTypesOf,
+  type CallerKind,
   pathParameterNames,
   type RouteDefinition,
   routePath,
@@ -8,6 +10,17 @@ import {
 import { ROUTES } from '../../shared/api/routes.ts';
 import { PRODUCT_NAME } from '../../shared/product.ts';
 import { isStaffWrite } from '../../shared/staff/staff-roles.ts';
+
+/** Who may call an operation (CALLER_KINDS in shared/api/define-route.ts), as its description says it. */
+const CALLER_DESCRIPTIONS: Record<CallerKind, string> = {
+  public: 'Anyone may call it.',
+  user: 'A signed-in account holder calls it, with the Bearer ID token.',
+  guid: 'Whoever holds the payment session calls it: the session guid in the request is the credential.',
+  admin: 'An operator calls it, with a Bearer ID token carrying an admin level; errors in the admin format.',
+};
+
+/** The domain a route belongs to: the folder of its handler (`functions/<domain>/<route>.ts`). */
+const domainOf = (route: RouteDefinition) => route.handler.split('/')[0] as string;
 
 type JsonSchema = { properties?: Record<string, object>; required?: string[]; [key: string]: unknown };
 
@@ -44,7 +57,10 @@ function operation(route: RouteDefinition) {
     const bodyRequired = [...required].filter((name) => !pathNames.includes(name));
     if (bodyRequired.length) bodySchema.required = bodyRequired;
     else delete bodySchema.required;
-    requestBody = { required: true, content: { 'application/json': { schema: bodySchema } } };
+    requestBody = {
+      required: true,
+      content: Object.fromEntries(bodyTypesOf(route).map((type) => [type, { schema: bodySchema }])),
+    };
   }
   const errorResponse = {
     content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
@@ -52,7 +68,8 @@ function operation(route: RouteDefinition) {
   return {
     operationId: route.name,
     summary: route.summary,
-    tags: [route.service],
+    description: CALLER_DESCRIPTIONS[route.caller],
+    tags: [domainOf(route)],
     'x-caller-kind': route.caller,
     // The staff role an admin operation needs (shared/staff/staff-roles.ts), and whether a call is audited.
     ...(route.role ? { 'x-role': route.role, 'x-audited': isStaffWrite(route) } : {}),
@@ -79,8 +96,16 @@ export function buildOpenApi(routes: readonly RouteDefinition[] = ROUTES) {
   }
   return {
     openapi: '3.1.0',
-    info: { title: `${PRODUCT_NAME} API`, version: '1' },
+    info: {
+      title: `${PRODUCT_NAME} API`,
+      version: '1',
+      description: `The HTTP API of ${PRODUCT_NAME}'s site and console, generated from the route table (shared/api/routes.ts).`,
+      contact: { name: `${PRODUCT_NAME} web team` },
+    },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    // The site's own origin: CloudFront sends each service prefix to its API, for anyone on the internet.
+    servers: [{ url: '/', 'x-internal': false }],
+    tags: [...new Set(routes.map(domainOf))].sort().map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

@@ -11,7 +11,7 @@ const short = (max: number) => z.string().check(z.maxLength(max));
 
 /** One analytics event on the wire (site-and-payments.md section 3), plus its id, time and session. */
 export const AnalyticsEventSchema = z.object({
-  cid: z.string().check(z.regex(TRACKING_CLIENT_ID)),
+  cid: z.string().check(z.maxLength(62), z.regex(TRACKING_CLIENT_ID)),
   cidTimestamp: z.int().check(z.positive()),
   category: short(64).check(z.minLength(1)),
   action: short(64).check(z.minLength(1)),
@@ -21,7 +21,7 @@ export const AnalyticsEventSchema = z.object({
   pathname: short(512),
   customValue: z.optional(z.union([short(1024), z.number()])),
   /** Chosen by the browser when the event happens: a retried flush stores it once. */
-  insertId: z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/)),
+  insertId: z.string().check(z.maxLength(64), z.regex(/^[A-Za-z0-9-]{8,64}$/)),
   unixTimestampMs: z.int().check(z.positive()),
   /** The session group (30-minute window) the event belongs to. */
   sessionId: short(96).check(z.minLength(1)),

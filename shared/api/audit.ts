@@ -10,7 +10,10 @@ import { ListPageAnswerShape, ListPageRequestShape } from './list-page.ts';
  * query per list: the target's, else the staff member's, else the kind's, else the period's months; the
  * other filters keep its rows.
  */
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const Day = z
+  .string()
+  .max(10)
+  .regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const AuditEntrySchema = z.object({
   entryId: z.string(),

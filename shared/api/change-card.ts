@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { CLIENT_TYPES } from '../identity/client-types.ts';
 import { CurrencySchema } from '../orders/session-info.ts';
 import { defineRoute } from './define-route.ts';
+import { SessionGuid } from './session-guid.ts';
 
 /**
  * Changing the card a subscription renews on (site-and-payments.md sections 2, 3 and 7). The session is
@@ -31,7 +32,7 @@ export const insertChangeCardProgress = defineRoute({
     "Prepare a change of card for the session's subscription: the change-card data, and a new billing " +
     "key id for the provider's checkout to issue (the plan keeps its key until the provider confirms)",
   request: z.object({
-    guid: z.string(),
+    guid: SessionGuid,
     /** The plan's current billing key as the app knows it; checked against the plan when given. */
     customerUid: z.string().max(80).optional(),
   }),
@@ -55,7 +56,7 @@ export const changeCard = defineRoute({
   summary:
     'Finish a change of card after the checkout: the new billing key replaces the plan’s only when the ' +
     'provider has it; the old key is then deleted. Answers the same however often it is called',
-  request: z.object({ guid: z.string(), merchantUid: z.string().min(1).max(40) }),
+  request: z.object({ guid: SessionGuid, merchantUid: z.string().min(1).max(40) }),
   response: z.object({
     result: z.enum(['success', 'error']),
     errorCode: z.string().optional(),

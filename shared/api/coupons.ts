@@ -13,7 +13,7 @@ import { ListPageAnswerShape, ListPageRequestShape } from './list-page.ts';
  */
 const CouponCode = z.string().trim().min(1).max(32);
 const PlanName = z.string().trim().min(1).max(64);
-const IsoTime = z.iso.datetime({ offset: true });
+const IsoTime = z.iso.datetime({ offset: true }).max(64);
 
 export const AdminCouponSchema = z.object({
   couponCode: z.string(),
@@ -168,7 +168,7 @@ export const adminUpsertCouponBonusQuota = adminCouponRoute(
   z.object({
     couponCode: CouponCode,
     planName: PlanName,
-    quota: z.record(z.string(), z.number().int().nonnegative()).optional(),
+    quota: z.record(z.string().max(16), z.number().int().nonnegative()).optional(),
   }),
   z.object({ data: AdminCouponBonusQuotaSchema }),
   true,

@@ -61,6 +61,11 @@ export interface RouteDefinition<Req extends Schema = Schema, Res extends Schema
   readonly response: Res;
   /** Handler module below `functions/`, without extension, e.g. `payment/get-payment-plan-info-v2`. */
   readonly handler: string;
+  /**
+   * The body encodings a POST or PUT route takes, when not JSON alone: a caller that is not our web (a
+   * provider's notification) may send a form instead.
+   */
+  readonly bodyTypes?: readonly BodyType[];
   /** What the handler touches in AWS beyond nothing, so the stacks grant exactly that. */
   readonly grants?: readonly RouteGrant[];
   /**
@@ -68,6 +73,15 @@ export interface RouteDefinition<Req extends Schema = Schema, Res extends Schema
    * passwords ask for a whole vCPU (1769 MB).
    */
   readonly memoryMb?: number;
+}
+
+export const JSON_BODY = 'application/json';
+export const FORM_BODY = 'application/x-www-form-urlencoded';
+export type BodyType = typeof JSON_BODY | typeof FORM_BODY;
+
+/** The body encodings a route takes (JSON unless it declares others). */
+export function bodyTypesOf(route: Pick<RouteDefinition, 'bodyTypes'>): readonly BodyType[] {
+  return route.bodyTypes ?? [JSON_BODY];
 }
 
 /** Least-privilege grants a route's Lambda receives. */

@@ -43,7 +43,7 @@ export const copyCloudProjectForFeedback = defineRoute({
     "Copy a cloud project's objects into the feedback bucket (under cloud/{projectId}/{copiedAt}/). " +
     "`result` is 'success' with where they went, or 'fail' with errorType and msg",
   request: z.object({
-    projectId: z.string().regex(PROJECT_ID_PATTERN),
+    projectId: z.string().max(128).regex(PROJECT_ID_PATTERN),
     requestedBy: z.string().trim().min(1).max(254),
   }),
   response: z.union([

@@ -18,10 +18,12 @@ const Currency = z.enum(CURRENCIES);
 const Period = z
   .string()
   .trim()
+  .max(10, INVALID_DATE_FORMAT)
   .refine((period) => isFinancePeriod(period) && period >= '2000', INVALID_DATE_FORMAT);
 const Day = z
   .string()
   .trim()
+  .max(10, INVALID_DATE_FORMAT)
   .refine((day) => isKstDate('date', day) && day >= '2000', INVALID_DATE_FORMAT);
 /** Test payments (test channels and test-mode prices) are left out unless asked for. */
 const IncludeTest = z.boolean().optional();

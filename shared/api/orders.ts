@@ -11,7 +11,8 @@ import {
 } from '../orders/session-info.ts';
 import { PaymentNotificationSchema } from '../payments/checkout-contract.ts';
 import { PAY_METHODS } from '../payments/pay-methods.ts';
-import { defineRoute } from './define-route.ts';
+import { defineRoute, FORM_BODY, JSON_BODY } from './define-route.ts';
+import { SessionGuid } from './session-guid.ts';
 
 /**
  * Orders and payments (site-and-payments.md sections 4 and 7): payment sessions, their recomputes,
@@ -26,7 +27,7 @@ import { defineRoute } from './define-route.ts';
  * Routes the browser calls after the checkout carry the session's guid too: the guid is their
  * credential, and the merchant order must belong to it.
  */
-const Guid = z.string();
+const Guid = SessionGuid;
 const MerchantUid = z.string().min(1).max(40);
 const PlanName = z.string().min(1).max(64);
 const Language = z.enum(SITE_LANGUAGES);
@@ -36,7 +37,7 @@ const Email = z.string().trim().min(3).max(254);
 const Claim = {
   price: z.number().optional(),
   isTest: z.boolean().optional(),
-  couponCode: z.string().optional(),
+  couponCode: z.string().max(32).optional(),
 };
 const SessionAnswer = z.object({ sessionInfo: SessionInfoSchema });
 const SessionInput = { guid: Guid, isTest: z.boolean().default(false) };
@@ -394,6 +395,8 @@ export const portoneWebhook = defineRoute({
     "The payment provider's notification of a status change: the payment is looked up again at the " +
     'provider (the body is never trusted) and the same confirmation runs',
   request: PaymentNotificationSchema,
+  // As the provider's console is set: JSON or a form (PortOne's V1 webhook guide).
+  bodyTypes: [JSON_BODY, FORM_BODY],
   response: z.object({ result: z.enum(['confirmed', 'pending', 'failed', 'ignored']) }),
   handler: 'orders/portone-webhook',
   grants: grantsProvider,

@@ -15,7 +15,10 @@ import { ListPageAnswerShape, ListPageRequestShape } from './list-page.ts';
  */
 const Role = z.enum(STAFF_ROLES);
 const Ticket = z.string().min(20).max(2048);
-const TotpCode = z.string().regex(/^\d{6}$/);
+const TotpCode = z
+  .string()
+  .max(6)
+  .regex(/^\d{6}$/);
 /** Ten characters of base32 with a hyphen in the middle; typed in any case, with or without the hyphen. */
 const RecoveryCode = z.string().trim().min(10).max(16);
 

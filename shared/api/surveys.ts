@@ -16,7 +16,9 @@ import { ListPageAnswerShape, ListPageRequestShape } from './list-page.ts';
 
 /**
  * The console's in-app survey screens (admin-console.md sections 2 and 7). They sit in the auth
- * service, as the specification's call table has them; the paths are the specification's.
+ * service, as the specification's call table has them; the paths are the specification's, except that the
+ * specification's `PUT /admin-smart-survey/{sid}` names its variable `{id}` as its GET and DELETE do (the
+ * same address: API Gateway refuses two names at one level of a path, path-variables.ts).
  */
 const Sid = z.string().min(1).max(64);
 
@@ -85,11 +87,11 @@ export const adminSmartSurveyUpdate = defineRoute({
   name: 'adminSmartSurveyUpdate',
   service: 'auth',
   method: 'PUT',
-  path: '/admin-smart-survey/{sid}',
+  path: '/admin-smart-survey/{id}',
   caller: 'admin',
   role: 'admin',
   summary: 'Replace an in-app survey',
-  request: z.intersection(z.object({ sid: Sid }), SmartSurveyInputSchema),
+  request: z.intersection(z.object({ id: Sid }), SmartSurveyInputSchema),
   response: z.object({ survey: SmartSurveySchema }),
   handler: 'surveys/admin-smart-survey-update',
   grants: ['table:read', 'table:write'],
@@ -183,6 +185,7 @@ export const adminUpdateOnboardingSurvey = defineRoute({
   request: z.object({
     fileName: z
       .string()
+      .max(32)
       .regex(new RegExp(`^(${SURVEY_FORM_TYPES.join('|')})_(${SURVEY_LANGUAGES.join('|')})(\\.json)?$`)),
     file: SurveyFormSchema.refine((form) => form.surveys.length > 0, 'no surveys to upload'),
   }),

@@ -8,6 +8,7 @@ import {
 } from '../tax-invoices/tax-invoice-rules.ts';
 import { defineRoute } from './define-route.ts';
 import { ListPageAnswerShape, ListPageRequestShape } from './list-page.ts';
+import { SessionGuid } from './session-guid.ts';
 
 /**
  * Tax invoices (세금계산서, shared/tax-invoices): a business account's invoice details, given on the
@@ -25,7 +26,7 @@ export const getPaymentSessionTaxInvoice = defineRoute({
   path: '/get-payment-session-tax-invoice',
   caller: 'guid',
   summary: "The invoice details of the session's account (null for an account that gave none)",
-  request: z.object({ guid: z.string() }),
+  request: z.object({ guid: SessionGuid }),
   response: DetailsAnswer,
   handler: 'tax-invoices/get-payment-session-tax-invoice',
   grants: grantsRead,
@@ -40,7 +41,7 @@ export const savePaymentSessionTaxInvoice = defineRoute({
   summary:
     "Keeps the invoice details on the session's account (the order page of a business account): the " +
     'business registration number is checked by its check digit',
-  request: z.object({ guid: z.string(), details: TaxInvoiceDetailsSchema }),
+  request: z.object({ guid: SessionGuid, details: TaxInvoiceDetailsSchema }),
   response: DetailsAnswer,
   handler: 'tax-invoices/save-payment-session-tax-invoice',
   grants: grantsWrite,

@@ -3,6 +3,7 @@ import { CLIENT_TYPES } from '../identity/client-types.ts';
 import { SITE_LANGUAGES } from '../languages.ts';
 import { PlanUpgradeDataSchema, SessionInfoSchema } from '../orders/session-info.ts';
 import { defineRoute } from './define-route.ts';
+import { SessionGuid } from './session-guid.ts';
 
 /**
  * Plan upgrades (site-and-payments.md sections 4 and 7). The upgrade session is opened here; its order
@@ -47,7 +48,7 @@ export const upgradeRecurrentNaverPay = defineRoute({
     "Charge a wallet upgrade's order on the recurring registration of the plan it replaces, then confirm " +
     'it; exactly one charge per order however often it is called',
   request: z.object({
-    guid: z.string(),
+    guid: SessionGuid,
     merchantUid: z.string().min(1).max(40),
     price: z.number().optional(),
     isTest: z.boolean().optional(),

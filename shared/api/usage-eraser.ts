@@ -7,6 +7,7 @@ import { PAY_METHODS } from '../payments/pay-methods.ts';
 import { PLAN_PERIODS, PLAN_TYPES } from '../plans/plan-types.ts';
 import { METERED_USAGE_TYPES } from '../usage/usage-rules.ts';
 import { defineRoute } from './define-route.ts';
+import { SessionGuid } from './session-guid.ts';
 
 /**
  * The usage eraser (site-and-payments.md sections 2, 3, 5 and 7): a one-off purchase that sets one of
@@ -78,7 +79,7 @@ export const getPaymentUsageEraserSessionInfo = defineRoute({
   summary:
     "The eraser session: this month's use against the plan's limits, the erasers priced in the session's " +
     'currency, the account and the pay methods (EXPIRED once the session lapsed)',
-  request: z.object({ guid: z.string(), isTest: z.boolean().default(false) }),
+  request: z.object({ guid: SessionGuid, isTest: z.boolean().default(false) }),
   response: z.object({ sessionInfo: EraserSessionInfoSchema }),
   handler: 'usage-eraser/get-payment-usage-eraser-session-info',
   grants: ['table:read'],
@@ -94,7 +95,7 @@ export const insertPaymentProgressUsageEraserInfo = defineRoute({
     'Create the eraser order at the price the server computes for the eraser chosen (a different browser ' +
     'price is INVALID_PRICE), by a method the session offers',
   request: z.object({
-    guid: z.string(),
+    guid: SessionGuid,
     price: z.number(),
     planName: z.string().min(1).max(64),
     /** The specification's field; an eraser is a one-off payment, so it is never used. */

@@ -19,6 +19,12 @@
  *   payment was recorded (an operator's to the product account, which moves no money, racing the
  *   customer's): the payment was returned twice. An operator settles it with the customer (takes the
  *   product-account credit back) and dismisses it.
+ * - refund_pending: a wallet refund Naver Pay answered as not complete yet (CancelNotComplete, or
+ *   PreCancelNotComplete: an earlier cancel of the payment is still under way). The refund is recorded
+ *   as made; the case is the record that its money is not back yet, and the wallet is asked again on a
+ *   schedule (functions/core/refunds/wallet-refunds.ts) until the refund shows in the payment's history,
+ *   which ends the case by itself. One that never completes stays for an operator to settle with Naver
+ *   Pay and dismiss.
  * - provider_payment_unmatched, provider_payment_missing, amount_mismatch: what the daily reconciliation
  *   (functions/core/finance/reconciliation.ts) found comparing the provider's payments of a KST day with
  *   our orders and refunds: money the provider took for no paid order of ours, an order we recorded paid
@@ -45,6 +51,7 @@ export const ATTENTION_KINDS = [
   'bulk_dead_letter',
   'schedule_dead_letter',
   'refund_unrecorded',
+  'refund_pending',
   'cash_receipt_failed',
   'provider_payment_unmatched',
   'provider_payment_missing',

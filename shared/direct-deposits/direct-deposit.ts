@@ -114,7 +114,7 @@ export const directDepositRule = z
     ...PAYER_FIELDS,
     ...DEPOSIT_FIELDS,
     desc: adminDescRule,
-    depositId: z.string().regex(DIRECT_DEPOSIT_ID_PATTERN).optional(),
+    depositId: z.string().max(30).regex(DIRECT_DEPOSIT_ID_PATTERN).optional(),
   })
   .superRefine(checkDepositPrice);
 export type DirectDepositInput = z.output<typeof directDepositRule>;

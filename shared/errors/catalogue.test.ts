@@ -52,14 +52,14 @@ describe('server error types to client codes (section 8)', () => {
     expect(clientCodeForServerError(type)).toBe(code);
   });
 
-  it('gives the payment general error for UNKNOWN, PORTONE_FAILED, an unknown and a missing type', () => {
-    for (const type of ['UNKNOWN', 'PORTONE_FAILED', 'SOMETHING_ELSE', undefined, null, '']) {
+  it('gives the payment general error for UNKNOWN, PORTONE_FAILED, SMS_FAILED, an unknown and a missing type', () => {
+    for (const type of ['UNKNOWN', 'PORTONE_FAILED', 'SMS_FAILED', 'SOMETHING_ELSE', undefined, null, '']) {
       expect(clientCodeForServerError(type)).toBe('L02');
     }
   });
 
-  it('covers every server error type the specification lists, and the account deletion’s refusal', () => {
-    expect(SERVER_ERROR_TYPES).toHaveLength(21);
+  it('covers every server error type the specification lists, the account deletion’s refusal and SMS_FAILED of ours', () => {
+    expect(SERVER_ERROR_TYPES).toHaveLength(22);
   });
 });
 

@@ -85,6 +85,8 @@ export const SERVER_ERRORS = {
   ACCOUNT_HAS_OPEN_PAYMENT: { client: 'L27', status: 409 },
   UNKNOWN: { client: 'L02', status: 500 },
   PORTONE_FAILED: { client: 'L02', status: 502 },
+  /** Ours, beside the specification's: the SMS service refused (our credentials, or the message). */
+  SMS_FAILED: { client: 'L02', status: 502 },
 } as const satisfies Record<string, { client: ClientErrorCode; status: number }>;
 export type ServerErrorType = keyof typeof SERVER_ERRORS;
 export const SERVER_ERROR_TYPES = Object.keys(SERVER_ERRORS) as ServerErrorType[];
@@ -93,7 +95,10 @@ export function isServerErrorType(value: unknown): value is ServerErrorType {
   return typeof value === 'string' && Object.hasOwn(SERVER_ERRORS, value);
 }
 
-/** UNKNOWN, PORTONE_FAILED, an unknown or a missing type all give the payment general error (L02). */
+/**
+ * UNKNOWN, PORTONE_FAILED, SMS_FAILED, an unknown or a missing type all give the payment general error
+ * (L02).
+ */
 export function clientCodeForServerError(type: string | undefined | null): ClientErrorCode {
   return isServerErrorType(type) ? SERVER_ERRORS[type].client : 'L02';
 }
@@ -173,6 +178,7 @@ export const ADMIN_CODE_OF_SERVER_ERROR: Record<ServerErrorType, AdminErrorCode>
   ACCOUNT_HAS_OPEN_PAYMENT: 'conflict',
   UNKNOWN: 'internal',
   PORTONE_FAILED: 'internal',
+  SMS_FAILED: 'internal',
 };
 
 export const ADMIN_CODE_OF_IDENTITY_ERROR: Record<IdentityErrorCode, AdminErrorCode> = {

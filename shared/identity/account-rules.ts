@@ -24,13 +24,21 @@ export const PASSWORD_MAX = 16;
 /** Length in characters as a person counts them (code points, not UTF-16 units). */
 const length = (value: string) => [...value].length;
 
+/**
+ * A name's bound is in code points; JSON Schema's maxLength counts code points too, so the documented
+ * bound is NAME_MAX, while the cheap guard before the pattern is in UTF-16 units (two per code point at most).
+ */
+export const NAME_MAX_UTF16 = NAME_MAX * 2;
+
 export const nameRule = z
   .string()
+  .max(NAME_MAX_UTF16, 'validation.name_invalid')
   .refine((value) => value.trim().length > 0, 'validation.name_required')
   .refine(
     (value) => length(value) >= NAME_MIN && length(value) <= NAME_MAX && NAME_CHARACTERS.test(value),
     'validation.name_invalid',
-  );
+  )
+  .meta({ maxLength: NAME_MAX });
 
 export const emailRule = z
   .string()
@@ -42,6 +50,7 @@ export const emailRule = z
 export const passwordRule = z
   .string()
   .min(1, 'validation.password_required')
+  .max(PASSWORD_MAX, 'validation.password_invalid')
   .refine(
     (value) =>
       value.length >= PASSWORD_MIN &&

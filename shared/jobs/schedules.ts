@@ -60,6 +60,17 @@ export const ORDER_RECHECK_TARGET = {
 } as const satisfies ScheduledTarget;
 
 /**
+ * A wallet refund Naver Pay completes later (functions/core/refunds/wallet-refunds.ts): the payment's
+ * history asked again until the refund shows, each run scheduling the next.
+ */
+export const WALLET_REFUND_RECHECK_TARGET = {
+  id: 'recheck-wallet-refund',
+  handler: 'refunds/recheck-wallet-refund',
+  description: 'Asks Naver Pay whether a pending refund completed; asks again later until it has',
+  grants: ['payment:provider', 'scheduler'],
+} as const satisfies ScheduledTarget;
+
+/**
  * The daily reconciliation (functions/core/finance/reconciliation.ts): the provider's payments of a KST
  * day compared with our orders and refunds, once per day; each run schedules the next.
  */
@@ -106,6 +117,7 @@ export const SCHEDULED_TARGETS: readonly ScheduledTarget[] = [
   RENEWAL_REMINDER_TARGET,
   RENEWAL_CONSENT_TARGET,
   ORDER_RECHECK_TARGET,
+  WALLET_REFUND_RECHECK_TARGET,
   RECONCILIATION_TARGET,
   FINANCE_PREPARATION_TARGET,
   ACCOUNT_ERASURE_TARGET,

@@ -4,7 +4,10 @@ import * as z from 'zod';
  * The payment contact (the order page's contact section). The phone number travels in E.164 form
  * (+821012345678): the country picker gives the calling code, the field the national number.
  */
-export const PhoneNumberSchema = z.string().regex(/^\+[1-9]\d{6,14}$/, 'check_contact');
+export const PhoneNumberSchema = z
+  .string()
+  .max(16, 'check_contact')
+  .regex(/^\+[1-9]\d{6,14}$/, 'check_contact');
 
 /** The national digits of a typed number (spaces, dashes, brackets and a trunk 0 dropped for E.164). */
 export function nationalDigits(typed: string): string {

@@ -33,11 +33,14 @@ export type RequestPayParams = z.infer<typeof RequestPayParamsSchema>;
 /**
  * The query the provider appends to m_redirect_url (both on success and on failure). imp_uid is absent
  * when the provider refused before making a payment (an order already paid, a bad request).
+ * `imp_success` is not sent by every channel, and some send `false` for a paid payment (PortOne's SDK
+ * readme: responses no longer carry `success`; its Toss, KSNET, Daou and Kiwoom guides): it is read as
+ * a hint only, and the server's lookup of the payment decides whether it went through.
  */
 export const CheckoutReturnSchema = z.object({
   imp_uid: z.string().min(1).optional(),
   merchant_uid: z.string().min(1),
-  imp_success: z.enum(['true', 'false']),
+  imp_success: z.enum(['true', 'false']).optional(),
   error_code: z.string().optional(),
   error_msg: z.string().optional(),
 });
@@ -59,10 +62,15 @@ export const WALLET_SUCCESS_CODE = 'Success';
 export const PROVIDER_PAYMENT_STATUSES = ['ready', 'paid', 'failed', 'cancelled'] as const;
 export type ProviderPaymentStatus = (typeof PROVIDER_PAYMENT_STATUSES)[number];
 
-/** The body of the provider's notification (webhook) when a payment's status changes. */
+/**
+ * The body of the provider's notification (webhook) when a payment's status changes, JSON or a form as
+ * its console is set; a cancel's carries the cancel's id (PortOne's V1 webhook guide). Bounds: the V1
+ * OpenAPI schema's imp_uid (32) and merchant_uid (40).
+ */
 export const PaymentNotificationSchema = z.object({
-  imp_uid: z.string().min(1),
-  merchant_uid: z.string().min(1),
+  imp_uid: z.string().min(1).max(32),
+  merchant_uid: z.string().min(1).max(40),
   status: z.enum(PROVIDER_PAYMENT_STATUSES),
+  cancellation_id: z.string().min(1).max(64).optional(),
 });
 export type PaymentNotification = z.infer<typeof PaymentNotificationSchema>;

@@ -21,6 +21,8 @@ export type CustomPlanReferralType = (typeof CUSTOM_PLAN_REFERRAL_TYPES)[number]
 
 const PREFIXES = Object.values(PERIOD_PREFIX).join('|');
 /** {prefix}_{tier}_{anything in capitals, digits or underscores}. */
+/** As every plan name the routes take (shared/api: PlanName). */
+export const CUSTOM_PLAN_NAME_MAX = 64;
 export const CUSTOM_PLAN_NAME_PATTERN = new RegExp(
   `^(${PREFIXES})_(${CUSTOM_PLAN_TIERS.join('|')})_[A-Z0-9_]+$`,
 );
@@ -88,7 +90,11 @@ const description = z.string().trim().min(1, messages.description).max(1000);
 /** A custom plan as stored: STT in seconds, cloud storage in bytes. */
 export const customPlanInfoRule = z
   .object({
-    planName: z.string().trim().regex(CUSTOM_PLAN_NAME_PATTERN, messages.planName),
+    planName: z
+      .string()
+      .trim()
+      .max(CUSTOM_PLAN_NAME_MAX, messages.planName)
+      .regex(CUSTOM_PLAN_NAME_PATTERN, messages.planName),
     period: z.enum(PLAN_PERIODS),
     priceKo: price,
     priceJa: price,
@@ -102,6 +108,7 @@ export const customPlanInfoRule = z
     referralType: z
       .string()
       .trim()
+      .max(32, messages.referralType)
       .refine(
         (value) => value === '' || (CUSTOM_PLAN_REFERRAL_TYPES as readonly string[]).includes(value),
         messages.referralType,
@@ -135,7 +142,12 @@ export const customPlanFormRule = z
     planName: z
       .string()
       .transform((name) => name.trim().toUpperCase())
-      .pipe(z.string().regex(CUSTOM_PLAN_NAME_PATTERN, messages.planName)),
+      .pipe(
+        z
+          .string()
+          .max(CUSTOM_PLAN_NAME_MAX, messages.planName)
+          .regex(CUSTOM_PLAN_NAME_PATTERN, messages.planName),
+      ),
     period: z.enum(PLAN_PERIODS),
     priceKo: formPrice,
     priceJa: formPrice,

@@ -66,7 +66,10 @@ export const SmartSurveyInputSchema = z
     actionType: z.enum(SMART_SURVEY_ACTION_TYPES, { message: m('action_type') }),
     displayMode: z.enum(SMART_SURVEY_DISPLAY_MODES).optional(),
     locates: z.array(SmartSurveyLocateSchema).min(1, m('locates')).max(SURVEY_LANGUAGES.length),
-    timingTypes: z.array(z.enum(SMART_SURVEY_TIMING_TYPES)).min(1, m('timing_types')),
+    timingTypes: z
+      .array(z.enum(SMART_SURVEY_TIMING_TYPES))
+      .min(1, m('timing_types'))
+      .max(SMART_SURVEY_TIMING_TYPES.length),
     expireDate: z
       .number({ message: m('expire_date') })
       .int()

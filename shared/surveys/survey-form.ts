@@ -29,9 +29,15 @@ export function surveyFormFileName(type: SurveyFormType, language: SurveyLanguag
 const m = (key: string) => `console-surveys:form_file.${key}`;
 const Text = z.string().max(1000);
 
+/**
+ * What one question may hold: the released form is one item of the table (400 KB), and the apps show
+ * a question's options and examples as one list.
+ */
+export const SURVEY_QUESTION_LIMITS = { options: 50, examples: 20 } as const;
+
 export const DependsOnSchema = z.object({
-  questionId: z.string().min(1),
-  requiredAnswerIds: z.array(z.string().min(1)).min(1),
+  questionId: z.string().min(1).max(64),
+  requiredAnswerIds: z.array(z.string().min(1).max(64)).min(1).max(SURVEY_QUESTION_LIMITS.options),
 });
 export type DependsOn = z.infer<typeof DependsOnSchema>;
 
@@ -64,7 +70,8 @@ export const SelectQuestionSchema = z.object({
       }),
       { message: m('select_options') },
     )
-    .min(1, m('select_options')),
+    .min(1, m('select_options'))
+    .max(SURVEY_QUESTION_LIMITS.options, m('too_many')),
   multiple: z.boolean().default(false),
   randomize: z.boolean().default(false),
 });
@@ -74,7 +81,7 @@ export const TextQuestionSchema = z.object({
   ...QuestionBase,
   type: z.literal('text'),
   placeholder: z.string({ message: m('text_placeholder') }).max(500),
-  examples: z.array(Text).optional(),
+  examples: z.array(Text).max(SURVEY_QUESTION_LIMITS.examples, m('too_many')).optional(),
 });
 export type TextQuestion = z.output<typeof TextQuestionSchema>;
 

@@ -91,4 +91,7 @@ export function invoiceMonthOf(paidAt: number): string {
   return DateTime.fromMillis(paidAt, { zone: KST_ZONE }).toFormat('yyyy-MM');
 }
 
-export const InvoiceMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'console-shell:date.invalid');
+export const InvoiceMonthSchema = z
+  .string()
+  .max(7, 'console-shell:date.invalid')
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'console-shell:date.invalid');

@@ -3,6 +3,7 @@ import {
   EMAIL_MAX,
   emailRule,
   NAME_MAX,
+  NAME_MAX_UTF16,
   NAME_MIN,
   nameRule,
   PASSWORD_MAX,
@@ -46,11 +47,16 @@ const textLength = (value: string) => [...value].length;
 /** One account to create, as the create form and a CSV row give it (empty text for "not given"). */
 export const adminUserCreateInfoRule = z
   .object({
-    name: z.string().refine((value) => nameRule.safeParse(value).success, messages.name),
+    name: z
+      .string()
+      .max(NAME_MAX_UTF16, messages.name)
+      .refine((value) => nameRule.safeParse(value).success, messages.name)
+      .meta({ maxLength: NAME_MAX }),
     email: z.string().trim().max(EMAIL_MAX, messages.email).refine(validEmail, messages.email),
     password: z
       .string()
       .min(1, messages.passwordRequired)
+      .max(PASSWORD_MAX, messages.passwordLength)
       .refine(
         (value) => textLength(value) >= PASSWORD_MIN && textLength(value) <= PASSWORD_MAX,
         messages.passwordLength,

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { nowMs } from '../clock.ts';
+import { PaymentError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { environment, requiredEnvironment } from '../settings.ts';
 import { exchange } from './outside-http.ts';
@@ -20,15 +21,27 @@ import { serviceCredentials } from './service-credentials.ts';
  */
 const DEFAULT_API_URL = 'https://api.coolsms.co.kr';
 
-export class SmsError extends Error {
+/** A text the SMS service did not take: SMS_FAILED of the catalogue, with the service's own code. */
+export class SmsError extends PaymentError {
   constructor(
     message: string,
     readonly smsCode: string | undefined,
   ) {
-    super(message);
-    this.name = 'SmsError';
+    super('SMS_FAILED', message, smsCode ? { smsCode } : {});
   }
 }
+
+/**
+ * The service's refusals of our Authorization header (HTTP 403; coolsms/documents,
+ * authentication/api-key.md): a key or secret not the account's, or a clock more than 15 minutes off,
+ * or a salt used twice. None is the message's fault: each is logged as an error for whoever deploys.
+ */
+export const SMS_AUTHENTICATION_CODES = [
+  'InvalidAPIKey',
+  'SignatureDoesNotMatch',
+  'RequestTimeTooSkewed',
+  'DuplicatedSignature',
+] as const;
 
 const Sent = z.looseObject({
   messageId: z.string(),
@@ -91,7 +104,12 @@ export async function sendSms(input: {
     );
   }
   const refused = Refused.safeParse(answer.body);
-  throw refused.success
-    ? new SmsError(refused.data.errorMessage, refused.data.errorCode)
-    : new SmsError(`The SMS service answered HTTP ${answer.status}`, undefined);
+  if (!refused.success) throw new SmsError(`The SMS service answered HTTP ${answer.status}`, undefined);
+  const { errorCode, errorMessage } = refused.data;
+  if ((SMS_AUTHENTICATION_CODES as readonly string[]).includes(errorCode)) {
+    logger.error('The SMS service refused our credentials', { smsCode: errorCode, status: answer.status });
+  } else {
+    logger.warn('The SMS service refused the message', { smsCode: errorCode, status: answer.status });
+  }
+  throw new SmsError(errorMessage, errorCode);
 }

@@ -1,7 +1,6 @@
 import type { AttentionCaseView } from '../../../shared/api/attention.ts';
 import type { ListPageRequest } from '../../../shared/api/list-page.ts';
 import { PRODUCT_REFUND_SOURCE, type RefundSource } from '../../../shared/refunds/refund-session.ts';
-import { cancelWalletPayment } from '../adapters/payment-provider/naver-pay.ts';
 import {
   cancelPayment,
   getPayment as lookUpProviderPayment,
@@ -22,6 +21,7 @@ import { activityCommit, type Operator } from '../data/user-activity-repository.
 import { getUserPlan } from '../data/user-plan-repository.ts';
 import { AdminError } from '../errors.ts';
 import { logger } from '../logger.ts';
+import { refundThroughWallet } from '../refunds/wallet-refunds.ts';
 import { RENEWAL_RETRY_DAYS, scheduleRenewal } from '../subscriptions/renewal-schedule.ts';
 import { retryCashReceiptCase } from './cash-receipt-cases.ts';
 import { isDeadLetterCase, retryDeadLetter } from './dead-letter-cases.ts';
@@ -161,11 +161,19 @@ async function returnMoney(
   if (source === 'naver_pay') {
     if (!order.walletPaymentId)
       throw new AdminError('invalid_argument', 'The payment was not made by the wallet');
-    await cancelWalletPayment({
+    // One Naver Pay completes later is made as far as the case goes; its own case follows it.
+    await refundThroughWallet({
       paymentId: order.walletPaymentId,
       amount: taken,
       reason,
       cancellable: taken,
+      about: {
+        uid: order.uid,
+        userEmail: order.userEmail,
+        merchantUid: order.merchantUid,
+        planName: order.planName,
+        currency: order.currency,
+      },
     });
     return;
   }

@@ -4,7 +4,11 @@ import { billingKeyCheckoutUid } from '../../../shared/orders/order-rules.ts';
 import type { SessionInfo } from '../../../shared/orders/session-info.ts';
 import { newCustomerUid, newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
 import { KEY_ISSUED_WITH_PAYMENT_PGS, WALLET_PAY_METHOD } from '../../../shared/payments/pay-methods.ts';
-import { deleteBillingKey, getBillingKey } from '../adapters/payment-provider/portone.ts';
+import {
+  deleteBillingKey,
+  findPaymentByMerchantUid,
+  getBillingKey,
+} from '../adapters/payment-provider/portone.ts';
 import { nowMs } from '../clock.ts';
 import {
   completeChangeCard,
@@ -145,9 +149,15 @@ export async function confirmChangeCard(input: {
   if (request.status !== 'created') return resultOf(request);
   const key = await getBillingKey(request.customerUid);
   if (!key) {
-    const failed = await failChangeCard(request.merchantUid, {
-      message: 'The card was not registered at the payment provider',
-    });
+    // The checkout's own failure (a declined card, an abandoned checkout) is the change's, as the
+    // provider recorded it: the page's return is no evidence either way.
+    const checkout = await findPaymentByMerchantUid(billingKeyCheckoutUid(request.merchantUid));
+    const failed = await failChangeCard(
+      request.merchantUid,
+      (checkout?.status === 'failed' && checkout.failure) || {
+        message: 'The card was not registered at the payment provider',
+      },
+    );
     return resultOf(failed ?? (await getChangeCardRequest(request.merchantUid)) ?? request);
   }
   if (!(await completeChangeCard(request))) {

@@ -1,9 +1,11 @@
+import { billingKeyCheckoutUid } from '../../../shared/orders/order-rules.ts';
 import { KEY_ISSUED_WITH_PAYMENT_PGS } from '../../../shared/payments/pay-methods.ts';
-import { getOrder } from '../data/order-reads.ts';
+import { findPaymentByMerchantUid } from '../adapters/payment-provider/portone.ts';
+import { getOrder, type PaymentOrder } from '../data/order-reads.ts';
 import { claimOrderForCharge } from '../data/order-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { chargeClaimed, reconcileOrder } from './charges.ts';
-import { type Confirmation, orderResult } from './confirmation.ts';
+import { type Confirmation, failOrder, orderResult } from './confirmation.ts';
 import { checkOrderClaims, orderOfSession } from './order-access.ts';
 
 /**
@@ -22,6 +24,17 @@ function asBillingKeyResult(confirmation: Confirmation): BillingKeyResult {
   if (confirmation.result !== 'error') return confirmation;
   // A card the company refused is 'failed'; everything else is an error.
   return { ...confirmation, result: confirmation.failureCode ? 'failed' : 'error' };
+}
+
+/**
+ * The checkout that was to issue a subscription's key, when it failed (declined, abandoned): the
+ * result page asks for the charge whatever the checkout's return said (not every channel says), so the
+ * provider's record of that checkout is the order's failure, with its own code and words.
+ */
+async function failedKeyCheckout(order: PaymentOrder): Promise<Confirmation | undefined> {
+  const checkout = await findPaymentByMerchantUid(billingKeyCheckoutUid(order.merchantUid));
+  if (checkout?.status !== 'failed') return undefined;
+  return failOrder(order, checkout.failure ?? { message: 'The card was not registered' }, 'PORTONE_FAILED');
 }
 
 export async function createBillingKeyPayment(request: {
@@ -48,6 +61,10 @@ export async function createBillingKeyPayment(request: {
   // Its checkout took the first payment with the key (Paymentwall): nothing is left to charge.
   const paidAtCheckout = order.paymentType === 'regular' && KEY_ISSUED_WITH_PAYMENT_PGS.includes(order.pg);
   if (order.status !== 'created' || paidAtCheckout) return asBillingKeyResult(await reconcileOrder(order));
+  if (order.paymentType === 'regular') {
+    const failed = await failedKeyCheckout(order);
+    if (failed) return asBillingKeyResult(failed);
+  }
   const claimed = await claimOrderForCharge(order.merchantUid);
   if (!claimed) {
     const current = await getOrder(order.merchantUid);

@@ -1,7 +1,6 @@
 import { toMinorUnits } from '../../../shared/currency.ts';
 import type { ServerErrorType } from '../../../shared/errors/catalogue.ts';
 import { WALLET_PAY_METHOD } from '../../../shared/payments/pay-methods.ts';
-import { cancelWalletPayment } from '../adapters/payment-provider/naver-pay.ts';
 import {
   cancelPayment,
   findPaymentByMerchantUid,
@@ -23,6 +22,7 @@ import { PaymentError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { mailReceipt, mailReceiptAgain, mailVbankIssued } from '../mails/order-mails.ts';
 import { countMetric } from '../observability.ts';
+import { refundThroughWallet } from '../refunds/wallet-refunds.ts';
 import { cancelPendingRenewals, ensureRenewalScheduled } from '../subscriptions/renewal-schedule.ts';
 import { issuePaymentDocuments, issuePaymentDocumentsAgain } from '../tax-invoices/payment-documents.ts';
 import { grantDecision, renewedPlanId, replacedPlan } from './grant-effects.ts';
@@ -290,11 +290,19 @@ async function refundOrder(
 
 async function returnMoney(order: PaymentOrder, receipt: Receipt, reason: string): Promise<boolean> {
   if (receipt.walletPaymentId) {
-    await cancelWalletPayment({
+    // One Naver Pay completes later is returned as far as the order goes: its own case follows it.
+    await refundThroughWallet({
       paymentId: receipt.walletPaymentId,
       amount: receipt.amount,
       reason,
       cancellable: receipt.amount,
+      about: {
+        uid: order.uid,
+        userEmail: order.userEmail,
+        merchantUid: order.merchantUid,
+        planName: order.planName,
+        currency: receipt.currency,
+      },
     });
     return true;
   }

@@ -86,6 +86,6 @@ export async function sendVbankText(guid: string, merchantUid: string): Promise<
     if (!(error instanceof SmsError)) throw error;
     await releaseOrderSms(merchantUid);
     logger.warn('Virtual account text not sent', { merchantUid, code: error.smsCode });
-    throw new PaymentError('UNKNOWN', `The text could not be sent: ${error.message}`);
+    throw error;
   }
 }

@@ -14,7 +14,7 @@ import { planActions } from '../../../shared/subscriptions/plan-actions.ts';
 import { businessDayOf } from '../../../shared/time/business-days.ts';
 import { KST_DATE, KST_ZONE } from '../../../shared/time/kst.ts';
 import { METERED_USAGE_TYPES } from '../../../shared/usage/usage-rules.ts';
-import { cancelWalletPayment, WalletError } from '../adapters/payment-provider/naver-pay.ts';
+import { WalletError } from '../adapters/payment-provider/naver-pay.ts';
 import {
   cancelPayment,
   getPayment as lookUpProviderPayment,
@@ -41,6 +41,7 @@ import { cancelPendingRenewals } from '../subscriptions/renewal-schedule.ts';
 import { unsubscribePlan } from '../subscriptions/subscription-status.ts';
 import { usageStanding } from '../usage/usage-standing.ts';
 import { holidaysFor } from './holidays.ts';
+import { refundThroughWallet } from './wallet-refunds.ts';
 
 /**
  * The one refund engine (shared/refunds/refund-rules.ts holds the policy): the estimate of the
@@ -171,7 +172,7 @@ export async function refundPlan(
   quote: RefundQuote,
   priceRule: 'estimate' | 'at-most-refundable',
 ): Promise<RefundOutcome> {
-  const { plan, payment, refundable } = quote;
+  const { plan, refundable } = quote;
   const allowed =
     priceRule === 'estimate'
       ? same(request.price, quote.estimate.estimatedRefundPrice, plan.currency)
@@ -188,7 +189,7 @@ export async function refundPlan(
     return { kind: 'unsubscribed' };
   }
   try {
-    await returnMoney(request, payment, refundable);
+    await returnMoney(request, quote);
   } catch (error) {
     // The provider refuses the loser of two refunds computed on the same figures (its checksum, or
     // "already fully cancelled"): that is another refund having been made, not a failure.
@@ -198,10 +199,10 @@ export async function refundPlan(
     throw error;
   }
   const endedAt = await recordReturned(request, quote);
-  await cashReceiptAfterRefund(payment.merchantUid);
+  await cashReceiptAfterRefund(quote.payment.merchantUid);
   await cancelPendingRenewals(plan);
   await mailRefund(request, quote, endedAt);
-  logger.info('Refunded', { uid: plan.uid, merchantUid: payment.merchantUid, amount: request.price });
+  logger.info('Refunded', { uid: plan.uid, merchantUid: quote.payment.merchantUid, amount: request.price });
   return { kind: 'refunded', amount: request.price };
 }
 
@@ -231,17 +232,31 @@ async function mailRefund(request: RefundRequest, quote: RefundQuote, endedAt: n
   });
 }
 
-async function returnMoney(request: RefundRequest, payment: Payment, refundable: number): Promise<void> {
+/**
+ * The money returned its way. A wallet refund Naver Pay completes later counts as made: it is recorded
+ * as the others, and its pending state is its own case, re-checked until the money is back
+ * (wallet-refunds.ts).
+ */
+async function returnMoney(request: RefundRequest, quote: RefundQuote): Promise<void> {
+  const { payment, refundable, plan } = quote;
   // Refunded to the customer's product account: no money moves at the provider.
   if (request.refundSource === PRODUCT_REFUND_SOURCE) return;
   if (request.refundSource === 'naver_pay') {
     if (!payment.walletPaymentId)
       throw new PaymentError('INVALID_ARGUMENT', 'The payment was not made by the wallet');
-    await cancelWalletPayment({
+    await refundThroughWallet({
       paymentId: payment.walletPaymentId,
       amount: request.price,
       reason: request.reason,
       cancellable: refundable,
+      about: {
+        uid: plan.uid,
+        userEmail: payment.userEmail,
+        merchantUid: payment.merchantUid,
+        planId: plan.planId,
+        planName: plan.planName,
+        currency: plan.currency,
+      },
     });
     return;
   }

@@ -24,14 +24,30 @@ export interface NotificationPolicy {
   resends: number;
   /** The share of notifications lost on the way (0 to 1): the product must not depend on them. */
   dropShare: number;
+  /**
+   * The body's encoding, as the merchant sets "Content Type" in the console: JSON (the encoding every
+   * guide's example shows, so the sandbox's default) or a form.
+   */
+  contentType: NotificationContentType;
+}
+
+export const NOTIFICATION_CONTENT_TYPES = ['application/json', 'application/x-www-form-urlencoded'] as const;
+export type NotificationContentType = (typeof NOTIFICATION_CONTENT_TYPES)[number];
+
+/** A notification's body in the encoding the console is set to. */
+export function encodeNotification(body: PaymentNotification, contentType: NotificationContentType): string {
+  if (contentType === 'application/json') return JSON.stringify(body);
+  return new URLSearchParams(
+    Object.entries(body).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])),
+  ).toString();
 }
 
 const FIRST_ATTEMPT_TIMEOUT_MS = 40_000;
 const RESEND_TIMEOUT_MS = 15_000;
 
 /**
- * The notifications the sandbox sends: a JSON POST of `{imp_uid, merchant_uid, status}` (the console's
- * JSON content type). Notifications of one payment go out in order, each after the previous one
+ * The notifications the sandbox sends: a POST of `{imp_uid, merchant_uid, status}` (and a cancel's
+ * `cancellation_id`), JSON or a form as the policy says. Notifications of one payment go out in order, each after the previous one
  * finished. Every delivery is listed on /_local/payments, lost ones too, and any can be sent again
  * (the console's resend), which is how a late duplicate is made.
  */
@@ -103,8 +119,8 @@ export class Notifier {
       try {
         const response = await fetch(delivery.url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(delivery.body),
+          headers: { 'content-type': this.policy.contentType },
+          body: encodeNotification(delivery.body, this.policy.contentType),
           signal: AbortSignal.any([AbortSignal.timeout(timeout), stop]),
         });
         await response.body?.cancel();

@@ -5,7 +5,7 @@ import { type RequestPayParams, RequestPayParamsSchema } from '../../../shared/p
 import { KEY_ISSUED_WITH_PAYMENT_PGS } from '../../../shared/payments/pay-methods.ts';
 import { escapeHtml as e, readFields, redirect, sendHtml, sendJson } from '../http-helpers.ts';
 import type { LocalEndpointHandler } from '../stand-in-context.ts';
-import type { Notifier } from './notifications.ts';
+import { NOTIFICATION_CONTENT_TYPES, type Notifier } from './notifications.ts';
 import type { ProviderApi } from './portone-api.ts';
 import { type CheckoutChoice, ProviderFault, type ProviderSandbox } from './provider.ts';
 import { sandboxReceipts } from './receipts-api.ts';
@@ -21,6 +21,14 @@ import type { WalletApi } from './wallet-api.ts';
  */
 export const CHECKOUT_PATH = '/_local/payments/checkout';
 export const WALLET_PAGE_PATH = '/_local/payments/naver-pay';
+/**
+ * Channels whose return to m_redirect_url carries only imp_uid and merchant_uid (PortOne's Toss Payments
+ * and KSNET guides); any checkout can be made to return so with the page's "ids only" box, and an SDK
+ * that no longer sends `success` does the same (PortOne's browser SDK readme).
+ */
+const IDS_ONLY_RETURN_PGS: readonly string[] = ['tosspayments', 'ksnet'];
+const IDS_ONLY_FIELDS = ['imp_success', 'error_code', 'error_msg'];
+
 /** Minutes after which the "deposits later" virtual account is paid in, on the test clock. */
 const AUTO_DEPOSIT_MINUTES = 10;
 
@@ -88,6 +96,7 @@ ${issuing ? `<tr><th>Billing key</th><td><code>${e(params.customer_uid)}</code><
 <form method="post" action="${CHECKOUT_PATH}">
 <input type="hidden" name="request" value="${e(JSON.stringify(params))}">
 <fieldset><legend>${params.pay_method === 'vbank' ? 'Virtual account' : 'Test card'}</legend>${choices}</fieldset>
+<label><input type="checkbox" name="return" value="ids"${IDS_ONLY_RETURN_PGS.includes(params.pg) ? ' checked disabled' : ''}> Return only imp_uid and merchant_uid, as some channels do (no imp_success)</label>
 <button type="submit" name="action" value="pay">${params.pay_method === 'vbank' ? 'Issue account' : 'Pay'}</button>
 <button type="submit" name="action" value="abandon">Cancel payment</button>
 </form>`,
@@ -137,7 +146,12 @@ function receiptPage(wire: StoredPayment['wire']): string {
   );
 }
 
-function developerPage(store: SandboxStore, notifier: Notifier, notificationUrl: string): string {
+function developerPage(
+  sandbox: ProviderSandbox,
+  store: SandboxStore,
+  notifier: Notifier,
+  notificationUrl: string,
+): string {
   const payments = [...store.payments.values()].sort((a, b) => b.wire.started_at - a.wire.started_at);
   const rows = payments
     .map(({ wire, depositAtMs }) => {
@@ -178,7 +192,8 @@ function developerPage(store: SandboxStore, notifier: Notifier, notificationUrl:
     `${banner('the payment provider (PortOne v1 REST API and checkout) and Naver Pay recurring, on this machine.')}
 <h1>Payment sandbox</h1>
 <p>Server clock: ${new Date(nowMs()).toISOString()} (<a href="/_local/clock">/_local/clock</a> moves it). Notifications go to <code>${e(notificationUrl)}</code> unless a payment names its own <code>notice_url</code>, as PortOne sends them: once (resent ${notifier.policy.resends} time(s) after a failed delivery), for an approval, an issued virtual account and a deposit, never for a failed payment, for a cancel only with <code>enable_webhook</code>. ${Math.round(notifier.policy.dropShare * 100)} % of them are lost on the way.</p>
-<form method="post" action="/_local/payments/notifications/policy"><label>Resends after a failed delivery <input name="resends" value="${notifier.policy.resends}" size="3"></label><label>Share lost (0 to 1) <input name="dropShare" value="${notifier.policy.dropShare}" size="4"></label><button>Set</button></form>
+<form method="post" action="/_local/payments/notifications/policy"><label>Resends after a failed delivery <input name="resends" value="${notifier.policy.resends}" size="3"></label><label>Share lost (0 to 1) <input name="dropShare" value="${notifier.policy.dropShare}" size="4"></label><label>Content type (the console's setting) <select name="contentType">${NOTIFICATION_CONTENT_TYPES.map((type) => `<option${type === notifier.policy.contentType ? ' selected' : ''}>${type}</option>`).join('')}</select></label><button>Set</button></form>
+<form method="post" action="/_local/payments/channels"><p>The merchant's channels are <b>${sandbox.testChannels ? 'test channels' : 'live channels'}</b>: ${sandbox.testChannels ? 'their payments and billing keys are marked <code>sandbox</code> and the lookup by imp_uid leaves them out unless asked (<code>include_sandbox=true</code>), as PortOne does; a release never confirms an order by one' : 'payments are not marked, as a release’s'}. <input type="hidden" name="test" value="${sandbox.testChannels ? 'false' : 'true'}"><button>Switch to ${sandbox.testChannels ? 'live' : 'test'} channels</button></p></form>
 <h2>Test cards</h2><p>Every card-like method (card, KakaoPay, PAYCO, Naver Pay through the provider, PayPal, phone) and the wallet take these. Every checkout also has <b>Cancel payment</b>: the customer abandons.</p>
 <table><tr><th>Number</th><th>What happens</th></tr>${cards}</table>
 <h2>Payments</h2><table id="payments"><tr><th>imp_uid / merchant_uid</th><th>Method</th><th>Amount</th><th>Status</th><th>Virtual account</th><th></th></tr>${rows}</table>
@@ -236,8 +251,10 @@ export function sandboxPages(deps: {
               }
             : { kind: 'card', number: choiceText };
       const back = new URL(parsed.data.m_redirect_url);
+      const idsOnly = fields.return === 'ids' || IDS_ONLY_RETURN_PGS.includes(parsed.data.pg);
       for (const [name, value] of Object.entries(sandbox.checkout(parsed.data, choice))) {
-        if (value !== undefined) back.searchParams.set(name, value);
+        if (value !== undefined && !(idsOnly && IDS_ONLY_FIELDS.includes(name)))
+          back.searchParams.set(name, value);
       }
       redirect(res, back.toString());
     },
@@ -265,11 +282,12 @@ export function sandboxPages(deps: {
       sendHtml(res, 200, receiptPage(stored.wire));
     },
     'GET /_local/payments': (_req, res) =>
-      sendHtml(res, 200, developerPage(store, notifier, notificationUrl)),
+      sendHtml(res, 200, developerPage(sandbox, store, notifier, notificationUrl)),
     'GET /_local/payments.json': (_req, res) => {
       sandbox.settleDue();
       sendJson(res, 200, {
         notificationUrl,
+        testChannels: sandbox.testChannels,
         tokensIssued: providerApi.tokensIssued,
         payments: [...store.payments.values()].map((payment) => payment.wire),
         receipts: sandboxReceipts(store),
@@ -287,12 +305,34 @@ export function sandboxPages(deps: {
       const fields = await readFields(req);
       const resends = Number(fields.resends ?? notifier.policy.resends);
       const dropShare = Number(fields.dropShare ?? notifier.policy.dropShare);
-      if (!Number.isInteger(resends) || resends < 0 || !(dropShare >= 0 && dropShare <= 1)) {
-        return sendJson(res, 400, { message: 'resends is a whole number >= 0, dropShare between 0 and 1' });
+      const contentType = String(fields.contentType ?? notifier.policy.contentType);
+      if (
+        !Number.isInteger(resends) ||
+        resends < 0 ||
+        !(dropShare >= 0 && dropShare <= 1) ||
+        !(NOTIFICATION_CONTENT_TYPES as readonly string[]).includes(contentType)
+      ) {
+        return sendJson(res, 400, {
+          message: `resends is a whole number >= 0, dropShare between 0 and 1, contentType one of ${NOTIFICATION_CONTENT_TYPES.join(', ')}`,
+        });
       }
-      Object.assign(notifier.policy, { resends, dropShare });
+      Object.assign(notifier.policy, { resends, dropShare, contentType });
       if (wantsHtml(req)) redirect(res, '/_local/payments');
       else sendJson(res, 200, notifier.policy);
+    },
+    'POST /_local/payments/channels': async (req, res) => {
+      const test = String((await readFields(req)).test ?? '');
+      if (test !== 'true' && test !== 'false')
+        return sendJson(res, 400, { message: 'test is true (test channels) or false (live channels)' });
+      sandbox.testChannels = test === 'true';
+      if (wantsHtml(req)) redirect(res, '/_local/payments');
+      else sendJson(res, 200, { testChannels: sandbox.testChannels });
+    },
+    'POST /_local/payments/naver-pay/cancels/defer-next': async (req, res) => {
+      const paymentId = String((await readFields(req)).paymentId ?? '');
+      if (!walletApi.deferNextCancel(paymentId))
+        return sendJson(res, 404, { message: 'No such paid wallet payment' });
+      sendJson(res, 200, { deferNextCancel: paymentId });
     },
     'POST /_local/payments/notifications/lose': async (req, res) => {
       const merchantUid = String((await readFields(req)).merchant_uid ?? '');

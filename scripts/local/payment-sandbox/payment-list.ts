@@ -15,7 +15,7 @@ import { nowSeconds, type SandboxStore, type StoredPayment } from './store.ts';
  *   (400, "데이터 범위를 넘어선 page");
  * - `sorting`: -started (the default), started, -paid, paid, -updated, updated (the last status change);
  * - the answer `{total, previous, next, list}`, previous and next 0 when there is none; each payment as
- *   the lookup answers it, with `sandbox` set for test channels (every channel of the sandbox is one).
+ *   the lookup answers it, with `sandbox` set for test channels (the sandbox's are, unless switched to live).
  */
 const STATUSES = ['all', 'ready', 'paid', 'cancelled', 'failed'] as const;
 const SORTINGS = ['-started', 'started', '-paid', 'paid', '-updated', 'updated'] as const;
@@ -79,6 +79,6 @@ export function listPaymentsByStatus(
     total: matches.length,
     previous: page > 1 ? page - 1 : 0,
     next: page < pages ? page + 1 : 0,
-    list: matches.slice((page - 1) * limit, page * limit).map((wire) => ({ ...wire, sandbox: true })),
+    list: matches.slice((page - 1) * limit, page * limit),
   };
 }

@@ -87,10 +87,12 @@ export class ProviderApi {
       return payment.wire;
     }
     if (method === 'GET' && first === 'payments' && second && !third) {
-      // Every channel of the sandbox is a test channel: the lookup by imp_uid leaves their payments
-      // out unless include_sandbox=true (PortOne's OpenAPI schema, GET /payments/{imp_uid}).
-      const payment = url.searchParams.get('include_sandbox') === 'true' && this.store.payments.get(second);
-      if (!payment) throw new ProviderFault(404, -1, '존재하지 않는 결제정보입니다.');
+      // The lookup by imp_uid leaves payments of test channels out unless include_sandbox=true
+      // (PortOne's OpenAPI schema, GET /payments/{imp_uid}); the lookup by merchant_uid has no such
+      // parameter, and the sandbox answers them there, marked.
+      const payment = this.store.payments.get(second);
+      const shown = payment && (!payment.wire.sandbox || url.searchParams.get('include_sandbox') === 'true');
+      if (!shown) throw new ProviderFault(404, -1, '존재하지 않는 결제정보입니다.');
       return payment.wire;
     }
     if (first === 'receipts' && second && !third)

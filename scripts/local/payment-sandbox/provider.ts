@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { nowMs } from '../../../functions/core/clock.ts';
 import { CURRENCIES, type Currency, fromMinorUnits, toMinorUnits } from '../../../shared/currency.ts';
 import { PAYMENT_ABANDONED_MARKER } from '../../../shared/payments/card-failures.ts';
+import { CHARGE_AGAIN_LIMITS } from '../../../shared/payments/charge-again-fields.ts';
 import type { CheckoutReturn, RequestPayParams } from '../../../shared/payments/checkout-contract.ts';
 import { PAYMENT_TIME_ZONE, VBANK_OPEN_DAYS } from '../../../shared/payments/constants.ts';
 import {
@@ -15,6 +16,7 @@ import {
   newPaymentWire,
   nowSeconds,
   randomDigits,
+  randomId,
   type SandboxStore,
   type StoredBillingKey,
   type StoredPayment,
@@ -102,6 +104,23 @@ function chargeRefusal(
   return undefined;
 }
 
+/**
+ * Why the provider would refuse a charge's fields outright, if it would: `name` required and at most
+ * 40 characters, `buyer_name` at most 16, `merchant_uid` at most 40 (PortOne's V1 OpenAPI schema,
+ * subscribe/payments/again), answered as its other refusals of a parameter are (400, code -1).
+ */
+function chargeFieldRefusal(body: Record<string, unknown>): string | undefined {
+  const text = (name: string) => (body[name] === undefined || body[name] === null ? '' : String(body[name]));
+  if (!text('name')) return 'name은 필수 파라미터입니다.';
+  const limits: Array<[string, number]> = [
+    ['name', CHARGE_AGAIN_LIMITS.name],
+    ['buyer_name', CHARGE_AGAIN_LIMITS.buyerName],
+    ['merchant_uid', CHARGE_AGAIN_LIMITS.merchantUid],
+  ];
+  const over = limits.find(([name, max]) => text(name).length > max);
+  return over && `${over[0]}은(는) 최대 ${over[1]}자까지 입력할 수 있습니다.`;
+}
+
 /** The default due date: the end of the VBANK_OPEN_DAYS-th day from now, in KST. */
 function defaultVbankDue(): number {
   const kstDay = new Intl.DateTimeFormat('en-CA', { timeZone: PAYMENT_TIME_ZONE }).format(
@@ -119,6 +138,12 @@ function defaultVbankDue(): number {
 export class ProviderSandbox {
   /** Orders whose next cancel the card company refuses (set from /_local/payments). */
   private readonly refusedCancels = new Set<string>();
+  /**
+   * Whether the merchant's channels are test channels, as a developer's are: their payments and billing
+   * keys are marked `sandbox` (PortOne's OpenAPI schema, Payment and Customer) and move no money.
+   * /_local/payments switches them to live channels, as a release's are.
+   */
+  testChannels = true;
 
   constructor(
     private readonly store: SandboxStore,
@@ -126,11 +151,13 @@ export class ProviderSandbox {
     private readonly defaultNotificationUrl: string,
   ) {}
 
-  private notify(payment: StoredPayment): void {
+  /** A notification of the payment's status; a cancel's names the cancel (its cancellation_id). */
+  private notify(payment: StoredPayment, cancellationId?: string): void {
     this.notifier.notify(payment.noticeUrl ?? this.defaultNotificationUrl, {
       imp_uid: payment.wire.imp_uid,
       merchant_uid: payment.wire.merchant_uid,
       status: payment.wire.status,
+      ...(cancellationId ? { cancellation_id: cancellationId } : {}),
     });
   }
 
@@ -179,6 +206,7 @@ export class ProviderSandbox {
         status: 'ready',
         buyer: { name: params.buyer_name, email: params.buyer_email, tel: params.buyer_tel },
         ...(issuing ? { customerUid: params.customer_uid, customerUidUsage: 'issue' as const } : {}),
+        sandbox: this.testChannels,
       }),
       ...(params.notice_url ? { noticeUrl: params.notice_url } : {}),
     };
@@ -263,6 +291,7 @@ export class ProviderSandbox {
         customer_postcode: null,
         inserted: existing?.wire.inserted ?? now,
         updated: now,
+        sandbox: this.testChannels,
       },
       cardNumber: card.number,
       charges,
@@ -386,6 +415,8 @@ export class ProviderSandbox {
     if (!customerUid || !merchantUid)
       throw new ProviderFault(400, -1, 'customer_uid와 merchant_uid는 필수입니다.');
     if (!(amount > 0)) throw new ProviderFault(400, -1, 'amount는 0보다 커야 합니다.');
+    const fieldRefusal = chargeFieldRefusal(body);
+    if (fieldRefusal) throw new ProviderFault(400, -1, fieldRefusal);
     const key = this.store.billingKeys.get(customerUid);
     if (!key) throw new ProviderFault(200, 1, '등록되지 않은 구매자입니다. (customer_uid)');
     if (this.store.isMerchantUidPaid(merchantUid))
@@ -411,6 +442,8 @@ export class ProviderSandbox {
         customerUid,
         customerUidUsage: 'payment',
         customData: body.custom_data as string | undefined,
+        // A key issued on a test channel charges on it.
+        sandbox: key.wire.sandbox === true,
       }),
       ...(body.notice_url ? { noticeUrl: String(body.notice_url) } : {}),
     };
@@ -477,17 +510,19 @@ export class ProviderSandbox {
     wire.cancel_amount = fromMinorUnits(toMinorUnits(wire.cancel_amount, currency) + amount, currency);
     wire.cancelled_at = nowSeconds();
     wire.cancel_reason = reason;
+    const cancellationId = randomId('cancel');
     wire.cancel_history.push({
       pg_tid: wire.pg_tid ?? null,
       amount: fromMinorUnits(amount, currency),
       cancelled_at: wire.cancelled_at,
       reason,
+      cancellation_id: cancellationId,
       receipt_url: wire.receipt_url ?? null,
     });
     // Only a full cancel changes the status; a partial one leaves the payment paid.
     if (amount === cancellable) wire.status = 'cancelled';
     this.store.save();
-    if (body.enable_webhook === true || body.enable_webhook === 'true') this.notify(payment);
+    if (body.enable_webhook === true || body.enable_webhook === 'true') this.notify(payment, cancellationId);
     return payment;
   }
 }

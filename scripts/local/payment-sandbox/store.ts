@@ -65,6 +65,18 @@ export interface WalletPayment {
   restAmount: number;
   state: 'reserved' | 'paid' | 'failed';
   admissionYmdt?: string;
+  /** Its cancels: done, or pending until the wallet completes them (at completeAtMs, server clock). */
+  cancels?: WalletCancel[];
+  /** Set from /_local/payments: the next cancel answers CancelNotComplete and completes later. */
+  deferNextCancel?: boolean;
+}
+
+export interface WalletCancel {
+  amount: number;
+  state: 'done' | 'pending';
+  /** The time it was asked for (pending) or completed (done), yyyyMMddHHmmss KST. */
+  ymdt: string;
+  completeAtMs?: number;
 }
 
 interface State {
@@ -166,6 +178,8 @@ export function newPaymentWire(input: {
   customerUid?: string;
   customerUidUsage?: 'issue' | 'payment';
   customData?: string;
+  /** Made on a test channel (PortOne's `sandbox`); the sandbox's channels are test channels unless switched. */
+  sandbox?: boolean;
 }): PaymentWire & Record<string, unknown> {
   const impUid = `imp_${randomDigits(12)}`;
   const started = nowSeconds();
@@ -217,7 +231,6 @@ export function newPaymentWire(input: {
     cash_receipt_issued: false,
     customer_uid: input.customerUid ?? null,
     customer_uid_usage: input.customerUidUsage ?? null,
-    // Every channel of the sandbox is a test channel (PortOne's schema: PaymentAnnotation.sandbox).
-    sandbox: true,
+    sandbox: input.sandbox ?? true,
   };
 }

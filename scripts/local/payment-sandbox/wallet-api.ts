@@ -16,6 +16,8 @@ export interface WalletCredentials {
 
 /** A registration must be approved within 30 minutes of its reservation, as Naver Pay's does. */
 const RESERVATION_LIFETIME_MS = 30 * 60_000;
+/** A cancel answered CancelNotComplete is completed by the wallet this long after (server clock). */
+export const DEFERRED_CANCEL_COMPLETES_AFTER_MS = 5 * 60_000;
 
 class WalletFault extends Error {
   constructor(
@@ -31,10 +33,13 @@ class WalletFault extends Error {
  * The wallet (Naver Pay recurring) on one machine: `POST /{partnerId}/naverpay/payments/...` with form
  * bodies and the client id, secret and chain id headers, answering `{code, message, body}`. Calls
  * carrying an X-NaverPay-Idempotency-Key answer the same thing when repeated. Public documentation
- * shows the paths, fields and the 'Success' code; the cancel's refusals (RestAmountDiff,
- * OverRemainAmount) are the wallet's own, as a public Java client lists them; the other failure codes
- * here (Fail for a declined charge, TimeExpired, InvalidReserveId, ...) are the sandbox's stand-ins for
- * ones it does not show.
+ * shows the paths, fields and the 'Success' code; the cancel's answers (RestAmountDiff,
+ * OverRemainAmount, AlreadyCanceled, CancelNotComplete, PreCancelNotComplete) are the wallet's own, as
+ * public clients list them; the other failure codes here (Fail for a declined charge, TimeExpired,
+ * InvalidReserveId, ...) are the sandbox's stand-ins for ones it does not show. A cancel the developer
+ * page defers answers CancelNotComplete and is completed 5 minutes later on the server clock; a cancel
+ * asked while one is pending answers PreCancelNotComplete; the payment history
+ * (`v2.2/list/history`) lists the approval and the completed cancels.
  */
 export class WalletApi {
   constructor(
@@ -66,6 +71,32 @@ export class WalletApi {
     return back;
   }
 
+  /** From /_local/payments: the payment's next cancel answers CancelNotComplete and completes later. */
+  deferNextCancel(paymentId: string): boolean {
+    const payment = this.store.walletPayments.get(paymentId);
+    if (payment?.state !== 'paid') return false;
+    payment.deferNextCancel = true;
+    this.store.save();
+    return true;
+  }
+
+  /** Completes the pending cancels whose time has come (the server clock decides). */
+  settleDue(): void {
+    const now = nowMs();
+    let changed = false;
+    for (const payment of this.store.walletPayments.values()) {
+      for (const cancel of payment.cancels ?? []) {
+        if (cancel.state !== 'pending' || (cancel.completeAtMs ?? 0) > now) continue;
+        cancel.state = 'done';
+        cancel.ymdt = toNaverTime(new Date(now));
+        delete cancel.completeAtMs;
+        payment.restAmount -= cancel.amount;
+        changed = true;
+      }
+    }
+    if (changed) this.store.save();
+  }
+
   async handle(req: IncomingMessage, res: ServerResponse, api: string): Promise<void> {
     const headers = req.headers;
     const reply = (status: number, code: string, message: string, body?: unknown) =>
@@ -78,6 +109,7 @@ export class WalletApi {
       reply(401, 'AuthFailure', 'Invalid client id, client secret or chain id');
       return;
     }
+    this.settleDue();
     const fields = Object.fromEntries(
       Object.entries(await readFields(req)).map(([name, value]) => [name, String(value)]),
     );
@@ -93,6 +125,8 @@ export class WalletApi {
       answer = this.call(api, fields);
     } catch (error) {
       if (!(error instanceof WalletFault)) throw error;
+      // A refusal may still have changed something (a cancel the wallet completes later).
+      this.store.save();
       reply(error.status, error.code, error.message);
       return;
     }
@@ -235,6 +269,14 @@ export class WalletApi {
       case 'v1/cancel': {
         const payment = this.store.walletPayments.get(fields.paymentId ?? '');
         if (payment?.state !== 'paid') throw new WalletFault('InvalidPaymentId', 'No such paid payment');
+        if (payment.cancels?.some((cancel) => cancel.state === 'pending')) {
+          throw new WalletFault(
+            'PreCancelNotComplete',
+            '이전에 요청한 취소가 완료되지 않았습니다. 이전 취소 정보로 다시 요청해 주세요.',
+          );
+        }
+        if (payment.restAmount === 0)
+          throw new WalletFault('AlreadyCanceled', '이미 전체 취소된 결제입니다.');
         const amount = Number(fields.cancelAmount);
         if (!(amount > 0) || amount > payment.restAmount) {
           throw new WalletFault('OverRemainAmount', `Up to ${payment.restAmount} can be cancelled`);
@@ -249,6 +291,22 @@ export class WalletApi {
             `가맹점의 예상 잔여금액(expectedRestAmount ${fields.expectedRestAmount})과 네이버페이의 잔여금액(${payment.restAmount - amount})이 일치하지 않음`,
           );
         }
+        const ymdt = toNaverTime(new Date(nowMs()));
+        payment.cancels ??= [];
+        if (payment.deferNextCancel) {
+          payment.deferNextCancel = false;
+          payment.cancels.push({
+            amount,
+            state: 'pending',
+            ymdt,
+            completeAtMs: nowMs() + DEFERRED_CANCEL_COMPLETES_AFTER_MS,
+          });
+          throw new WalletFault(
+            'CancelNotComplete',
+            '취소 처리가 완료되지 않았습니다. 빠른 시일 내에 자동으로 다시 처리됩니다.',
+          );
+        }
+        payment.cancels.push({ amount, state: 'done', ymdt });
         payment.restAmount -= amount;
         return ok({
           paymentId: payment.paymentId,
@@ -260,6 +318,33 @@ export class WalletApi {
           cancelYmdt: toNaverTime(new Date(nowMs())),
           totalPayAmount: payment.totalPayAmount,
         });
+      }
+      case 'v2.2/list/history': {
+        const payment = this.store.walletPayments.get(fields.paymentId ?? '');
+        if (payment?.state !== 'paid') throw new WalletFault('InvalidPaymentId', 'No such paid payment');
+        const item = (admissionTypeCode: string, amount: number, ymdt: string) => ({
+          paymentId: payment.paymentId,
+          merchantPayKey: payment.merchantPayId,
+          merchantUserKey: payment.merchantUserId,
+          admissionTypeCode,
+          admissionYmdt: ymdt,
+          admissionState: 'SUCCESS',
+          totalPayAmount: amount,
+          primaryPayMeans: 'CARD',
+          productName: payment.productName,
+        });
+        const done = (payment.cancels ?? []).filter((cancel) => cancel.state === 'done');
+        const list = [
+          item('01', payment.totalPayAmount, payment.admissionYmdt ?? ''),
+          ...done.map((cancel, index) =>
+            item(
+              payment.restAmount === 0 && index === done.length - 1 ? '03' : '04',
+              cancel.amount,
+              cancel.ymdt,
+            ),
+          ),
+        ];
+        return ok({ responseCount: list.length, totalCount: list.length, totalPageCount: 1, list });
       }
       case 'recurrent/expire/v1/request': {
         const recurrent = this.activeRecurrent(fields.recurrentId);

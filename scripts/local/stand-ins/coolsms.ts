@@ -6,10 +6,16 @@ import { escapeHtml as e, listenOnLoopback, readFields, sendHtml, sendJson } fro
 import type { StandIn, StandInContext } from '../stand-in-context.ts';
 
 /**
- * CoolSMS on one machine: the message API v4 (`POST /messages/v4/send`), with its HMAC-SHA256
- * Authorization header checked as CoolSMS checks it (the key, the signature of date + salt, a date
- * within 15 minutes), so the production SMS adapter runs unchanged. Messages are not sent anywhere:
- * they go to an outbox shown on /_local/sms (and /_local/sms.json), kept beside the database.
+ * CoolSMS on one machine: the message API v4 (`POST /messages/v4/send`), with its Authorization header
+ * checked as CoolSMS checks it, so the production SMS adapter runs unchanged. Messages are not sent
+ * anywhere: they go to an outbox shown on /_local/sms (and /_local/sms.json), kept beside the database.
+ *
+ * The header (coolsms/documents, authentication/api-key.md): `HMAC-SHA256` (or `HMAC-MD5`) `apiKey=…,
+ * date=<ISO 8601>, salt=<12 to 64 bytes>, signature=hex(HMAC(secret, date + salt))`, refused with HTTP
+ * 403 and `{errorCode, errorMessage}`: InvalidAPIKey (not a key of the account), SignatureDoesNotMatch,
+ * RequestTimeTooSkewed (the date more than 15 minutes off the server's time) and DuplicatedSignature (a
+ * signature used once already within 15 minutes: the salt must change on every request). A header of
+ * another form is refused with 401 (its answer is not documented).
  *
  * A message the service will not take is answered as SOLAPI answers it: HTTP 200 with the message's
  * own `statusCode` other than "2000" and its `statusMessage`, and nothing sent (SOLAPI's API
@@ -32,24 +38,54 @@ interface OutboxMessage {
   sentAt: string;
 }
 
-/** The checks CoolSMS makes on the Authorization header; undefined when it passes. */
-export function authorizationProblem(header: string | undefined, now: number): string | undefined {
-  const match = /^HMAC-SHA256 apiKey=([^,]+), date=([^,]+), salt=([^,]+), signature=([0-9a-f]+)$/.exec(
+export interface AuthorizationRefusal {
+  status: 401 | 403;
+  errorCode: string;
+  errorMessage: string;
+}
+
+const refused = (errorCode: string, errorMessage: string, status: 401 | 403 = 403) => ({
+  status,
+  errorCode,
+  errorMessage,
+});
+
+/**
+ * The checks CoolSMS makes on the Authorization header; undefined when it passes. `used` holds the
+ * signatures accepted in the last 15 minutes (by the time they were used), which may not come again.
+ */
+export function authorizationProblem(
+  header: string | undefined,
+  now: number,
+  used: Map<string, number> = new Map(),
+): AuthorizationRefusal | undefined {
+  for (const [seen, usedAt] of used) if (now - usedAt > CLOCK_SKEW_MS) used.delete(seen);
+  const match = /^HMAC-(SHA256|MD5) apiKey=([^,]+), date=([^,]+), salt=([^,]+), signature=([0-9a-f]+)$/.exec(
     header ?? '',
   );
-  if (!match) return 'Invalid Authorization header';
-  const [, apiKey, date, salt, signature] = match as unknown as [string, string, string, string, string];
-  if (apiKey !== API_KEY) return 'Invalid API key';
+  if (!match) return refused('Unauthorized', 'Invalid Authorization header', 401);
+  const [, algorithm, apiKey, date, salt, signature] = match as unknown as string[] as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  if (apiKey !== API_KEY) return refused('InvalidAPIKey', '유효한 API Key가 아닙니다.');
   const at = Date.parse(date);
   if (!Number.isFinite(at) || Math.abs(at - now) > CLOCK_SKEW_MS)
-    return 'The date is more than 15 minutes off';
-  const expected = createHmac('sha256', API_SECRET)
+    return refused('RequestTimeTooSkewed', '시간 값이 서버 시간을 15분 이상 벗어났습니다.');
+  const expected = createHmac(algorithm === 'MD5' ? 'md5' : 'sha256', API_SECRET)
     .update(date + salt)
     .digest();
   const given = Buffer.from(signature, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected)
-    ? undefined
-    : 'Signature mismatch';
+  if (!(given.length === expected.length && timingSafeEqual(given, expected)))
+    return refused('SignatureDoesNotMatch', '생성한 Signature가 일치하지 않습니다.');
+  if (used.has(signature))
+    return refused('DuplicatedSignature', '15분 안에 같은 Signature가 사용되었습니다.');
+  used.set(signature, now);
+  return undefined;
 }
 
 /** SMS up to 90 bytes in EUC-KR terms (a Hangul syllable counts 2), LMS above, as CoolSMS decides. */
@@ -61,14 +97,15 @@ function messageType(text: string): 'SMS' | 'LMS' {
 export async function start(ctx: StandInContext): Promise<StandIn> {
   const file = ctx.stateDir ? join(ctx.stateDir, 'sms-outbox.json') : undefined;
   const outbox: OutboxMessage[] = file && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
+  const usedSignatures = new Map<string, number>();
 
   const api = await listenOnLoopback(async (req, res) => {
     const refuse = (status: number, errorCode: string, errorMessage: string) =>
       sendJson(res, status, { errorCode, errorMessage });
     if (req.method !== 'POST' || req.url !== '/messages/v4/send')
       return refuse(404, 'NotFound', 'No such API');
-    const problem = authorizationProblem(req.headers.authorization, nowMs());
-    if (problem) return refuse(401, 'Unauthorized', problem);
+    const problem = authorizationProblem(req.headers.authorization, nowMs(), usedSignatures);
+    if (problem) return refuse(problem.status, problem.errorCode, problem.errorMessage);
     const { message } = (await readFields(req)) as {
       message?: { to?: unknown; from?: unknown; text?: unknown };
     };

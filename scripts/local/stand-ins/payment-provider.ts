@@ -14,8 +14,9 @@ import type { StandIn, StandInContext } from '../stand-in-context.ts';
  * (checkout, wallet registration, the developer page with the test cards) are served from the
  * runtime's own port under /_local/payments. Notifications go to LOCAL_PAYMENT_NOTIFICATION_URL,
  * by default the product's webhook route /payment/portone-webhook; LOCAL_PAYMENT_NOTIFICATION_RESENDS
- * (default 0, as PortOne) and LOCAL_PAYMENT_NOTIFICATION_DROP_SHARE (default 0; 0.2 loses a fifth of
- * them) set their policy, which /_local/payments/notifications/policy changes while running.
+ * (default 0, as PortOne), LOCAL_PAYMENT_NOTIFICATION_DROP_SHARE (default 0; 0.2 loses a fifth of
+ * them) and LOCAL_PAYMENT_NOTIFICATION_FORM (1: sent as a form, as the console can be set; default JSON)
+ * set their policy, which /_local/payments/notifications/policy changes while running.
  */
 export interface PaymentSandboxOptions {
   /** Where notifications go when a payment names no notice_url. */
@@ -47,6 +48,10 @@ export async function start(ctx: StandInContext, options: PaymentSandboxOptions 
     {
       resends: Number(process.env.LOCAL_PAYMENT_NOTIFICATION_RESENDS) || 0,
       dropShare: Number(process.env.LOCAL_PAYMENT_NOTIFICATION_DROP_SHARE) || 0,
+      contentType:
+        process.env.LOCAL_PAYMENT_NOTIFICATION_FORM === '1'
+          ? 'application/x-www-form-urlencoded'
+          : 'application/json',
     },
     options.notificationResendDelayMs ?? 1000,
   );
@@ -77,7 +82,10 @@ export async function start(ctx: StandInContext, options: PaymentSandboxOptions 
     ctx.registerLocalEndpoint(method, path, handler);
   }
 
-  const timer = setInterval(() => sandbox.settleDue(), SETTLE_INTERVAL_MS);
+  const timer = setInterval(() => {
+    sandbox.settleDue();
+    walletApi.settleDue();
+  }, SETTLE_INTERVAL_MS);
   timer.unref();
 
   return {

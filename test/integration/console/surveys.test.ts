@@ -62,7 +62,7 @@ describe('smart surveys', () => {
         },
       ],
     };
-    const updated = await call(adminSmartSurveyUpdate, { sid, ...redirect }, { token });
+    const updated = await call(adminSmartSurveyUpdate, { id: sid, ...redirect }, { token });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     const shown = await call(adminSmartSurveyGet, { id: sid }, { token });
     expect(shown.body.survey).toMatchObject({
@@ -74,7 +74,7 @@ describe('smart surveys', () => {
 
     expect((await call(adminSmartSurveyDelete, { id: sid }, { token })).body).toEqual({ sid });
     expect((await call(adminSmartSurveyGet, { id: sid }, { token })).body.error.code).toBe('not_found');
-    expect((await call(adminSmartSurveyUpdate, { sid, ...redirect }, { token })).body.error.code).toBe(
+    expect((await call(adminSmartSurveyUpdate, { id: sid, ...redirect }, { token })).body.error.code).toBe(
       'not_found',
     );
   });

@@ -61,7 +61,7 @@ export const routeInputs: Record<string, () => Record<string, unknown>> = {
   }),
   adminJobStatus: () => ({ jobId: 'some-id' }),
   adminSmartSurveyCreate: () => survey,
-  adminSmartSurveyUpdate: () => ({ sid: 'some-id', ...survey }),
+  adminSmartSurveyUpdate: () => ({ id: 'some-id', ...survey }),
   adminSmartSurveyTargets: () => ({ ids: ['matrix-uid'], idType: 'uid', surveyType: 'matrix' }),
   adminUpdateOnboardingSurvey: () => ({
     fileName: 'onboarding_es',

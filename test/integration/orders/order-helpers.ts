@@ -180,6 +180,7 @@ export async function sandboxState(): Promise<{
   }>;
   billingKeys: Array<{ customer_uid: string; charges: number }>;
   walletPayments: Array<{ paymentId: string; merchantPayId: string; restAmount: number }>;
+  notifications: Array<{ body: { imp_uid: string; merchant_uid: string }; state: string; attempts: number }>;
 }> {
   return (await send(new URL('/_local/payments.json', inject('apiUrl')), { method: 'GET' })).body;
 }

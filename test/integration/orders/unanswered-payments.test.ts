@@ -9,6 +9,7 @@ import {
   setUpRecurrentNaverPayEnroll,
   startRecurrentNaverPay,
 } from '../../../shared/api/orders.ts';
+import { cancelPaymentUser, createUserRefund } from '../../../shared/api/refunds.ts';
 import { adminUserCreate, adminUserInfo } from '../../../shared/api/users.ts';
 import type { SessionInfo } from '../../../shared/orders/session-info.ts';
 import { KST_ZONE } from '../../../shared/time/kst.ts';
@@ -304,4 +305,67 @@ describe('a lost answer to a charge', () => {
     expect(after.plans).toHaveLength(1);
     expect(after.payments).toHaveLength(1);
   }, 30_000);
+});
+
+describe('a wallet refund Naver Pay completes later', () => {
+  it('is made for the customer, listed for an operator while pending, and settles itself once Naver Pay has done it', async () => {
+    const buyer = await newBuyer('wallet-refund-later');
+    const opened = await call(
+      createInitPayment,
+      { clientType: 'landing', language: 'ko', planName: 'MR_LIGHT_V3' },
+      { ...options(), token: buyer.token },
+    );
+    const session: SessionInfo = opened.body.sessionInfo;
+    const order: PlacedOrder = (
+      await call(insertPaymentProgress, progressInput(session, 'naver_pay'), options())
+    ).body;
+    const guid = session.guid;
+    const { reserveId } = (
+      await call(setUpRecurrentNaverPayEnroll, { guid, merchantUid: order.merchantUid }, options())
+    ).body;
+    const registered = await fetch(`${runtime.url}/_local/payments/naver-pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ reserveId, action: 'register', card: VISA_OK }),
+      redirect: 'manual',
+    });
+    const tempReceiptId = new URL(registered.headers.get('location') ?? '').searchParams.get('tempReceiptId');
+    const started = await call(
+      startRecurrentNaverPay,
+      { guid, merchantUid: order.merchantUid, reserveId, tempReceiptId },
+      options(),
+    );
+    expect(started.body.result).toBe('success');
+    const walletPayment = async () =>
+      (
+        (await local('GET', '/_local/payments.json')).body as {
+          walletPayments: Array<{ paymentId: string; merchantPayId: string; restAmount: number }>;
+        }
+      ).walletPayments.find((payment) => payment.merchantPayId === order.merchantUid);
+    const paymentId = (await walletPayment())?.paymentId;
+    expect((await local('POST', '/_local/payments/naver-pay/cancels/defer-next', { paymentId })).status).toBe(
+      200,
+    );
+
+    const refund = await call(createUserRefund, {}, { ...options(), token: buyer.token });
+    const refunded = await call(
+      cancelPaymentUser,
+      { guid: refund.body.guid, price: 9900, reason: 'Not for me', refundSource: 'naver_pay', agreed: true },
+      options(),
+    );
+    expect(refunded.body.result).toEqual({ kind: 'refunded', amount: 9900 });
+    // Recorded (the plan ended, the payment refunded), while the money is not back yet at the wallet.
+    expect((await granted(buyer.uid)).payments).toMatchObject([{ status: 'cancelled', price: 9900 }]);
+    expect((await walletPayment())?.restAmount).toBe(9900);
+    expect(await attentionCasesOf(order.merchantUid)).toMatchObject([
+      { kind: 'refund_pending', amount: 9900, currency: 'KRW', uid: buyer.uid, refundSources: [] },
+    ]);
+
+    // Naver Pay completes it (5 minutes on), the re-check (10 minutes on) sees it: the case ends itself.
+    await clockBy(11 * 60);
+    expect((await walletPayment())?.restAmount).toBe(0);
+    for (let attempt = 0; attempt < 50 && (await attentionCasesOf(order.merchantUid)).length; attempt += 1)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await attentionCasesOf(order.merchantUid)).toEqual([]);
+  });
 });

@@ -407,6 +407,71 @@ describe('billing keys', () => {
     ).rejects.toBeInstanceOf(PaymentProviderError);
   });
 
+  it('are charged only with a name of at most 40 characters, a buyer name of 16 and a merchant uid of 40; the adapter fits the names', async () => {
+    const customerUid = newCustomerUid();
+    await issueBillingKey({
+      customerUid,
+      card: { number: '4242424242424242', expiry: '2099-12', birth: '900101' },
+    });
+    // As any client sends it: each field over its limit (or the name missing) is refused, nothing charged.
+    const refusals = [
+      { name: undefined },
+      { name: '가'.repeat(41) },
+      { buyer_name: '김'.repeat(17) },
+      { merchant_uid: `ord_${'x'.repeat(37)}` },
+    ];
+    for (const fields of refusals) {
+      const merchantUid = newMerchantUid('order');
+      const answer = await onTheWire('POST', '/subscribe/payments/again', {
+        customer_uid: customerUid,
+        merchant_uid: merchantUid,
+        amount: 9900,
+        name: 'LIGHT monthly',
+        ...fields,
+      });
+      expect(answer.status, JSON.stringify(fields)).toBe(400);
+      expect(await answer.json()).toMatchObject({ code: -1, response: null });
+      expect(await findPaymentByMerchantUid(merchantUid)).toBeNull();
+    }
+    // As the public python client sends it (its token in X-ImpTokenHeader), and as a form (the schema's
+    // `consumes` lists both encodings): the same refusal.
+    const token = (await (
+      await onTheWire('POST', '/users/getToken', {
+        imp_key: process.env.PORTONE_API_KEY,
+        imp_secret: process.env.PORTONE_API_SECRET,
+      })
+    ).json()) as { response: { access_token: string } };
+    const asForm = await fetch(`${process.env.PORTONE_API_URL}/subscribe/payments/again`, {
+      method: 'POST',
+      headers: {
+        'x-imptokenheader': token.response.access_token,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        customer_uid: customerUid,
+        merchant_uid: newMerchantUid('order'),
+        amount: '9900',
+        name: '가'.repeat(41),
+      }),
+    });
+    expect(asForm.status).toBe(400);
+    expect(await asForm.json()).toMatchObject({ code: -1 });
+    const merchantUid = newMerchantUid('renewal');
+    const charged = await payWithBillingKey({
+      customerUid,
+      merchantUid,
+      amount: 9900,
+      currency: 'KRW',
+      name: `${'아주 긴 사용자 지정 요금제 이름'.repeat(3)} (연간)`,
+      buyer: { name: '남궁하늘빛나는별님의아주긴이름입니다' },
+    });
+    expect(charged).toMatchObject({
+      status: 'paid',
+      name: '아주 긴 사용자 지정 요금제 이름아주 긴 사용자 지정 요금제 이름아주 긴',
+      buyer: { name: '남궁하늘빛나는별님의아주긴이름입' },
+    });
+  });
+
   it('decline the next charges when the developer page says so', async () => {
     const customerUid = newCustomerUid();
     await issueBillingKey({

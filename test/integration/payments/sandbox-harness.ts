@@ -4,6 +4,7 @@ import { invokeModule } from '../../../scripts/local/lambda-context.ts';
 import type { LocalEndpointHandler, StandInContext } from '../../../scripts/local/stand-in-context.ts';
 import { start as startSms } from '../../../scripts/local/stand-ins/coolsms.ts';
 import { start as startPayments } from '../../../scripts/local/stand-ins/payment-provider.ts';
+import { start as startScheduler } from '../../../scripts/local/stand-ins/scheduler.ts';
 import type { RequestPayParams } from '../../../shared/payments/checkout-contract.ts';
 
 /**
@@ -20,10 +21,16 @@ export interface Harness {
   notificationAttempts(): number;
   /** Moves the server clock (the adapters' and the sandbox's) forward. */
   advanceClock(seconds: number): void;
+  /** With the scheduler: moves the clock forward through it, running what falls due on the way. */
+  runClock(seconds: number): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+/**
+ * `scheduler`: the scheduler stand-in too, whose targets then run in this process when their time comes
+ * on the clock (runClock), as the product's scheduled re-checks do.
+ */
+export async function startHarness(options: { scheduler?: boolean } = {}): Promise<Harness> {
   const endpoints = new Map<string, LocalEndpointHandler>();
   const pages = await listenOnLoopback(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -56,7 +63,8 @@ export async function startHarness(): Promise<Harness> {
     tokenLifetimeSeconds: 120,
   });
   const sms = await startSms(ctx);
-  const exported = { ...payments.env, ...sms.env };
+  const scheduler = options.scheduler ? await startScheduler(ctx) : undefined;
+  const exported = { ...payments.env, ...sms.env, ...scheduler?.env };
   Object.assign(process.env, exported);
   return {
     pagesUrl: pages.url,
@@ -70,7 +78,17 @@ export async function startHarness(): Promise<Harness> {
         (Number(process.env.TEST_CLOCK_OFFSET_MS) || 0) + seconds * 1000,
       );
     },
+    async runClock(seconds) {
+      if (!scheduler) throw new Error('The harness runs no scheduler');
+      const moved = await fetch(`${pages.url}/_local/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advanceSeconds: seconds }),
+      });
+      if (!moved.ok) throw new Error(`clock: ${moved.status} ${await moved.text()}`);
+    },
     async stop() {
+      await scheduler?.stop();
       await payments.stop();
       await sms.stop();
       await pages.close();

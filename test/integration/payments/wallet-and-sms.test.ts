@@ -6,7 +6,8 @@ import {
   expireRecurrent,
   reserveRecurrentRegistration,
 } from '../../../functions/core/adapters/payment-provider/naver-pay.ts';
-import { SmsError, sendSms } from '../../../functions/core/adapters/sms.ts';
+import { coolsmsAuthorization, SmsError, sendSms } from '../../../functions/core/adapters/sms.ts';
+import { nowMs } from '../../../functions/core/clock.ts';
 import { WALLET_SUCCESS_CODE, WalletReturnSchema } from '../../../shared/payments/checkout-contract.ts';
 import { newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
 import { type Harness, startHarness } from './sandbox-harness.ts';
@@ -172,7 +173,7 @@ describe('the wallet (Naver Pay recurring)', () => {
       reason: 'partial refund',
       cancellable: 19900,
     });
-    expect(refund.restAmount).toBe(10000);
+    expect(refund).toEqual({ status: 'refunded', paymentId: paid.paymentId, restAmount: 10000 });
     // The same refund retried answers the same; a refund computed from the stale figure is refused.
     expect(
       await cancelWalletPayment({
@@ -201,6 +202,16 @@ describe('the wallet (Naver Pay recurring)', () => {
         cancellable: 10000,
       }),
     ).toMatchObject({ restAmount: 0 });
+    // Nothing is left to cancel: the wallet answers AlreadyCanceled, which is a refund done.
+    expect(
+      await cancelWalletPayment({
+        paymentId: paid.paymentId,
+        amount: 10000,
+        reason: 'again',
+        cancellable: 10000,
+        attempt: 1,
+      }),
+    ).toEqual({ status: 'refunded', paymentId: paid.paymentId, restAmount: 0 });
 
     await expireRecurrent({ recurrentId, reason: 'unsubscribed' });
     await expect(charge(recurrentId)).rejects.toMatchObject({ walletCode: 'RecurrentExpired' });
@@ -245,12 +256,39 @@ describe('SMS (CoolSMS)', () => {
       to: string;
     }>;
     expect(outbox.map((message) => message.to)).not.toContain('01055550199');
-    const saved = process.env.COOLSMS_API_SECRET;
-    process.env.COOLSMS_API_SECRET = 'wrong';
-    try {
-      await expect(sendSms({ to: '01012345678', text: 'hi' })).rejects.toBeInstanceOf(SmsError);
-    } finally {
-      process.env.COOLSMS_API_SECRET = saved;
+  });
+
+  it('is refused as SOLAPI refuses a bad Authorization header: 403 with its code, a catalogue-coded failure', async () => {
+    for (const [variable, smsCode] of [
+      ['COOLSMS_API_SECRET', 'SignatureDoesNotMatch'],
+      ['COOLSMS_API_KEY', 'InvalidAPIKey'],
+    ] as const) {
+      const saved = process.env[variable];
+      process.env[variable] = 'wrong';
+      try {
+        const refused = sendSms({ to: '01012345678', text: 'hi' });
+        await expect(refused).rejects.toBeInstanceOf(SmsError);
+        await expect(refused).rejects.toMatchObject({ code: 'SMS_FAILED', status: 502, smsCode });
+      } finally {
+        process.env[variable] = saved;
+      }
     }
+    // On the wire: a date 16 minutes off, and the same signature twice within 15 minutes.
+    const send = (authorization: string) =>
+      fetch(`${process.env.COOLSMS_API_URL}/messages/v4/send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization },
+        body: JSON.stringify({ message: { to: '01012345678', from: '0212345678', text: 'hi' } }),
+      });
+    const key = process.env.COOLSMS_API_KEY as string;
+    const secret = process.env.COOLSMS_API_SECRET as string;
+    const skewed = await send(coolsmsAuthorization(key, secret, new Date(nowMs() - 16 * 60_000)));
+    expect(skewed.status).toBe(403);
+    expect(await skewed.json()).toMatchObject({ errorCode: 'RequestTimeTooSkewed' });
+    const header = coolsmsAuthorization(key, secret, new Date(nowMs()));
+    expect((await send(header)).status).toBe(200);
+    const replayed = await send(header);
+    expect(replayed.status).toBe(403);
+    expect(await replayed.json()).toMatchObject({ errorCode: 'DuplicatedSignature' });
   });
 });

@@ -47,27 +47,31 @@ async function post(
   api: string,
   form: Record<string, string | number | undefined>,
   idempotencyKey?: string,
+  encoding: 'form' | 'json' = 'form',
 ): Promise<z.infer<typeof Answer>> {
   const credentials = await serviceCredentials('NAVER_PAY_SECRET_ARN', {
     clientId: 'NAVER_PAY_CLIENT_ID',
     clientSecret: 'NAVER_PAY_CLIENT_SECRET',
     chainId: 'NAVER_PAY_CHAIN_ID',
   });
-  const body = new URLSearchParams(
-    Object.entries(form).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])),
-  );
+  const fields = Object.entries(form).filter(([, value]) => value !== undefined);
+  const body =
+    encoding === 'json'
+      ? JSON.stringify(Object.fromEntries(fields))
+      : new URLSearchParams(fields.map(([name, value]) => [name, String(value)])).toString();
   let answer: { status: number; body: unknown };
   try {
     answer = await exchange(`${apiUrl()}/naverpay/payments/${api}`, {
       method: 'POST',
       headers: {
-        'content-type': 'application/x-www-form-urlencoded; charset=utf-8',
+        'content-type':
+          encoding === 'json' ? 'application/json' : 'application/x-www-form-urlencoded; charset=utf-8',
         'x-naver-client-id': credentials.clientId,
         'x-naver-client-secret': credentials.clientSecret,
         'x-naverpay-chain-id': credentials.chainId,
         ...(idempotencyKey ? { 'x-naverpay-idempotency-key': idempotencyKey } : {}),
       },
-      body: body.toString(),
+      body,
     });
   } catch (error) {
     logger.warn('Wallet unreachable', { api, error });
@@ -171,6 +175,16 @@ export async function chargeRecurrent(input: {
   };
 }
 
+/** The cancel's answers that mean the refund completes later: the wallet finishes it, or a cancel before it. */
+export const WALLET_REFUND_PENDING_CODES = ['CancelNotComplete', 'PreCancelNotComplete'] as const;
+export type WalletRefundPendingCode = (typeof WALLET_REFUND_PENDING_CODES)[number];
+/** The cancel's answer when nothing is left to cancel: the refund is done. */
+const ALREADY_CANCELED = 'AlreadyCanceled';
+
+export type WalletRefund =
+  | { status: 'refunded'; paymentId: string; restAmount: number }
+  | { status: 'pending'; paymentId: string; code: WalletRefundPendingCode };
+
 /**
  * Refunds a wallet payment fully or partly. `cancellable` is what the caller knows to be still
  * cancellable before this refund; the wallet is told what must remain after it (`expectedRestAmount`:
@@ -179,7 +193,13 @@ export async function chargeRecurrent(input: {
  * partner API (v1/cancel with doCompareRest=1); a public PHP client documents the example in its
  * comment, a public Java client lists RestAmountDiff ("가맹점의 예상 잔여금액(expectedRestAmount)과
  * 네이버페이의 잔여금액이 일치하지 않음"). The idempotency key makes a retried identical refund answer
- * the same instead of refunding twice.
+ * the same instead of refunding twice (`attempt` makes a new request of the same refund, when the
+ * wallet asked for it again).
+ *
+ * Besides Success, the same public clients list the answers of a refund that is not done at once:
+ * `CancelNotComplete` (the wallet completes it later by itself) and `PreCancelNotComplete` (a cancel
+ * before it is not complete yet: this one is to be asked again), both pending here; and `AlreadyCanceled`
+ * (nothing left to cancel), which is done.
  */
 export async function cancelWalletPayment(input: {
   paymentId: string;
@@ -187,7 +207,8 @@ export async function cancelWalletPayment(input: {
   reason: string;
   /** What is still cancellable before this refund, as the caller's records say. */
   cancellable: number;
-}): Promise<{ paymentId: string; restAmount: number }> {
+  attempt?: number;
+}): Promise<WalletRefund> {
   const expectedRestAmount = input.cancellable - input.amount;
   const answer = await post(
     'v1/cancel',
@@ -201,10 +222,44 @@ export async function cancelWalletPayment(input: {
       doCompareRest: 1,
       expectedRestAmount,
     },
-    `cancel-${input.paymentId}-${expectedRestAmount}-${input.amount}`,
+    `cancel-${input.paymentId}-${expectedRestAmount}-${input.amount}${input.attempt ? `-${input.attempt}` : ''}`,
   );
+  if (answer.code === ALREADY_CANCELED)
+    return { status: 'refunded', paymentId: input.paymentId, restAmount: 0 };
+  const pending = WALLET_REFUND_PENDING_CODES.find((code) => code === answer.code);
+  if (pending) {
+    logger.warn('Wallet refund pending', { paymentId: input.paymentId, code: pending });
+    return { status: 'pending', paymentId: input.paymentId, code: pending };
+  }
   const body = succeeded(answer, z.looseObject({ paymentId: z.string(), totalRestAmount: z.number() }));
-  return { paymentId: body.paymentId, restAmount: body.totalRestAmount };
+  return { status: 'refunded', paymentId: body.paymentId, restAmount: body.totalRestAmount };
+}
+
+const HistoryItem = z.looseObject({
+  paymentId: z.string(),
+  /** 01 an approval, 03 a full cancel, 04 a partial cancel. */
+  admissionTypeCode: z.string(),
+  admissionState: z.string(),
+  totalPayAmount: z.number(),
+});
+const CANCEL_TYPE_CODES = ['03', '04'];
+
+/**
+ * What is left of a wallet payment by its history (`v2.2/list/history`, JSON, as public clients call
+ * it): its successful approvals less its successful cancels. A refund the wallet completes later shows
+ * here once it is done.
+ */
+export async function walletRestAmount(paymentId: string): Promise<number> {
+  const body = succeeded(
+    await post('v2.2/list/history', { paymentId }, undefined, 'json'),
+    z.looseObject({ list: z.array(HistoryItem) }),
+  );
+  let rest = 0;
+  for (const item of body.list) {
+    if (item.paymentId !== paymentId || item.admissionState !== 'SUCCESS') continue;
+    rest += CANCEL_TYPE_CODES.includes(item.admissionTypeCode) ? -item.totalPayAmount : item.totalPayAmount;
+  }
+  return rest;
 }
 
 /** Ends a recurring registration (unsubscribe): nothing more can be charged on it. */

@@ -19,6 +19,7 @@ export const CancelHistoryWire = z.looseObject({
   amount: z.number(),
   cancelled_at: z.number(),
   reason: optionalText,
+  cancellation_id: optionalText,
   receipt_url: optionalText,
 });
 
@@ -87,5 +88,7 @@ export const CustomerWire = z.looseObject({
   customer_email: optionalText,
   inserted: z.number(),
   updated: z.number(),
+  /** Issued on a test channel (the schema's Customer.sandbox). */
+  sandbox: z.boolean().optional(),
 });
 export type CustomerWire = z.infer<typeof CustomerWire>;

@@ -53,9 +53,13 @@ export type ServerResult = Pick<
   result: RouteOutput<typeof getPaymentResult>['result'] | 'failed';
 };
 
+/**
+ * The failure a confirmation answered. PORTONE_FAILED in an answer (not an error of the call) is the
+ * provider's own record of the payment as failed: the payment provider's error (L09, section 8).
+ */
 export function failure(answer: ServerResult): PaymentFailure {
   return new PaymentFailure(
-    clientCodeForServerError(answer.errorType),
+    answer.errorType === 'PORTONE_FAILED' ? 'L09' : clientCodeForServerError(answer.errorType),
     answer.errorMsg ?? '',
     answer.failureCode,
   );

@@ -134,6 +134,17 @@ describe('the return query', () => {
     });
   });
 
+  it('is read from a channel that sends only the two ids, and never made up from an SDK without the flag', () => {
+    expect(
+      readPaymentReturn(new URLSearchParams({ guid: 'g', imp_uid: 'imp_1', merchant_uid: 'ord_1' })),
+    ).toEqual({
+      from: 'provider',
+      value: { imp_uid: 'imp_1', merchant_uid: 'ord_1' },
+    });
+    const url = new URL(returnUrlFromSdk(params.m_redirect_url, { imp_uid: 'imp_1', merchant_uid: 'ord_1' }));
+    expect(url.searchParams.has('imp_success')).toBe(false);
+  });
+
   it('is nothing when the page was opened without one', () => {
     expect(readPaymentReturn(new URLSearchParams({ guid: 'g' }))).toEqual({ from: 'none' });
     expect(readPaymentReturn(new URLSearchParams({ imp_success: 'maybe', merchant_uid: 'x' }))).toEqual({

@@ -85,13 +85,16 @@ function sandboxCheckoutUrl(checkoutUrl: string, params: RequestPayParams): stri
   );
 }
 
-/** The return address for an SDK callback: m_redirect_url with the query the provider's redirect carries. */
+/**
+ * The return address for an SDK callback: m_redirect_url with the query the provider's redirect carries,
+ * and only what the SDK gave (its success flag is absent for some channels: nothing is made up).
+ */
 export function returnUrlFromSdk(redirectUrl: string, response: SdkResponse): string {
-  const success = response.imp_success ?? response.success ?? !response.error_msg;
+  const success = response.imp_success ?? response.success;
   return withQuery(redirectUrl, {
     imp_uid: response.imp_uid ?? undefined,
     merchant_uid: response.merchant_uid,
-    imp_success: String(success),
+    imp_success: success === undefined ? undefined : String(success),
     error_code: response.error_code,
     error_msg: response.error_msg,
   });
@@ -131,7 +134,8 @@ export function readPaymentReturn(search: URLSearchParams): PaymentReturn {
     const wallet = WalletReturnSchema.safeParse(query);
     if (wallet.success) return { from: 'wallet', value: wallet.data };
   }
-  if ('imp_success' in query) {
+  // A provider's return names the order; its success flag may be missing.
+  if ('merchant_uid' in query || 'imp_uid' in query) {
     const provider = CheckoutReturnSchema.safeParse(query);
     if (provider.success) return { from: 'provider', value: provider.data };
   }

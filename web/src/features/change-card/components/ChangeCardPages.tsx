@@ -19,19 +19,19 @@ import {
 } from '../change-card-flow.ts';
 import '../../checkout/checkout.css';
 
-/** The provider's return on the change-card page (the checkout comes back here). */
+/** The provider's return on the change-card page (the checkout comes back here, naming its order). */
 export interface CheckoutReturnQuery {
-  imp_success?: string | undefined;
-  error_code?: string | undefined;
-  error_msg?: string | undefined;
+  imp_uid?: string | undefined;
+  merchant_uid?: string | undefined;
 }
 
 /**
  * /payment/change-card: the title, the description and the button, which stays disabled after the first
  * click (section 2); the click prepares the change (insert-change-card-progress) and opens the provider's
- * billing-key checkout. When the checkout returns here, the server is asked to make the new card the
- * plan's (change-card), and the success or fail page opens; a decline at the checkout carries its code
- * and message to the fail page.
+ * billing-key checkout. When the checkout returns here (its query names the order), the server is asked
+ * to make the new card the plan's (change-card), and the success or fail page opens: the server's
+ * lookup decides, never the return's imp_success (not every channel sends it); a decline at the checkout
+ * comes back from it with its code and message.
  */
 export function ChangeCardPage({
   lang,
@@ -47,7 +47,7 @@ export function ChangeCardPage({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [clicked, setClicked] = useState(false);
-  const finishing = returned.imp_success !== undefined;
+  const finishing = returned.merchant_uid !== undefined || returned.imp_uid !== undefined;
   const started = useRef(false);
 
   async function fail(currentGuid: string, failure: PaymentFailureInfo) {
@@ -60,15 +60,6 @@ export function ChangeCardPage({
     started.current = true;
     void (async () => {
       const merchantUid = readChangeMerchantUid(guid);
-      if (returned.imp_success !== 'true') {
-        // The checkout refused the card: its own code and message go to the fail page.
-        if (merchantUid) await finishChangeCard(guid, merchantUid).catch(() => undefined);
-        return fail(guid, {
-          errorCode: 'L09',
-          errMsg: returned.error_msg ?? '',
-          cardCode: returned.error_code,
-        });
-      }
       if (!merchantUid) return fail(guid, { errorCode: 'L23', errMsg: '' });
       try {
         const answer = await finishChangeCard(guid, merchantUid);

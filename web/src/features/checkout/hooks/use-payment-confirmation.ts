@@ -32,10 +32,11 @@ import { type ResultPagesBase, resultPagePath } from '../result-pages.ts';
 
 /**
  * The result page's confirmation (section 4), run once, 100 ms after the page opened: the provider's
- * or the wallet's return is read from the query; a failure there is the outcome; otherwise the server
- * confirms (a virtual account is looked up and texted; a subscription's first payment is charged on
- * its billing key; the wallet's registration is approved and charged; anything else is confirmed,
- * pending retried). The outcome is stored and the success or fail page opened.
+ * or the wallet's return is read from the query; a wallet's failure there is the outcome, while the
+ * provider's return only names the order (its imp_success is no evidence): the server confirms (a
+ * virtual account is looked up and texted; a subscription's first payment is charged on its billing
+ * key; the wallet's registration is approved and charged; anything else is confirmed, pending
+ * retried). The outcome is stored and the success or fail page opened.
  */
 export function usePaymentConfirmation(input: {
   lang: SiteLanguage;
@@ -110,9 +111,11 @@ export function usePaymentConfirmation(input: {
       return settleWith(() => fetchStartWallet({ guid, merchantUid, reserveId, tempReceiptId, ...claims }));
     }
     if (returned.from !== 'provider') return;
-    if (returned.value.imp_success !== 'true')
-      throw new PaymentFailure('L09', returned.value.error_msg ?? '', returned.value.error_code);
+    // Whatever the return's imp_success says (not every channel sends it, some send false for a paid
+    // payment), the server's lookup of the payment decides: a failure comes back from it.
     if (progress.selectedMethod === 'vbank') {
+      const issued = await withRetries(() => fetchPaymentResult({ guid, merchantUid, ...claims }));
+      if (issued.result === 'error') throw failure(issued);
       const { vbankIssuedInfo } = await withRetries(() => fetchVbankIssuedInfo({ guid, merchantUid }));
       await fetchSendVbankText({ guid, merchantUid }).catch((error: unknown) =>
         console.warn('The virtual account text was not sent', error),

@@ -7,6 +7,7 @@ import {
   releaseConfirmation,
   SURVEY_FORM_MESSAGES,
   SURVEY_FORM_TYPES,
+  SURVEY_QUESTION_LIMITS,
   type SurveyFormType,
   type SurveyQuestion,
   surveyFormFileName,
@@ -67,7 +68,8 @@ export function FormBuilder() {
       return report(t(SURVEY_FORM_MESSAGES.invalidJson));
     }
     const read = readSurveyForm(json);
-    if (!read.ok) return report(`${t(SURVEY_FORM_MESSAGES.invalidJson)} ${t(read.message)}`);
+    if (!read.ok)
+      return report(`${t(SURVEY_FORM_MESSAGES.invalidJson)} ${t(read.message, SURVEY_QUESTION_LIMITS)}`);
     await replaceAll(read.form.surveys);
   };
   const importRelease = async () => {
@@ -213,7 +215,8 @@ function ReleaseDialog({
     if (questions.length === 0) return setProblem(t(SURVEY_FORM_MESSAGES.noSurveys));
     if (typed.trim() !== expected) return setProblem(t(SURVEY_FORM_MESSAGES.wrongConfirmation, { expected }));
     const read = readSurveyForm({ surveys: questions });
-    if (!read.ok) return setProblem(`${t(SURVEY_FORM_MESSAGES.invalidJson)} ${t(read.message)}`);
+    if (!read.ok)
+      return setProblem(`${t(SURVEY_FORM_MESSAGES.invalidJson)} ${t(read.message, SURVEY_QUESTION_LIMITS)}`);
     try {
       await release.mutateAsync({ type, lang, form: read.form });
       notify.success(t('console-shell:toast.saved'));

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { SurveyQuestion } from '../../../../../shared/surveys/survey-form.ts';
+import { SURVEY_QUESTION_LIMITS, type SurveyQuestion } from '../../../../../shared/surveys/survey-form.ts';
 import { FormField } from '../../../components/console/FormField.tsx';
 import { QuestionDialogFrame } from './QuestionDialogFrame.tsx';
 import { type QuestionDialogProps, type SelectValues, selectRule, selectValues } from './question-rules.ts';
@@ -55,13 +55,15 @@ export function SelectQuestionDialog({ question, earlier, takenIds, onSave, onCl
             {t(optionError)}
           </p>
         ) : null}
-        <button
-          type="button"
-          className="console-button secondary"
-          onClick={() => options.append({ id: '', answer: '' })}
-        >
-          {t('builder.add_option')}
-        </button>
+        {options.fields.length < SURVEY_QUESTION_LIMITS.options ? (
+          <button
+            type="button"
+            className="console-button secondary"
+            onClick={() => options.append({ id: '', answer: '' })}
+          >
+            {t('builder.add_option')}
+          </button>
+        ) : null}
       </fieldset>
       <label className="console-check">
         <input type="checkbox" {...form.register('multiple')} />

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { SurveyQuestion } from '../../../../../shared/surveys/survey-form.ts';
+import { SURVEY_QUESTION_LIMITS, type SurveyQuestion } from '../../../../../shared/surveys/survey-form.ts';
 import { FormField } from '../../../components/console/FormField.tsx';
 import { QuestionDialogFrame } from './QuestionDialogFrame.tsx';
 import { type QuestionDialogProps, type TextValues, textRule, textValues } from './question-rules.ts';
@@ -28,7 +28,11 @@ export function TextQuestionDialog({ question, earlier, takenIds, onSave, onClos
       <FormField label={t('builder.placeholder')} error={errors.placeholder?.message}>
         <input {...form.register('placeholder')} />
       </FormField>
-      <FormField label={t('builder.examples')} error={errors.examples?.message}>
+      <FormField
+        label={t('builder.examples')}
+        error={errors.examples?.message}
+        values={{ max: SURVEY_QUESTION_LIMITS.examples }}
+      >
         <textarea rows={3} {...form.register('examples')} />
       </FormField>
     </QuestionDialogFrame>

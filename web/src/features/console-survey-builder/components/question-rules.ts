@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { SurveyQuestion } from '../../../../../shared/surveys/survey-form.ts';
+import { SURVEY_QUESTION_LIMITS, type SurveyQuestion } from '../../../../../shared/surveys/survey-form.ts';
 
 /**
  * The question editors' rules (section 5): id and question required, option ids unique, and (so the
@@ -68,7 +68,8 @@ export const selectRule = (takenIds: readonly string[]) =>
             answer: z.string().trim().min(1, m('option_answer')).max(500),
           }),
         )
-        .min(1, m('options')),
+        .min(1, m('options'))
+        .max(SURVEY_QUESTION_LIMITS.options),
       multiple: z.boolean(),
       randomize: z.boolean(),
     })
@@ -91,14 +92,25 @@ export const selectRule = (takenIds: readonly string[]) =>
       }),
     );
 
+/** The examples the textarea holds, one per non-empty line. */
+const exampleLines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
 export const textRule = (takenIds: readonly string[]) =>
   z
-    .object({ ...base(takenIds), placeholder: z.string().max(500), examples: z.string().max(5000) })
+    .object({
+      ...base(takenIds),
+      placeholder: z.string().max(500),
+      examples: z
+        .string()
+        .max(5000)
+        .refine((text) => exampleLines(text).length <= SURVEY_QUESTION_LIMITS.examples, m('examples_max')),
+    })
     .transform(({ dependsOn, examples, ...question }): SurveyQuestion => {
-      const lines = examples
-        .split('\n')
-        .map((line) => line.trim())
-        .filter(Boolean);
+      const lines = exampleLines(examples);
       return {
         ...question,
         type: 'text',

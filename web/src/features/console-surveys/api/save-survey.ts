@@ -13,7 +13,7 @@ import { surveysKey } from './get-surveys.ts';
 
 export const createSurvey = (survey: SmartSurveyInput) => adminCall(adminSmartSurveyCreate, survey);
 export const updateSurvey = (sid: string, survey: SmartSurveyInput) =>
-  adminCall(adminSmartSurveyUpdate, { sid, ...survey });
+  adminCall(adminSmartSurveyUpdate, { id: sid, ...survey });
 export const deleteSurvey = (id: string) => adminCall(adminSmartSurveyDelete, { id });
 
 type SurveyList = RouteOutput<typeof adminSmartSurveyList>;
