@@ -103,12 +103,14 @@ describe('the money path in AWS', () => {
     expect(environmentOf('probeProvider')).not.toHaveProperty('HOLIDAY_API_KEY');
   });
 
-  it('gives the checkout settings route the merchant code and the wallet page, and no secret', () => {
+  it('gives the checkout settings route the merchant code and the wallet page, and no service secret', () => {
     expect(environmentOf('getCheckoutSettings')).toMatchObject({
       PORTONE_MERCHANT_CODE: 'imp12345678',
       NAVER_PAY_PAGE_URL: 'https://test-m.pay.naver.com/payments/recurrent/{reserveId}',
     });
-    expect(secretsReadBy('getCheckoutSettings')).toBe('[]');
+    // Every API function reads the origin secret (the CloudFront header check); no other.
+    expect(secretsReadBy('getCheckoutSettings')).toMatch(/OriginSecret/);
+    expect(secretsReadBy('getCheckoutSettings')).not.toMatch(/PaymentProvider|Wallet|Sms|IdToken/);
   });
 
   it('uses the wallet production hosts on the release stage only', () => {
