@@ -46,6 +46,7 @@ export function orderPrice(input: {
   const { currency } = input;
   const listPrice = priceIn(input.plan, currency);
   if (!isWithinPriceBounds(listPrice, currency)) {
+    // Stryker disable next-line StringLiteral: the message's wording is for the log, the RangeError is the rule
     throw new RangeError(`The catalogue price ${listPrice} ${currency} lies outside the price bounds`);
   }
   const candidates: Array<{ price: number; source: DiscountSource }> = [{ price: listPrice, source: 'none' }];
@@ -55,13 +56,15 @@ export function orderPrice(input: {
       source: 'referral',
     });
   }
+  if (input.couponPrice) candidates.push({ price: priceIn(input.couponPrice, currency), source: 'coupon' });
   if (input.preregistrationPercent) {
     candidates.push({
       price: discountedPrice(listPrice, input.preregistrationPercent, currency),
       source: 'preregistration',
     });
   }
-  if (input.couponPrice) candidates.push({ price: priceIn(input.couponPrice, currency), source: 'coupon' });
+  // On a tie the earlier candidate stays: the partner's rate (it never runs out), then the coupon (taken
+  // with the order anyway), and the preregistration last, since the order whose discount it is uses it up.
   const best = candidates.reduce((lowest, candidate) =>
     toMinorUnits(candidate.price, currency) < toMinorUnits(lowest.price, currency) ? candidate : lowest,
   );
