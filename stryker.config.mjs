@@ -18,6 +18,7 @@ export const MONEY_MODULES = [
   'shared/payments/card-failures.ts',
   'shared/orders/order-price.ts',
   'shared/coupons/coupon-rules.ts',
+  'shared/coupons/coupon-holds.ts',
   'shared/plans/price-book.ts',
   'shared/plans/custom-plan-rules.ts',
   'shared/plans/plan-period.ts',
