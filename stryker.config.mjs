@@ -31,7 +31,7 @@ export const MONEY_MODULES = [
   'functions/core/orders/grant-records.ts',
   'functions/core/refunds/refund-engine.ts',
   'functions/core/usage-eraser/eraser.ts',
-  'functions/core/direct-deposits/direct-deposit.ts',
+  'functions/core/direct-deposits/deposit-records.ts',
 ];
 
 export default {

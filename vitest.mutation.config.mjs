@@ -1,5 +1,6 @@
 // @ts-check
 import { defineConfig } from 'vitest/config';
+import { UnloadableTestFileAsFailedTest } from './scripts/mutation/unloadable-test-file.ts';
 import { MONEY_MODULES } from './stryker.config.mjs';
 import base from './vitest.config.ts';
 
@@ -18,6 +19,7 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
+    reporters: ['default', new UnloadableTestFileAsFailedTest()],
     projects: [
       {
         ...unit,

