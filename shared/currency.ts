@@ -32,7 +32,6 @@ export function roundToCurrency(amount: number, currency: Currency): number {
  */
 export function toMinorUnits(amount: number, currency: Currency): number {
   if (!hasCurrencyPrecision(amount, currency)) {
-    // Stryker disable next-line StringLiteral: the message's wording is for the log, the RangeError is the rule
     throw new RangeError(`${amount} has more decimals than ${currency} allows`);
   }
   return Math.round(amount * 10 ** CURRENCY_DECIMALS[currency]);

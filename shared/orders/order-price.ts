@@ -46,7 +46,6 @@ export function orderPrice(input: {
   const { currency } = input;
   const listPrice = priceIn(input.plan, currency);
   if (!isWithinPriceBounds(listPrice, currency)) {
-    // Stryker disable next-line StringLiteral: the message's wording is for the log, the RangeError is the rule
     throw new RangeError(`The catalogue price ${listPrice} ${currency} lies outside the price bounds`);
   }
   const candidates: Array<{ price: number; source: DiscountSource }> = [{ price: listPrice, source: 'none' }];

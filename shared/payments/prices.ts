@@ -7,7 +7,6 @@ import { type Currency, floorToCurrency, priceIn } from '../currency.ts';
  */
 export function discountedPrice(original: number, ratePercent: number, currency: Currency): number {
   if (!(ratePercent >= 0 && ratePercent <= 100)) {
-    // Stryker disable next-line StringLiteral: the message's wording is for the log, the RangeError is the rule
     throw new RangeError(`A discount rate is a percentage from 0 to 100 (got ${ratePercent})`);
   }
   return floorToCurrency((original * (100 - ratePercent)) / 100, currency);

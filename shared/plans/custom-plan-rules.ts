@@ -76,14 +76,22 @@ function checkPlanAsAWhole(plan: Record<string, unknown>, context: z.RefinementC
     CUSTOM_PLAN_NAME_PATTERN.test(planName) &&
     periodOfPlanName(planName) !== period
   )
-    // Stryker disable next-line StringLiteral: zod's issue code, read by nothing; the path and the message are the rule
-    context.addIssue({ code: 'custom', path: ['planName'], message: messages.planNamePeriod });
+    context.addIssue({
+      // Stryker disable next-line StringLiteral: zod's issue code, read by nothing; the path and the message are the rule
+      code: 'custom',
+      path: ['planName'],
+      message: messages.planNamePeriod,
+    });
   for (const [field, currency] of Object.entries(PRICE_FIELDS)) {
     const value = plan[field];
     // Stryker disable next-line ConditionalExpression: a price is a number here (the form coerces its text, and a stored price that is none stops the stored rule first)
     if (typeof value === 'number' && value > 0 && !isWithinPriceBounds(value, currency))
-      // Stryker disable next-line StringLiteral: zod's issue code, read by nothing; the path and the message are the rule
-      context.addIssue({ code: 'custom', path: [field], message: `${messages.priceBounds}_${currency}` });
+      context.addIssue({
+        // Stryker disable next-line StringLiteral: zod's issue code, read by nothing; the path and the message are the rule
+        code: 'custom',
+        path: [field],
+        message: `${messages.priceBounds}_${currency}`,
+      });
   }
 }
 const quota = z.number({ message: messages.quota }).int(messages.quota).nonnegative(messages.quota);
