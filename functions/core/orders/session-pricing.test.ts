@@ -121,7 +121,8 @@ const head = (plan: UserPlan) => ({
   uid: plan.uid,
   version: 3,
   currentPlanId: plan.planId,
-  currentExpiredAt: 0,
+  currentExpiredAt: plan.expiredAt,
+  updated: NOW,
 });
 const upgradeOf = (plan: UserPlan) =>
   upgradeContext({ replaced: plan, head: head(plan), payment: lightPayment }, NOW);
