@@ -29,7 +29,7 @@ export const MONEY_MODULES = [
   'shared/direct-deposits/direct-deposit.ts',
   'functions/core/orders/session-pricing.ts',
   'functions/core/orders/grant-records.ts',
-  'functions/core/refunds/refund-engine.ts',
+  'functions/core/refunds/refund-amounts.ts',
   'functions/core/usage-eraser/eraser.ts',
   'functions/core/direct-deposits/deposit-records.ts',
 ];
