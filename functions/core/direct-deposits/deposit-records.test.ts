@@ -60,12 +60,15 @@ describe('the plan a deposit may grant', () => {
 });
 
 describe('what a deposit records', () => {
-  const found = depositPlanIn('Y1_STANDARD_V3', 'default', builtIn);
-  if (!found) throw new Error('Y1_STANDARD_V3 is a deposit plan');
+  const standardPass = () => {
+    const found = depositPlanIn('Y1_STANDARD_V3', 'default', builtIn);
+    if (!found) throw new Error('Y1_STANDARD_V3 is a deposit plan');
+    return found;
+  };
 
   it('is a pass from the payment to the end of its period, with the plan type’s quotas, that nothing renews', () => {
     const standard = usage('STANDARD');
-    expect(depositPlanRecord(deposit, found, paidAt)).toEqual({
+    expect(depositPlanRecord(deposit, standardPass(), paidAt)).toEqual({
       uid: 'user-1',
       planId: deposit.depositId,
       planName: 'Y1_STANDARD_V3',
