@@ -1,16 +1,19 @@
 // @ts-check
 /**
- * The mutation run over the money modules (`npm run mutation`; docs/mutation-testing.md): each module
- * below is mutated and its unit tests must kill the mutants. The clear-text report prints the score of
- * every module of `mutate`, the one list of the money modules.
+ * The mutation run over the money modules (`npm run mutation`, docs/mutation-testing.md). Each module
+ * of MONEY_MODULES is mutated and must be killed by its own unit tests, the test file beside it
+ * (vitest.mutation.config.mjs narrows the Vitest `unit` project to those files). The clear-text table
+ * prints every module's score; scripts/mutation/module-scores.ts then fails the command for a module
+ * under the goal (`low`, 90), and `break` fails it for a total under it.
  *
- * TypeScript 7 has no JavaScript API, so neither Stryker's TypeScript checker (not installed) nor its
- * tsconfig rewriting can run: `tsconfigFile` names no file, which skips the rewriting (the sandbox
- * needs none: tsconfig.json has no `extends` or `references`). A mutant that would not type-check is
- * run anyway and killed or survived by the tests like any other; `npx tsc` is the type check.
- *
- * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ * TypeScript 7 has no JavaScript API yet, so Stryker's TypeScript checker (not installed) cannot run,
+ * nor can its tsconfig step (the sandbox's tsconfig rewriting, which imports `typescript`):
+ * `tsconfigFile` names no file, which skips that step (tsconfig.json has no `extends` or `references`
+ * to rewrite anyway). A mutant that would not type-check is run all the same and counted killed or
+ * survived by the tests; `npx tsc` checks the types of the code as it is.
  */
+
+/** The money modules, one list: the table of docs/mutation-testing.md follows it. */
 export const MONEY_MODULES = [
   'shared/currency.ts',
   'shared/payments/prices.ts',
@@ -34,6 +37,7 @@ export const MONEY_MODULES = [
   'functions/core/direct-deposits/deposit-records.ts',
 ];
 
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   mutate: MONEY_MODULES,
   testRunner: 'vitest',

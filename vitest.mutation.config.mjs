@@ -6,9 +6,10 @@ import base from './vitest.config.ts';
 
 /**
  * The mutation run's tests (stryker.config.mjs): the `unit` project of vitest.config.ts, narrowed to
- * the test file beside each money module (`x.ts` -> `x.test.ts`). A money rule is proven by the tests
- * that state it, next to it; and a mutant of a module's top-level declarations (a price, a code list)
- * runs every test that imports the module, which over the whole unit project took 23 minutes.
+ * the test file beside each money module (`x.ts` -> `x.test.ts`): a money rule is proven by the tests
+ * that state it, next to it. It also bounds the cost of a mutant of a module's top-level declarations
+ * (a price, a code list), which runs every included test file importing the module. A test file that
+ * cannot load counts as a failed test (UnloadableTestFileAsFailedTest).
  */
 const unit = base.test?.projects?.find(
   (project) => typeof project === 'object' && 'test' in project && project.test?.name === 'unit',
