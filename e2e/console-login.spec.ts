@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { enterOperatorCode } from './console-helpers.ts';
 
 /** The operators' console: the guard, the login (console client type), and the 55-minute refresh. */
 test.beforeEach(async ({ page }) => {
@@ -22,6 +23,7 @@ test('a signed-out operator is sent to the login; a customer is refused; an oper
 
   await page.getByLabel('Password').fill('operator-pass1');
   await page.getByRole('button', { name: 'Log in' }).click();
+  await enterOperatorCode(page);
   await expect(page).toHaveURL(/\/admin\/?$/);
   await expect(page.getByText('Signed in as operator@cutloom.local')).toBeVisible();
   // The console's session is never persistent: its refresh cookie has no expiry.
@@ -40,7 +42,7 @@ test('the token is renewed every 55 minutes and the fourth tick logs the operato
   await page.getByLabel('E-mail').fill('operator@cutloom.local');
   await page.getByLabel('Password').fill('operator-pass1');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByText('Signed in as operator@cutloom.local')).toBeVisible();
+  await enterOperatorCode(page);
 
   for (let tick = 1; tick <= 3; tick += 1) {
     const renewed = page.waitForResponse('**/auth/v2/refresh-token');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
-import { signInToConsole } from './console-helpers.ts';
+import { operatorToken, signInToConsole } from './console-helpers.ts';
 import { idTokenOf, newAccount, PASSWORD } from './order-helpers.ts';
 
 /**
@@ -85,7 +85,11 @@ export async function signInInModal(page: Page, lang: Lang, email: string, passw
  * Fills the order form as a customer does: the individual account type (confirming its warning), the
  * phone, the method, both agreements and every final confirmation shown.
  */
-export async function fillOrderForm(page: Page, lang: Lang, input: { method: string; phone: string }) {
+export async function fillOrderForm(
+  page: Page,
+  lang: Lang,
+  input: { method: string; phone: string; cashReceipt?: { by: 'phone' | 'taxcard'; number: string } },
+) {
   await page.locator('#order-contact').waitFor();
   const individual = page.getByRole('radio', {
     name: text(lang, 'order', 'account_type.individual'),
@@ -101,9 +105,33 @@ export async function fillOrderForm(page: Page, lang: Lang, input: { method: str
   }
   await page.getByRole('textbox', { name: text(lang, 'order', 'contact.phone') }).fill(input.phone);
   await page.getByRole('radio', { name: text(lang, 'pay-methods', input.method), exact: true }).check();
+  if (input.method === 'vbank') await chooseCashReceipt(page, lang, input.cashReceipt);
   for (const box of await page.locator('#order-agreement input[type=checkbox]').all()) await box.check();
   for (const box of await page.locator('#order-final-confirmation input[type=checkbox]').all())
     await box.check();
+}
+
+/**
+ * The cash receipt section of a virtual account order: income deduction to a number, or none (the order
+ * page asks one or the other before paying).
+ */
+export async function chooseCashReceipt(
+  page: Page,
+  lang: Lang,
+  receipt?: { by: 'phone' | 'taxcard'; number: string },
+) {
+  const section = page.locator('#order-cash-receipt');
+  const purpose = receipt ? 'income_deduction' : 'none';
+  await section
+    .getByRole('radio', { name: text(lang, 'cash-receipt', `purpose.${purpose}`), exact: true })
+    .check();
+  if (!receipt) return;
+  await section
+    .getByRole('radio', { name: text(lang, 'cash-receipt', `deduction_by.${receipt.by}`), exact: true })
+    .check();
+  await section
+    .getByRole('textbox', { name: text(lang, 'cash-receipt', `number.${receipt.by}`) })
+    .fill(receipt.number);
 }
 
 /** The sandbox checkout, paid with a test card (the approved one unless another is named). */
@@ -306,9 +334,9 @@ export async function passHolder(request: APIRequestContext): Promise<string> {
       })
     ).json()) as { user: { uid: string }; session: { idToken: string } };
   const { user } = await signIn(email, PASSWORD, 'landing');
-  const operator = await signIn('operator@cutloom.local', 'operator-pass1', 'console');
+  const operator = await operatorToken(request);
   const granted = await request.post('/auth/admin-direct-deposit-create', {
-    headers: { authorization: `Bearer ${operator.session.idToken}` },
+    headers: { authorization: `Bearer ${operator}` },
     data: {
       uid: user.uid,
       userName: 'Sky Kim',

@@ -65,6 +65,11 @@ export async function completeOrderForm(page: Page, method: string, phone: strin
   await chooseIndividual(page);
   await page.getByRole('textbox', { name: /Phone number|휴대폰 번호/ }).fill(phone);
   await page.getByRole('radio', { name: method, exact: true }).check();
+  // A virtual account asks for a cash receipt: none, unless the test is about it.
+  const noReceipt = page
+    .locator('#order-cash-receipt')
+    .getByRole('radio', { name: /^(발급 안 함|Do not issue)$/ });
+  if (await noReceipt.count()) await noReceipt.check();
   for (const box of await page.locator('#order-agreement input[type=checkbox]').all()) await box.check();
   for (const box of await page.locator('#order-final-confirmation input[type=checkbox]').all())
     await box.check();

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { operatorToken } from './console-helpers.ts';
 import { completeOrderForm, newAccount, PASSWORD, startOrder } from './order-helpers.ts';
 
 /**
@@ -6,18 +7,6 @@ import { completeOrderForm, newAccount, PASSWORD, startOrder } from './order-hel
  * payment session and lands on the order page; the order page's checks, coupon box and pay flow; the
  * sandbox checkout (test cards, virtual accounts, the wallet's page); the result pages.
  */
-async function operatorToken(request: APIRequestContext): Promise<string> {
-  const answer = await request.post('/auth/v2/sign-in', {
-    data: {
-      email: 'operator@cutloom.local',
-      password: 'operator-pass1',
-      clientType: 'console',
-      language: 'en',
-    },
-  });
-  return ((await answer.json()) as { session: { idToken: string } }).session.idToken;
-}
-
 test('a subscription bought with a sandbox card, after the pay checks in their order', async ({
   page,
   request,

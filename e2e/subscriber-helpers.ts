@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { providerChannel } from '../shared/payments/pay-methods.ts';
+import { operatorToken } from './console-helpers.ts';
 
 /** A subscriber made through the real routes and the sandbox checkout, for the refund and console tests. */
 export const PASSWORD = 'refund-pass1';
@@ -42,7 +43,7 @@ export async function subscriber(
   phone: string,
 ): Promise<{ uid: string; email: string; token: string; order: { customerUid: string } }> {
   const email = `refund-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const operator = (await signInAs(request, 'operator@cutloom.local', 'operator-pass1', 'console')).token;
+  const operator = await operatorToken(request);
   await post(
     request,
     '/auth/admin-user-create',

@@ -6,14 +6,20 @@ import { JobsStack } from './jobs-stack.ts';
 import { MonitoringStack } from './monitoring-stack.ts';
 import { type IdentitySettings, ServiceStack } from './service-stack.ts';
 import { StatefulStack } from './stateful-stack.ts';
-import { WebStack } from './web-stack.ts';
+import { type SiteDomain, WebStack } from './web-stack.ts';
 
 export interface AppOptions {
   stage: string;
+  /** The account (the CLI sets CDK_DEFAULT_ACCOUNT from the credentials; offline synth has none). */
+  account?: string;
   /** The stage's region (CDK context `region`); the edge stack is in us-east-1 whatever it is. */
   region?: string;
   /** Who gets the alarms (CDK context `alarmEmail`). */
   alarmEmail?: string;
+  /** The site's domain names and their ACM certificate in us-east-1 (CDK context `domain`). */
+  domain?: SiteDomain;
+  /** The origin secret's version CloudFront sends (CDK context `originSecretVersion`, set by a rotation). */
+  originSecretVersion?: string;
   routes?: readonly RouteDefinition[];
   webDist?: string;
   identity?: Partial<IdentitySettings>;
@@ -37,7 +43,7 @@ export function buildApp(app: App, options: AppOptions) {
   const { stage } = options;
   const routes = options.routes ?? ROUTES;
   const prefix = `Cutloom-${stage}`;
-  const account = process.env.CDK_DEFAULT_ACCOUNT;
+  const account = options.account ?? process.env.CDK_DEFAULT_ACCOUNT;
   const env = { account, region: options.region ?? DEFAULT_REGION };
   const stateful = new StatefulStack(app, `${prefix}-Stateful`, {
     env,
@@ -89,6 +95,8 @@ export function buildApp(app: App, options: AppOptions) {
     stateful,
     apis,
     webAclArn: edge.webAcl.attrArn,
+    ...(options.domain ? { domain: options.domain } : {}),
+    ...(options.originSecretVersion ? { originSecretVersion: options.originSecretVersion } : {}),
     ...(options.webDist ? { webDist: options.webDist } : {}),
     description: 'The site on S3 and CloudFront, with the API under its prefixes',
   });

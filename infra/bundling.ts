@@ -1,15 +1,17 @@
 import { join } from 'node:path';
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { type NodejsFunctionProps, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct, IConstruct } from 'constructs';
+import { AUDIT_PARTITION_PREFIX } from '../shared/audit/audit-trail.ts';
 import { TABLE_DESIGN } from '../shared/data/table-design.ts';
 import { SCHEDULE_DEAD_LETTER_ARN_VARIABLE } from '../shared/jobs/schedules.ts';
 import { ROUTE_TIMEOUT_SECONDS } from '../shared/timeouts.ts';
+import { accountInFinding } from './nag-findings.ts';
 
 export const repoRoot = join(import.meta.dirname, '..');
 
@@ -124,6 +126,18 @@ export function grantTable(fn: IFunction, table: ITableV2, access: 'read' | 'wri
       ],
     }),
   );
+  // The audit trail is appended to, never edited nor removed (issue 27): whatever a function's code does,
+  // DynamoDB refuses it an update or a delete of an audit entry (a transaction's items are authorised
+  // action by action, so this holds inside TransactWriteItems too).
+  if (access === 'write')
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        effect: Effect.DENY,
+        actions: ['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
+        resources: [table.tableArn],
+        conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [`${AUDIT_PARTITION_PREFIX}*`] } },
+      }),
+    );
 }
 
 /** Where the product's schedules live, as the functions that make them need to know it. */
@@ -165,7 +179,7 @@ export function grantScheduling(fn: IFunction & IConstruct, scheduler: Scheduler
   );
   fn.addToRolePolicy(new PolicyStatement({ actions: ['iam:PassRole'], resources: [scheduler.roleArn] }));
   Validations.of(fn).acknowledge({
-    id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:${Stack.of(fn).region}:<AWS::AccountId>:${schedules}]`,
+    id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:${Stack.of(fn).region}:${accountInFinding(fn)}:${schedules}]`,
     reason:
       'Schedules are named at run time (one per pending run); the grant is limited to the schedules of the product’s own group.',
   });

@@ -1,10 +1,10 @@
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { routePath } from '../shared/api/define-route.ts';
-import { ORIGIN_SECRET_HEADER, ORIGIN_SECRET_VARIABLE } from '../shared/api/origin-secret.ts';
+import { ORIGIN_SECRET_ARN_VARIABLE, ORIGIN_SECRET_HEADER } from '../shared/api/origin-secret.ts';
 import { ROUTES } from '../shared/api/routes.ts';
 import { EDGE_RATE_LIMITS, strictlyLimitedRoutes } from './edge-stack.ts';
-import { testApp } from './test-app.ts';
+import { appTemplates, testApp } from './test-app.ts';
 
 /**
  * The edge: a CloudFront-scope web ACL (made in us-east-1) on the distribution, and the API reachable
@@ -98,8 +98,9 @@ describe('the web ACL', () => {
 });
 
 describe('the API behind the distribution', () => {
+  // CloudFront's origin header is configuration by nature: it holds the current key of the rotating secret.
   const secretReference = new RegExp(
-    `\\{\\{resolve:secretsmanager:.*${originSecretId}.*:SecretString:::\\}\\}`,
+    `\\{\\{resolve:secretsmanager:.*${originSecretId}.*:SecretString:key::\\}\\}`,
   );
 
   it("is sent the stage's origin secret by CloudFront on every API origin", () => {
@@ -116,7 +117,7 @@ describe('the API behind the distribution', () => {
     }
   });
 
-  it('gives every route function the same secret to require', () => {
+  it('gives every route function the ARN of the secret to read at run time, never its value', () => {
     const functions = Object.values(built.services).flatMap((stack) =>
       stack.node.children
         .filter((child) => 'nestedStackResource' in child)
@@ -126,10 +127,15 @@ describe('the API behind the distribution', () => {
     );
     expect(functions).toHaveLength(ROUTES.length);
     for (const fn of functions)
-      expect(
-        flatJoin(fn.Properties.Environment.Variables[ORIGIN_SECRET_VARIABLE]),
-        fn.Properties.FunctionName,
-      ).toMatch(secretReference);
+      expect(JSON.stringify(fn.Properties.Environment.Variables[ORIGIN_SECRET_ARN_VARIABLE])).toContain(
+        originSecretId,
+      );
+  });
+
+  it('puts no secret value in any function environment of the app', () => {
+    for (const template of appTemplates(built))
+      for (const [id, fn] of Object.entries(template.findResources('AWS::Lambda::Function')))
+        expect(JSON.stringify(fn.Properties?.Environment ?? {}), id).not.toContain('resolve:secretsmanager');
   });
 });
 
@@ -141,3 +147,46 @@ function flatJoin(value: unknown): string {
   const imported = (value as { 'Fn::ImportValue'?: string })?.['Fn::ImportValue'];
   return imported ?? JSON.stringify(value);
 }
+
+describe("the site's domain", () => {
+  const certificateArn =
+    'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-4000-8000-000000000000';
+
+  it('is served with its certificate and at least TLS 1.2 (TLSv1.2_2021) when the context gives one', () => {
+    const withDomain = testApp(
+      [],
+      {},
+      { domain: { names: ['www.cutloom.example', 'cutloom.example'], certificateArn } },
+    );
+    Template.fromStack(withDomain.web).hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Aliases: ['www.cutloom.example', 'cutloom.example'],
+        ViewerCertificate: {
+          AcmCertificateArn: certificateArn,
+          MinimumProtocolVersion: 'TLSv1.2_2021',
+          SslSupportMethod: 'sni-only',
+        },
+      }),
+    });
+    Annotations.fromStack(withDomain.web).hasNoWarning('*', Match.stringLikeRegexp('domain'));
+  });
+
+  it('without one, is the default *.cloudfront.net name, and synth says what production lacks', () => {
+    Annotations.fromStack(built.web).hasWarning('*', Match.stringLikeRegexp('no custom domain'));
+  });
+
+  it('refuses a certificate outside us-east-1, which CloudFront cannot use', () => {
+    expect(() =>
+      testApp(
+        [],
+        {},
+        {
+          domain: {
+            names: ['www.cutloom.example'],
+            certificateArn: certificateArn.replace('us-east-1', 'ap-northeast-2'),
+          },
+        },
+      ),
+    ).toThrow(/us-east-1/);
+  });
+});

@@ -33,6 +33,7 @@ import {
   type SchedulerAccess,
   schedulerEnvironment,
 } from './bundling.ts';
+import { DEAD_LETTER_MAPPING_CONCURRENCY, SCHEDULED_TARGET_CONCURRENCY } from './capacity.ts';
 import { deployedEnvironment } from './function-environment.ts';
 import { grantPaymentSecrets, paymentValues } from './payment-settings.ts';
 import type { IdentitySettings } from './service-stack.ts';
@@ -80,6 +81,7 @@ export class JobsStack extends Stack {
         ),
         description: `Consumer of the ${declaration.id} queue`,
         timeout: Duration.seconds(declaration.consumerTimeoutSeconds),
+        reservedConcurrentExecutions: declaration.maxConcurrency,
       });
       acknowledgeFunctionFindings(consumer);
       alarmFunction(monitoring, consumer, name, 'consumer');
@@ -148,6 +150,7 @@ export class JobsStack extends Stack {
         retryAttempts: TARGET_ASYNC_RETRIES.retryAttempts,
         maxEventAge: Duration.seconds(TARGET_ASYNC_RETRIES.maxEventAgeSeconds),
         onFailure: new SqsDestination(stateful.scheduledRunFailures),
+        reservedConcurrentExecutions: SCHEDULED_TARGET_CONCURRENCY,
       });
       acknowledgeFunctionFindings(fn);
       alarmFunction(monitoring, fn, target.id, 'target');
@@ -193,6 +196,7 @@ export class JobsStack extends Stack {
       ),
       description: 'Lists every dead-lettered bulk message and scheduled run on the attention page',
       timeout: Duration.seconds(30),
+      reservedConcurrentExecutions: DEAD_LETTER_MAPPING_CONCURRENCY * DEAD_LETTER_SOURCES.length,
     });
     acknowledgeFunctionFindings(consumer);
     alarmFunction(monitoring, consumer, name, 'consumer');
@@ -201,6 +205,7 @@ export class JobsStack extends Stack {
       consumer.addEventSource(
         new SqsEventSource(queueOf(source), {
           batchSize: DEAD_LETTER_BATCH_SIZE,
+          maxConcurrency: DEAD_LETTER_MAPPING_CONCURRENCY,
           reportBatchItemFailures: true,
         }),
       );

@@ -36,8 +36,13 @@ describe('CloudFormation limits', () => {
 
 describe('cdk-nag AwsSolutions', () => {
   // The same pack runs on every `cdk synth` too (infra/app.ts registers it with Validations.of(app)).
-  it('finds no unacknowledged error in the app', () => {
-    const { app } = testApp();
+  // With credentials the CLI gives the app the account (CDK_DEFAULT_ACCOUNT), and ARNs that held the
+  // account's token then hold its number: every acknowledgement must match both.
+  it.each([
+    ['without an account (offline synth)', undefined],
+    ['with an account, as `cdk deploy` synthesises with credentials', '123456789012'],
+  ])('finds no unacknowledged error in the app %s', (_, account) => {
+    const { app } = testApp(undefined, {}, account ? { account } : {});
     // Synthesised first, as `cdk synth` does: cross-stack references are then resolved into the
     // imports the deployed policies hold, which is what the findings (and acknowledgements) name.
     app.synth();

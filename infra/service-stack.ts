@@ -8,7 +8,7 @@ import type { MonitoringFacade } from 'cdk-monitoring-constructs';
 import type { Construct } from 'constructs';
 import { routeNeeds } from '../functions/core/environment-variables.ts';
 import { type RouteDefinition, routePath, type Service } from '../shared/api/define-route.ts';
-import { ORIGIN_SECRET_VARIABLE } from '../shared/api/origin-secret.ts';
+import { ORIGIN_SECRET_ARN_VARIABLE } from '../shared/api/origin-secret.ts';
 import { CLOUD_PROJECT_PREFIX, FEEDBACK_CLOUD_PREFIX } from '../shared/feedback/feedback-search.ts';
 import { queueUrlVariable } from '../shared/jobs/queues.ts';
 import { alarmFunction, monitoringFacade } from './alarms.ts';
@@ -21,6 +21,7 @@ import {
   type SchedulerAccess,
   schedulerEnvironment,
 } from './bundling.ts';
+import { API_THROTTLING, ROUTE_RESERVED_CONCURRENCY } from './capacity.ts';
 import { deployedEnvironment } from './function-environment.ts';
 import { grantPaymentSecrets, paymentValues } from './payment-settings.ts';
 import {
@@ -92,7 +93,10 @@ export class ServiceStack extends Stack {
         integrationError: '$context.integrationErrorMessage',
       }),
     };
-    stage.defaultRouteSettings = { throttlingBurstLimit: 500, throttlingRateLimit: 1000 };
+    stage.defaultRouteSettings = {
+      throttlingBurstLimit: API_THROTTLING.burstLimit,
+      throttlingRateLimit: API_THROTTLING.rateLimit,
+    };
 
     const values = serviceValues(this, props);
     for (let start = 0; start < props.routes.length; start += ROUTES_PER_GROUP) {
@@ -136,8 +140,8 @@ function grantObjects(
 function serviceValues(scope: Construct, props: ServiceStackProps): Record<string, string | undefined> {
   const { stateful } = props;
   return {
-    // A dynamic reference: CloudFormation puts the secret's value in at deploy time, so it is in no template.
-    [ORIGIN_SECRET_VARIABLE]: stateful.originSecret.secretValue.unsafeUnwrap(),
+    // Secrets are read at run time (functions/core/adapters/secrets.ts): their ARNs, never their values.
+    [ORIGIN_SECRET_ARN_VARIABLE]: stateful.originSecret.secretArn,
     TABLE_NAME: stateful.table.tableName,
     ID_TOKEN_SECRET_ARN: stateful.idTokenSecret.secretArn,
     SITE_URL: props.identity.siteUrl,
@@ -175,12 +179,17 @@ function addRoute(
     ...functionProps(scope, route.name, `functions/${route.handler}.ts`, environment),
     description: `${route.method} ${routePath(route)}`,
     ...(route.memoryMb ? { memorySize: route.memoryMb } : {}),
+    ...(ROUTE_RESERVED_CONCURRENCY[route.name]
+      ? { reservedConcurrentExecutions: ROUTE_RESERVED_CONCURRENCY[route.name] }
+      : {}),
   });
   acknowledgeFunctionFindings(fn);
   alarmFunction(monitoring, fn, route.name, 'route');
 
-  if (grants.has('table:write')) grantTable(fn, stateful.table, 'write');
-  else if (grants.has('table:read')) grantTable(fn, stateful.table, 'read');
+  // The needs, not only the grants: every admin route reads its caller's staff record, a staff write appends its audit record.
+  if (needs.has('table:write')) grantTable(fn, stateful.table, 'write');
+  else if (needs.has('table:read')) grantTable(fn, stateful.table, 'read');
+  stateful.originSecret.grantRead(fn);
   if (readsSigningKey) stateful.idTokenSecret.grantRead(fn);
   if (grants.has('queue:bulk'))
     for (const queue of Object.values(stateful.queues)) queue.grantSendMessages(fn);

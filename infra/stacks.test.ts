@@ -86,7 +86,9 @@ describe('stateful stack', () => {
     }
   });
 
-  it('keeps buckets private, encrypted and retained', () => {
+  it('keeps buckets private, encrypted, versioned and retained', () => {
+    // Every bucket here holds data (feedback files, cloud projects, analytics events, access logs): a
+    // deleted or overwritten object can be recovered; old versions expire so they do not pile up.
     stateful.allResources('AWS::S3::Bucket', {
       DeletionPolicy: 'Retain',
       Properties: Match.objectLike({
@@ -96,7 +98,28 @@ describe('stateful stack', () => {
           IgnorePublicAcls: true,
           RestrictPublicBuckets: true,
         },
+        VersioningConfiguration: { Status: 'Enabled' },
       }),
+    });
+  });
+
+  it('backs the table up every month and keeps each backup five years, in a retained vault', () => {
+    // Point-in-time recovery covers 35 days; payment and contract records must be kept five years
+    // (전자상거래법 시행령 제6조), so a month's copy is kept that long, beyond a bug that deletes quietly.
+    stateful.hasResource('AWS::Backup::BackupVault', { DeletionPolicy: 'Retain' });
+    stateful.hasResourceProperties('AWS::Backup::BackupPlan', {
+      BackupPlan: Match.objectLike({
+        BackupPlanRule: [
+          Match.objectLike({
+            ScheduleExpression: 'cron(0 18 L * ? *)',
+            Lifecycle: { DeleteAfterDays: 1827 },
+          }),
+        ],
+      }),
+    });
+    const tableId = built.stateful.getLogicalId(built.stateful.table.node.defaultChild as never);
+    stateful.hasResourceProperties('AWS::Backup::BackupSelection', {
+      BackupSelection: Match.objectLike({ Resources: [{ 'Fn::GetAtt': [tableId, 'Arn'] }] }),
     });
   });
 });

@@ -8,7 +8,9 @@ import {
   type StackProps,
   Validations,
 } from 'aws-cdk-lib';
+import { BackupPlan, BackupPlanRule, BackupResource, BackupVault } from 'aws-cdk-lib/aws-backup';
 import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Schedule } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Compression, DeliveryStream, S3Bucket, StreamEncryption } from 'aws-cdk-lib/aws-kinesisfirehose';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -26,6 +28,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { TABLE_DESIGN } from '../shared/data/table-design.ts';
 import { QUEUES, type QueueId, SQS_LIMITS } from '../shared/jobs/queues.ts';
+import { FIRST_KEY_ID, GENERATED_KEY_FIELD } from '../shared/secrets/rotating-secret.ts';
 
 /**
  * What holds data: the one table, the buckets, the bulk-job queues, the token-signing secret and the
@@ -48,6 +51,15 @@ export function productBucketNameInFindings(stage: string, purpose: ProductBucke
 }
 
 export type ProductBucket = 'feedback-files' | 'cloud-projects';
+
+/** A data bucket's overwritten or deleted objects can be recovered this long. */
+const NONCURRENT_VERSIONS_KEPT = Duration.days(30);
+
+/** The stage's secrets, by name: `cutloom/{stage}/{purpose}` (docs/deploying.md says which to fill). */
+export type SecretPurpose = 'id-token-key' | 'origin' | 'portone' | 'naver-pay' | 'coolsms';
+export function productSecretName(stage: string, purpose: SecretPurpose): string {
+  return `cutloom/${stage}/${purpose}`;
+}
 
 export interface StatefulStackProps extends StackProps {
   stage: string;
@@ -101,6 +113,7 @@ export class StatefulStack extends Stack {
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    this.backUpTable(props.stage);
 
     this.accessLogBucket = new Bucket(this, 'AccessLogs', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -108,7 +121,10 @@ export class StatefulStack extends Stack {
       enforceSSL: true,
       // CloudFront standard logs are delivered with ACLs.
       objectOwnership: ObjectOwnership.OBJECT_WRITER,
-      lifecycleRules: [{ expiration: Duration.days(365) }],
+      versioned: true,
+      lifecycleRules: [
+        { expiration: Duration.days(365), noncurrentVersionExpiration: NONCURRENT_VERSIONS_KEPT },
+      ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
     Validations.of(this.accessLogBucket).acknowledge({
@@ -157,16 +173,12 @@ export class StatefulStack extends Stack {
     this.scheduleDeadLetters = this.deadLetterQueue('schedule-dead-letters');
     this.scheduledRunFailures = this.deadLetterQueue('scheduled-run-failures');
 
-    this.idTokenSecret = new Secret(this, 'IdTokenSecret', {
-      description: 'HMAC key that signs ID tokens',
-      generateSecretString: { passwordLength: 64, excludePunctuation: true },
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    Validations.of(this.idTokenSecret).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'Rotating the token key signs everyone out; it is rotated by a planned procedure (new secret version, deploy) rather than on a timer.',
-    });
+    this.idTokenSecret = this.rotatingSecret(
+      'IdTokenSecret',
+      'id-token-key',
+      'HMAC keys that sign ID and link tokens: JSON {keyId, key, previousKeyId, previousKey}',
+      64,
+    );
 
     // Site analytics: Firehose batches the events into gzip NDJSON files by arrival day, kept two years.
     this.analyticsBucket = new Bucket(this, 'AnalyticsEvents', {
@@ -175,7 +187,10 @@ export class StatefulStack extends Stack {
       enforceSSL: true,
       serverAccessLogsBucket: this.accessLogBucket,
       serverAccessLogsPrefix: 'analytics-events/',
-      lifecycleRules: [{ expiration: Duration.days(730) }],
+      versioned: true,
+      lifecycleRules: [
+        { expiration: Duration.days(730), noncurrentVersionExpiration: NONCURRENT_VERSIONS_KEPT },
+      ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
     this.analyticsStream = new DeliveryStream(this, 'AnalyticsStream', {
@@ -205,28 +220,25 @@ export class StatefulStack extends Stack {
       });
     }
 
-    this.paymentProviderSecret = this.serviceSecret('PaymentProviderSecret', 'PortOne v1 REST API', [
-      'apiKey',
-      'apiSecret',
-    ]);
-    this.walletSecret = this.serviceSecret('WalletSecret', 'Naver Pay partner API', [
+    this.paymentProviderSecret = this.serviceSecret(
+      'PaymentProviderSecret',
+      'portone',
+      'PortOne v1 REST API',
+      ['apiKey', 'apiSecret'],
+    );
+    this.walletSecret = this.serviceSecret('WalletSecret', 'naver-pay', 'Naver Pay partner API', [
       'clientId',
       'clientSecret',
       'chainId',
     ]);
-    this.smsSecret = this.serviceSecret('SmsSecret', 'CoolSMS API', ['apiKey', 'apiSecret']);
+    this.smsSecret = this.serviceSecret('SmsSecret', 'coolsms', 'CoolSMS API', ['apiKey', 'apiSecret']);
 
-    this.originSecret = new Secret(this, 'OriginSecret', {
-      description:
-        'The header value CloudFront adds to every API request; the routes refuse requests without it',
-      generateSecretString: { passwordLength: 48, excludePunctuation: true },
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    Validations.of(this.originSecret).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'CloudFront and the route functions receive the value at deploy time; it is rotated by a planned procedure (new secret version, deploy), as docs/deploying.md says.',
-    });
+    this.originSecret = this.rotatingSecret(
+      'OriginSecret',
+      'origin',
+      'The header CloudFront adds to every API request (its current key); the routes accept the current and previous keys',
+      48,
+    );
 
     this.alarmTopic = this.alarmTopicFor(props);
   }
@@ -265,6 +277,61 @@ export class StatefulStack extends Stack {
     return topic;
   }
 
+  /**
+   * A secret rotated without downtime (shared/secrets/rotating-secret.ts): generated as {keyId, key}; the
+   * command `npm run rotate-secret` writes a new key and keeps the previous one accepted.
+   */
+  private rotatingSecret(id: string, purpose: SecretPurpose, description: string, length: number): Secret {
+    const secret = new Secret(this, id, {
+      secretName: productSecretName(this.stage, purpose),
+      description,
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({ keyId: FIRST_KEY_ID }),
+        generateStringKey: GENERATED_KEY_FIELD,
+        passwordLength: length,
+        excludePunctuation: true,
+      },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(secret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotated by one command (npm run rotate-secret, docs/deploying.md) that keeps the previous key accepted; a rotation Lambda could not update what CloudFront sends.',
+    });
+    return secret;
+  }
+
+  /**
+   * A monthly backup of the table, kept five years in a retained vault (AWS Backup). Point-in-time
+   * recovery already restores any second of the last 35 days; payment and contract records are kept five
+   * years (전자상거래법 시행령 제6조), so a copy outlives a defect that deletes or rewrites them quietly.
+   * Taken on the last day of each month at 03:00 KST.
+   */
+  private backUpTable(stage: string): void {
+    const vault = new BackupVault(this, 'Backups', {
+      backupVaultName: `cutloom-${stage}`,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const plan = new BackupPlan(this, 'TableBackups', {
+      backupPlanName: `cutloom-${stage}-table`,
+      backupVault: vault,
+      backupPlanRules: [
+        new BackupPlanRule({
+          ruleName: 'monthly-five-years',
+          scheduleExpression: Schedule.cron({ day: 'L', hour: '18', minute: '0' }),
+          deleteAfter: Duration.days(1827),
+        }),
+      ],
+    });
+    const selection = plan.addSelection('Table', {
+      resources: [BackupResource.fromArn(this.table.tableArn)],
+    });
+    Validations.of(selection).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup]',
+      reason: "AWS Backup's own policy for the role it assumes to back the table up.",
+    });
+  }
+
   /** A queue that keeps what failed for two weeks, for an operator to read and redrive. */
   private deadLetterQueue(id: string): Queue {
     const queue = new Queue(this, id, {
@@ -284,8 +351,14 @@ export class StatefulStack extends Stack {
    * The credentials of an outside service, as JSON with the given keys. Created with empty values for an
    * operator to fill in the console (the provider issues them); the adapters read them once per container.
    */
-  private serviceSecret(id: string, service: string, keys: readonly string[]): Secret {
+  private serviceSecret(
+    id: string,
+    purpose: SecretPurpose,
+    service: string,
+    keys: readonly string[],
+  ): Secret {
     const secret = new Secret(this, id, {
+      secretName: productSecretName(this.stage, purpose),
       description: `${service} credentials: JSON {${keys.join(', ')}}, set by an operator`,
       secretObjectValue: Object.fromEntries(keys.map((key) => [key, SecretValue.unsafePlainText('')])),
       removalPolicy: RemovalPolicy.RETAIN,

@@ -1,7 +1,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Duration, Fn, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import {
+  Annotations,
+  Duration,
+  Fn,
+  RemovalPolicy,
+  SecretValue,
+  Stack,
+  type StackProps,
+  Token,
+  Validations,
+} from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   CachePolicy,
@@ -17,6 +28,8 @@ import {
   OriginRequestPolicy,
   PriceClass,
   ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  SSLMethod,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -24,14 +37,22 @@ import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket } from 'aws
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { ORIGIN_SECRET_HEADER } from '../shared/api/origin-secret.ts';
+import { GENERATED_KEY_FIELD } from '../shared/secrets/rotating-secret.ts';
 import {
   CONTENT_SECURITY_POLICY,
   SECURITY_HEADERS,
   serializePolicy,
 } from '../shared/site/security-headers.ts';
 import { repoRoot } from './bundling.ts';
+import { accountInFinding } from './nag-findings.ts';
 import { spaViewerRequestCode, spaViewerResponseCode } from './spa-routing.ts';
 import type { StatefulStack } from './stateful-stack.ts';
+
+/** The site's own names and their certificate, which CloudFront takes from ACM in us-east-1 only. */
+export interface SiteDomain {
+  names: string[];
+  certificateArn: string;
+}
 
 export interface WebStackProps extends StackProps {
   stage: string;
@@ -42,6 +63,13 @@ export interface WebStackProps extends StackProps {
   webDist?: string;
   /** The edge stack's web ACL (us-east-1), by cross-region reference. */
   webAclArn: string;
+  /** Without it the distribution answers only on its *.cloudfront.net name (a warning at synth). */
+  domain?: SiteDomain;
+  /**
+   * The origin secret's version CloudFront sends (CDK context `originSecretVersion`, given by
+   * `npm run rotate-secret -- origin`); without it, the version current at deployment.
+   */
+  originSecretVersion?: string;
 }
 
 /**
@@ -106,7 +134,12 @@ export class WebStack extends Stack {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             // Only requests that came through here (and so through the web ACL) reach a route.
             customHeaders: {
-              [ORIGIN_SECRET_HEADER]: props.stateful.originSecret.secretValue.unsafeUnwrap(),
+              // The current key of the rotating secret, resolved by CloudFormation at deploy time (CloudFront
+              // has no run-time secret lookup); the routes also accept the previous key during a rotation.
+              [ORIGIN_SECRET_HEADER]: SecretValue.secretsManager(props.stateful.originSecret.secretArn, {
+                jsonField: GENERATED_KEY_FIELD,
+                ...(props.originSecretVersion ? { versionId: props.originSecretVersion } : {}),
+              }).unsafeUnwrap(),
             },
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
@@ -122,6 +155,7 @@ export class WebStack extends Stack {
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Cutloom ${props.stage}`,
+      ...this.viewerCertificate(props.domain),
       webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
@@ -145,11 +179,17 @@ export class WebStack extends Stack {
       id: 'AwsSolutions-CFR1',
       reason: 'The product is sold worldwide; no geo restriction applies.',
     });
-    Validations.of(this.distribution).acknowledge({
-      id: 'AwsSolutions-CFR4',
-      reason:
-        'TLS 1.2 is enforced once the custom domain and its ACM certificate are attached; the default *.cloudfront.net certificate cannot.',
-    });
+    if (!props.domain) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'No domain in the context (a stage before production): the default *.cloudfront.net certificate cannot set a minimum TLS version; with the domain, TLSv1.2_2021 is enforced.',
+      });
+      Annotations.of(this).addWarningV2(
+        'cutloom:domain',
+        'CDK context domain is not set: no custom domain, the site answers on *.cloudfront.net with the default certificate (TLSv1 still accepted); production needs {"names": [...], "certificateArn": "arn:aws:acm:us-east-1:..."}',
+      );
+    }
 
     const dist = props.webDist ?? join(repoRoot, 'web/dist');
     if (existsSync(join(dist, 'index.html'))) {
@@ -177,7 +217,7 @@ export class WebStack extends Stack {
         'AwsSolutions-IAM5[Action::s3:List*]',
         'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
         'AwsSolutions-IAM5[Action::s3:Abort*]',
-        `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${this.region}/*]`,
+        `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-${accountInFinding(this)}-${this.region}/*]`,
         `AwsSolutions-IAM5[Resource::<${this.getLogicalId(siteBucket.node.defaultChild as CfnBucket)}.Arn>/*]`,
         'AwsSolutions-IAM5[Resource::*]',
         'AwsSolutions-L1',
@@ -190,5 +230,23 @@ export class WebStack extends Stack {
         });
       }
     }
+  }
+
+  /** The domain's names and certificate, with TLS 1.2 (the 2021 cipher set) at least. */
+  private viewerCertificate(domain: SiteDomain | undefined) {
+    if (!domain) return {};
+    const region = Token.isUnresolved(domain.certificateArn)
+      ? 'us-east-1'
+      : domain.certificateArn.split(':')[3];
+    if (region !== 'us-east-1')
+      throw new Error(
+        `CloudFront takes its certificate from ACM in us-east-1, not ${region}: ${domain.certificateArn}`,
+      );
+    return {
+      domainNames: domain.names,
+      certificate: Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
+      minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+      sslSupportMethod: SSLMethod.SNI,
+    };
   }
 }

@@ -28,9 +28,10 @@ npx vitest run
 step 'web build (Vite)'
 npx vite build --config web/vite.config.ts --logLevel warn
 
-# The real app, as `cdk deploy` would build it: every handler bundled by esbuild, cdk-nag on the result.
-step 'infrastructure synth (CDK, offline)'
-npx cdk synth --quiet > /dev/null
+# The app deployed as a developer deploys it (synth with an account: every handler bundled, cdk-nag;
+# bootstrap, asset publishing, cdk deploy --all) to an AWS emulator, compared with its templates, cfn-lint.
+step 'deploy check (CDK CLI to an AWS emulator, moto)'
+npm run --silent deploy:emulated
 
 step 'browser tests (Playwright, Chromium)'
 npx playwright test

@@ -21,3 +21,9 @@ export const ROUTE_TIMEOUT_SECONDS = 20;
  * charge never reached the provider and may be made again.
  */
 export const CHARGE_SETTLE_MS = 4 * OUTSIDE_CALL_TIMEOUT_MS;
+
+/**
+ * How long a function keeps a secret it read (Powertools Parameters' cache): a rotated value reaches every
+ * warm container within this, and until then the previous key stays accepted (shared/secrets/rotating-secret.ts).
+ */
+export const SECRET_CACHE_SECONDS = 300;

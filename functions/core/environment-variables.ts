@@ -1,5 +1,6 @@
 import type { RouteDefinition, RouteGrant } from '../../shared/api/define-route.ts';
 import { SCHEDULE_DEAD_LETTER_ARN_VARIABLE } from '../../shared/jobs/schedules.ts';
+import { isStaffWrite } from '../../shared/staff/staff-roles.ts';
 
 /**
  * Every environment variable the server code reads, declared once: which module reads it (through
@@ -79,7 +80,7 @@ export const ENVIRONMENT = {
     for: ['token:verify', 'token:sign'],
   },
   TEST_CLOCK_OFFSET_MS: { readBy: 'clock.ts', implies: 'nothing', localOnly: true },
-  ORIGIN_SECRET: { readBy: 'pipeline.ts', implies: 'nothing', for: ['route'] },
+  ORIGIN_SECRET_ARN: { readBy: 'origin-check.ts', implies: 'secret', for: ['route'] },
   ANALYTICS_STREAM_NAME: {
     readBy: 'adapters/analytics-sink.ts',
     implies: 'stream',
@@ -188,10 +189,15 @@ function declarationOf(name: string): Variable | undefined {
 }
 
 /** A route's needs: its grants, and what its service and caller kind imply. */
-export function routeNeeds(route: Pick<RouteDefinition, 'service' | 'caller' | 'grants'>): Set<FunctionNeed> {
+export function routeNeeds(
+  route: Pick<RouteDefinition, 'service' | 'caller' | 'grants' | 'role' | 'readOnly'>,
+): Set<FunctionNeed> {
   const needs = new Set<FunctionNeed>(['function', 'route', ...(route.grants ?? [])]);
   if (route.service === 'auth') needs.add('identity-service');
   if (route.caller === 'user' || route.caller === 'admin') needs.add('token:verify');
+  // The staff gate reads the member at every admin call; a staff write also appends its audit record.
+  if (route.caller === 'admin') needs.add('table:read');
+  if (isStaffWrite(route)) needs.add('table:write');
   return needs;
 }
 

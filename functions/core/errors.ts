@@ -1,5 +1,6 @@
 import {
   type AdminErrorCode,
+  adminErrorStatus,
   IDENTITY_ERRORS,
   type IdentityErrorCode,
   SERVER_ERRORS,
@@ -48,14 +49,14 @@ export class IdentityError extends AppError {
   }
 }
 
-/** An error of an admin route: 401 for invalid_token and invalid_level, 500 otherwise. */
+/** An error of an admin route: 401 for invalid_token and invalid_level, 403 for insufficient_role, 500 otherwise. */
 export class AdminError extends AppError {
   readonly code: AdminErrorCode;
   readonly status: number;
   constructor(code: AdminErrorCode, message: string) {
     super(message);
     this.code = code;
-    this.status = code === 'invalid_token' || code === 'invalid_level' ? 401 : 500;
+    this.status = adminErrorStatus(code);
   }
 }
 

@@ -1,26 +1,38 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { cleanupMiddlewares } from '@aws-lambda-powertools/commons';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
-import type { RouteDefinition, RouteOutput, RouteParsedInput } from '../../shared/api/define-route.ts';
+import type {
+  RouteDefinition,
+  RouteOutput,
+  RouteParsedInput,
+  StaffRole,
+} from '../../shared/api/define-route.ts';
 import { pathParameterNames, usesQueryString } from '../../shared/api/define-route.ts';
-import { ORIGIN_SECRET_HEADER, ORIGIN_SECRET_VARIABLE } from '../../shared/api/origin-secret.ts';
 import { ADMIN_CODE_OF_IDENTITY_ERROR, ADMIN_CODE_OF_SERVER_ERROR } from '../../shared/errors/catalogue.ts';
+import { isStaffWrite } from '../../shared/staff/staff-roles.ts';
 import { AdminError, AppError, Conflict, IdentityError, NotFound, PaymentError } from './errors.ts';
 import type { IdTokenClaims, TokenCheck } from './identity/id-token.ts';
 import { logger, powertoolsLogger } from './logger.ts';
 import { correlationKeys, countMetric, observability, tracer } from './observability.ts';
-import { environment } from './settings.ts';
+import { cameThroughTheSite } from './origin-check.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
 
-/** Who called: the verified token claims for user and admin routes, nothing for the others. */
+/** A member of staff as the pipeline admitted them to an admin route (their role read at this call). */
+export interface StaffCaller {
+  uid: string;
+  email: string;
+  role: StaffRole;
+}
+
+/** Who called: the verified token claims for user and admin routes (and the staff member for admin), nothing for the others. */
 export type Caller =
   | { kind: 'public' }
   | { kind: 'guid'; guid: string }
-  | { kind: 'user' | 'admin'; claims: IdTokenClaims };
+  | { kind: 'user'; claims: IdTokenClaims }
+  | { kind: 'admin'; claims: IdTokenClaims; staff: StaffCaller };
 
 export interface RouteContext {
   caller: Caller;
@@ -31,6 +43,8 @@ export interface RouteContext {
    * distribution (API Gateway then sees an edge address), else the address API Gateway saw.
    */
   sourceIp: string;
+  /** API Gateway's request id (its access log's `requestId`). */
+  requestId?: string | undefined;
   /** Request cookies by name. */
   cookies: Record<string, string>;
   /** Adds a Set-Cookie to the answer (kept on error answers too, so a bad cookie can be cleared). */
@@ -101,6 +115,10 @@ function clientAddress(event: HttpEvent): string {
   return event.requestContext?.http?.sourceIp ?? '';
 }
 
+function callFacts(event: HttpEvent): CallFacts {
+  return { requestId: event.requestContext?.requestId, sourceAddress: clientAddress(event) };
+}
+
 /**
  * DynamoDB keeps numbers of magnitude 1E-130 to 9.99…E+125 (Developer Guide, "Supported data types:
  * Number"); a JSON number outside that range passes any schema and would fail the write.
@@ -127,20 +145,8 @@ function refusal(
   return new PaymentError('AUTHORIZATION', message);
 }
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/**
- * Whether the request came through CloudFront, which adds the origin secret (shared/api/origin-secret.ts);
- * compared in constant time. Without the variable (one machine) there is no CloudFront to come through.
- */
-function cameThroughTheSite(event: HttpEvent): boolean {
-  const secret = environment(ORIGIN_SECRET_VARIABLE);
-  if (!secret) return true;
-  return timingSafeEqual(digest(event.headers?.[ORIGIN_SECRET_HEADER] ?? ''), digest(secret));
-}
-
-/** Maps any error to the route's wire format: `{error: {code, msg, ...}}` with the catalogue's status. */
-function errorResult(route: RouteDefinition, error: unknown, cookies: string[] = []): HttpResult {
+/** Any error as the AppError the route answers (admin routes always in the admin format). */
+function appErrorOf(route: RouteDefinition, error: unknown): AppError {
   let appError: AppError;
   if (error instanceof AppError) appError = error;
   else if (error instanceof NotFound) {
@@ -154,9 +160,6 @@ function errorResult(route: RouteDefinition, error: unknown, cookies: string[] =
         ? new AdminError('conflict', error.message)
         : new PaymentError('INCONSISTENCY', error.message);
   } else {
-    logger.error('Unhandled error', { route: route.name, error });
-    countMetric('internalError');
-    tracer.addErrorAsMetadata(error as Error);
     appError =
       route.caller === 'admin'
         ? new AdminError('internal', 'Internal error')
@@ -173,6 +176,17 @@ function errorResult(route: RouteDefinition, error: unknown, cookies: string[] =
       appError.message,
     );
   }
+  return appError;
+}
+
+/** Maps any error to the route's wire format: `{error: {code, msg, ...}}` with the catalogue's status. */
+function errorResult(route: RouteDefinition, error: unknown, cookies: string[] = []): HttpResult {
+  if (!(error instanceof AppError || error instanceof NotFound || error instanceof Conflict)) {
+    logger.error('Unhandled error', { route: route.name, error });
+    countMetric('internalError');
+    tracer.addErrorAsMetadata(error as Error);
+  }
+  const appError = appErrorOf(route, error);
   logger.info('Request refused', { route: route.name, status: appError.status, code: appError.code });
   return withCookies(
     json(appError.status, { error: { ...appError.extra, code: appError.code, msg: appError.message } }),
@@ -187,6 +201,27 @@ function withCookies(result: HttpResult, cookies: string[]): HttpResult {
 /** Checks a request's bearer token; only user and admin routes have one (functions/core/signed-in-pipeline.ts). */
 export type TokenVerifier = (headers: HttpEvent['headers']) => Promise<TokenCheck>;
 
+/** The call's own facts an audit record keeps: API Gateway's request id and the client's address. */
+export interface CallFacts {
+  requestId?: string | undefined;
+  sourceAddress: string;
+}
+
+/**
+ * What admin routes add to the signed-in pipeline (functions/core/staff/staff-gate.ts): the member of staff
+ * behind the token admitted to the route by their role (or refused), and every staff write run so that it
+ * leaves its audit record (functions/core/audit/audit-recorder.ts).
+ */
+export interface StaffGate {
+  admit(route: RouteDefinition, claims: IdTokenClaims, facts: CallFacts): Promise<StaffCaller>;
+  record<T>(
+    route: RouteDefinition,
+    call: { staff: StaffCaller; facts: CallFacts; input: unknown },
+    run: () => Promise<T>,
+    codeOf: (error: unknown) => string,
+  ): Promise<T>;
+}
+
 const SIGNED_IN_CALLERS: ReadonlySet<string> = new Set(['user', 'admin']);
 
 /**
@@ -197,7 +232,7 @@ const SIGNED_IN_CALLERS: ReadonlySet<string> = new Set(['user', 'admin']);
  * failure in the route's wire format. Tokens are checked before the input so that an anonymous caller
  * learns nothing about schemas.
  */
-export function routePipeline(verifyToken?: TokenVerifier) {
+export function routePipeline(verifyToken?: TokenVerifier, staffGate?: StaffGate) {
   return function defineHandler<R extends RouteDefinition>(
     route: R,
     handle: (input: RouteParsedInput<R>, context: RouteContext) => Promise<RouteOutput<R>>,
@@ -230,8 +265,8 @@ export function routePipeline(verifyToken?: TokenVerifier) {
         },
       })
       .use({
-        before: (request) => {
-          if (!cameThroughTheSite(request.event))
+        before: async (request) => {
+          if (!(await cameThroughTheSite(request.event.headers)))
             throw refusal(route, 'invalid', 'Requests reach the API through the site only');
         },
       })
@@ -241,10 +276,11 @@ export function routePipeline(verifyToken?: TokenVerifier) {
           if (!verifyToken) return;
           const check = await verifyToken(request.event.headers);
           if (!check.ok) throw refusal(route, check.reason);
-          if (route.caller === 'admin' && !(check.claims.adminLevel && check.claims.adminLevel >= 1)) {
-            throw new AdminError('invalid_level', 'This account is not an operator');
-          }
-          request.context.routeCaller = { kind: route.caller, claims: check.claims };
+          if (route.caller === 'admin') {
+            if (!staffGate) throw new Error(`${route.name}: admin routes need the staff gate`);
+            const staff = await staffGate.admit(route, check.claims, callFacts(request.event));
+            request.context.routeCaller = { kind: 'admin', claims: check.claims, staff };
+          } else request.context.routeCaller = { kind: 'user', claims: check.claims };
         },
       })
       .use({
@@ -268,13 +304,27 @@ export function routePipeline(verifyToken?: TokenVerifier) {
       .handler(async (event, context): Promise<HttpResult> => {
         const cookies: string[] = [];
         context.responseCookies = cookies;
-        const output = await handle(context.routeInput as RouteParsedInput<R>, {
-          caller: context.routeCaller as Caller,
-          headers: event.headers ?? {},
-          sourceIp: clientAddress(event),
-          cookies: parseCookies(event),
-          setCookie: (cookie) => cookies.push(cookie),
-        });
+        const caller = context.routeCaller as Caller;
+        const input = context.routeInput as RouteParsedInput<R>;
+        const run = () =>
+          handle(input, {
+            caller,
+            headers: event.headers ?? {},
+            sourceIp: clientAddress(event),
+            requestId: event.requestContext?.requestId,
+            cookies: parseCookies(event),
+            setCookie: (cookie) => cookies.push(cookie),
+          });
+        // Every staff write leaves an audit record, whatever its handler does (shared/staff/staff-roles.ts).
+        const output =
+          staffGate && caller.kind === 'admin' && isStaffWrite(route)
+            ? await staffGate.record(
+                route,
+                { staff: caller.staff, facts: callFacts(event), input },
+                run,
+                (error) => appErrorOf(route, error).code,
+              )
+            : await run();
         const checked = z.parse(route.response, output) as RouteOutput<R>;
         return withCookies(json(200, checked, options.headers?.(checked)), cookies);
       });

@@ -51,7 +51,12 @@ describe('the environment', () => {
       COOLSMS_SECRET_ARN: 'arn:sms',
     });
     expect(unset.sort()).toEqual(
-      ['ORIGIN_SECRET', 'COOLSMS_SENDER', 'POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME'].sort(),
+      [
+        'ORIGIN_SECRET_ARN',
+        'COOLSMS_SENDER',
+        'POWERTOOLS_METRICS_NAMESPACE',
+        'POWERTOOLS_SERVICE_NAME',
+      ].sort(),
     );
   });
 

@@ -1,9 +1,11 @@
 import { createConfig, findConfigByName } from '../../functions/core/data/config-repository.ts';
+import { addStaffMember, getStaffMember } from '../../functions/core/data/staff-repository.ts';
 import { createUser, findUserByEmail, type User } from '../../functions/core/data/user-repository.ts';
 import { seedFirstRelease } from '../../functions/core/downloads/latest-release.ts';
-import { signIdToken } from '../../functions/core/identity/id-token.ts';
+import { SECOND_FACTOR_AMR, signIdToken } from '../../functions/core/identity/id-token.ts';
 import { hashPassword } from '../../functions/core/identity/password.ts';
 import { seedPriceCatalogues } from '../../functions/core/plans/price-catalogues.ts';
+import { otpauthUri } from '../../functions/core/staff/totp.ts';
 import { DEFAULT_TTS_VOICES, TTS_VOICES_CONFIG } from '../../shared/tts-voices/tts-voices.ts';
 
 /** What `npm start` prints so a tester can sign in (or call the API) at once. */
@@ -20,6 +22,11 @@ export const SEEDED_ACCOUNTS = {
     email: 'operator@cutloom.local',
     password: 'operator-pass1',
     adminLevel: 1,
+    /**
+     * The operator's TOTP secret, fixed so that tests and developers compute its codes (any authenticator
+     * app takes the printed otpauth:// URI). A local secret only: staff in AWS enrol their own.
+     */
+    totpSecret: 'CUTLOOMLOCALOPERATORTOTPSECRET23',
   },
   customer: {
     uid: 'demo-customer',
@@ -54,6 +61,22 @@ async function ensureAccount(account: {
   });
 }
 
+/** The seeded operator is an active admin enrolled with its fixed TOTP secret (kept as it is when it exists). */
+async function ensureSeededOperatorIsAdmin(operator: User): Promise<void> {
+  if (await getStaffMember(operator.uid)) return;
+  const now = Date.now();
+  await addStaffMember({
+    uid: operator.uid,
+    email: operator.emailKey,
+    role: 'admin',
+    status: 'active',
+    created: now,
+    totpSecret: SEEDED_ACCOUNTS.operator.totpSecret,
+    totpEnrolledAt: now,
+    sessionsEndedAt: 0,
+  });
+}
+
 /**
  * Seeds what a fresh machine needs, idempotently: the plan catalogues (functions/core/plans/price-catalogues.ts,
  * which a deployment runs too), the first release of the download feed, the TTS voice list config (kept
@@ -71,16 +94,23 @@ export async function seed(): Promise<SeededCredentials[]> {
     ensureAccount(SEEDED_ACCOUNTS.operator),
     ensureAccount(SEEDED_ACCOUNTS.customer),
   ]);
+  await ensureSeededOperatorIsAdmin(operator);
   const operatorToken = await signIdToken(
-    { uid: operator.uid, email: operator.email, adminLevel: SEEDED_ACCOUNTS.operator.adminLevel },
+    {
+      uid: operator.uid,
+      email: operator.email,
+      adminLevel: SEEDED_ACCOUNTS.operator.adminLevel,
+      amr: SECOND_FACTOR_AMR,
+    },
     twelveHours,
   );
   const customerToken = await signIdToken({ uid: customer.uid, email: customer.email }, twelveHours);
   return [
     {
-      label: 'Operator (admin level 1), sign in at /admin/login',
+      label: 'Operator (staff role admin), sign in at /admin/login',
       lines: [
         `${SEEDED_ACCOUNTS.operator.email} / ${SEEDED_ACCOUNTS.operator.password}`,
+        `TOTP: ${otpauthUri(SEEDED_ACCOUNTS.operator.totpSecret, operator.email)}`,
         `ID token: ${operatorToken}`,
       ],
     },

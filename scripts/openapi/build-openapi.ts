@@ -7,6 +7,7 @@ import {
 } from '../../shared/api/define-route.ts';
 import { ROUTES } from '../../shared/api/routes.ts';
 import { PRODUCT_NAME } from '../../shared/product.ts';
+import { isStaffWrite } from '../../shared/staff/staff-roles.ts';
 
 type JsonSchema = { properties?: Record<string, object>; required?: string[]; [key: string]: unknown };
 
@@ -53,6 +54,8 @@ function operation(route: RouteDefinition) {
     summary: route.summary,
     tags: [route.service],
     'x-caller-kind': route.caller,
+    // The staff role an admin operation needs (shared/staff/staff-roles.ts), and whether a call is audited.
+    ...(route.role ? { 'x-role': route.role, 'x-audited': isStaffWrite(route) } : {}),
     ...(route.caller === 'user' || route.caller === 'admin' ? { security: [{ bearer: [] }] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),

@@ -39,6 +39,7 @@ export const adminAttentionList = defineRoute({
   method: 'POST',
   path: '/admin-attention-list',
   caller: 'admin',
+  role: 'viewer',
   summary: 'What needs an operator: the open attention cases, oldest first, a page at a time (`cursor`)',
   request: z.object(ListPageRequestShape),
   response: z.object({ result: z.array(AttentionCaseSchema), ...ListPageAnswerShape }),
@@ -52,6 +53,7 @@ export const adminAttentionResolve = defineRoute({
   method: 'POST',
   path: '/admin-attention-resolve',
   caller: 'admin',
+  role: 'finance',
   summary:
     "Ends an attention case by an operator's action: its money refunded through the provider, the wallet or " +
     'to the product account, a held plan’s renewal retried now, a dead-lettered bulk message sent to its ' +

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CashReceiptViewSchema } from '../cash-receipts/cash-receipt-rules.ts';
 import { CURRENCIES } from '../currency.ts';
 import { SITE_LANGUAGES } from '../languages.ts';
 import { PLAN_PERIODS, PLAN_TYPES } from '../plans/plan-types.ts';
@@ -78,6 +79,8 @@ export const BillingPaymentSchema = z.object({
   refundedAmount: z.number(),
   /** The provider's receipt page, where the provider gives one (PortOne's receipt_url). */
   receiptUrl: z.string().optional(),
+  /** The cash receipt (현금영수증) of a cash payment. */
+  cashReceipt: CashReceiptViewSchema.optional(),
 });
 export type BillingPayment = z.infer<typeof BillingPaymentSchema>;
 

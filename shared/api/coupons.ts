@@ -83,6 +83,8 @@ function adminCouponRoute<Req extends z.ZodType, Res extends z.ZodType>(
     method: 'POST',
     path: `/${path}`,
     caller: 'admin',
+    // Coupons are the admin's (issue 27); their reads are every staff role's.
+    role: write ? 'admin' : 'viewer',
     summary,
     request,
     response,

@@ -36,6 +36,7 @@ export const adminCustomPlanList = defineRoute({
   method: 'GET',
   path: '/admin-custom-plan-list',
   caller: 'admin',
+  role: 'viewer',
   summary:
     'Every custom plan: those sold only through operators and the partners’ (one catalogue query each), ' +
     'newest first',
@@ -51,6 +52,7 @@ export const adminCustomPlanCreate = defineRoute({
   method: 'POST',
   path: '/admin-custom-plan-create',
   caller: 'admin',
+  role: 'finance',
   summary:
     'Create a custom plan in its catalogue (the partner’s for a referral type, else the operators’ own); ' +
     'a name any catalogue already holds is a conflict. The operator and desc are kept on the plan',
@@ -66,6 +68,7 @@ export const adminPlanNameChoices = defineRoute({
   method: 'GET',
   path: '/admin-plan-name-choices',
   caller: 'admin',
+  role: 'viewer',
   summary:
     'The plan names a payment progress or a direct deposit may use: the twelve built-in passes and the ' +
     'custom plans of a fixed term, sorted',

@@ -44,8 +44,18 @@ export interface RouteDefinition<Req extends Schema = Schema, Res extends Schema
   /** Path below the service prefix, e.g. `/admin-config/{id}`. */
   readonly path: string;
   readonly caller: CallerKind;
-  /** For admin routes: the staff role the route needs (see STAFF_ROLES). */
+  /**
+   * Admin routes only, and required there (shared/staff/staff-roles.ts `routeTableProblems`): the staff
+   * role the route needs (see STAFF_ROLES). The pipeline enforces it, the console hides or disables what
+   * the signed-in role cannot call, the OpenAPI document shows it as `x-role`.
+   */
   readonly role?: StaffRole;
+  /**
+   * Admin routes only: the route changes nothing, so it leaves no audit record. A viewer route is a read
+   * whatever this says; every other admin route is a staff write and the pipeline records each call
+   * (functions/core/audit/).
+   */
+  readonly readOnly?: true;
   readonly summary: string;
   readonly request: Req;
   readonly response: Res;

@@ -22,6 +22,7 @@ export const adminDirectDepositCreate = defineRoute({
   method: 'POST',
   path: '/admin-direct-deposit-create',
   caller: 'admin',
+  role: 'finance',
   summary:
     'Grant a plan paid outside the payment provider: a fixed-term plan, a payment with the direct-deposit ' +
     'customer id and the activity, once per deposit id; refused (conflict) while the account holds a plan',
@@ -37,6 +38,7 @@ export const adminBulkDirectDepositCreate = defineRoute({
   method: 'POST',
   path: '/admin-bulk-directdeposit-create',
   caller: 'admin',
+  role: 'admin',
   summary:
     'Record a bulk direct-deposit job over uids or e-mails and queue them in batches of 300; each account ' +
     'is granted the plan alone, a refusal (unknown account, a running plan) is its reason in the failures',

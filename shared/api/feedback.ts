@@ -22,6 +22,7 @@ export const adminFeedbackFilesInfo = defineRoute({
   method: 'POST',
   path: '/admin-feedback-files-info',
   caller: 'admin',
+  role: 'viewer',
   summary: 'For each file name, whether the feedback bucket has it, and then its download link and date',
   request: z.object({
     filenames: z.array(z.string().trim().min(1).max(1024)).min(1).max(FEEDBACK_FILES_MAX),
@@ -37,6 +38,7 @@ export const copyCloudProjectForFeedback = defineRoute({
   method: 'POST',
   path: '/copy-cloud-project-for-feedback',
   caller: 'admin',
+  role: 'support',
   summary:
     "Copy a cloud project's objects into the feedback bucket (under cloud/{projectId}/{copiedAt}/). " +
     "`result` is 'success' with where they went, or 'fail' with errorType and msg",

@@ -4,6 +4,7 @@ import { CLIENT_TYPES } from '../identity/client-types.ts';
 import { MaintenanceSchema } from '../identity/maintenance.ts';
 import { REFERRAL_TYPES } from '../identity/referral.ts';
 import { SITE_LANGUAGES } from '../languages.ts';
+import { STAFF_ROLES } from '../staff/staff-roles.ts';
 import { defineRoute } from './define-route.ts';
 
 /**
@@ -13,7 +14,7 @@ import { defineRoute } from './define-route.ts';
  */
 
 /** Password hashing (scrypt, 128 MiB) wants a whole vCPU: 1769 MB is where Lambda gives one. */
-const HASHING_MEMORY_MB = 1769;
+export const HASHING_MEMORY_MB = 1769;
 
 const ClientType = z.enum(CLIENT_TYPES);
 const Language = z.enum(SITE_LANGUAGES);
@@ -49,6 +50,8 @@ export const UserInfoSchema = z.object({
   referralCode: z.string().optional(),
   providers: z.array(z.enum(SIGN_IN_PROVIDERS)),
   adminLevel: z.number().int().positive().optional(),
+  /** Only in a console session that passed the second factor: the member's role when it was issued. */
+  staffRole: z.enum(STAFF_ROLES).optional(),
   created: z.number(),
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
@@ -303,6 +306,7 @@ export const fetchProviderInfo = defineRoute({
   method: 'POST',
   path: '/fetch-provider-info-via-firebase-auth-api',
   caller: 'admin',
+  role: 'viewer',
   summary: 'The sign-in providers of an address (operators only: it would otherwise tell who has an account)',
   request: z.object({ email: z.string().trim().min(1).max(254) }),
   response: z.object({ providerInfo: z.object({ allProviders: z.array(z.enum(SIGN_IN_PROVIDERS)) }) }),
@@ -316,6 +320,7 @@ export const adminSendVerifyingEmail = defineRoute({
   method: 'POST',
   path: '/admin-send-verifying-email',
   caller: 'admin',
+  role: 'support',
   summary: "Send the account's verification mail again, in the given language",
   request: z.object({ id: Uid, data: z.object({ language: Language }) }),
   response: z.object({ result: z.literal('success') }),
@@ -329,6 +334,7 @@ export const adminVerifyEmail = defineRoute({
   method: 'POST',
   path: '/admin-verify-email',
   caller: 'admin',
+  role: 'support',
   summary: "Mark the account's e-mail verified",
   request: z.object({ id: Uid }),
   response: z.object({ result: z.literal('success') }),
@@ -342,6 +348,7 @@ export const adminGeneratePasswordResetLink = defineRoute({
   method: 'POST',
   path: '/admin-generate-password-reset-link',
   caller: 'admin',
+  role: 'support',
   summary:
     'A password reset link for the account (valid 24 hours, once) for the operator to pass on; ' +
     '`data.email` must be the account address',

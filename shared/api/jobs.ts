@@ -22,6 +22,7 @@ export const adminJobStatus = defineRoute({
   method: 'GET',
   path: '/admin-job/{jobId}',
   caller: 'admin',
+  role: 'viewer',
   summary:
     "A bulk job's progress (its counters), and once it is done its failures: the uid, e-mail or id of " +
     'each failed item and the reason',

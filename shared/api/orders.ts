@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CashReceiptChoiceSchema } from '../cash-receipts/cash-receipt-rules.ts';
 import { CLIENT_TYPES } from '../identity/client-types.ts';
 import { SITE_LANGUAGES } from '../languages.ts';
 import { PhoneNumberSchema } from '../orders/contact.ts';
@@ -231,6 +232,8 @@ export const insertPaymentProgress = defineRoute({
     userName: Name,
     userEmail: Email,
     userPhone: PhoneNumberSchema,
+    /** The buyer's cash receipt (현금영수증) for a won virtual account; required for one, refused otherwise. */
+    cashReceipt: CashReceiptChoiceSchema.optional(),
   }),
   response: z.object({
     merchantUid: MerchantUid,

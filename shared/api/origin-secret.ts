@@ -8,5 +8,8 @@
  */
 export const ORIGIN_SECRET_HEADER = 'x-cutloom-origin-secret';
 
-/** The variable that gives a route's function the secret (unset on one machine: no CloudFront there). */
-export const ORIGIN_SECRET_VARIABLE = 'ORIGIN_SECRET';
+/**
+ * The variable that gives a route's function the ARN of the secret, read at run time (a rotating secret:
+ * shared/secrets/rotating-secret.ts); unset on one machine, where there is no CloudFront.
+ */
+export const ORIGIN_SECRET_ARN_VARIABLE = 'ORIGIN_SECRET_ARN';

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CashReceiptViewSchema } from '../cash-receipts/cash-receipt-rules.ts';
 import { CURRENCIES } from '../currency.ts';
 import { PhoneNumberSchema } from '../orders/contact.ts';
 import { FREE_COUNTERS, PAID_COUNTERS } from '../usage/usage-rules.ts';
@@ -44,6 +45,8 @@ export const AdminPaymentRowSchema = z.object({
   customerUid: z.string().optional(),
   impUid: z.string().optional(),
   paymentType: z.string(),
+  /** The cash receipt (현금영수증) of a cash payment (the user detail's rows). */
+  cashReceipt: CashReceiptViewSchema.optional(),
 });
 export type AdminPaymentRow = z.infer<typeof AdminPaymentRowSchema>;
 
@@ -103,6 +106,7 @@ export const adminPaymentProgressList = defineRoute({
   method: 'POST',
   path: '/admin-payment-progress-list',
   caller: 'admin',
+  role: 'viewer',
   summary:
     "An account's payment sessions, newest first, each with its latest order (sessions are kept a week " +
     'past their expiry; older payments are in the user detail)',
@@ -118,6 +122,7 @@ export const adminPaymentProgressCreate = defineRoute({
   method: 'POST',
   path: '/admin-payment-progress-create',
   caller: 'admin',
+  role: 'finance',
   summary:
     'Open a payment session (init_custom) for an account at a plan of the plan-name choices: the order ' +
     'link the operator sends. Refused while the account holds an active plan (its payment would be ' +
@@ -158,6 +163,7 @@ export const adminUserPaymentList = defineRoute({
   method: 'POST',
   path: '/admin-user-payment-list',
   caller: 'admin',
+  role: 'viewer',
   summary:
     'Payments matching every given filter, newest first: the most selective of uid, payer phone, payer ' +
     'e-mail, client id and payer name picks the index query (never a scan; a client id or payer name ' +
@@ -181,6 +187,7 @@ export const updateUserContactInfo = defineRoute({
   method: 'POST',
   path: '/update-user-contact-info',
   caller: 'admin',
+  role: 'support',
   summary:
     "Change the payment contact's phone of a paying subscriber (recorded in the account's activities). " +
     'A refusal by the plan-state rules is a result with errorType and errorMsg',
@@ -202,6 +209,7 @@ export const adminConsoleSettings = defineRoute({
   method: 'GET',
   path: '/admin-console-settings',
   caller: 'admin',
+  role: 'viewer',
   summary: "The deployment's stage and site address: what the console's order links are built from",
   request: z.object({}),
   response: z.object({ stage: z.string(), siteUrl: z.string() }),

@@ -75,6 +75,8 @@ export const adminRefundInfo = defineRoute({
   method: 'POST',
   path: '/admin-refund-info',
   caller: 'admin',
+  role: 'finance',
+  readOnly: true,
   summary:
     "The refund estimate of the account's current plan for a request at requestedMs, counted on its " +
     'business day unless businessDay is false',
@@ -94,6 +96,7 @@ export const adminCancelPayment = defineRoute({
   method: 'POST',
   path: '/cancel-payment',
   caller: 'admin',
+  role: 'finance',
   summary:
     "An operator's refund of the account's current plan (any amount up to what its payment can return, through " +
     'the provider, the wallet or to the product account), the plan ending now; zero unsubscribes instead',

@@ -1,6 +1,7 @@
 import { affiliateRoutes } from './affiliates.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { attentionRoutes } from './attention.ts';
+import { auditRoutes } from './audit.ts';
 import { billingRoutes } from './billing.ts';
 import { changeCardRoutes } from './change-card.ts';
 import { configRoutes } from './configs.ts';
@@ -19,8 +20,10 @@ import { paymentRoutes } from './payments.ts';
 import { planRoutes } from './plans.ts';
 import { refundRoutes } from './refunds.ts';
 import { scheduleRoutes } from './schedules.ts';
+import { staffRoutes } from './staff.ts';
 import { subscriptionRoutes } from './subscriptions.ts';
 import { surveyRoutes } from './surveys.ts';
+import { taxInvoiceRoutes } from './tax-invoices.ts';
 import { ttsVoiceRoutes } from './tts-voices.ts';
 import { upgradeRoutes } from './upgrades.ts';
 import { usageRoutes } from './usage.ts';
@@ -64,4 +67,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...usageEraserRoutes,
   ...attentionRoutes,
   ...billingRoutes,
+  ...taxInvoiceRoutes,
+  ...staffRoutes,
+  ...auditRoutes,
 ];

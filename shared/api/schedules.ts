@@ -63,6 +63,7 @@ export const adminScheduleCreate = defineRoute({
   method: 'POST',
   path: '/admin-schedule-create',
   caller: 'admin',
+  role: 'admin',
   summary:
     'Schedule a direct deposit for an account, once or every month or year, from a start rounded to the ' +
     'minute (not before the current minute)',
@@ -78,6 +79,7 @@ export const adminScheduleUpdate = defineRoute({
   method: 'POST',
   path: '/admin-schedule-update',
   caller: 'admin',
+  role: 'admin',
   summary:
     'Enable or disable a schedule, or edit it (start, repeat, description, and the deposit’s phone, plan, ' +
     'price, currency and payment type); a new timing reschedules its next run',
@@ -93,6 +95,7 @@ export const adminScheduleList = defineRoute({
   method: 'POST',
   path: '/admin-schedule-list',
   caller: 'admin',
+  role: 'viewer',
   summary: 'The schedules, newest first, a page at a time (`cursor`)',
   request: z.object(ListPageRequestShape),
   response: answer(z.array(AdminScheduleSchema)).extend(ListPageAnswerShape),
@@ -106,6 +109,7 @@ export const adminScheduleInfo = defineRoute({
   method: 'POST',
   path: '/admin-schedule-info',
   caller: 'admin',
+  role: 'viewer',
   summary: 'One schedule with its runs (logs), newest first',
   request: ScheduleId,
   response: answer(AdminScheduleSchema.extend({ logs: z.array(AdminScheduleRunSchema) })),

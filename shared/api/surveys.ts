@@ -26,6 +26,7 @@ export const adminSmartSurveyOptions = defineRoute({
   method: 'GET',
   path: '/admin-smart-survey-options',
   caller: 'admin',
+  role: 'viewer',
   summary: 'The choices of the survey form: action types, Typeform display modes, timings, languages',
   request: z.object({}),
   response: z.object({
@@ -44,6 +45,7 @@ export const adminSmartSurveyList = defineRoute({
   method: 'GET',
   path: '/admin-smart-survey',
   caller: 'admin',
+  role: 'viewer',
   summary: 'Every in-app survey, by id',
   request: z.object({}),
   response: z.object({ surveys: z.array(SmartSurveySchema) }),
@@ -57,6 +59,7 @@ export const adminSmartSurveyGet = defineRoute({
   method: 'GET',
   path: '/admin-smart-survey/{id}',
   caller: 'admin',
+  role: 'viewer',
   summary: 'One in-app survey',
   request: z.object({ id: Sid }),
   response: z.object({ survey: SmartSurveySchema }),
@@ -70,6 +73,7 @@ export const adminSmartSurveyCreate = defineRoute({
   method: 'POST',
   path: '/admin-smart-survey',
   caller: 'admin',
+  role: 'admin',
   summary: 'Create an in-app survey; each action type keeps only its own fields',
   request: SmartSurveyInputSchema,
   response: z.object({ sid: Sid }),
@@ -83,6 +87,7 @@ export const adminSmartSurveyUpdate = defineRoute({
   method: 'PUT',
   path: '/admin-smart-survey/{sid}',
   caller: 'admin',
+  role: 'admin',
   summary: 'Replace an in-app survey',
   request: z.intersection(z.object({ sid: Sid }), SmartSurveyInputSchema),
   response: z.object({ survey: SmartSurveySchema }),
@@ -96,6 +101,7 @@ export const adminSmartSurveyDelete = defineRoute({
   method: 'DELETE',
   path: '/admin-smart-survey/{id}',
   caller: 'admin',
+  role: 'admin',
   summary: 'Delete an in-app survey (its survey type keeps its targets, for a later survey of that type)',
   request: z.object({ id: Sid }),
   response: z.object({ sid: Sid }),
@@ -109,6 +115,7 @@ export const adminSmartSurveyTargets = defineRoute({
   method: 'POST',
   path: '/admin-smart-survey-targets',
   caller: 'admin',
+  role: 'admin',
   summary:
     'Add targets (uids or cids) to a survey type: a bulk job queued in messages of 300, followed with ' +
     'admin-job/{jobId}; adding a target twice is the same as once',
@@ -135,6 +142,7 @@ export const adminGetSurveyUsers = defineRoute({
   method: 'GET',
   path: '/admin-get-survey-users/{id}',
   caller: 'admin',
+  role: 'viewer',
   summary:
     "The targets of a survey's type, in id order, optionally only ids starting with `search`, a page " +
     'at a time (`cursor`)',
@@ -168,6 +176,7 @@ export const adminUpdateOnboardingSurvey = defineRoute({
   method: 'PUT',
   path: '/admin-update-onboarding-survey',
   caller: 'admin',
+  role: 'admin',
   summary:
     'Release a survey form: `fileName` is `{type}_{lang}` (optionally with `.json`), `file` the form; it ' +
     'replaces the released form of that type and language',

@@ -110,6 +110,7 @@ export const adminUsageList = defineRoute({
   method: 'POST',
   path: '/admin-usage-list',
   caller: 'admin',
+  role: 'viewer',
   summary:
     "An account's usage entries over [from, to) (epoch ms, at most 400 days), newest first, of one type " +
     'or ALL: recordings (failed ones included), grants and erasers',
@@ -135,6 +136,7 @@ export const adminUsageCreate = defineRoute({
   method: 'POST',
   path: '/admin-usage-create',
   caller: 'admin',
+  role: 'support',
   summary:
     "Move an account's current monthly counters (a negative amount gives quota back; a positive one needs " +
     'allowPlus). Idempotent by grantId (one per form submission); recorded in the account’s activities',
@@ -165,6 +167,7 @@ export const adminBulkUsageCreate = defineRoute({
   method: 'POST',
   path: '/admin-bulk-usage-create',
   caller: 'admin',
+  role: 'support',
   summary:
     'Record a bulk usage-grant job over uids or e-mails and queue them in batches of 300; each account ' +
     'gets the grant once (keyed by job and item), an unknown account is listed with its reason',

@@ -48,6 +48,7 @@ export const adminUserList = defineRoute({
   method: 'POST',
   path: '/admin-user-list',
   caller: 'admin',
+  role: 'viewer',
   summary:
     'Accounts matching every given filter: exact uid, e-mail or name (or, when none matches in full or ' +
     '`partial` is set, name and e-mail prefixes), and referral type; one index query (never a scan) read ' +
@@ -116,6 +117,7 @@ export const adminUserInfo = defineRoute({
   method: 'POST',
   path: '/admin-user-info',
   caller: 'admin',
+  role: 'viewer',
   summary:
     "An account's detail: identity, preregistration coupon, the operators' activities, plans (newest " +
     'first), payments (newest first), payment contact and the valid plan',
@@ -133,6 +135,7 @@ export const adminUserPreregistration = defineRoute({
   method: 'POST',
   path: '/admin-user-preregistration',
   caller: 'admin',
+  role: 'support',
   summary:
     'A step of the preregistration coupon: create (with a discount of 1 to 99 percent), use, reset ' +
     '(back to unused); a step the coupon state does not allow is a conflict',
@@ -156,6 +159,7 @@ export const adminUserCreate = defineRoute({
   method: 'POST',
   path: '/admin-user-create',
   caller: 'admin',
+  role: 'support',
   summary:
     'Create an account for a customer (verified: the operator vouches for the address; no mail is sent). ' +
     'An address in use is a conflict',
@@ -186,6 +190,7 @@ export const adminBulkUserCreate = defineRoute({
   method: 'POST',
   path: '/admin-bulk-user-create',
   caller: 'admin',
+  role: 'admin',
   summary:
     'Record a bulk user-create job and queue its rows in messages of 10; the console follows it with ' +
     'admin-job/{jobId} (progress, then the failures with their reasons)',

@@ -20,11 +20,15 @@
  *   customer's): the payment was returned twice. An operator settles it with the customer (takes the
  *   product-account credit back) and dismisses it.
  *
+ * - cash_receipt_failed: a cash receipt (현금영수증) the provider did not issue for a paid order, or could not
+ *   re-issue after a refund (shared/cash-receipts); it ends by itself once the receipt is issued.
+ *
  * A case ends by an operator's action, recorded as the account's activity:
  * - refund: the order's money returned through its own way (the provider or the wallet) or, at the
  *   operator's choice, to the product account (no money moves at the provider: paid by hand);
  * - retry (plan_held): the renewal charged again now, beyond the scheduled retries (the card may have
  *   been changed); the case stays until a renewal is paid;
+ * - retry (cash_receipt_failed): the receipt asked of the provider again;
  * - retry (a dead letter): the message sent to its queue again, or the run's target scheduled once
  *   more with the same input (both are idempotent); the case ends, and a new failure raises a new one;
  * - dismiss: nothing to do (settled elsewhere), with the operator's reason.
@@ -36,6 +40,7 @@ export const ATTENTION_KINDS = [
   'bulk_dead_letter',
   'schedule_dead_letter',
   'refund_unrecorded',
+  'cash_receipt_failed',
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { DOWNLOAD_SPEC_CONFIG_NAME, DownloadSpecSchema } from '../downloads/download-packages.ts';
 import { MaintenanceSchema, SIGN_UP_MAINTENANCE_CONFIG } from '../identity/maintenance.ts';
+import { SUPPORT_BULK_GRANT_CONFIG, SupportBulkGrantLimitSchema } from '../staff/staff-roles.ts';
 import { TTS_VOICES_CONFIG, TtsVoiceListSchema } from '../tts-voices/tts-voices.ts';
 
 /**
@@ -12,6 +13,7 @@ export const JSON_CONFIG_SCHEMAS: Readonly<Record<string, z.core.$ZodType>> = {
   [TTS_VOICES_CONFIG]: TtsVoiceListSchema,
   [DOWNLOAD_SPEC_CONFIG_NAME]: DownloadSpecSchema,
   [SIGN_UP_MAINTENANCE_CONFIG]: MaintenanceSchema,
+  [SUPPORT_BULK_GRANT_CONFIG]: SupportBulkGrantLimitSchema,
 };
 
 /**

@@ -110,6 +110,8 @@ export const IDENTITY_ERRORS = {
   TOKEN_EXPIRED: { status: 401, client: 'L07', message: 'error.token_expired' },
   INVALID_ID_TOKEN: { status: 401, client: 'L07', message: 'error.invalid_id_token' },
   USER_UNVERIFIED: { status: 403, client: 'A17', message: 'error.signup_unverified_email' },
+  /** A staff sign-in's second factor: a wrong, used or expired code (issue 27). */
+  INVALID_SECOND_FACTOR: { status: 401, client: 'A04', message: 'error.invalid_second_factor' },
 } as const satisfies Record<string, { status: number; client: ClientErrorCode; message: string }>;
 export type IdentityErrorCode = keyof typeof IDENTITY_ERRORS;
 export const IDENTITY_ERROR_CODES = Object.keys(IDENTITY_ERRORS) as IdentityErrorCode[];
@@ -125,11 +127,14 @@ export function identityErrorMessageKey(code: string | undefined | null): string
 
 /**
  * Admin error codes. The console shows "AdminError: {code}, {message}"; invalid_token and
- * invalid_level carry status 401, every other code 500 (admin-console.md section 8).
+ * invalid_level carry status 401, every other code 500 (admin-console.md section 8), but for
+ * insufficient_role (issue 27, roles the specification does not show): a member of staff whose role may
+ * not call the route, 403.
  */
 export const ADMIN_ERROR_CODES = [
   'invalid_token',
   'invalid_level',
+  'insufficient_role',
   'invalid_argument',
   'not_found',
   'conflict',
@@ -180,10 +185,12 @@ export const ADMIN_CODE_OF_IDENTITY_ERROR: Record<IdentityErrorCode, AdminErrorC
   TOKEN_EXPIRED: 'invalid_token',
   INVALID_ID_TOKEN: 'invalid_token',
   USER_UNVERIFIED: 'conflict',
+  INVALID_SECOND_FACTOR: 'invalid_argument',
 };
 
-export function adminErrorStatus(code: string): 401 | 500 {
-  return code === 'invalid_token' || code === 'invalid_level' ? 401 : 500;
+export function adminErrorStatus(code: string): 401 | 403 | 500 {
+  if (code === 'invalid_token' || code === 'invalid_level') return 401;
+  return code === 'insufficient_role' ? 403 : 500;
 }
 
 export function formatAdminError(code: string, message: string): string {

@@ -30,5 +30,8 @@ export const ADMIN_ACTIONS = [
   'attention.retry',
   'attention.redrive',
   'attention.dismiss',
+  'cash-receipt.retry',
+  'tax-invoice.issue',
+  'tax-invoice.cancel',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];

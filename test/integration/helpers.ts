@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { inject } from 'vitest';
-import { signIdToken } from '../../functions/core/identity/id-token.ts';
+import { addStaffMember } from '../../functions/core/data/staff-repository.ts';
+import { SECOND_FACTOR_AMR, signIdToken } from '../../functions/core/identity/id-token.ts';
 import {
   fillPath,
   pathParameterNames,
   type RouteDefinition,
   usesQueryString,
 } from '../../shared/api/define-route.ts';
+import type { StaffRole } from '../../shared/staff/staff-roles.ts';
 
 /**
  * Points this test process at the runtime's table and token secret (for direct table checks and
@@ -120,8 +122,21 @@ export function uniqueId(prefix: string): string {
   return `${prefix}-${randomUUID().slice(0, 8)}`;
 }
 
-export const adminToken = () =>
-  signIdToken({ uid: uniqueId('operator'), email: 'operator@example.com', adminLevel: 1 });
+/**
+ * A member of staff of the role, active in the table (the staff gate reads them at every admin call), and
+ * an ID token of theirs as the second factor's step issues it (`amr` otp): minted, as the other tokens
+ * here, so that the tests do not each go through a sign-in. Each is a new member.
+ */
+export async function staffSession(
+  role: StaffRole = 'admin',
+): Promise<{ uid: string; email: string; token: string }> {
+  const uid = uniqueId('operator');
+  const email = `${uid}@example.com`;
+  await addStaffMember({ uid, email, role, status: 'active', created: Date.now(), sessionsEndedAt: 0 });
+  return { uid, email, token: await signIdToken({ uid, email, adminLevel: 1, amr: SECOND_FACTOR_AMR }) };
+}
+
+export const adminToken = async () => (await staffSession('admin')).token;
 export const customerToken = () => signIdToken({ uid: uniqueId('customer'), email: 'customer@example.com' });
 export const expiredToken = () =>
   signIdToken({ uid: uniqueId('operator'), email: 'operator@example.com', adminLevel: 1 }, -60);

@@ -21,6 +21,7 @@ import { Route as LangRefundPolicyRouteImport } from './routes/$lang/refund-poli
 import { Route as LangTermsOfServiceRouteImport } from './routes/$lang/terms-of-service'
 import { Route as LangTransactionActDetailsRouteImport } from './routes/$lang/transaction-act-details'
 import { Route as AdminConsoleRouteImport } from './routes/admin/_console'
+import { Route as AdminInvitationRouteImport } from './routes/admin/invitation'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as LangAccountBillingRouteImport } from './routes/$lang/account/billing'
 import { Route as LangBlogAllRouteImport } from './routes/$lang/blog/all'
@@ -38,6 +39,9 @@ import { Route as LangSolutionsSolutionSlugRouteImport } from './routes/$lang/so
 import { Route as AdminConsoleIndexRouteImport } from './routes/admin/_console/index'
 import { Route as AdminConsoleAffiliateSettlementRouteImport } from './routes/admin/_console/affiliateSettlement'
 import { Route as AdminConsoleAttentionRouteImport } from './routes/admin/_console/attention'
+import { Route as AdminConsoleAuditRouteImport } from './routes/admin/_console/audit'
+import { Route as AdminConsoleStaffRouteImport } from './routes/admin/_console/staff'
+import { Route as AdminConsoleTaxInvoiceRouteImport } from './routes/admin/_console/taxInvoice'
 import { Route as LangPaymentChangeCardIndexRouteImport } from './routes/$lang/payment/change-card/index'
 import { Route as LangPaymentChangeCardFailRouteImport } from './routes/$lang/payment/change-card/fail'
 import { Route as LangPaymentChangeCardSuccessRouteImport } from './routes/$lang/payment/change-card/success'
@@ -161,6 +165,11 @@ const AdminConsoleRoute = AdminConsoleRouteImport.update({
   id: '/_console',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminInvitationRoute = AdminInvitationRouteImport.update({
+  id: '/invitation',
+  path: '/invitation',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -247,6 +256,21 @@ const AdminConsoleAffiliateSettlementRoute =
 const AdminConsoleAttentionRoute = AdminConsoleAttentionRouteImport.update({
   id: '/attention',
   path: '/attention',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const AdminConsoleAuditRoute = AdminConsoleAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const AdminConsoleStaffRoute = AdminConsoleStaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const AdminConsoleTaxInvoiceRoute = AdminConsoleTaxInvoiceRouteImport.update({
+  id: '/taxInvoice',
+  path: '/taxInvoice',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
 const LangPaymentChangeCardIndexRoute =
@@ -625,6 +649,7 @@ export interface FileRoutesByFullPath {
   '/$lang/refund-policy': typeof LangRefundPolicyRoute
   '/$lang/terms-of-service': typeof LangTermsOfServiceRoute
   '/$lang/transaction-act-details': typeof LangTransactionActDetailsRoute
+  '/admin/invitation': typeof AdminInvitationRoute
   '/admin/login': typeof AdminLoginRoute
   '/$lang/': typeof LangIndexRoute
   '/$lang/account/billing': typeof LangAccountBillingRoute
@@ -641,6 +666,9 @@ export interface FileRoutesByFullPath {
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/admin/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
   '/admin/attention': typeof AdminConsoleAttentionRoute
+  '/admin/audit': typeof AdminConsoleAuditRoute
+  '/admin/staff': typeof AdminConsoleStaffRoute
+  '/admin/taxInvoice': typeof AdminConsoleTaxInvoiceRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/': typeof AdminConsoleIndexRoute
   '/admin/users/$id': typeof AdminConsoleUsersIdRouteRouteWithChildren
@@ -716,6 +744,7 @@ export interface FileRoutesByTo {
   '/$lang/refund-policy': typeof LangRefundPolicyRoute
   '/$lang/terms-of-service': typeof LangTermsOfServiceRoute
   '/$lang/transaction-act-details': typeof LangTransactionActDetailsRoute
+  '/admin/invitation': typeof AdminInvitationRoute
   '/admin/login': typeof AdminLoginRoute
   '/$lang': typeof LangIndexRoute
   '/$lang/account/billing': typeof LangAccountBillingRoute
@@ -732,6 +761,9 @@ export interface FileRoutesByTo {
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/admin/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
   '/admin/attention': typeof AdminConsoleAttentionRoute
+  '/admin/audit': typeof AdminConsoleAuditRoute
+  '/admin/staff': typeof AdminConsoleStaffRoute
+  '/admin/taxInvoice': typeof AdminConsoleTaxInvoiceRoute
   '/$lang/signup': typeof LangSignupIndexRoute
   '/admin/users/$id': typeof AdminConsoleUsersIdRouteRouteWithChildren
   '/$lang/payment/change-card/fail': typeof LangPaymentChangeCardFailRoute
@@ -809,6 +841,7 @@ export interface FileRoutesById {
   '/$lang/terms-of-service': typeof LangTermsOfServiceRoute
   '/$lang/transaction-act-details': typeof LangTransactionActDetailsRoute
   '/admin/_console': typeof AdminConsoleRouteWithChildren
+  '/admin/invitation': typeof AdminInvitationRoute
   '/admin/login': typeof AdminLoginRoute
   '/$lang/': typeof LangIndexRoute
   '/$lang/account/billing': typeof LangAccountBillingRoute
@@ -825,6 +858,9 @@ export interface FileRoutesById {
   '/$lang/solutions/$solutionSlug': typeof LangSolutionsSolutionSlugRoute
   '/admin/_console/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
   '/admin/_console/attention': typeof AdminConsoleAttentionRoute
+  '/admin/_console/audit': typeof AdminConsoleAuditRoute
+  '/admin/_console/staff': typeof AdminConsoleStaffRoute
+  '/admin/_console/taxInvoice': typeof AdminConsoleTaxInvoiceRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
   '/admin/_console/': typeof AdminConsoleIndexRoute
   '/admin/_console/users/$id': typeof AdminConsoleUsersIdRouteRouteWithChildren
@@ -903,6 +939,7 @@ export interface FileRouteTypes {
     | '/$lang/refund-policy'
     | '/$lang/terms-of-service'
     | '/$lang/transaction-act-details'
+    | '/admin/invitation'
     | '/admin/login'
     | '/$lang/'
     | '/$lang/account/billing'
@@ -919,6 +956,9 @@ export interface FileRouteTypes {
     | '/$lang/solutions/$solutionSlug'
     | '/admin/affiliateSettlement'
     | '/admin/attention'
+    | '/admin/audit'
+    | '/admin/staff'
+    | '/admin/taxInvoice'
     | '/$lang/signup/'
     | '/admin/'
     | '/admin/users/$id'
@@ -994,6 +1034,7 @@ export interface FileRouteTypes {
     | '/$lang/refund-policy'
     | '/$lang/terms-of-service'
     | '/$lang/transaction-act-details'
+    | '/admin/invitation'
     | '/admin/login'
     | '/$lang'
     | '/$lang/account/billing'
@@ -1010,6 +1051,9 @@ export interface FileRouteTypes {
     | '/$lang/solutions/$solutionSlug'
     | '/admin/affiliateSettlement'
     | '/admin/attention'
+    | '/admin/audit'
+    | '/admin/staff'
+    | '/admin/taxInvoice'
     | '/$lang/signup'
     | '/admin/users/$id'
     | '/$lang/payment/change-card/fail'
@@ -1086,6 +1130,7 @@ export interface FileRouteTypes {
     | '/$lang/terms-of-service'
     | '/$lang/transaction-act-details'
     | '/admin/_console'
+    | '/admin/invitation'
     | '/admin/login'
     | '/$lang/'
     | '/$lang/account/billing'
@@ -1102,6 +1147,9 @@ export interface FileRouteTypes {
     | '/$lang/solutions/$solutionSlug'
     | '/admin/_console/affiliateSettlement'
     | '/admin/_console/attention'
+    | '/admin/_console/audit'
+    | '/admin/_console/staff'
+    | '/admin/_console/taxInvoice'
     | '/$lang/signup/'
     | '/admin/_console/'
     | '/admin/_console/users/$id'
@@ -1261,6 +1309,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/invitation': {
+      id: '/admin/invitation'
+      path: '/invitation'
+      fullPath: '/admin/invitation'
+      preLoaderRoute: typeof AdminInvitationRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/login': {
       id: '/admin/login'
       path: '/login'
@@ -1378,6 +1433,27 @@ declare module '@tanstack/react-router' {
       path: '/attention'
       fullPath: '/admin/attention'
       preLoaderRoute: typeof AdminConsoleAttentionRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/audit': {
+      id: '/admin/_console/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminConsoleAuditRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/staff': {
+      id: '/admin/_console/staff'
+      path: '/staff'
+      fullPath: '/admin/staff'
+      preLoaderRoute: typeof AdminConsoleStaffRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/taxInvoice': {
+      id: '/admin/_console/taxInvoice'
+      path: '/taxInvoice'
+      fullPath: '/admin/taxInvoice'
+      preLoaderRoute: typeof AdminConsoleTaxInvoiceRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
     '/$lang/payment/change-card/': {
@@ -1945,6 +2021,9 @@ const AdminConsoleUsersIdRouteRouteWithChildren =
 interface AdminConsoleRouteChildren {
   AdminConsoleAffiliateSettlementRoute: typeof AdminConsoleAffiliateSettlementRoute
   AdminConsoleAttentionRoute: typeof AdminConsoleAttentionRoute
+  AdminConsoleAuditRoute: typeof AdminConsoleAuditRoute
+  AdminConsoleStaffRoute: typeof AdminConsoleStaffRoute
+  AdminConsoleTaxInvoiceRoute: typeof AdminConsoleTaxInvoiceRoute
   AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
   AdminConsoleUsersIdRouteRoute: typeof AdminConsoleUsersIdRouteRouteWithChildren
   AdminConsoleAffiliateCreateRoute: typeof AdminConsoleAffiliateCreateRoute
@@ -1984,6 +2063,9 @@ interface AdminConsoleRouteChildren {
 const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleAffiliateSettlementRoute: AdminConsoleAffiliateSettlementRoute,
   AdminConsoleAttentionRoute: AdminConsoleAttentionRoute,
+  AdminConsoleAuditRoute: AdminConsoleAuditRoute,
+  AdminConsoleStaffRoute: AdminConsoleStaffRoute,
+  AdminConsoleTaxInvoiceRoute: AdminConsoleTaxInvoiceRoute,
   AdminConsoleIndexRoute: AdminConsoleIndexRoute,
   AdminConsoleUsersIdRouteRoute: AdminConsoleUsersIdRouteRouteWithChildren,
   AdminConsoleAffiliateCreateRoute: AdminConsoleAffiliateCreateRoute,
@@ -2027,11 +2109,13 @@ const AdminConsoleRouteWithChildren = AdminConsoleRoute._addFileChildren(
 
 interface AdminRouteRouteChildren {
   AdminConsoleRoute: typeof AdminConsoleRouteWithChildren
+  AdminInvitationRoute: typeof AdminInvitationRoute
   AdminLoginRoute: typeof AdminLoginRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminConsoleRoute: AdminConsoleRouteWithChildren,
+  AdminInvitationRoute: AdminInvitationRoute,
   AdminLoginRoute: AdminLoginRoute,
 }
 

@@ -1,55 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenOnLoopback, readText, sendJson } from '../../../scripts/local/http-helpers.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  type SecretsManagerPeer,
+  startSecretsManagerPeer,
+} from '../../../scripts/local/secrets-manager-peer.ts';
+import { SECRET_CACHE_SECONDS } from '../../../shared/timeouts.ts';
 import { serviceCredentials } from './service-credentials.ts';
 
-/**
- * Secrets Manager is a network peer without a local stand-in: a loopback server answers its
- * GetSecretValue (JSON 1.1 protocol) so the real SDK client is exercised, pointed at it through the
- * SDK's own AWS_ENDPOINT_URL_SECRETS_MANAGER setting.
- */
-const secrets: Record<string, string> = {
-  'arn:aws:secretsmanager:ap-northeast-2:000000000000:secret:provider': JSON.stringify({
-    apiKey: 'k',
-    apiSecret: 's',
-  }),
-  'arn:aws:secretsmanager:ap-northeast-2:000000000000:secret:partial': JSON.stringify({ apiKey: 'k' }),
-  'arn:aws:secretsmanager:ap-northeast-2:000000000000:secret:flaky': JSON.stringify({
-    apiKey: 'k2',
-    apiSecret: 's2',
-  }),
-};
-const reads: string[] = [];
-let failFlakyOnce = true;
-let server: Awaited<ReturnType<typeof listenOnLoopback>>;
+const arn = (name: string) => `arn:aws:secretsmanager:ap-northeast-2:000000000000:secret:${name}`;
+let peer: SecretsManagerPeer;
 
 beforeAll(async () => {
-  server = await listenOnLoopback(async (req, res) => {
-    const { SecretId } = JSON.parse(await readText(req)) as { SecretId: string };
-    reads.push(SecretId);
-    if (SecretId.endsWith(':flaky') && failFlakyOnce) {
-      failFlakyOnce = false;
-      res.setHeader('x-amzn-errortype', 'InternalServiceError');
-      return sendJson(res, 500, { __type: 'InternalServiceError', message: 'try again' });
-    }
-    sendJson(res, 200, { ARN: SecretId, Name: SecretId, SecretString: secrets[SecretId], VersionId: 'v1' });
-  });
-  Object.assign(process.env, {
-    AWS_ENDPOINT_URL_SECRETS_MANAGER: server.url,
-    AWS_REGION: 'ap-northeast-2',
-    AWS_ACCESS_KEY_ID: 'test',
-    AWS_SECRET_ACCESS_KEY: 'test',
-    AWS_MAX_ATTEMPTS: '1',
-  });
+  peer = await startSecretsManagerPeer();
+  peer.put(arn('provider'), JSON.stringify({ apiKey: 'k', apiSecret: 's' }));
+  peer.put(arn('partial'), JSON.stringify({ apiKey: 'k' }));
+  peer.put(arn('flaky'), JSON.stringify({ apiKey: 'k2', apiSecret: 's2' }));
+  peer.put(arn('renewed'), JSON.stringify({ apiKey: 'old', apiSecret: 'old' }));
 });
 afterAll(async () => {
-  await server.close();
-  for (const name of [
-    'AWS_ENDPOINT_URL_SECRETS_MANAGER',
-    'AWS_MAX_ATTEMPTS',
-    'PORTONE_SECRET_ARN',
-    'PORTONE_API_KEY',
-    'PORTONE_API_SECRET',
-  ])
+  await peer.close();
+  for (const name of ['PORTONE_SECRET_ARN', 'PORTONE_API_KEY', 'PORTONE_API_SECRET'])
     delete process.env[name];
 });
 
@@ -64,27 +33,43 @@ describe('service credentials', () => {
       PORTONE_SECRET_ARN: 'unused',
     });
     expect(await read()).toEqual({ apiKey: 'local-key', apiSecret: 'local-secret' });
-    expect(reads).toEqual([]);
+    expect(peer.reads).toEqual([]);
     delete process.env.PORTONE_API_KEY;
     delete process.env.PORTONE_API_SECRET;
   });
 
-  it('come from the secret otherwise, read once per container', async () => {
-    process.env.PORTONE_SECRET_ARN = 'arn:aws:secretsmanager:ap-northeast-2:000000000000:secret:provider';
+  it('come from the secret otherwise, read once within the cache time', async () => {
+    process.env.PORTONE_SECRET_ARN = arn('provider');
     expect(await read()).toEqual({ apiKey: 'k', apiSecret: 's' });
     expect(await read()).toEqual({ apiKey: 'k', apiSecret: 's' });
-    expect(reads.filter((arn) => arn.endsWith(':provider'))).toHaveLength(1);
+    expect(peer.reads.filter((id) => id === arn('provider'))).toHaveLength(1);
+  });
+
+  it("take up an operator's new credentials once the cache time has passed", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      process.env.PORTONE_SECRET_ARN = arn('renewed');
+      expect(await read()).toEqual({ apiKey: 'old', apiSecret: 'old' });
+      peer.put(arn('renewed'), JSON.stringify({ apiKey: 'new', apiSecret: 'new' }));
+      vi.advanceTimersByTime((SECRET_CACHE_SECONDS - 1) * 1000);
+      expect(await read()).toEqual({ apiKey: 'old', apiSecret: 'old' });
+      vi.advanceTimersByTime(2000);
+      expect(await read()).toEqual({ apiKey: 'new', apiSecret: 'new' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('name what is missing', async () => {
-    process.env.PORTONE_SECRET_ARN = 'arn:aws:secretsmanager:ap-northeast-2:000000000000:secret:partial';
+    process.env.PORTONE_SECRET_ARN = arn('partial');
     await expect(read()).rejects.toThrow('The secret PORTONE_SECRET_ARN has no apiSecret');
     delete process.env.PORTONE_SECRET_ARN;
     await expect(read()).rejects.toThrow('Set PORTONE_API_KEY, PORTONE_API_SECRET or PORTONE_SECRET_ARN');
   });
 
   it('read again after a failed read instead of keeping the failure', async () => {
-    process.env.PORTONE_SECRET_ARN = 'arn:aws:secretsmanager:ap-northeast-2:000000000000:secret:flaky';
+    process.env.PORTONE_SECRET_ARN = arn('flaky');
+    peer.failNextRead(arn('flaky'));
     await expect(read()).rejects.toThrow();
     expect(await read()).toEqual({ apiKey: 'k2', apiSecret: 's2' });
   });

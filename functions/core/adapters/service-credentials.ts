@@ -1,13 +1,11 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { traced } from '../observability.ts';
 import { environment, type VariableName } from '../settings.ts';
-
-const fromSecrets = new Map<string, Promise<Record<string, string>>>();
+import { secretText } from './secrets.ts';
 
 /**
  * The credentials of an outside service. On one machine they are plain environment variables (the
  * sandbox stand-ins set them); in AWS the stack passes the ARN of a Secrets Manager secret holding
- * them as JSON, which is read once per container.
+ * them as JSON, read through Powertools Parameters (adapters/secrets.ts): an operator's new credentials
+ * reach every container within its cache time.
  *
  *   serviceCredentials('PORTONE_SECRET_ARN', { apiKey: 'PORTONE_API_KEY', apiSecret: 'PORTONE_API_SECRET' })
  *   -> { apiKey, apiSecret } from the two variables, else from the secret's JSON keys apiKey, apiSecret
@@ -25,24 +23,9 @@ export async function serviceCredentials<K extends string>(
   if (!arn) {
     throw new Error(`Set ${Object.values<string>(variables).join(', ')} or ${arnVariable}`);
   }
-  let secret = fromSecrets.get(arn);
-  if (!secret) {
-    secret = readSecret(arn);
-    fromSecrets.set(arn, secret);
-    // A failed read (throttling, a missing grant) must not stick for the container's life.
-    secret.catch(() => fromSecrets.delete(arn));
-  }
-  const values = await secret;
+  const values = JSON.parse(await secretText(arn)) as Record<string, string>;
   for (const name of names) {
     if (!values[name]) throw new Error(`The secret ${arnVariable} has no ${name}`);
   }
   return Object.fromEntries(names.map((name) => [name, values[name]])) as Record<K, string>;
-}
-
-async function readSecret(arn: string): Promise<Record<string, string>> {
-  const { SecretString } = await traced(new SecretsManagerClient({})).send(
-    new GetSecretValueCommand({ SecretId: arn }),
-  );
-  if (!SecretString) throw new Error(`The secret ${arn} is empty`);
-  return JSON.parse(SecretString) as Record<string, string>;
 }

@@ -23,6 +23,7 @@ import { getUserPlan } from '../data/user-plan-repository.ts';
 import { AdminError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { RENEWAL_RETRY_DAYS, scheduleRenewal } from '../subscriptions/renewal-schedule.ts';
+import { retryCashReceiptCase } from './cash-receipt-cases.ts';
 import { isDeadLetterCase, retryDeadLetter } from './dead-letter-cases.ts';
 
 /**
@@ -70,6 +71,8 @@ export async function resolveAttention(
   const open = await getAttentionCase(resolution.caseId);
   if (!open) return 'already-ended';
   if (resolution.action === 'dismiss') return dismiss(open, resolution.reason, operator);
+  if (resolution.action === 'retry' && open.kind === 'cash_receipt_failed')
+    return retryCashReceiptCase(open, resolution.reason, operator);
   if (resolution.action === 'retry')
     return isDeadLetterCase(open)
       ? retryDeadLetter(open, resolution.reason, operator)

@@ -3,6 +3,7 @@ import { WALLET_PAY_METHOD } from '../../../shared/payments/pay-methods.ts';
 import { DIRECT_DEPOSIT_CUSTOMER_UID, planActions } from '../../../shared/subscriptions/plan-actions.ts';
 import { renewalPrice } from '../../../shared/subscriptions/renewal-reminder.ts';
 import { getBillingKey } from '../adapters/payment-provider/portone.ts';
+import { cashReceiptViews } from '../cash-receipts/cash-receipt-views.ts';
 import { nowMs } from '../clock.ts';
 import { pagePaymentsByUser } from '../data/billing-repository.ts';
 import { latestUserPlan, type Payment, type UserPlan } from '../data/user-plan-repository.ts';
@@ -80,7 +81,14 @@ export async function paymentHistory(
   limit: number,
 ): Promise<{ result: BillingPayment[]; cursor: string | null }> {
   const page = await pagePaymentsByUser(uid, { cursor: cursor ?? null, limit });
-  return { result: page.payments.map(historyRow), cursor: page.cursor };
+  const cashReceipts = await cashReceiptViews(page.payments.map((payment) => payment.merchantUid));
+  return {
+    result: page.payments.map((payment) => {
+      const cashReceipt = cashReceipts.get(payment.merchantUid);
+      return { ...historyRow(payment), ...(cashReceipt ? { cashReceipt } : {}) };
+    }),
+    cursor: page.cursor,
+  };
 }
 
 function historyRow(payment: Payment): BillingPayment {

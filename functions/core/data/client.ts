@@ -1,8 +1,46 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { type Entity, Service } from 'electrodb';
 import { traced } from '../observability.ts';
 import { settings } from '../settings.ts';
+import { auditScopes, TRANSACTION_ITEMS_MAX } from './audit-scope.ts';
+
+const WRITES = [PutCommand, UpdateCommand, DeleteCommand, BatchWriteCommand, TransactWriteCommand];
+
+/**
+ * The document client of the one table, which also carries an admin call's audit record (audit-scope.ts):
+ * the first transaction the call writes takes the record as one more put, so the record and the change
+ * are one all-or-nothing write whichever repository built the transaction; a transaction already at
+ * DynamoDB's 100 items is left as it is (the pipeline then writes the record after it).
+ */
+class AuditedDocumentClient extends DynamoDBDocumentClient {
+  constructor(client: DynamoDBClient) {
+    super(client, { marshallOptions: { removeUndefinedValues: true } });
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: the SDK's overloaded send, passed through unchanged
+  override send(command: any, ...rest: any[]): any {
+    const scope = auditScopes.getStore();
+    if (!scope) return (super.send as (...args: unknown[]) => unknown)(command, ...rest);
+    const items: unknown[] | undefined =
+      command instanceof TransactWriteCommand ? command.input.TransactItems : undefined;
+    const carries = Boolean(items && !scope.written && items.length < TRANSACTION_ITEMS_MAX);
+    if (carries) items?.push(scope.put());
+    const sent = (super.send as (...args: unknown[]) => Promise<unknown>)(command, ...rest);
+    return sent.then((result) => {
+      if (WRITES.some((kind) => command instanceof kind)) scope.wrote = true;
+      if (carries) scope.written = true;
+      return result;
+    });
+  }
+}
 
 let documentClient: DynamoDBDocumentClient | undefined;
 
@@ -18,9 +56,7 @@ export function dynamo(): DynamoDBDocumentClient {
           : {}),
       }),
     );
-    documentClient = DynamoDBDocumentClient.from(client, {
-      marshallOptions: { removeUndefinedValues: true },
-    });
+    documentClient = new AuditedDocumentClient(client);
   }
   return documentClient;
 }

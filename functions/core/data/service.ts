@@ -3,6 +3,8 @@ import { AdminSchedule, AdminScheduleRun } from './entities/admin-schedule.ts';
 import { Affiliate } from './entities/affiliate.ts';
 import { AnalyticsEvent } from './entities/analytics-event.ts';
 import { AttentionCase } from './entities/attention-case.ts';
+import { AuditEntry } from './entities/audit-entry.ts';
+import { CashReceipt } from './entities/cash-receipt.ts';
 import { ChangeCardRequest } from './entities/change-card.ts';
 import { Config, ConfigName } from './entities/config.ts';
 import { Coupon, CouponBonusQuota, CouponDiscount, CouponRedemption } from './entities/coupon.ts';
@@ -21,6 +23,8 @@ import { RefundSession } from './entities/refund-session.ts';
 import { ReleaseResource } from './entities/release-resource.ts';
 import { PendingSignUp, RefreshToken, SessionFamily, SignInFailures } from './entities/session.ts';
 import { SmartSurvey, SurveyTarget } from './entities/smart-survey.ts';
+import { StaffAdminCount, StaffMember } from './entities/staff-member.ts';
+import { TaxInvoiceProfile, TaxInvoiceRequest } from './entities/tax-invoice.ts';
 import { UsageCounter, UsageEntry } from './entities/usage.ts';
 import { User, UserEmail } from './entities/user.ts';
 import { UserActivity } from './entities/user-activity.ts';
@@ -74,6 +78,12 @@ export const entities = {
   attentionCase: AttentionCase,
   affiliate: Affiliate,
   customerMail: CustomerMail,
+  cashReceipt: CashReceipt,
+  taxInvoiceProfile: TaxInvoiceProfile,
+  taxInvoiceRequest: TaxInvoiceRequest,
+  staffMember: StaffMember,
+  staffAdminCount: StaffAdminCount,
+  auditEntry: AuditEntry,
 };
 
 /** The service of every entity, bound to the table and client of this process (made on first use). */

@@ -22,16 +22,8 @@ export type NewUser = Omit<UserItem, SearchKeys | 'deleted' | 'emailVerified' | 
  * operator creates carries the operator's activity, written in the same transaction.
  */
 export async function createUser(input: NewUser, activity?: AdminActivity): Promise<User> {
-  const emailKey = normalizeEmail(input.email);
-  const nameKey = nameSearchKey(input.name);
-  const item = {
-    ...input,
-    emailKey,
-    emailShard: searchShard(emailKey),
-    nameKey,
-    nameShard: searchShard(nameKey),
-    ...(input.referralType ? { referralSince: input.created } : {}),
-  };
+  const item = userItemOf(input);
+  const { emailKey } = item;
   const { canceled } = await db()
     .transaction.write((entities) => [
       entities.userEmail.create({ emailKey, uid: input.uid }).commit(),
@@ -43,6 +35,20 @@ export async function createUser(input: NewUser, activity?: AdminActivity): Prom
   const created = await getUser(input.uid);
   if (!created) throw new NotFound(`User ${input.uid}`);
   return created;
+}
+
+/** A new account's item: its search keys derived from its name and address. */
+export function userItemOf(input: NewUser) {
+  const emailKey = normalizeEmail(input.email);
+  const nameKey = nameSearchKey(input.name);
+  return {
+    ...input,
+    emailKey,
+    emailShard: searchShard(emailKey),
+    nameKey,
+    nameShard: searchShard(nameKey),
+    ...(input.referralType ? { referralSince: input.created } : {}),
+  };
 }
 
 export async function getUser(uid: string): Promise<User | undefined> {

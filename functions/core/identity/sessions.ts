@@ -5,6 +5,7 @@ import {
   CONSOLE_CLIENT_TYPE,
   isWebClientType,
 } from '../../../shared/identity/client-types.ts';
+import type { StaffRole } from '../../../shared/staff/staff-roles.ts';
 import { nowMs } from '../clock.ts';
 import {
   createSessionFamily,
@@ -14,10 +15,11 @@ import {
   revokeSessionFamily,
   rotateRefreshToken,
 } from '../data/session-repository.ts';
+import { getStaffMember } from '../data/staff-repository.ts';
 import { getUser, type User } from '../data/user-repository.ts';
 import { IdentityError } from '../errors.ts';
 import { logger } from '../logger.ts';
-import { ID_TOKEN_TTL_SECONDS, signIdToken } from './id-token.ts';
+import { ID_TOKEN_TTL_SECONDS, SECOND_FACTOR_AMR, signIdToken } from './id-token.ts';
 import { toUserInfo } from './user-info.ts';
 
 /**
@@ -90,23 +92,34 @@ async function issue(
   user: User,
   clientType: ClientType,
   refresh: { token: string; persist: boolean; expiresAt: number },
+  staffRole?: StaffRole,
 ): Promise<IssuedSession> {
   const idToken = await signIdToken({
     uid: user.uid,
     email: user.email,
     ...(user.adminLevel ? { adminLevel: user.adminLevel } : {}),
+    ...(staffRole ? { amr: SECOND_FACTOR_AMR } : {}),
   });
   const web = isWebClientType(clientType);
   const maxAge = refresh.persist ? Math.max(0, Math.floor((refresh.expiresAt - nowMs()) / 1000)) : undefined;
   return {
-    user: toUserInfo(user),
+    user: { ...toUserInfo(user), ...(staffRole ? { staffRole } : {}) },
     session: { idToken, expiresIn: ID_TOKEN_TTL_SECONDS, ...(web ? {} : { refreshToken: refresh.token }) },
     ...(web ? { cookie: refreshCookie(clientType, refresh.token, maxAge) } : {}),
   };
 }
 
-/** Starts a session after a successful sign-in. The console's sessions never persist. */
-export async function startSession(user: User, clientType: ClientType, persistSession: boolean) {
+/**
+ * Starts a session after a successful sign-in. The console's sessions never persist. A member of staff's
+ * session after the second factor (functions/core/staff/second-factor.ts) names their role: its ID tokens,
+ * and those of its refreshes, carry `amr` otp.
+ */
+export async function startSession(
+  user: User,
+  clientType: ClientType,
+  persistSession: boolean,
+  staffRole?: StaffRole,
+) {
   const now = nowMs();
   const persist = persistSession && clientType !== CONSOLE_CLIENT_TYPE;
   const expiresAt = now + SESSION_LIFETIME_MS;
@@ -117,13 +130,14 @@ export async function startSession(user: User, clientType: ClientType, persistSe
       uid: user.uid,
       clientType,
       persist,
+      ...(staffRole ? { secondFactor: true } : {}),
       created: now,
       expiresAt,
       ttl: Math.ceil(expiresAt / 1000) + 86_400,
     },
     hash,
   );
-  return issue(user, clientType, { token, persist, expiresAt });
+  return issue(user, clientType, { token, persist, expiresAt }, staffRole);
 }
 
 /** Exchanges a refresh token for a new ID token and a new refresh token. */
@@ -151,6 +165,10 @@ export async function refreshSession(token: string, clientType: ClientType): Pro
   if (!user || user.deleted) throw new IdentityError('USER_NOT_FOUND', 'The account no longer exists');
   if (user.credentialsChangedAt > family.created)
     throw new IdentityError('CREDENTIAL_TOO_OLD_LOGIN_AGAIN', 'The password changed: sign in again');
+  // A staff session ends with the member: disabled, or their second factor reset after it began.
+  const member = family.secondFactor ? await getStaffMember(family.uid) : undefined;
+  if (family.secondFactor && (member?.status !== 'active' || family.created < member.sessionsEndedAt))
+    throw new IdentityError('INVALID_ID_TOKEN', 'This session has ended');
 
   const successor = newRefreshToken();
   const step = {
@@ -165,11 +183,12 @@ export async function refreshSession(token: string, clientType: ClientType): Pro
       ? await rotateRefreshToken({ ...step, usedAt: now })
       : await replaceUnusedSuccessor({ ...step, staleSuccessorHash: stored.successorHash ?? '', now });
   if (!rotated) return reuse();
-  return issue(user, clientType, {
-    token: successor.token,
-    persist: family.persist,
-    expiresAt: family.expiresAt,
-  });
+  return issue(
+    user,
+    clientType,
+    { token: successor.token, persist: family.persist, expiresAt: family.expiresAt },
+    member?.role,
+  );
 }
 
 /** Ends the session a refresh token belongs to (unknown tokens are ignored: sign-out always works). */

@@ -21,6 +21,13 @@ export const SIGN_IN_LIMITS = {
   clientAddress: { maxFailures: 50, windowMs: 15 * 60_000 },
 } as const;
 
+/**
+ * Wrong second factors allowed per member of staff (issue 27): a six-digit code has a million values and
+ * three are good at any time (the step before and after are taken too), so 5 guesses per 15 minutes give a
+ * guesser about one chance in 3,000 a month. The client address shares the sign-in's count.
+ */
+export const SECOND_FACTOR_LIMIT = { maxFailures: 5, windowMs: 15 * 60_000 } as const;
+
 type Limit = { maxFailures: number; windowMs: number };
 
 export function windowStartOf(nowMs: number, windowMs: number): number {
@@ -38,11 +45,8 @@ export function currentWindowCapacity(previous: number, nowMs: number, limit: Li
   return Math.floor((limit.maxFailures * limit.windowMs - previous * overlapMs) / limit.windowMs);
 }
 
-function scopes(emailKey: string, clientAddress: string): Array<[string, Limit]> {
-  return [
-    [`account#${emailKey}`, SIGN_IN_LIMITS.account],
-    ...(clientAddress ? [[`address#${clientAddress}`, SIGN_IN_LIMITS.clientAddress] as [string, Limit]] : []),
-  ];
+function addressScope(clientAddress: string): Array<[string, Limit]> {
+  return clientAddress ? [[`address#${clientAddress}`, SIGN_IN_LIMITS.clientAddress]] : [];
 }
 
 /** An attempt counted in advance in each scope, to be kept as a failure or released. */
@@ -57,18 +61,37 @@ export interface SignInAttempt {
  * limit of them ever reach the password hash. Throws TOO_MANY_ATTEMPTS_TRY_LATER (releasing what it
  * took) when a scope is full; a caller releases the attempt unless it ended as a failure.
  */
-export async function reserveSignInAttempt(
+export function reserveSignInAttempt(
   emailKey: string,
   clientAddress: string,
   nowMs: number,
 ): Promise<SignInAttempt> {
+  return reserveAttemptIn(
+    [[`account#${emailKey}`, SIGN_IN_LIMITS.account], ...addressScope(clientAddress)],
+    nowMs,
+  );
+}
+
+/** The same for a member of staff's second factor: their own count, and the client address's. */
+export function reserveSecondFactorAttempt(
+  uid: string,
+  clientAddress: string,
+  nowMs: number,
+): Promise<SignInAttempt> {
+  return reserveAttemptIn(
+    [[`second-factor#${uid}`, SECOND_FACTOR_LIMIT], ...addressScope(clientAddress)],
+    nowMs,
+  );
+}
+
+async function reserveAttemptIn(scopes: Array<[string, Limit]>, nowMs: number): Promise<SignInAttempt> {
   const taken: Array<{ scope: string; windowStart: number }> = [];
   const attempt: SignInAttempt = {
     release: async () => {
       await Promise.all(taken.map(({ scope, windowStart }) => releaseAttempt(scope, windowStart)));
     },
   };
-  for (const [scope, limit] of scopes(emailKey, clientAddress)) {
+  for (const [scope, limit] of scopes) {
     const windowStart = windowStartOf(nowMs, limit.windowMs);
     const [previous = 0] = await failureCounts(scope, [windowStart - limit.windowMs]);
     const capacity = currentWindowCapacity(previous, nowMs, limit);
@@ -81,6 +104,13 @@ export async function reserveSignInAttempt(
     taken.push({ scope, windowStart });
   }
   return attempt;
+}
+
+/** A passed second factor forgets the member's wrong codes (the client address keeps its count). */
+export async function clearSecondFactorFailures(uid: string, nowMs: number) {
+  const { windowMs } = SECOND_FACTOR_LIMIT;
+  const start = windowStartOf(nowMs, windowMs);
+  await clearFailures(`second-factor#${uid}`, [start, start - windowMs]);
 }
 
 /** A successful sign-in forgets the account's failures (the client address keeps its count). */

@@ -11,7 +11,7 @@ import { clearAccountFailures, reserveSignInAttempt } from './sign-in-limits.ts'
 import { isVerified } from './user-info.ts';
 
 /** The outcomes that count as a failed sign-in: an unknown address, a wrong password. */
-const FAILURES: ReadonlySet<IdentityErrorCode> = new Set(['EMAIL_NOT_FOUND', 'INVALID_PASSWORD']);
+export const FAILURES: ReadonlySet<IdentityErrorCode> = new Set(['EMAIL_NOT_FOUND', 'INVALID_PASSWORD']);
 
 /**
  * Sign-in with e-mail and password. The attempt is counted first, as a failure of the address and
@@ -48,7 +48,7 @@ export async function signInWithPassword(input: {
 }
 
 /** The account of an address whose password this is. */
-async function accountWithPassword(emailKey: string, password: string) {
+export async function accountWithPassword(emailKey: string, password: string) {
   const user = await findUserByEmail(emailKey);
   if (!user) throw new IdentityError('EMAIL_NOT_FOUND', 'No account uses this address');
   if (user.deleted) throw new IdentityError('USER_NOT_FOUND', 'The account no longer exists');

@@ -1,25 +1,21 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { traced } from '../observability.ts';
+import {
+  FIRST_KEY_ID,
+  parseRotatingSecret,
+  type RotatingSecret,
+} from '../../../shared/secrets/rotating-secret.ts';
+import { secretText } from '../adapters/secrets.ts';
 import { environment } from '../settings.ts';
 
-let secret: Promise<Uint8Array> | undefined;
-
 /**
- * The HMAC key of ID tokens. On one machine it comes from ID_TOKEN_SECRET; in AWS the stack
- * passes the ARN of a Secrets Manager secret (ID_TOKEN_SECRET_ARN) that is read once per container.
+ * The HMAC keys of ID and link tokens. On one machine the key comes from ID_TOKEN_SECRET; in AWS the
+ * stack passes the ARN of a Secrets Manager secret (ID_TOKEN_SECRET_ARN) holding a rotating secret
+ * (shared/secrets/rotating-secret.ts), read through Powertools Parameters. `fresh` reads past the cache,
+ * for a token whose key id this container does not know yet (signed after a rotation).
  */
-export function signingSecret(): Promise<Uint8Array> {
-  secret ??= load();
-  return secret;
-}
-
-async function load(): Promise<Uint8Array> {
+export async function signingKeys(options: { fresh?: boolean } = {}): Promise<RotatingSecret> {
   const local = environment('ID_TOKEN_SECRET');
-  if (local) return new TextEncoder().encode(local);
+  if (local) return { keyId: FIRST_KEY_ID, key: local };
   const arn = environment('ID_TOKEN_SECRET_ARN');
   if (!arn) throw new Error('Neither ID_TOKEN_SECRET nor ID_TOKEN_SECRET_ARN is set');
-  const client = traced(new SecretsManagerClient({}));
-  const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
-  if (!SecretString) throw new Error('The ID token secret is empty');
-  return new TextEncoder().encode(SecretString);
+  return parseRotatingSecret(await secretText(arn, options));
 }

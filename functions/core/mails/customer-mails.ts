@@ -1,4 +1,5 @@
 import { DateTime, type DateTimeFormatOptions } from 'luxon';
+import type { CashReceiptView } from '../../../shared/cash-receipts/cash-receipt-rules.ts';
 import { type Currency, formatPrice } from '../../../shared/currency.ts';
 import { isSiteLanguage, type SiteLanguage } from '../../../shared/languages.ts';
 import type { PayMethod } from '../../../shared/payments/pay-methods.ts';
@@ -6,6 +7,7 @@ import type { PlanType } from '../../../shared/plans/plan-types.ts';
 import { KST_ZONE } from '../../../shared/time/kst.ts';
 import type { MeteredUsageType } from '../../../shared/usage/usage-rules.ts';
 import { sendMail } from '../adapters/mail.ts';
+import { cashReceiptRows } from '../cash-receipts/cash-receipt-mail.ts';
 import { nowMs } from '../clock.ts';
 import { claimCustomerMail, markCustomerMail } from '../data/customer-mail-repository.ts';
 import type { CustomerMailKind } from '../data/entities/customer-mail.ts';
@@ -42,6 +44,8 @@ export type CustomerMail =
         usageType?: MeteredUsageType | undefined;
         /** The provider's receipt, where it gives one. */
         receiptUrl?: string | undefined;
+        /** The cash receipt (현금영수증) of a cash payment, as it stood when the mail went. */
+        cashReceipt?: CashReceiptView | undefined;
       })
   | (PlanOf &
       Money & {
@@ -99,6 +103,7 @@ function contentOf(
       );
       if (mail.receiptUrl)
         rows.push({ label: labels.receipt, value: texts.receiptLink, href: mail.receiptUrl });
+      if (mail.cashReceipt) rows.push(...cashReceiptRows(mail.cashReceipt, language));
       return { ...texts.receipt[mail.purpose], rows, values: { plan, amount } };
     }
     case 'vbank-issued':

@@ -1,6 +1,8 @@
+import type { CashReceiptView } from '../../../shared/cash-receipts/cash-receipt-rules.ts';
 import type { Currency } from '../../../shared/currency.ts';
 import { periodEnd } from '../../../shared/plans/plan-period.ts';
 import type { ProviderPayment } from '../adapters/payment-provider/portone.ts';
+import { orderCashReceiptView } from '../cash-receipts/cash-receipt-views.ts';
 import { getCustomerMail } from '../data/customer-mail-repository.ts';
 import type { PaymentOrder } from '../data/order-reads.ts';
 import { getPayment } from '../data/user-plan-repository.ts';
@@ -28,6 +30,7 @@ const fallbackOf = (order: PaymentOrder) => ({ email: order.userEmail, language:
 export async function mailReceipt(
   order: PaymentOrder,
   paid: { paidAt: number; amount: number; receiptUrl?: string | undefined },
+  cashReceipt?: CashReceiptView,
 ): Promise<void> {
   const start = periodStart(order, paid.paidAt);
   await sendCustomerMail({
@@ -47,6 +50,7 @@ export async function mailReceipt(
         : { period: { from: start, to: periodEnd(new Date(start), order.period).getTime() } }),
       ...(order.paymentType === 'upgrade' && order.credit ? { credit: order.credit } : {}),
       ...(paid.receiptUrl ? { receiptUrl: paid.receiptUrl } : {}),
+      ...(cashReceipt ? { cashReceipt } : {}),
     },
   });
 }
@@ -60,7 +64,11 @@ export async function mailReceiptAgain(order: PaymentOrder): Promise<void> {
   if (!marker || marker.status === 'sent') return;
   const payment = await getPayment(order.merchantUid);
   if (!payment) return;
-  await mailReceipt(order, { paidAt: payment.paidAt, amount: payment.price, receiptUrl: payment.receiptUrl });
+  await mailReceipt(
+    order,
+    { paidAt: payment.paidAt, amount: payment.price, receiptUrl: payment.receiptUrl },
+    await orderCashReceiptView(order.merchantUid),
+  );
 }
 
 /** The virtual account the provider issued for an order, beside the text the order page sends. */

@@ -24,6 +24,7 @@ import { logger } from '../logger.ts';
 import { mailReceipt, mailReceiptAgain, mailVbankIssued } from '../mails/order-mails.ts';
 import { countMetric } from '../observability.ts';
 import { cancelPendingRenewals, ensureRenewalScheduled } from '../subscriptions/renewal-schedule.ts';
+import { issuePaymentDocuments, issuePaymentDocumentsAgain } from '../tax-invoices/payment-documents.ts';
 import { grantDecision, renewedPlanId, replacedPlan } from './grant-effects.ts';
 import { paymentRecord, type Receipt } from './grant-records.ts';
 
@@ -72,6 +73,7 @@ export async function confirmOrder(
 ): Promise<Confirmation> {
   if (order.status === 'paid') {
     await keepRenewing(order);
+    await issuePaymentDocumentsAgain(order);
     await mailReceiptAgain(order);
     return SUCCESS;
   }
@@ -178,7 +180,7 @@ async function grant(order: PaymentOrder, receipt: Receipt): Promise<Confirmatio
       if (replaced) await cancelPendingRenewals(replaced);
       await noteOnSession(order, 'paid');
       await keepRenewing(order);
-      await mailReceipt(order, receipt);
+      await mailReceipt(order, receipt, await issuePaymentDocuments(order, receipt));
       return SUCCESS;
     }
     if (outcome === 'preregistration-used') {

@@ -1,3 +1,4 @@
+import type { CashReceiptChoice } from '../../../shared/cash-receipts/cash-receipt-rules.ts';
 import { couponHeldUntil } from '../../../shared/coupons/coupon-holds.ts';
 import type { Currency } from '../../../shared/currency.ts';
 import { billingKeyCheckoutUid, vbankDeadline } from '../../../shared/orders/order-rules.ts';
@@ -11,6 +12,7 @@ import {
   WALLET_PAY_METHOD,
   WALLET_PG,
 } from '../../../shared/payments/pay-methods.ts';
+import { orderCashReceiptChoice } from '../cash-receipts/cash-receipt-choice.ts';
 import { nowMs } from '../clock.ts';
 import { couponRefusalError } from '../coupons/coupons.ts';
 import { getCouponRedemption, releaseExpiredHolds } from '../data/coupon-repository.ts';
@@ -50,6 +52,7 @@ export interface ProgressRequest {
   userPhone: string;
   /** The customer's address (the request's source), which some channels ask of every charge. */
   buyerIp?: string | undefined;
+  cashReceipt?: CashReceiptChoice | undefined;
 }
 
 export async function insertPaymentProgress(request: ProgressRequest): Promise<{
@@ -91,6 +94,10 @@ export async function insertPaymentProgress(request: ProgressRequest): Promise<{
     ? WALLET_PG
     : providerChannel(chosen as Exclude<PayMethod, 'naver_pay'>, session.currency, plan).pg;
   if (request.pg !== pg) throw new PaymentError('INVALID_ARGUMENT', `${chosen} is paid on ${pg}`);
+  const cashReceipt = orderCashReceiptChoice(
+    { payMethod: serverPayMethod(chosen), currency: session.currency },
+    request.cashReceipt,
+  );
 
   const price = acceptedPrice(ctx, request.price, request.isTest);
   const now = nowMs();
@@ -136,6 +143,7 @@ export async function insertPaymentProgress(request: ProgressRequest): Promise<{
     userEmail: request.userEmail,
     userPhone: request.userPhone,
     ...(request.buyerIp ? { buyerIp: request.buyerIp } : {}),
+    ...(cashReceipt ? { cashReceipt } : {}),
   };
 
   if (!couponCode) {

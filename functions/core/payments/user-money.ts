@@ -7,6 +7,7 @@ import {
   paidResetDate,
 } from '../../../shared/usage/usage-rules.ts';
 import { latestPlan, validPlanName } from '../../../shared/users/user-plan-actions.ts';
+import { cashReceiptViews } from '../cash-receipts/cash-receipt-views.ts';
 import { nowMs } from '../clock.ts';
 import { getUsageCounters } from '../data/usage-repository.ts';
 import {
@@ -28,12 +29,18 @@ export async function userMoneySections(uid: string) {
     getPaymentContact(uid),
     getUsageCounters(uid),
   ]);
+  const cashReceipts = await cashReceiptViews(payments.map((payment) => payment.merchantUid));
   const checkedAt = nowMs();
   const planRows = plans.map(toPlanRow).sort((a, b) => b.created - a.created);
   return {
     usage: usageCounters(counter ?? {}, latestPlan(planRows)?.paidAt, checkedAt),
     plans: planRows,
-    payments: payments.map(toPaymentRow).sort((a, b) => b.paidAt - a.paidAt),
+    payments: payments
+      .map((payment) => {
+        const cashReceipt = cashReceipts.get(payment.merchantUid);
+        return { ...toPaymentRow(payment), ...(cashReceipt ? { cashReceipt } : {}) };
+      })
+      .sort((a, b) => b.paidAt - a.paidAt),
     paymentContactInfo: contact
       ? {
           contactName: contact.contactName,

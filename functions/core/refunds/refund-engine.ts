@@ -15,6 +15,7 @@ import {
   getPayment as lookUpProviderPayment,
   PaymentProviderError,
 } from '../adapters/payment-provider/portone.ts';
+import { cashReceiptAfterRefund } from '../cash-receipts/cash-receipts.ts';
 import { nowMs } from '../clock.ts';
 import { raiseCase } from '../data/attention-repository.ts';
 import { getOrder } from '../data/order-reads.ts';
@@ -167,6 +168,7 @@ export async function refundPlan(
     throw error;
   }
   const endedAt = await recordReturned(request, quote);
+  await cashReceiptAfterRefund(payment.merchantUid);
   await cancelPendingRenewals(plan);
   await mailRefund(request, quote, endedAt);
   logger.info('Refunded', { uid: plan.uid, merchantUid: payment.merchantUid, amount: request.price });

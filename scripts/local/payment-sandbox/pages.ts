@@ -8,6 +8,7 @@ import type { LocalEndpointHandler } from '../stand-in-context.ts';
 import type { Notifier } from './notifications.ts';
 import type { ProviderApi } from './portone-api.ts';
 import { type CheckoutChoice, ProviderFault, type ProviderSandbox } from './provider.ts';
+import { sandboxReceipts } from './receipts-api.ts';
 import { RECEIPT_PATH, type SandboxStore, type StoredPayment } from './store.ts';
 import { TEST_CARDS, UNKNOWN_CARD } from './test-cards.ts';
 import type { WalletApi } from './wallet-api.ts';
@@ -271,6 +272,7 @@ export function sandboxPages(deps: {
         notificationUrl,
         tokensIssued: providerApi.tokensIssued,
         payments: [...store.payments.values()].map((payment) => payment.wire),
+        receipts: sandboxReceipts(store),
         billingKeys: [...store.billingKeys.values()].map((key) => ({
           ...key.wire,
           charges: key.charges,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFields, sendJson } from '../http-helpers.ts';
 import { ProviderFault, type ProviderSandbox } from './provider.ts';
+import { ReceiptsApi } from './receipts-api.ts';
 import { nowSeconds, type SandboxStore } from './store.ts';
 
 export interface ProviderCredentials {
@@ -89,6 +90,8 @@ export class ProviderApi {
       if (!payment) throw new ProviderFault(404, -1, '존재하지 않는 결제정보입니다.');
       return payment.wire;
     }
+    if (first === 'receipts' && second && !third)
+      return new ReceiptsApi(this.store).route(method, second, body);
     if (method === 'POST' && url.pathname === '/payments/cancel') return this.sandbox.cancel(body).wire;
     if (method === 'POST' && url.pathname === '/subscribe/payments/again')
       return (await this.sandbox.payAgain(body)).wire;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_ACCOUNTS } from '../../../scripts/local/seed.ts';
-import { signIn } from '../../../shared/api/identity.ts';
 import {
   adminScheduleCreate,
   adminScheduleInfo,
@@ -10,6 +9,7 @@ import {
 import { adminUserCreate, adminUserInfo } from '../../../shared/api/users.ts';
 import { type Answer, type CallOptions, call, uniqueId } from '../helpers.ts';
 import { startIsolatedRuntime } from '../isolated-runtime.ts';
+import { operatorToken } from '../staff-sign-in.ts';
 
 /**
  * Admin schedules over HTTP, in a runtime of their own: the test clock moves months forward to run
@@ -22,13 +22,7 @@ const on = (): CallOptions => ({ token, baseUrl: runtime.url });
 beforeAll(async () => {
   runtime = await startIsolatedRuntime();
   // The runtime signs tokens with its own secret: the seeded operator signs in to it.
-  const { email, password } = SEEDED_ACCOUNTS.operator;
-  const signedIn = await call(
-    signIn,
-    { email, password, clientType: 'console', language: 'en' },
-    { baseUrl: runtime.url },
-  );
-  token = signedIn.body.session.idToken;
+  token = await operatorToken({ baseUrl: runtime.url });
 }, 90_000);
 afterAll(() => runtime?.stop());
 

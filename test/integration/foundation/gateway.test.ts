@@ -34,5 +34,11 @@ describe('the local gateway', () => {
     expect(operations.sort()).toEqual(
       ROUTES.map((route) => `${route.method} ${routePath(route)} ${route.name}`).sort(),
     );
+    // Each admin operation shows the staff role it needs beside its caller kind (issue 27).
+    for (const route of ROUTES.filter((one) => one.caller === 'admin'))
+      expect(document.paths[routePath(route)][route.method.toLowerCase()], route.name).toMatchObject({
+        'x-caller-kind': 'admin',
+        'x-role': route.role,
+      });
   });
 });

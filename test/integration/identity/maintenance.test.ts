@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEEDED_ACCOUNTS } from '../../../scripts/local/seed.ts';
 import { adminConfigCreate, adminConfigDelete } from '../../../shared/api/configs.ts';
 import type { RouteDefinition } from '../../../shared/api/define-route.ts';
-import { oauthSignIn, oauthSignUp, signIn, signUp } from '../../../shared/api/identity.ts';
+import { oauthSignIn, oauthSignUp, signUp } from '../../../shared/api/identity.ts';
 import { CONFIG_MESSAGES } from '../../../shared/configs/config-entries.ts';
 import { SIGN_UP_MAINTENANCE_CONFIG } from '../../../shared/identity/maintenance.ts';
 import { call as callSuiteRuntime } from '../helpers.ts';
 import { startIsolatedRuntime } from '../isolated-runtime.ts';
+import { operatorToken } from '../staff-sign-in.ts';
 import { googleAccessToken, outbox, signUpInput } from './accounts.ts';
 
 /**
@@ -20,9 +20,7 @@ const call = (route: RouteDefinition, input: Record<string, unknown>, options: {
 
 beforeAll(async () => {
   runtime = await startIsolatedRuntime();
-  const { email, password } = SEEDED_ACCOUNTS.operator;
-  const signedIn = await call(signIn, { email, password, clientType: 'console', language: 'en' });
-  token = signedIn.body.session.idToken;
+  token = await operatorToken({ baseUrl: runtime.url });
 }, 90_000);
 afterAll(() => runtime?.stop());
 

@@ -7,6 +7,7 @@ import { signIn } from '../../../shared/api/identity.ts';
 import { ROUTES } from '../../../shared/api/routes.ts';
 import { type Answer, call } from '../helpers.ts';
 import { startIsolatedRuntime } from '../isolated-runtime.ts';
+import { operatorToken } from '../staff-sign-in.ts';
 
 /**
  * Every route of the route table, called by its kind of caller with inputs its schema accepts but
@@ -136,18 +137,14 @@ beforeAll(async () => {
   runtime = await startIsolatedRuntime();
   const options = { baseUrl: runtime.url, from };
   const [operator, customer] = await Promise.all([
-    call(
-      signIn,
-      { ...credentials(SEEDED_ACCOUNTS.operator), clientType: 'console', language: 'en' },
-      options,
-    ),
+    operatorToken(options),
     call(
       signIn,
       { ...credentials(SEEDED_ACCOUNTS.customer), clientType: 'desktop', language: 'en' },
       options,
     ),
   ]);
-  tokens.admin = operator.body.session.idToken;
+  tokens.admin = operator;
   tokens.user = customer.body.session.idToken;
 }, 120_000);
 afterAll(() => runtime?.stop());

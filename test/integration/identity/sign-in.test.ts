@@ -16,7 +16,11 @@ describe('sign-in with e-mail and password', () => {
     expect(answer.body.user).toMatchObject({ uid: account.uid, email: account.email, emailVerified: true });
     expect(answer.body.session).toEqual({ idToken: expect.any(String), expiresIn: 3600 });
     const check = await verifyIdToken(answer.body.session.idToken);
-    expect(check).toEqual({ ok: true, claims: { uid: account.uid, email: account.email } });
+    // A customer's token carries no staff claims (no adminLevel, no second factor).
+    expect(check).toEqual({
+      ok: true,
+      claims: { uid: account.uid, email: account.email, issuedAt: expect.any(Number) },
+    });
     const cookie = refreshCookie(answer);
     expect(cookie?.attributes).toBe('Path=/auth/v2; HttpOnly; Secure; SameSite=Strict');
   });

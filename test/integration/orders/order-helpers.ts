@@ -97,6 +97,7 @@ export function progressInput(
     userName: 'Kim Buyer',
     userEmail: 'buyer@example.com',
     userPhone: '+821012345678',
+    ...(payMethod === 'vbank' ? { cashReceipt: { purpose: 'none' } } : {}),
     ...overrides,
   };
 }

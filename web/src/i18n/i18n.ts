@@ -23,6 +23,9 @@ export const NAMESPACES = [
   'console-refunds',
   'console-lists',
   'console-attention',
+  'console-tax-invoices',
+  'console-staff',
+  'console-audit',
   'site',
   'pricing',
   'legal',
@@ -38,6 +41,8 @@ export const NAMESPACES = [
   'change-card',
   'eraser',
   'billing',
+  'cash-receipt',
+  'tax-invoice',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -211,7 +211,7 @@ async function send<T extends z.ZodType>(
   return response.data;
 }
 
-async function authorized<T extends z.ZodType>(
+export async function authorized<T extends z.ZodType>(
   operation: string,
   schema: T,
   body?: Record<string, unknown>,

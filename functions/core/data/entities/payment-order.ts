@@ -1,4 +1,8 @@
 import { Entity, type EntityItem } from 'electrodb';
+import {
+  CASH_RECEIPT_IDENTIFIER_TYPES,
+  CASH_RECEIPT_PURPOSES,
+} from '../../../../shared/cash-receipts/cash-receipt-rules.ts';
 import { CURRENCIES } from '../../../../shared/currency.ts';
 import { CLIENT_TYPES } from '../../../../shared/identity/client-types.ts';
 import { SITE_LANGUAGES } from '../../../../shared/languages.ts';
@@ -92,6 +96,16 @@ export const PaymentOrder = lazyEntity(
          * the buyer's browser IP (browser_ip), a renewal's the one its subscription was bought from.
          */
         buyerIp: { type: 'string', readOnly: true },
+        /** The buyer's cash receipt choice (현금영수증), for a payment that asks it (shared/cash-receipts). */
+        cashReceipt: {
+          type: 'map',
+          readOnly: true,
+          properties: {
+            purpose: { type: CASH_RECEIPT_PURPOSES, required: true },
+            identifierType: { type: CASH_RECEIPT_IDENTIFIER_TYPES },
+            identifier: { type: 'string' },
+          },
+        },
         status: { type: ORDER_STATUSES, required: true, default: 'created' },
         impUid: { type: 'string' },
         paidAt: { type: 'number' },

@@ -18,6 +18,8 @@ export const SessionFamily = lazyEntity(
         created: { type: 'number', required: true, readOnly: true },
         /** The session's absolute end (epoch ms); refreshing never extends it. */
         expiresAt: { type: 'number', required: true, readOnly: true },
+        /** A console session of a member of staff that passed the second factor: its ID tokens carry `amr` otp. */
+        secondFactor: { type: 'boolean', readOnly: true },
         revokedAt: { type: 'number' },
         revokedWhy: { type: ['sign-out', 'reuse'] as const },
         ttl: { type: 'number', required: true, readOnly: true },

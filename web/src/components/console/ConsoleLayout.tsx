@@ -2,7 +2,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '../../../../shared/product.ts';
-import { endConsoleSession } from '../../lib/console/console-session.ts';
+import type { StaffRole } from '../../../../shared/staff/staff-roles.ts';
+import { endConsoleSession, roleCanCall } from '../../lib/console/console-session.ts';
 import { ConfirmProvider } from './ConfirmDialog.tsx';
 import { CONSOLE_NAV } from './console-nav.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
@@ -11,7 +12,15 @@ import { sendWaitingWrites } from './use-undoable-write.ts';
 import './console-kit.css';
 
 /** The console's frame: the navigation of section 2, the language picker, the operator and logout. */
-export function ConsoleLayout({ operatorEmail, children }: { operatorEmail: string; children: ReactNode }) {
+export function ConsoleLayout({
+  operatorEmail,
+  role,
+  children,
+}: {
+  operatorEmail: string;
+  role?: StaffRole | undefined;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('console-shell');
   const navigate = useNavigate();
   return (
@@ -23,7 +32,7 @@ export function ConsoleLayout({ operatorEmail, children }: { operatorEmail: stri
           </Link>
           <nav aria-label={t('nav.label')} className="console-nav">
             <ul>
-              {CONSOLE_NAV.map((item) => (
+              {CONSOLE_NAV.filter((item) => !item.needs || roleCanCall(item.needs)).map((item) => (
                 <li key={item.to}>
                   <Link
                     to={item.to}
@@ -39,6 +48,7 @@ export function ConsoleLayout({ operatorEmail, children }: { operatorEmail: stri
           <div className="console-operator">
             <LanguagePicker />
             <span className="console-operator-email">{operatorEmail}</span>
+            {role ? <span className="console-operator-role">{t(`role.${role}`)}</span> : null}
             <button
               type="button"
               className="console-button secondary"

@@ -1,3 +1,6 @@
+import type { RouteDefinition } from '../../../../shared/api/define-route.ts';
+import { adminStaffList } from '../../../../shared/api/staff.ts';
+
 /**
  * The console's navigation (admin-console.md section 2): one entry per screen that exists, in the
  * specification's order. A later screen adds its entry here (its label under `console-shell:nav`).
@@ -6,6 +9,8 @@ export interface ConsoleNavItem {
   to: string;
   /** i18n key in the console-shell namespace. */
   label: string;
+  /** The route the screen calls first, when not every staff role may (the entry is hidden from the others). */
+  needs?: Pick<RouteDefinition, 'caller' | 'role'>;
 }
 
 export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
@@ -16,6 +21,7 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { to: '/admin/surveys', label: 'nav.surveys' },
   { to: '/admin/customPlan', label: 'nav.custom_plan' },
   { to: '/admin/userPayment', label: 'nav.user_payment' },
+  { to: '/admin/taxInvoice', label: 'nav.tax_invoices' },
   { to: '/admin/bulk', label: 'nav.bulk' },
   { to: '/admin/coupon', label: 'nav.coupon' },
   { to: '/admin/affiliate', label: 'nav.affiliate' },
@@ -23,6 +29,8 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { to: '/admin/schedule', label: 'nav.schedule' },
   { to: '/admin/formBuilder', label: 'nav.form_builder' },
   { to: '/admin/config', label: 'nav.config' },
+  { to: '/admin/staff', label: 'nav.staff', needs: adminStaffList },
+  { to: '/admin/audit', label: 'nav.audit' },
 ];
 
 /** The bulk pages the dashboards link to (section 2: usageCreate, directDepositCreate, userCreate). */

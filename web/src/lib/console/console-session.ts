@@ -1,4 +1,6 @@
+import type { RouteDefinition } from '../../../../shared/api/define-route.ts';
 import { CONSOLE_CLIENT_TYPE } from '../../../../shared/identity/client-types.ts';
+import { canCall, type StaffRole } from '../../../../shared/staff/staff-roles.ts';
 import { refreshSession, signOutSession } from '../session-refresh.ts';
 
 /**
@@ -15,14 +17,15 @@ export const LOGOUT_TICK = 4;
 export interface ConsoleSession {
   idToken: string;
   email: string;
-  adminLevel: number;
+  /** The member's staff role when the session was issued or last renewed (the API checks it at every call). */
+  role: StaffRole;
   ticks: number;
 }
 
 export function consoleSession(): ConsoleSession | undefined {
   try {
     const value = JSON.parse(sessionStorage.getItem(CONSOLE_SESSION_KEY) ?? 'null') as ConsoleSession | null;
-    return value && typeof value.idToken === 'string' && value.adminLevel >= 1 ? value : undefined;
+    return value && typeof value.idToken === 'string' && typeof value.role === 'string' ? value : undefined;
   } catch {
     return undefined;
   }
@@ -59,8 +62,8 @@ export async function activeConsoleSession(): Promise<ConsoleSession | undefined
 export async function renewConsoleSession(current: ConsoleSession): Promise<ConsoleSession | undefined> {
   try {
     const { session, user } = await refreshSession(CONSOLE_CLIENT_TYPE, 'ko', 'renew');
-    if (!session || !user?.adminLevel) throw new Error('no operator session');
-    const renewed = { ...current, idToken: session.idToken, adminLevel: user.adminLevel };
+    if (!session || !user?.staffRole) throw new Error('no operator session');
+    const renewed = { ...current, idToken: session.idToken, role: user.staffRole };
     saveConsoleSession(renewed);
     return renewed;
   } catch {
@@ -72,4 +75,12 @@ export async function renewConsoleSession(current: ConsoleSession): Promise<Cons
 export async function endConsoleSession(): Promise<void> {
   sessionStorage.removeItem(CONSOLE_SESSION_KEY);
   await signOutSession(CONSOLE_CLIENT_TYPE).catch(() => undefined);
+}
+
+/**
+ * Whether the signed-in member's role may call a route (shared/staff/staff-roles.ts, from the route's own
+ * declaration): the console hides or disables what it may not.
+ */
+export function roleCanCall(route: Pick<RouteDefinition, 'caller' | 'role'>): boolean {
+  return canCall(consoleSession()?.role, route);
 }

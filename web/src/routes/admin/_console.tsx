@@ -25,7 +25,7 @@ function ConsolePages() {
   const { operator } = Route.useRouteContext();
   const address = useRouterState({ select: (state) => state.location.href });
   return (
-    <ConsoleLayout operatorEmail={operator.email}>
+    <ConsoleLayout operatorEmail={operator.email} role={operator.role}>
       <ConsoleSessionKeeper />
       <CatchBoundary getResetKey={() => address} errorComponent={ConsolePageError}>
         <Outlet />

@@ -6,6 +6,7 @@ import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { BILLING_PAGE } from '../../../../../shared/site/site-pages.ts';
 import { usePageHead } from '../../../lib/page-head.ts';
 import { siteIdToken } from '../../../lib/session-refresh.ts';
+import { TaxInvoiceSection } from '../../tax-invoices/index.ts';
 import { HistorySection } from './HistorySection.tsx';
 import { PlanSection } from './PlanSection.tsx';
 import { UsageSection } from './UsageSection.tsx';
@@ -47,6 +48,11 @@ export function BillingPage({ lang }: { lang: SiteLanguage }) {
           <PlanSection token={token.data} lang={lang} />
           <UsageSection token={token.data} />
           <HistorySection token={token.data} lang={lang} />
+          <TaxInvoiceSection
+            id="billing-tax-invoice"
+            owner={{ token: token.data }}
+            className="billing-section"
+          />
         </>
       ) : null}
     </main>

@@ -4,6 +4,7 @@ import { formatPrice } from '../../../../../shared/currency.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { planOfName } from '../../../../../shared/plans/plan-types.ts';
 import { planLabel } from '../../../lib/plan-names.ts';
+import { CashReceiptStatus } from '../../cash-receipts/index.ts';
 import { usePaymentHistory } from '../api/get-payment-history.ts';
 import { billingDate, failureText } from '../format.ts';
 
@@ -79,9 +80,15 @@ function PaymentRow({ payment, lang }: { payment: BillingPayment; lang: SiteLang
             {t('history.receipt_link')}
             <span className="visually-hidden"> {t('history.new_window')}</span>
           </a>
-        ) : (
+        ) : payment.cashReceipt ? null : (
           '–'
         )}
+        {payment.cashReceipt ? (
+          <>
+            {payment.receiptUrl ? <br /> : null}
+            <CashReceiptStatus receipt={payment.cashReceipt} />
+          </>
+        ) : null}
       </td>
     </tr>
   );

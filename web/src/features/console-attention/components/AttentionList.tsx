@@ -15,6 +15,7 @@ const RETRIED_KINDS: readonly AttentionCaseView['kind'][] = [
   'plan_held',
   'bulk_dead_letter',
   'schedule_dead_letter',
+  'cash_receipt_failed',
 ];
 
 /** What a payment took: in the product's way for its currencies, as the provider said for another. */

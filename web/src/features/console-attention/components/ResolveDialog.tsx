@@ -22,7 +22,9 @@ export function ResolveDialog({ resolving, onClose }: { resolving: Resolving; on
   const texts =
     action === 'retry' && (open.kind === 'bulk_dead_letter' || open.kind === 'schedule_dead_letter')
       ? 'redrive'
-      : action;
+      : action === 'retry' && open.kind === 'cash_receipt_failed'
+        ? 'receipt_retry'
+        : action;
   const [refundSource, setRefundSource] = useState<RefundSource | undefined>(open.refundSources[0]);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string>();

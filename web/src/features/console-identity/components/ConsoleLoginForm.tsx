@@ -1,14 +1,11 @@
-import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors, paymentSignInRule } from '../../../../../shared/identity/account-rules.ts';
-import { CONSOLE_CLIENT_TYPE } from '../../../../../shared/identity/client-types.ts';
 import { TextField } from '../../../components/TextField.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { saveConsoleSession } from '../../../lib/console/console-session.ts';
 import { alertText, signInProblem } from '../../../lib/identity-errors.ts';
-import { signInWithPassword } from '../../../lib/session-api.ts';
-import { signOutSession } from '../../../lib/session-refresh.ts';
+import { passwordStep } from '../api/staff-sign-in.ts';
+import { SecondFactorStep } from './SecondFactorStep.tsx';
 import '../console.css';
 
 /**
@@ -17,15 +14,22 @@ import '../console.css';
  */
 const WRONG_CREDENTIALS = new Set(['EMAIL_NOT_FOUND', 'USER_NOT_FOUND', 'INVALID_PASSWORD']);
 
-/** /admin/login: e-mail and password, client type console, never a persistent session. */
+/**
+ * /admin/login: e-mail and password (the staff sign-in's first step, never a session of its own), then
+ * the second factor (SecondFactorStep): enrolment at the first sign-in, the authenticator's code after.
+ */
 export function ConsoleLoginForm({ expired, redirect }: { expired: boolean; redirect?: string | undefined }) {
   const { t } = useTranslation('console');
-  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [next, setNext] = useState<{ step: 'enrol' | 'verify'; ticket: string }>();
+  const restart = useCallback((reason: string) => {
+    setNext(undefined);
+    setProblem(reason);
+  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -40,25 +44,11 @@ export function ConsoleLoginForm({ expired, redirect }: { expired: boolean; redi
     setProblem(undefined);
     setBusy(true);
     try {
-      const { user, session } = await signInWithPassword({
-        email: checked.data.email,
-        password,
-        clientType: CONSOLE_CLIENT_TYPE,
-        language: 'ko',
-        persistSession: false,
-      });
-      if (!user.adminLevel) {
-        await signOutSession(CONSOLE_CLIENT_TYPE).catch(() => undefined);
-        setProblem(t('login.not_operator'));
-        return;
-      }
-      saveConsoleSession({
-        idToken: session.idToken,
-        email: user.email,
-        adminLevel: user.adminLevel,
-        ticks: 0,
-      });
-      await navigate({ to: redirect?.startsWith('/admin/') ? redirect : '/admin' });
+      const answer = await passwordStep({ email: checked.data.email, password });
+      if (!answer.staff)
+        return setProblem(answer.disabled ? t('console-staff:signin.disabled') : t('login.not_operator'));
+      setPassword('');
+      setNext({ step: answer.step, ticket: answer.ticket });
     } catch (error) {
       if (error instanceof ApiError && WRONG_CREDENTIALS.has(error.serverCode ?? '')) {
         setProblem(t('login.wrong_credentials'));
@@ -71,6 +61,8 @@ export function ConsoleLoginForm({ expired, redirect }: { expired: boolean; redi
       setBusy(false);
     }
   }
+
+  if (next) return <SecondFactorStep {...next} redirect={redirect} onRestart={restart} />;
 
   return (
     <form noValidate onSubmit={submit} className="console-login">

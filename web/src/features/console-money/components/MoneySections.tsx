@@ -1,12 +1,25 @@
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import type { AdminPaymentRow, AdminPlanRow } from '../../../../../shared/api/payments.ts';
+import { adminCustomPlanCreate } from '../../../../../shared/api/custom-plans.ts';
+import type { RouteDefinition } from '../../../../../shared/api/define-route.ts';
+import { adminDirectDepositCreate } from '../../../../../shared/api/direct-deposits.ts';
+import {
+  type AdminPaymentRow,
+  type AdminPlanRow,
+  adminPaymentProgressList,
+  updateUserContactInfo,
+} from '../../../../../shared/api/payments.ts';
+import { adminCancelPayment } from '../../../../../shared/api/refunds.ts';
+import { adminScheduleCreate } from '../../../../../shared/api/schedules.ts';
+import { reschedulePayment, unsubscribePayment } from '../../../../../shared/api/subscriptions.ts';
+import { adminUsageList } from '../../../../../shared/api/usage.ts';
 import { FREE_COUNTERS, PAID_COUNTERS } from '../../../../../shared/usage/usage-rules.ts';
-import { userDetailActions } from '../../../../../shared/users/user-plan-actions.ts';
+import { type UserDetailAction, userDetailActions } from '../../../../../shared/users/user-plan-actions.ts';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
 import { kstTime, shownAs } from '../../../components/console/list/list-columns.tsx';
+import { roleCanCall } from '../../../lib/console/console-session.ts';
 import type { UserDetailSectionProps } from '../../../lib/console/user-detail-section.ts';
 import { minutesAndSeconds } from './usage-format.ts';
 
@@ -50,6 +63,22 @@ const pick = (counters: Record<string, number>, names: readonly string[]) =>
   Object.fromEntries(names.map((name) => [name, counters[name] ?? 0]));
 
 /** The navigation buttons of section 4, shown or hidden by the latest plan's state. */
+/**
+ * The route each button's screen writes with: a member whose role may not call it sees the button disabled
+ * (shared/staff/staff-roles.ts, from the routes' own declarations).
+ */
+const ACTION_ROUTES: Record<UserDetailAction, RouteDefinition> = {
+  customPlan: adminCustomPlanCreate,
+  usages: adminUsageList,
+  paymentProgress: adminPaymentProgressList,
+  directDeposit: adminDirectDepositCreate,
+  directDepositSchedule: adminScheduleCreate,
+  unsubscribe: unsubscribePayment,
+  resubscribe: reschedulePayment,
+  userContactInfo: updateUserContactInfo,
+  refund: adminCancelPayment,
+};
+
 export function UserActionsSection({ info }: UserDetailSectionProps) {
   const { t } = useTranslation('console-payments');
   const actions = userDetailActions({
@@ -62,11 +91,25 @@ export function UserActionsSection({ info }: UserDetailSectionProps) {
     <section className="console-card" aria-labelledby="user-actions-title">
       <h2 id="user-actions-title">{t('actions.title')}</h2>
       <nav className="console-actions" aria-label={t('actions.title')}>
-        {actions.map(({ action, path }) => (
-          <Link key={action} to={path} className="console-button">
-            {t(`actions.${action}`)}
-          </Link>
-        ))}
+        {actions.map(({ action, path }) =>
+          roleCanCall(ACTION_ROUTES[action]) ? (
+            <Link key={action} to={path} className="console-button">
+              {t(`actions.${action}`)}
+            </Link>
+          ) : (
+            <button
+              key={action}
+              type="button"
+              className="console-button"
+              disabled
+              title={t('console-shell:role.needs', {
+                role: t(`console-shell:role.${ACTION_ROUTES[action].role}`),
+              })}
+            >
+              {t(`actions.${action}`)}
+            </button>
+          ),
+        )}
       </nav>
     </section>
   );
@@ -119,6 +162,14 @@ export function usePaymentColumns() {
     paymentColumn.accessor('userEmail', { header: t('field.user_email') }),
     paymentColumn.accessor('userPhone', { header: t('field.user_phone') }),
     paymentColumn.accessor('status', { header: t('field.status') }),
+    paymentColumn.accessor('cashReceipt', {
+      header: t('field.cash_receipt'),
+      ...shownAs((receipt: AdminPaymentRow['cashReceipt']) =>
+        receipt
+          ? `${t(`cash_receipt.${receipt.state}`)}${receipt.approvalNumber ? ` ${receipt.approvalNumber}` : ''}`
+          : '',
+      ),
+    }),
     paymentColumn.accessor('merchantUid', { header: t('field.merchant_uid') }),
     paymentColumn.accessor('customerUid', { header: t('field.customer_uid') }),
     paymentColumn.accessor('impUid', { header: t('field.imp_uid') }),

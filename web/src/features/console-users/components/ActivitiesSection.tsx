@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import type { UserActivityRow } from '../../../../../shared/api/users.ts';
@@ -7,7 +8,7 @@ import type { UserDetailSectionProps } from '../../../lib/console/user-detail-se
 
 const column = createColumnHelper<UserActivityRow>();
 
-/** What operators did to the account, newest first: when, what, why, who. */
+/** What operators did to the account, newest first: when, what, why, who; and the audit trail about it. */
 export function ActivitiesSection({ info }: UserDetailSectionProps) {
   const { t } = useTranslation('console-users');
   const columns = [
@@ -26,6 +27,11 @@ export function ActivitiesSection({ info }: UserDetailSectionProps) {
   return (
     <section className="console-card" aria-labelledby="activities-title">
       <h2 id="activities-title">{t('activity.title')}</h2>
+      <p>
+        <Link to="/admin/audit" search={{ target: info.user.uid }}>
+          {t('console-audit:user_link')}
+        </Link>
+      </p>
       <DataTable data={info.userActivities} columns={columns} caption={t('activity.title')} height={360} />
     </section>
   );

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cashReceiptAsked } from '../../../../../shared/cash-receipts/cash-receipt-rules.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { firstPayProblem, type OrderSection } from '../../../../../shared/orders/pay-checks.ts';
 import type { SessionInfo } from '../../../../../shared/orders/session-info.ts';
@@ -14,6 +15,11 @@ import type { PaymentQuery } from '../../../lib/order-session.ts';
 import { orderPagePath, pricingPath } from '../../../lib/payment-start.ts';
 import { planLabel } from '../../../lib/plan-names.ts';
 import {
+  CashReceiptSection,
+  cashReceiptChoiceOf,
+  EMPTY_CASH_RECEIPT_FORM,
+} from '../../cash-receipts/index.ts';
+import {
   AgreementChecklist,
   Checklist,
   ContactSection,
@@ -26,6 +32,7 @@ import {
   usePaymentSession,
   useSessionFollowsLanguage,
 } from '../../checkout/index.ts';
+import { TaxInvoiceSection } from '../../tax-invoices/index.ts';
 import { useChangeSessionAccountType } from '../api/change-payment-session-account-type.ts';
 import { useChangeSessionCurrency } from '../api/change-payment-session-currency.ts';
 import { useCurrencyOptionShown } from '../api/check-currency-option.ts';
@@ -147,6 +154,10 @@ function OrderForm({
   const [couponTyped, setCouponTyped] = useState('');
   const [blinking, setBlinking] = useState(false);
   const [alert, setAlert] = useState<string>();
+  const { t: documentText } = useTranslation(['cash-receipt', 'tax-invoice']);
+  const [cashReceipt, setCashReceipt] = useState(EMPTY_CASH_RECEIPT_FORM);
+  const [cashReceiptProblem, setCashReceiptProblem] = useState<string>();
+  const [invoiceSaved, setInvoiceSaved] = useState(false);
   const [question, setQuestion] = useState<{ message: string; answer: (yes: boolean) => void }>();
   const blinkTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(blinkTimer.current), []);
@@ -176,6 +187,9 @@ function OrderForm({
   });
   const method = payMethod && methods.includes(payMethod) ? payMethod : undefined;
   const couponApplied = Boolean(sessionInfo.couponInfo);
+  const cashReceiptShown =
+    method !== undefined && cashReceiptAsked({ payMethod: method, currency: sessionInfo.currency });
+  const business = sessionInfo.accountType === 'business';
   const busy = paying || changePlan.isPending || changeCurrency.isPending || changeAccountType.isPending;
 
   async function chooseAccountType(accountType: AccountType) {
@@ -211,12 +225,29 @@ function OrderForm({
       }
       return;
     }
+    // Then the tax documents (issue 26): the cash receipt choice, a business account's invoice details.
+    const receipt = cashReceiptShown ? cashReceiptChoiceOf(cashReceipt) : undefined;
+    const documentProblem =
+      receipt && 'problem' in receipt
+        ? { text: documentText(`cash-receipt:problem.${receipt.problem}`), section: 'order-cash-receipt' }
+        : business && !invoiceSaved
+          ? { text: documentText('tax-invoice:missing'), section: 'order-tax-invoice' }
+          : undefined;
+    setCashReceiptProblem(receipt && 'problem' in receipt ? documentProblem?.text : undefined);
+    if (documentProblem) {
+      setAlert(documentProblem.text);
+      document
+        .getElementById(documentProblem.section)
+        ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      return;
+    }
     funnel().set('PaymentInfoEntered');
     void pay(
       sessionInfo,
       method as PayMethod,
       { userName: userName.trim(), userEmail: userEmail.trim(), userPhone },
       `${PRODUCT_NAME} ${planLabel(t, plan)}`,
+      receipt && 'choice' in receipt ? receipt.choice : undefined,
     );
   }
 
@@ -247,6 +278,10 @@ function OrderForm({
             ))}
           </div>
         </section>
+      ) : null}
+
+      {business ? (
+        <TaxInvoiceSection id="order-tax-invoice" owner={{ guid }} onSaved={setInvoiceSaved} />
       ) : null}
 
       <section className="order-section" aria-labelledby="order-account-title">
@@ -294,6 +329,15 @@ function OrderForm({
         disabled={busy}
         onChange={setPayMethod}
       />
+      {cashReceiptShown ? (
+        <CashReceiptSection
+          id="order-cash-receipt"
+          form={cashReceipt}
+          onChange={setCashReceipt}
+          disabled={busy}
+          problem={cashReceiptProblem}
+        />
+      ) : null}
 
       <AgreementChecklist id="order-agreement" agreements={agreements} onChange={setAgreements} />
 

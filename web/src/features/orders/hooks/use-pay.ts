@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { CashReceiptChoice } from '../../../../../shared/cash-receipts/cash-receipt-rules.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import type { SessionInfo } from '../../../../../shared/orders/session-info.ts';
 import {
@@ -62,6 +63,7 @@ export function usePay(input: {
     method: PayMethod,
     contact: Contact,
     orderName: string,
+    cashReceipt?: CashReceiptChoice,
   ): Promise<void> {
     const { guid, isTest } = sessionInfo;
     setPaying(true);
@@ -87,6 +89,7 @@ export function usePay(input: {
         isTest,
         ...(couponCode ? { couponCode } : {}),
         ...contact,
+        ...(cashReceipt ? { cashReceipt } : {}),
       });
       saveProgress(guid, progressFor(verified, order, method, false));
       const settings = await queryClient.ensureQueryData(checkoutSettingsQuery());

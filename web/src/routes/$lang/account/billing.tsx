@@ -3,6 +3,7 @@ import { BillingPage } from '../../../features/billing/components/BillingPage.ts
 import { loadLanguage } from '../../../i18n/i18n.ts';
 
 export const Route = createFileRoute('/$lang/account/billing')({
-  beforeLoad: ({ context }) => loadLanguage(context.lang, ['common', 'errors', 'billing']),
+  beforeLoad: ({ context }) =>
+    loadLanguage(context.lang, ['common', 'errors', 'billing', 'cash-receipt', 'tax-invoice']),
   component: () => <BillingPage lang={Route.useRouteContext().lang} />,
 });

@@ -6,7 +6,8 @@ import { isTestQuery } from '../../../../lib/order-session.ts';
 
 export const Route = createFileRoute('/$lang/payment/order/subscription')({
   validateSearch: OrderSearch,
-  beforeLoad: ({ context }) => loadLanguage(context.lang, ['common', 'errors', 'order', 'pay-methods']),
+  beforeLoad: ({ context }) =>
+    loadLanguage(context.lang, ['common', 'errors', 'order', 'pay-methods', 'cash-receipt', 'tax-invoice']),
   component: () => {
     const search = Route.useSearch();
     return (

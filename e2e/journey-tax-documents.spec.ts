@@ -1,0 +1,199 @@
+import { readFile } from 'node:fs/promises';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import Papa from 'papaparse';
+import { signInToConsole } from './console-helpers.ts';
+import {
+  chooseCashReceipt,
+  fillOrderForm,
+  type Lang,
+  providerPayments,
+  startOnPricing,
+  text,
+  userInConsole,
+} from './journey-helpers.ts';
+import { newAccount } from './order-helpers.ts';
+
+/**
+ * Korean tax documents (issue 26) from where the customer starts, the pricing page signed out: a pass
+ * paid by virtual account with a cash receipt (현금영수증) for income deduction, issued when the deposit
+ * arrives and shown in the receipt mail, on the billing page and in the console's payment row, then
+ * cancelled by a refund; and a business account's tax invoice (세금계산서) request, which the operator
+ * lists in the console, marks issued and exports. The new sections are checked at 360 px.
+ */
+const lang: Lang = 'ko';
+/** A phone number of this run's own: one another account paid with asks for a confirmation first. */
+const freshPhone = () => `010-${4100 + Math.floor(Math.random() * 5000)}-${String(Date.now()).slice(-4)}`;
+
+async function expectNoSidewaysScroll(page: Page) {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    )
+    .toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+/** Pays with a virtual account on the sandbox checkout and deposits it through the developer page's API. */
+async function payByVirtualAccount(page: Page, request: APIRequestContext, email: string, price: string) {
+  await page.getByRole('button', { name: text(lang, 'order', 'pay', { price }) }).click();
+  await expect(page).toHaveURL(/\/_local\/payments\/checkout\?/);
+  await page.getByLabel(/deposit only with the Deposit button/).check();
+  await page.getByRole('button', { name: 'Issue account' }).click();
+  await expect(page).toHaveURL(/\/ko\/payment\/result\/success\?guid=/, { timeout: 15_000 });
+  const [issued] = await providerPayments(request, email);
+  const deposited = await request.post('/_local/payments/deposit', { data: { imp_uid: issued?.imp_uid } });
+  expect(deposited.ok()).toBe(true);
+  return issued as { imp_uid: string; merchant_uid: string };
+}
+
+async function operatorToken(request: APIRequestContext): Promise<string> {
+  const answer = await request.post('/auth/v2/sign-in', {
+    data: {
+      email: 'operator@cutloom.local',
+      password: 'operator-pass1',
+      clientType: 'console',
+      language: 'en',
+    },
+  });
+  return ((await answer.json()) as { session: { idToken: string } }).session.idToken;
+}
+
+test('a pass paid by virtual account gets its cash receipt for income deduction; a refund cancels it', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const email = await newAccount(request, lang);
+  await startOnPricing(page, { lang, email, planType: 'LIGHT', tab: 'fixedterm' });
+  await expect(page).toHaveURL(/\/ko\/payment\/order\/fixedterm\?guid=/, { timeout: 15_000 });
+  await fillOrderForm(page, lang, {
+    method: 'vbank',
+    phone: freshPhone(),
+    cashReceipt: { by: 'phone', number: '010-2626-0026' },
+  });
+  await expectNoSidewaysScroll(page);
+  const payment = await payByVirtualAccount(page, request, email, '₩118,800');
+
+  // The deposit's notification grants the pass and issues the receipt; the receipt mail tells it.
+  let approval = '';
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await request.get('/_local/outbox.json')).json()) as Array<{
+          to: string[];
+          text: string;
+        }>;
+        const receipt = mails.find(
+          (mail) => mail.to.includes(email) && mail.text.includes(payment.merchant_uid),
+        );
+        approval =
+          /현금영수증: 발급 완료 · 승인번호 (\d+) · ₩118,800 · 소득공제용 \*+0026/.exec(
+            receipt?.text ?? '',
+          )?.[1] ?? '';
+        return approval;
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBe('');
+
+  await page.goto(`/${lang}/account/billing`);
+  const status = page.locator('.cash-receipt-status');
+  await expect(status).toHaveText(
+    `${text(lang, 'cash-receipt', 'label')}: ${text(lang, 'cash-receipt', 'state.issued')} (${text(lang, 'cash-receipt', 'approval_number', { number: approval })}) ${text(lang, 'cash-receipt', 'view')}`,
+  );
+  await expectNoSidewaysScroll(page);
+
+  const console = await userInConsole(browser, request, email);
+  const payments = console.getByRole('region', { name: 'Payments' });
+  await expect(payments).toContainText(`Issued ${approval}`);
+
+  const uid = new URL(console.url()).pathname.split('/')[3];
+  const refund = await request.post('/payment/cancel-payment', {
+    headers: { authorization: `Bearer ${await operatorToken(request)}` },
+    data: { uid, price: 118800, reason: 'Asked by the customer', refundSource: 'cutloom' },
+  });
+  expect(refund.ok(), await refund.text()).toBe(true);
+  await page.reload();
+  await expect(status).toHaveText(
+    `${text(lang, 'cash-receipt', 'label')}: ${text(lang, 'cash-receipt', 'state.cancelled')}`,
+  );
+  await console.reload();
+  await expect(payments).toContainText('Cancelled');
+});
+
+test('a business account gives its invoice details when it buys; the operator lists the request, marks it issued and exports the month', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const email = await newAccount(request, lang);
+  await startOnPricing(page, { lang, email, planType: 'LIGHT', tab: 'fixedterm' });
+  await expect(page).toHaveURL(/\/ko\/payment\/order\/fixedterm\?guid=/, { timeout: 15_000 });
+  await page.getByRole('radio', { name: text(lang, 'order', 'account_type.business'), exact: true }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: text(lang, 'order', 'common_actions.continue') })
+    .click();
+  const invoice = page.locator('#order-tax-invoice');
+  const company = `주식회사 컷룸 ${Date.now()}`;
+  const fill = (field: string, value: string) =>
+    invoice.getByRole('textbox', { name: text(lang, 'tax-invoice', `field.${field}`) }).fill(value);
+  await fill('businessNumber', '116-82-00278');
+  await fill('companyName', company);
+  await fill('representative', '홍길동');
+  await fill('address', '서울특별시 강남구 테헤란로 1');
+  await fill('businessType', '서비스');
+  await fill('businessItem', '소프트웨어');
+  await fill('invoiceEmail', 'tax@example.com');
+  await invoice.getByRole('button', { name: text(lang, 'tax-invoice', 'save') }).click();
+  await expect(invoice.getByText(text(lang, 'tax-invoice', 'problem.business_number_invalid'))).toBeVisible();
+  await fill('businessNumber', '116-82-00276');
+  await invoice.getByRole('button', { name: text(lang, 'tax-invoice', 'save') }).click();
+  await expect(invoice.getByRole('status')).toHaveText(text(lang, 'tax-invoice', 'saved'));
+
+  await page.getByRole('textbox', { name: text(lang, 'order', 'contact.phone') }).fill(freshPhone());
+  await page.getByRole('radio', { name: text(lang, 'pay-methods', 'vbank'), exact: true }).check();
+  await chooseCashReceipt(page, lang);
+  for (const box of await page.locator('#order-agreement input[type=checkbox]').all()) await box.check();
+  for (const box of await page.locator('#order-final-confirmation input[type=checkbox]').all())
+    await box.check();
+  await expectNoSidewaysScroll(page);
+  const payment = await payByVirtualAccount(page, request, email, '₩478,800');
+
+  const operator = await (await browser.newContext()).newPage();
+  await signInToConsole(operator);
+  await operator.goto('/admin/taxInvoice');
+  const row = operator.getByRole('row').filter({ hasText: payment.merchant_uid });
+  await expect
+    .poll(
+      async () => {
+        await operator.reload();
+        return row.count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(1);
+  await expect(row).toContainText(company);
+  await expect(row).toContainText('116-82-00276');
+  await expect(row).toContainText('Requested');
+  await row.getByRole('button', { name: `Mark issued ${payment.merchant_uid}` }).click();
+  const dialog = operator.getByRole('dialog');
+  await dialog.getByLabel('Approval number').fill('20261127-41000203-0000ABCD');
+  await dialog.getByLabel('Reason').fill('Issued at Hometax');
+  await dialog.getByRole('button', { name: 'Mark issued' }).click();
+  await expect(row).toContainText('Issued');
+  await expect(row).toContainText('20261127-41000203-0000abcd');
+
+  const download = operator.waitForEvent('download');
+  await operator.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  const csv = await readFile((await file.path()) as string, 'utf8');
+  const [header, ...rows] = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
+  const exported = rows.find((cells) => cells.includes(payment.merchant_uid)) ?? [];
+  expect(exported[header?.indexOf('Company') ?? -1]).toBe(company);
+  expect(exported[header?.indexOf('Approval number') ?? -1]).toBe('20261127-41000203-0000abcd');
+  expect(exported[header?.indexOf('State') ?? -1]).toBe('Issued');
+});

@@ -1,0 +1,82 @@
+import * as z from 'zod';
+import type { CashReceiptIdentifierType } from '../../../../shared/cash-receipts/cash-receipt-rules.ts';
+import { authorized, PaymentProviderError } from './portone.ts';
+
+/**
+ * PortOne v1's cash receipt API for payments made through it (developers.portone.io,
+ * src/schema/v1.openapi.yml, tag `receipts`; the public clients iamport-rest-client-java `ReceiptData`
+ * and iamport-rest-client-php `example/receipt/issue.php` send the same fields):
+ * - POST /receipts/{imp_uid} issues one for a paid cash payment (virtual account, transfer) with
+ *   `identifier`, `identifier_type`, `type` (person / company) and the buyer's fields; the amount is the
+ *   payment's, "for a partly cancelled payment what is left"; refused (400) when a field is missing, the
+ *   payment is not paid or a receipt is already issued, 500 when the PG fails, 501 for a PG without it;
+ * - GET /receipts/{imp_uid} answers the issued receipt, 404 when none was issued;
+ * - DELETE /receipts/{imp_uid} cancels it, 400 when none was issued through PortOne.
+ * Answers carry the ReceiptAnnotation: `apply_num` (the NTS approval number), `amount`, `vat`,
+ * `receipt_url`, `applied_at` and `cancelled_at` (Unix seconds).
+ */
+export const ReceiptWire = z.looseObject({
+  imp_uid: z.string(),
+  receipt_tid: z.string().nullable().optional(),
+  apply_num: z.string(),
+  type: z.string(),
+  amount: z.number(),
+  vat: z.number(),
+  receipt_url: z.string().nullable().optional(),
+  applied_at: z.number(),
+  cancelled_at: z.number().nullable().optional(),
+});
+export type ReceiptWire = z.infer<typeof ReceiptWire>;
+
+export interface ProviderReceipt {
+  impUid: string;
+  approvalNumber: string;
+  amount: number;
+  receiptUrl: string | undefined;
+  issuedAt: number;
+  /** Set once cancelled. */
+  cancelledAt: number | undefined;
+}
+
+function toReceipt(wire: ReceiptWire): ProviderReceipt {
+  return {
+    impUid: wire.imp_uid,
+    approvalNumber: wire.apply_num,
+    amount: wire.amount,
+    receiptUrl: wire.receipt_url ?? undefined,
+    issuedAt: wire.applied_at * 1000,
+    cancelledAt: wire.cancelled_at ? wire.cancelled_at * 1000 : undefined,
+  };
+}
+
+const path = (impUid: string) => `/receipts/${encodeURIComponent(impUid)}`;
+
+export async function issueReceipt(input: {
+  impUid: string;
+  identifier: string;
+  identifierType: CashReceiptIdentifierType;
+  type: 'person' | 'company';
+  buyer: { name: string; email: string; tel: string };
+}): Promise<ProviderReceipt> {
+  const wire = await authorized(`POST ${path(input.impUid)}`, ReceiptWire, {
+    identifier: input.identifier,
+    identifier_type: input.identifierType,
+    type: input.type,
+    buyer_name: input.buyer.name,
+    buyer_email: input.buyer.email,
+    buyer_tel: input.buyer.tel,
+  });
+  if (!wire) throw new PaymentProviderError('receipt: no such payment', undefined, 404);
+  return toReceipt(wire);
+}
+
+/** The receipt issued for a payment, or null when none was. */
+export async function getReceipt(impUid: string): Promise<ProviderReceipt | null> {
+  const wire = await authorized(`GET ${path(impUid)}`, ReceiptWire);
+  return wire ? toReceipt(wire) : null;
+}
+
+export async function revokeReceipt(impUid: string): Promise<ProviderReceipt | null> {
+  const wire = await authorized(`DELETE ${path(impUid)}`, ReceiptWire);
+  return wire ? toReceipt(wire) : null;
+}

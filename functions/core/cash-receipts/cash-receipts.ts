@@ -1,0 +1,247 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  type CashReceiptChoice,
+  type CashReceiptView,
+  receiptToIssue,
+} from '../../../shared/cash-receipts/cash-receipt-rules.ts';
+import { formatPrice } from '../../../shared/currency.ts';
+import { OUTSIDE_CALL_TIMEOUT_MS } from '../../../shared/timeouts.ts';
+import {
+  getPayment as lookUpProviderPayment,
+  PaymentProviderError,
+} from '../adapters/payment-provider/portone.ts';
+import {
+  getReceipt,
+  issueReceipt,
+  type ProviderReceipt,
+  revokeReceipt,
+} from '../adapters/payment-provider/portone-receipts.ts';
+import { nowMs } from '../clock.ts';
+import {
+  ABANDONED_CASH_RECEIPT_CLAIM_MS,
+  type CashReceipt,
+  claimAgain,
+  claimFirstIssue,
+  getCashReceipt,
+  settleIssue,
+} from '../data/cash-receipt-repository.ts';
+import { getOrder, type PaymentOrder } from '../data/order-reads.ts';
+import { type Operator, recordUserActivity } from '../data/user-activity-repository.ts';
+import { getPayment } from '../data/user-plan-repository.ts';
+import { AdminError } from '../errors.ts';
+import { logger } from '../logger.ts';
+import { cashReceiptView } from './cash-receipt-views.ts';
+
+/**
+ * Cash receipts (현금영수증, shared/cash-receipts): issued through the provider's receipt API when an
+ * order paid in cash is granted, cancelled or re-issued after a refund, retried by an operator after a
+ * failure. Every call to the provider is made by the one run that claimed the receipt (a conditional
+ * write), so repeated notifications, re-checks and concurrent confirmations issue it once; a failure is
+ * an attention case (`cash_receipt_failed`) until the receipt is issued.
+ */
+/** The buyer's telephone as the provider's buyer_tel: a Korean number in its national form. */
+const nationalTel = (e164: string) => (e164.startsWith('+82') ? `0${e164.slice(3)}` : e164);
+
+/**
+ * Issues the receipt a granted order owes (none for a payment that asks none, or a choice of none
+ * under ₩100,000 or with a tax invoice requested). Safe to call again: the receipt is claimed once; a
+ * claim abandoned by a run that died is taken over. Answers where the receipt stands.
+ */
+export async function issueOrderCashReceipt(
+  order: PaymentOrder,
+  paid: { impUid?: string | undefined; amount: number },
+  invoiceRequested: boolean,
+): Promise<CashReceiptView | undefined> {
+  if (!order.cashReceipt || !paid.impUid) return undefined;
+  const owed = receiptToIssue(order.cashReceipt as CashReceiptChoice, {
+    priceKrw: order.finalPrice,
+    invoiceRequested,
+  });
+  if (!owed) return undefined;
+  const now = nowMs();
+  const fresh = {
+    merchantUid: order.merchantUid,
+    uid: order.uid,
+    impUid: paid.impUid,
+    purpose: order.cashReceipt.purpose,
+    ...owed,
+    amount: paid.amount,
+  };
+  let claimed: CashReceipt | undefined;
+  if (await claimFirstIssue(fresh, now)) {
+    claimed = await getCashReceipt(order.merchantUid);
+  } else {
+    const current = await getCashReceipt(order.merchantUid);
+    if (current?.state === 'issuing' && current.claimedAt < now - ABANDONED_CASH_RECEIPT_CLAIM_MS)
+      claimed = (await claimAgain(current, now)) ? await getCashReceipt(order.merchantUid) : undefined;
+    if (!claimed) return current ? cashReceiptView(await settledBy(current, now)) : undefined;
+  }
+  if (!claimed) return undefined;
+  return cashReceiptView(await issueClaimed(claimed, order));
+}
+
+/**
+ * A receipt another run is issuing, once it has settled (its call to the provider gives up within a
+ * few seconds), so that the receipt mail says how it ended; as it stands if that takes longer.
+ */
+async function settledBy(current: CashReceipt, now: number): Promise<CashReceipt> {
+  let receipt = current;
+  while (receipt.state === 'issuing' && nowMs() - now < SETTLE_WAIT_MS) {
+    await sleep(SETTLE_POLL_MS);
+    receipt = (await getCashReceipt(current.merchantUid)) ?? receipt;
+  }
+  return receipt;
+}
+const SETTLE_WAIT_MS = OUTSIDE_CALL_TIMEOUT_MS + 1000;
+const SETTLE_POLL_MS = 200;
+
+/** The provider asked to issue a claimed receipt; what it came to is recorded and answered. */
+async function issueClaimed(
+  claimed: CashReceipt,
+  buyer: Pick<PaymentOrder, 'userName' | 'userEmail' | 'userPhone' | 'currency'>,
+): Promise<CashReceipt> {
+  let issued: ProviderReceipt | undefined;
+  let failure = '';
+  try {
+    issued = await issueReceipt({
+      impUid: claimed.impUid,
+      identifier: claimed.identifier,
+      identifierType: claimed.identifierType,
+      type: claimed.type,
+      buyer: { name: buyer.userName, email: buyer.userEmail, tel: nationalTel(buyer.userPhone) },
+    });
+  } catch (error) {
+    failure = error instanceof Error ? error.message : String(error);
+    // Refused as issued already, or unanswered: what the provider holds decides.
+    issued = (await getReceipt(claimed.impUid).catch(() => null)) ?? undefined;
+    if (issued?.cancelledAt) issued = undefined;
+  }
+  if (issued) {
+    await settleIssue(claimed, {
+      state: 'issued',
+      amount: issued.amount,
+      approvalNumber: issued.approvalNumber,
+      ...(issued.receiptUrl ? { receiptUrl: issued.receiptUrl } : {}),
+      issuedAt: issued.issuedAt,
+    });
+    logger.info('Cash receipt issued', { merchantUid: claimed.merchantUid, amount: issued.amount });
+  } else {
+    logger.error('Cash receipt not issued: listed for an operator', {
+      merchantUid: claimed.merchantUid,
+      failure,
+    });
+    await settleIssue(claimed, { state: 'failed', failure }, failureCase(claimed, buyer, failure));
+  }
+  return (await getCashReceipt(claimed.merchantUid)) ?? claimed;
+}
+
+function failureCase(
+  receipt: CashReceipt,
+  buyer: Pick<PaymentOrder, 'userEmail' | 'currency'>,
+  reason: string,
+) {
+  return {
+    kind: 'cash_receipt_failed' as const,
+    uid: receipt.uid,
+    userEmail: buyer.userEmail,
+    merchantUid: receipt.merchantUid,
+    amount: receipt.amount,
+    currency: buyer.currency,
+    reason,
+  };
+}
+
+/**
+ * What the provider would issue for the payment now (what it still holds: a receipt is always for the
+ * payment's balance), against what the product keeps of it: they differ after a refund made by hand
+ * (to the product account), which the provider never saw.
+ */
+async function balances(receipt: CashReceipt): Promise<{ atProvider: number; kept: number }> {
+  const [atProvider, ours] = await Promise.all([
+    lookUpProviderPayment(receipt.impUid),
+    getPayment(receipt.merchantUid),
+  ]);
+  if (!atProvider || !ours) throw new AdminError('not_found', `No payment ${receipt.merchantUid}`);
+  return {
+    atProvider: atProvider.amount - atProvider.cancelledAmount,
+    kept: ours.price - ours.cancelledAmount,
+  };
+}
+
+/**
+ * After a refund of an order is recorded: a receipt for the whole payment no longer holds. A payment
+ * refunded in full has its receipt cancelled; one refunded in part has it cancelled and issued again
+ * for what was kept, which the provider's API does by itself for a refund it made (it issues for the
+ * payment's balance); for a refund made by hand it cannot, and an operator is asked to issue it by hand.
+ * Never fails the refund: what goes wrong is logged and listed.
+ */
+export async function cashReceiptAfterRefund(merchantUid: string): Promise<void> {
+  try {
+    const receipt = await getCashReceipt(merchantUid);
+    if (!receipt || (receipt.state !== 'issued' && receipt.state !== 'failed')) return;
+    const order = await orderOf(receipt);
+    const { atProvider, kept } = await balances(receipt);
+    if (receipt.state === 'issued' && kept === receipt.amount) return;
+    if (!(await claimAgain(receipt, nowMs()))) return;
+    const claimed = (await getCashReceipt(merchantUid)) as CashReceipt;
+    if (receipt.state === 'issued') await revokeReceipt(receipt.impUid).catch(treatNoneIssuedAsCancelled);
+    if (kept <= 0) {
+      await settleIssue(claimed, { state: 'cancelled', cancelledAt: nowMs() });
+      logger.info('Cash receipt cancelled after a refund', { merchantUid });
+      return;
+    }
+    if (atProvider !== kept) {
+      const reason = `Refunded by hand: the provider would issue ${formatPrice(atProvider, 'KRW')}, not the ${formatPrice(kept, 'KRW')} kept; issue it by hand and dismiss`;
+      await settleIssue(claimed, { state: 'failed', failure: reason }, failureCase(claimed, order, reason));
+      return;
+    }
+    await issueClaimed(claimed, order);
+  } catch (error) {
+    logger.error('The cash receipt could not follow a refund', { merchantUid, error });
+  }
+}
+
+function treatNoneIssuedAsCancelled(error: unknown): void {
+  if (error instanceof PaymentProviderError && error.httpStatus === 400) return;
+  throw error;
+}
+
+async function orderOf(receipt: CashReceipt): Promise<PaymentOrder> {
+  const order = await getOrder(receipt.merchantUid);
+  if (!order) throw new AdminError('not_found', `No order ${receipt.merchantUid}`);
+  return order;
+}
+
+/**
+ * An operator's retry of a failed receipt (the attention page): asked of the provider again now,
+ * recorded as the account's activity. Refused when the provider would issue another amount than the
+ * one kept (a refund made by hand). Answers whether it was issued; the case ends when it is.
+ */
+export async function retryCashReceipt(
+  merchantUid: string,
+  reason: string,
+  operator: Operator,
+): Promise<'issued' | 'already-ended'> {
+  const receipt = await getCashReceipt(merchantUid);
+  if (receipt?.state !== 'failed') return 'already-ended';
+  const { atProvider, kept } = await balances(receipt);
+  if (atProvider !== kept)
+    throw new AdminError(
+      'conflict',
+      `The provider would issue ${formatPrice(atProvider, 'KRW')}, not the ${formatPrice(kept, 'KRW')} kept: issue it by hand and dismiss the case`,
+    );
+  if (!(await claimAgain(receipt, nowMs(), { amount: atProvider }))) return 'already-ended';
+  await recordUserActivity({
+    uid: receipt.uid,
+    action: 'cash-receipt.retry',
+    desc: `${merchantUid}: ${reason}`,
+    operator,
+  });
+  const result = await issueClaimed(
+    (await getCashReceipt(merchantUid)) as CashReceipt,
+    await orderOf(receipt),
+  );
+  if (result.state !== 'issued')
+    throw new AdminError('conflict', `The provider did not issue it: ${result.failure ?? ''}`);
+  return 'issued';
+}

@@ -1,0 +1,34 @@
+/**
+ * The stage's concurrency budget, in one place. Lambda shares one concurrency quota per account and
+ * region among all functions (1,000 by default; a new account may start lower: ask for 1,000 before the
+ * first deployment, docs/deploying.md), and keeps at least 100 of it unreserved. A flood of one kind of
+ * work must not take it all: the functions a flood can reach from outside or from a queue get reserved
+ * concurrency, which is both their guarantee and their cap. Everything else (the routes a visitor calls)
+ * shares the rest, behind the web ACL's rate rules and the HTTP APIs' stage throttling below.
+ *
+ * - The payment webhook: anyone may post to it; a flood is capped here instead of starving the routes.
+ * - Queue consumers: as many as their event source mappings may run at once (shared/jobs/queues.ts
+ *   `maxConcurrency`), so a full queue never throttles its own consumer into redelivery.
+ * - The dead-letter consumer: DEAD_LETTER_MAPPING_CONCURRENCY per dead-letter queue it is mapped onto.
+ * - Scheduled targets: renewals, re-checks and admin schedules that fall due at the same minute queue in
+ *   Lambda's asynchronous queue (retried up to 6 hours, shared/jobs/schedules.ts) instead of running all
+ *   at once against the payment provider.
+ */
+export const ACCOUNT_CONCURRENCY_QUOTA = 1000;
+export const UNRESERVED_CONCURRENCY_MINIMUM = 100;
+
+/** Routes that outsiders can flood, by route name. */
+export const ROUTE_RESERVED_CONCURRENCY: Readonly<Record<string, number>> = { portoneWebhook: 20 };
+
+/** Each scheduled target (SCHEDULED_TARGETS). */
+export const SCHEDULED_TARGET_CONCURRENCY = 10;
+
+/** The dead-letter consumer's event source mappings, each (the least SQS mappings allow is 2). */
+export const DEAD_LETTER_MAPPING_CONCURRENCY = 2;
+
+/**
+ * Each HTTP API's stage throttling (requests per second and burst, across all of its callers): a cap on
+ * what reaches the functions, including from callers that go around CloudFront to the execute-api
+ * endpoint, whom the origin check refuses before any work (docs/operations.md, "The edge").
+ */
+export const API_THROTTLING = { rateLimit: 1000, burstLimit: 500 } as const;

@@ -1,0 +1,7 @@
+export {
+  type CashReceiptForm,
+  cashReceiptChoiceOf,
+  EMPTY_CASH_RECEIPT_FORM,
+} from './cash-receipt-form.ts';
+export { CashReceiptSection } from './components/CashReceiptSection.tsx';
+export { CashReceiptStatus } from './components/CashReceiptStatus.tsx';

@@ -1,0 +1,166 @@
+import { Link } from '@tanstack/react-router';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TaxInvoiceRow } from '../../../../../shared/api/tax-invoices.ts';
+import { formatPrice } from '../../../../../shared/currency.ts';
+import { formatBusinessNumber } from '../../../../../shared/tax-documents/business-number.ts';
+import {
+  canMark,
+  formatApprovalNumber,
+  TAX_INVOICE_STATES,
+} from '../../../../../shared/tax-invoices/tax-invoice-rules.ts';
+import { FilterField } from '../../../components/console/list/FilterField.tsx';
+import { ListTable } from '../../../components/console/list/ListTable.tsx';
+import { kstTime, shownAs } from '../../../components/console/list/list-columns.tsx';
+import { useListFilters } from '../../../components/console/list/list-filters.ts';
+import { useRowSelection } from '../../../components/console/list/list-selection.ts';
+import { type TaxInvoiceFilter, useTaxInvoiceList } from '../api/tax-invoices.ts';
+import { MarkDialog, type Marking } from './MarkDialog.tsx';
+
+const column = createColumnHelper<TaxInvoiceRow>();
+const PAY_METHODS = ['vbank', 'card', 'phone', 'kakaopay', 'naverpay', 'payco', 'naver_pay'];
+
+/**
+ * A month's tax invoice requests (KST), oldest payment first, filtered by state and pay method (in the
+ * address), a page at a time, exported to CSV; a waiting request is marked issued with its approval
+ * number, and waiting requests checked together can be marked cancelled.
+ */
+export function TaxInvoiceList({
+  filter,
+  onFilter,
+}: {
+  filter: TaxInvoiceFilter;
+  onFilter: (filter: TaxInvoiceFilter) => void;
+}) {
+  const { t } = useTranslation('console-tax-invoices');
+  const filters = useListFilters<Record<string, string | undefined>>(
+    { month: filter.month, state: filter.state, payMethod: filter.payMethod },
+    (next) => onFilter({ ...next, month: next.month || filter.month } as TaxInvoiceFilter),
+  );
+  const requests = useTaxInvoiceList(filter);
+  const selection = useRowSelection();
+  const [marking, setMarking] = useState<Marking>();
+  const columns = [
+    column.accessor('paidAt', { header: t('field.paid_at'), ...kstTime() }),
+    column.accessor('state', {
+      header: t('field.state'),
+      ...shownAs((state: string) => t(`state.${state}`)),
+    }),
+    column.accessor('companyName', { header: t('field.company') }),
+    column.accessor('businessNumber', {
+      header: t('field.business_number'),
+      ...shownAs(formatBusinessNumber),
+    }),
+    column.accessor('representative', { header: t('field.representative') }),
+    column.accessor('invoiceEmail', { header: t('field.invoice_email') }),
+    column.accessor('address', { header: t('field.address') }),
+    column.accessor('businessType', { header: t('field.business_type') }),
+    column.accessor('businessItem', { header: t('field.business_item') }),
+    column.accessor((row) => formatPrice(row.amount, row.currency), {
+      id: 'amount',
+      header: t('field.amount'),
+    }),
+    column.accessor('payMethod', {
+      header: t('field.pay_method'),
+      ...shownAs((method: string) => t(`pay-methods:${method}`, { defaultValue: method })),
+    }),
+    column.accessor('planName', { header: t('field.plan') }),
+    column.accessor('merchantUid', { header: t('field.merchant_uid') }),
+    column.accessor('uid', {
+      header: t('field.user'),
+      cell: (info) => (
+        <Link to="/admin/users/$id/show" params={{ id: info.getValue() }}>
+          {info.row.original.userEmail}
+        </Link>
+      ),
+      meta: { csv: (_: string, row: TaxInvoiceRow) => row.userEmail },
+    }),
+    column.accessor((row) => (row.approvalNumber ? formatApprovalNumber(row.approvalNumber) : ''), {
+      id: 'approval_number',
+      header: t('field.approval_number'),
+    }),
+    column.display({
+      id: 'actions',
+      header: t('field.actions'),
+      cell: (info) => {
+        const row = info.row.original;
+        return canMark(row.state) ? (
+          <button
+            type="button"
+            className="console-button"
+            aria-label={`${t('issue.button')} ${row.merchantUid}`}
+            onClick={() => setMarking({ mark: 'issued', rows: [row] })}
+          >
+            {t('issue.button')}
+          </button>
+        ) : null;
+      },
+    }),
+  ];
+  const waiting = (ids: readonly string[]) =>
+    requests.rows.filter((row) => ids.includes(row.merchantUid) && canMark(row.state));
+  return (
+    <>
+      <div className="console-card console-filters">
+        <FilterField filters={filters} name="month" label={t('filter.month')} type="month" />
+        <div className="console-field">
+          <label htmlFor="tax-invoice-state">{t('filter.state')}</label>
+          <select
+            id="tax-invoice-state"
+            value={filters.draft.state ?? ''}
+            onChange={(event) => onFilter({ ...filter, state: (event.target.value || undefined) as never })}
+          >
+            <option value="">{t('filter.all')}</option>
+            {TAX_INVOICE_STATES.map((state) => (
+              <option key={state} value={state}>
+                {t(`state.${state}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="console-field">
+          <label htmlFor="tax-invoice-method">{t('filter.pay_method')}</label>
+          <select
+            id="tax-invoice-method"
+            value={filters.draft.payMethod ?? ''}
+            onChange={(event) => onFilter({ ...filter, payMethod: event.target.value || undefined })}
+          >
+            <option value="">{t('filter.all')}</option>
+            {PAY_METHODS.map((method) => (
+              <option key={method} value={method}>
+                {t(`pay-methods:${method}`, { defaultValue: method })}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <ListTable
+        list={requests}
+        columns={columns}
+        caption={t('title')}
+        exportName={`tax-invoices-${filter.month}`}
+        getRowId={(row) => row.merchantUid}
+        selection={selection}
+        bulkActions={[
+          {
+            label: t('cancel.bulk'),
+            run: (ids) => {
+              const rows = waiting(ids);
+              if (rows.length) setMarking({ mark: 'cancelled', rows });
+            },
+          },
+        ]}
+      />
+      {marking ? (
+        <MarkDialog
+          marking={marking}
+          onClose={(done) => {
+            setMarking(undefined);
+            if (done) selection.clear();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { TaxInvoiceSection } from './components/TaxInvoiceSection.tsx';
