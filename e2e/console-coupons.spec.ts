@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInToConsole } from './console-helpers.ts';
+import { operatorToken, signInToConsole } from './console-helpers.ts';
 import { completeOrderForm, newAccount, startOrder } from './order-helpers.ts';
 
 /** The PromoCode screens: a coupon made with its defaults, a discount row, a bonus row and its sign-up link. */
@@ -92,9 +92,7 @@ test('a discount’s rate edited in the console changes its prices and what the 
   request,
 }) => {
   await signInToConsole(page);
-  const token = await page.evaluate(
-    () => JSON.parse(sessionStorage.getItem('cutloom.console.session') ?? '{}').idToken as string,
-  );
+  const token = await operatorToken(request);
   const admin = (path: string, data: Record<string, unknown>) =>
     request.post(`/payment/${path}`, { data, headers: { authorization: `Bearer ${token}` } });
   const couponCode = `RATE${String(Date.now()).slice(-6)}`;
