@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { DUPLICATE_DELIVERY_VARIABLE } from './scripts/local/at-least-once.ts';
+import { RECONCILIATION_VARIABLE } from './scripts/local/reconciliation-switch.ts';
 
 /**
  * The product's port for this run: E2E_PORT, else one derived from this process so that test runs of
@@ -11,6 +12,8 @@ const PORT = Number(process.env.E2E_PORT);
 // At-least-once delivery on (scripts/local/at-least-once.ts): the product's runtimes, started here or by
 // the tests, deliver every SQS message and scheduled event twice.
 process.env[DUPLICATE_DELIVERY_VARIABLE] ??= '1';
+// No nightly reconciliation in the product's runtimes unless a test asks for one.
+process.env[RECONCILIATION_VARIABLE] ??= 'off';
 
 /**
  * Browser tests against the whole product served by the local runtime (production build of the web,

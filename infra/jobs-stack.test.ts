@@ -171,13 +171,15 @@ describe('price catalogues', () => {
 
   it('are written by a function that a trigger runs on deployment, after the table exists', () => {
     expect(seederId, seederName).toBeDefined();
-    const triggers = Object.values(jobs.findResources('Custom::Trigger') as Record<string, Resource>);
-    expect(triggers).toHaveLength(1);
-    // The trigger names the function's current version, so a new bundle (a changed price book) runs it again.
     const versions = jobs.findResources('AWS::Lambda::Version', {
       Properties: { FunctionName: { Ref: seederId } },
     });
-    expect(triggers[0]?.Properties.HandlerArn).toEqual({ Ref: Object.keys(versions)[0] });
+    // The trigger names the function's current version, so a new bundle (a changed price book) runs it again.
+    const triggers = Object.values(jobs.findResources('Custom::Trigger') as Record<string, Resource>).filter(
+      (trigger) =>
+        JSON.stringify(trigger.Properties.HandlerArn) === JSON.stringify({ Ref: Object.keys(versions)[0] }),
+    );
+    expect(triggers).toHaveLength(1);
     const trigger = built.jobs.node.findChild('SeedPriceCataloguesTrigger');
     expect(trigger.node.dependencies).toContain(built.stateful.table);
     expect(built.jobs.dependencies).toContain(built.stateful);
@@ -194,5 +196,41 @@ describe('price catalogues', () => {
     const actions = JSON.stringify(policies.map((policy) => policy.Properties.PolicyDocument));
     expect(actions).toContain('dynamodb:PutItem');
     expect(actions).not.toContain('dynamodb:Scan');
+  });
+});
+
+describe('the finance preparation', () => {
+  const functions = jobs.findResources('AWS::Lambda::Function') as Record<string, Resource>;
+  const name = 'cutloom-test-prepare-finance';
+  const id = Object.keys(functions).find((key) => functions[key]?.Properties.FunctionName === name);
+  const policiesOf = (functionId: string) => {
+    const fn = functions[functionId];
+    if (!fn) throw new Error(`No function ${functionId}`);
+    const role = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    return JSON.stringify(
+      Object.values(jobs.findResources('AWS::IAM::Policy') as Record<string, Resource>)
+        .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: role }]))
+        .map((policy) => policy.Properties.PolicyDocument),
+    );
+  };
+
+  it('runs on deployment, after the scheduled targets exist, whenever its code changes', () => {
+    expect(id, name).toBeDefined();
+    const versions = jobs.findResources('AWS::Lambda::Version', {
+      Properties: { FunctionName: { Ref: id } },
+    });
+    const triggers = Object.values(jobs.findResources('Custom::Trigger') as Record<string, Resource>).filter(
+      (trigger) =>
+        JSON.stringify(trigger.Properties.HandlerArn) === JSON.stringify({ Ref: Object.keys(versions)[0] }),
+    );
+    expect(triggers).toHaveLength(1);
+    const trigger = built.jobs.node.findChild('PrepareFinanceTrigger');
+    expect(trigger.node.dependencies).toContain(built.jobs.scheduleGroup);
+  });
+
+  it('is the only function that may Scan, and only the table', () => {
+    const scanners = Object.keys(functions).filter((key) => policiesOf(key).includes('dynamodb:Scan'));
+    expect(scanners).toEqual([id]);
+    expect(policiesOf(id ?? '')).not.toMatch(/"dynamodb:Scan"[^\]]*index/);
   });
 });

@@ -1,5 +1,5 @@
 import { ArnFormat, type CfnElement, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -18,6 +18,7 @@ import {
 } from '../shared/attention/dead-letters.ts';
 import { QUEUES } from '../shared/jobs/queues.ts';
 import {
+  FINANCE_PREPARATION_TARGET,
   SCHEDULED_TARGETS,
   scheduledTargetArnVariable,
   TARGET_ASYNC_RETRIES,
@@ -146,7 +147,7 @@ export class JobsStack extends Stack {
           deployedEnvironment(this, props.stage, jobNeeds(target), targetValues),
         ),
         description: target.description,
-        timeout: Duration.seconds(30),
+        timeout: Duration.seconds(target.timeoutSeconds ?? 30),
         retryAttempts: TARGET_ASYNC_RETRIES.retryAttempts,
         maxEventAge: Duration.seconds(TARGET_ASYNC_RETRIES.maxEventAgeSeconds),
         onFailure: new SqsDestination(stateful.scheduledRunFailures),
@@ -166,6 +167,26 @@ export class JobsStack extends Stack {
       if (grants.has('mail:send')) grantMail(fn, props.site.mailFrom);
       this.targets[scheduledTargetArnVariable(target.id)] = fn;
     }
+    this.financePreparation(stateful.table.tableArn);
+  }
+
+  /**
+   * Gives older items their finance keys and schedules the daily reconciliation, on every deployment that
+   * changes the target's code (events/finance/prepare-finance.ts); a failed run fails the deployment.
+   */
+  private financePreparation(tableArn: string): void {
+    const handler = this.targets[scheduledTargetArnVariable(FINANCE_PREPARATION_TARGET.id)];
+    if (!(handler instanceof NodejsFunction)) throw new Error('The finance preparation target was not made');
+    // The product's one Scan, of the table itself (not an index), for this deployment job only: every
+    // route and every other job reads by key or by index (grantTable never grants it).
+    handler.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Scan'], resources: [tableArn] }));
+    new Trigger(this, 'PrepareFinanceTrigger', {
+      handler,
+      // The targets it schedules and the group they are scheduled in exist first.
+      executeAfter: [this.scheduleGroup, this.schedulerRole, ...Object.values(this.targets)],
+      executeOnHandlerChange: true,
+      timeout: Duration.seconds(FINANCE_PREPARATION_TARGET.timeoutSeconds),
+    });
   }
 
   /**

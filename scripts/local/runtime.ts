@@ -10,6 +10,7 @@ import { buildOpenApi } from '../openapi/build-openapi.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { isApiPath, serveApi } from './gateway.ts';
 import { invokeModule } from './lambda-context.ts';
+import { reconcilesLocally } from './reconciliation-switch.ts';
 import { type SeededCredentials, seed } from './seed.ts';
 import { createSite, type WebMode } from './site.ts';
 import type { LocalEndpointHandler, StandIn, StandInContext, StandInModule } from './stand-in-context.ts';
@@ -195,6 +196,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         stopSteps.push(() => standIn.stop());
       }
     }
+    // What a deployment does once the jobs exist: older items' finance keys, the daily reconciliation.
+    await invokeModule('events/finance/prepare-finance', {
+      pass: 'last',
+      reconcile: reconcilesLocally(),
+    });
 
     return {
       url,

@@ -37,6 +37,8 @@ export const AdminPaymentRowSchema = z.object({
   pg: z.string(),
   price: z.number(),
   currency: Currency,
+  /** What was returned of it so far (refunds), in `currency`. */
+  cancelledAmount: z.number(),
   userName: z.string(),
   userEmail: z.string(),
   userPhone: z.string(),

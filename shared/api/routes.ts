@@ -11,6 +11,7 @@ import type { RouteDefinition } from './define-route.ts';
 import { directDepositRoutes } from './direct-deposits.ts';
 import { downloadRoutes } from './downloads.ts';
 import { feedbackRoutes } from './feedback.ts';
+import { financeRoutes } from './finance.ts';
 import { geoRoutes } from './geo.ts';
 import { identityRoutes } from './identity.ts';
 import { jobRoutes } from './jobs.ts';
@@ -70,4 +71,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...taxInvoiceRoutes,
   ...staffRoutes,
   ...auditRoutes,
+  ...financeRoutes,
 ];

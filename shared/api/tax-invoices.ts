@@ -103,6 +103,7 @@ export const adminTaxInvoiceList = defineRoute({
   path: '/admin-tax-invoice-list',
   caller: 'admin',
   role: 'finance',
+  readOnly: true,
   summary:
     "A month's invoice requests (KST, the month of the payment), oldest first, a page at a time, by state " +
     '(its own index) and pay method',

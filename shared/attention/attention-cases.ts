@@ -19,6 +19,11 @@
  *   payment was recorded (an operator's to the product account, which moves no money, racing the
  *   customer's): the payment was returned twice. An operator settles it with the customer (takes the
  *   product-account credit back) and dismisses it.
+ * - provider_payment_unmatched, provider_payment_missing, amount_mismatch: what the daily reconciliation
+ *   (functions/core/finance/reconciliation.ts) found comparing the provider's payments of a KST day with
+ *   our orders and refunds: money the provider took for no paid order of ours, an order we recorded paid
+ *   that the provider has no payment for, or a payment whose amount or refunds differ between the two.
+ *   An operator looks into it (the provider's console, the customer) and dismisses it with what was done.
  *
  * - cash_receipt_failed: a cash receipt (현금영수증) the provider did not issue for a paid order, or could not
  *   re-issue after a refund (shared/cash-receipts); it ends by itself once the receipt is issued.
@@ -41,6 +46,9 @@ export const ATTENTION_KINDS = [
   'schedule_dead_letter',
   'refund_unrecorded',
   'cash_receipt_failed',
+  'provider_payment_unmatched',
+  'provider_payment_missing',
+  'amount_mismatch',
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 

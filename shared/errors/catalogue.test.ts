@@ -97,10 +97,14 @@ describe('user-refund codes', () => {
 });
 
 describe('admin errors', () => {
-  it('gives 401 to invalid_token and invalid_level and 500 to every other code', () => {
-    for (const code of ADMIN_ERROR_CODES) {
-      expect(adminErrorStatus(code)).toBe(code === 'invalid_token' || code === 'invalid_level' ? 401 : 500);
-    }
+  // insufficient_role is issue 27's (staff roles, which the specification does not have): 403.
+  it('gives 401 to invalid_token and invalid_level, 403 to insufficient_role and 500 to every other code', () => {
+    const statuses: Record<string, number> = {
+      invalid_token: 401,
+      invalid_level: 401,
+      insufficient_role: 403,
+    };
+    for (const code of ADMIN_ERROR_CODES) expect(adminErrorStatus(code), code).toBe(statuses[code] ?? 500);
   });
   it('formats as AdminError: {code}, {message}', () => {
     expect(formatAdminError('invalid_level', 'not an operator')).toBe(

@@ -12,6 +12,8 @@ export interface ScheduledTarget {
   readonly description: string;
   /** What the target touches beyond the table (which every target may write). */
   readonly grants?: readonly RouteGrant[];
+  /** How long a run may take when 30 s is not enough (Lambda's timeout). */
+  readonly timeoutSeconds?: number;
 }
 
 /** A subscription's renewal on its due date, and its retries (functions/core/subscriptions). */
@@ -45,6 +47,34 @@ export const ORDER_RECHECK_TARGET = {
   grants: ['payment:provider', 'scheduler', 'mail:send'],
 } as const satisfies ScheduledTarget;
 
+/**
+ * The daily reconciliation (functions/core/finance/reconciliation.ts): the provider's payments of a KST
+ * day compared with our orders and refunds, once per day; each run schedules the next.
+ */
+export const RECONCILIATION_TARGET = {
+  id: 'reconcile-payments',
+  handler: 'finance/reconcile-payments',
+  description:
+    "Compares the provider's payments of a KST day with our orders and refunds; schedules the next",
+  grants: ['payment:provider', 'scheduler'],
+  // A day of thousands of payments: the provider's list pages and a lookup per payment not listed.
+  timeoutSeconds: 300,
+} as const satisfies ScheduledTarget;
+
+/**
+ * The finance keys of items written before they existed, given at deployment (the jobs stack's trigger
+ * runs it, and it schedules itself once more an hour later for what the previous code wrote meanwhile),
+ * and the daily reconciliation's next run made sure of (functions/core/finance/prepare-finance.ts).
+ */
+export const FINANCE_PREPARATION_TARGET = {
+  id: 'prepare-finance',
+  handler: 'finance/prepare-finance',
+  description: 'Gives older payments and plans their finance keys; schedules the daily reconciliation',
+  grants: ['scheduler'],
+  // One pass reads the whole table (deployment only, never a request path).
+  timeoutSeconds: 900,
+} as const satisfies ScheduledTarget;
+
 /** The target of admin schedules' runs (each run schedules the schedule's next one). */
 export const ADMIN_SCHEDULE_TARGET = 'admin-schedule';
 
@@ -52,6 +82,8 @@ export const SCHEDULED_TARGETS: readonly ScheduledTarget[] = [
   RENEWAL_TARGET,
   RENEWAL_REMINDER_TARGET,
   ORDER_RECHECK_TARGET,
+  RECONCILIATION_TARGET,
+  FINANCE_PREPARATION_TARGET,
   {
     id: ADMIN_SCHEDULE_TARGET,
     handler: 'schedules/run',

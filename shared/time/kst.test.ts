@@ -6,6 +6,7 @@ import {
   kstToday,
   parseKstDate,
   parseKstDateTime,
+  parseKstMonth,
 } from './kst.ts';
 
 describe('KST helpers', () => {
@@ -15,11 +16,22 @@ describe('KST helpers', () => {
     expect(formatKst(undefined)).toBe('');
   });
 
-  it('reads days and date-times as Seoul time', () => {
+  it('reads days, months and date-times as Seoul time', () => {
     expect(parseKstDate('2025-02-01')).toBe(Date.UTC(2025, 0, 31, 15));
+    expect(parseKstMonth('2025-02')).toBe(Date.UTC(2025, 0, 31, 15));
     expect(parseKstDateTime('2025-02-01 09:15')).toBe(Date.UTC(2025, 1, 1, 0, 15));
-    // One way only: the date-time is entered as it is shown.
-    expect(() => parseKstDateTime('2025-02-01T09:15')).toThrow(INVALID_DATE_FORMAT);
+  });
+
+  it('reads a date-time pasted in ISO 8601: with or without seconds, a fraction and a zone', () => {
+    const kst = Date.UTC(2030, 0, 31, 14, 59);
+    expect(parseKstDateTime('2030-01-31T23:59')).toBe(kst);
+    expect(parseKstDateTime(' 2030-01-31T23:59:00 ')).toBe(kst);
+    expect(parseKstDateTime('2030-01-31t23:59:30.25')).toBe(kst + 30_250);
+    expect(parseKstDateTime('2030-01-31 23:59:07')).toBe(kst + 7_000);
+    expect(parseKstDateTime('2030-01-31T23:59+09:00')).toBe(kst);
+    expect(parseKstDateTime('2030-01-31T23:59:00+0900')).toBe(kst);
+    expect(parseKstDateTime('2030-01-31T14:59:00Z')).toBe(kst);
+    expect(parseKstDateTime('2030-01-31T09:59:00-05:00')).toBe(kst);
   });
 
   it('extends the end of a day range by one day', () => {
@@ -30,8 +42,22 @@ describe('KST helpers', () => {
   });
 
   it("refuses anything else with 'Invalid date format'", () => {
-    for (const text of ['2025-2-1', '2025-02-30', '01/02/2025', ''])
+    for (const text of ['2025-2-1', '2025-02-30', '01/02/2025', '', '2025-02-01T00:00'])
       expect(() => parseKstDate(text), text).toThrow(INVALID_DATE_FORMAT);
+    for (const text of ['2025-02', '2025-13', '2025-2', '2025-02-01'])
+      if (text !== '2025-02') expect(() => parseKstMonth(text), text).toThrow(INVALID_DATE_FORMAT);
+    for (const text of [
+      '2030-01-31',
+      '2030-01-31T24:00',
+      '2030-01-31T23:60',
+      '2030-01-31T23:59:60',
+      '2030-02-30T10:00',
+      '2030-01-31T23:59+9',
+      '2030-01-31T23:59 KST',
+      '31/01/2030 23:59',
+      '2030-01-31T2359',
+    ])
+      expect(() => parseKstDateTime(text), text).toThrow(INVALID_DATE_FORMAT);
     expect(() => kstDayRange('2025-02-02', '2025-02-01')).toThrow(INVALID_DATE_FORMAT);
   });
 

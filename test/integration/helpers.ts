@@ -129,14 +129,16 @@ export function uniqueId(prefix: string): string {
  */
 export async function staffSession(
   role: StaffRole = 'admin',
+  email?: string,
 ): Promise<{ uid: string; email: string; token: string }> {
   const uid = uniqueId('operator');
-  const email = `${uid}@example.com`;
+  email ??= `${uid}@example.com`;
   await addStaffMember({ uid, email, role, status: 'active', created: Date.now(), sessionsEndedAt: 0 });
   return { uid, email, token: await signIdToken({ uid, email, adminLevel: 1, amr: SECOND_FACTOR_AMR }) };
 }
 
-export const adminToken = async () => (await staffSession('admin')).token;
+/** An admin of its own (a staff record the gate reads), under the address the tests expect on what it records. */
+export const adminToken = async () => (await staffSession('admin', 'operator@example.com')).token;
 export const customerToken = () => signIdToken({ uid: uniqueId('customer'), email: 'customer@example.com' });
 export const expiredToken = () =>
   signIdToken({ uid: uniqueId('operator'), email: 'operator@example.com', adminLevel: 1 }, -60);

@@ -10,7 +10,7 @@ const root = resolve(import.meta.dirname, '../..');
  * not see. Browser tests serve the built web from it (`web: 'dist'`).
  */
 export async function startIsolatedRuntime(
-  options: { web?: 'none' | 'dist' } = {},
+  options: { web?: 'none' | 'dist'; env?: Record<string, string> } = {},
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const child: ChildProcess = spawn(
@@ -18,7 +18,7 @@ export async function startIsolatedRuntime(
     ['scripts/local/start.ts', '--in-memory', `--web=${options.web ?? 'none'}`],
     {
       cwd: root,
-      env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn' },
+      env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...options.env },
       stdio: 'ignore',
       detached: true,
     },

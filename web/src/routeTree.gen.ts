@@ -40,6 +40,8 @@ import { Route as AdminConsoleIndexRouteImport } from './routes/admin/_console/i
 import { Route as AdminConsoleAffiliateSettlementRouteImport } from './routes/admin/_console/affiliateSettlement'
 import { Route as AdminConsoleAttentionRouteImport } from './routes/admin/_console/attention'
 import { Route as AdminConsoleAuditRouteImport } from './routes/admin/_console/audit'
+import { Route as AdminConsoleFinanceRouteImport } from './routes/admin/_console/finance'
+import { Route as AdminConsoleRevenueRouteImport } from './routes/admin/_console/revenue'
 import { Route as AdminConsoleStaffRouteImport } from './routes/admin/_console/staff'
 import { Route as AdminConsoleTaxInvoiceRouteImport } from './routes/admin/_console/taxInvoice'
 import { Route as LangPaymentChangeCardIndexRouteImport } from './routes/$lang/payment/change-card/index'
@@ -261,6 +263,16 @@ const AdminConsoleAttentionRoute = AdminConsoleAttentionRouteImport.update({
 const AdminConsoleAuditRoute = AdminConsoleAuditRouteImport.update({
   id: '/audit',
   path: '/audit',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const AdminConsoleFinanceRoute = AdminConsoleFinanceRouteImport.update({
+  id: '/finance',
+  path: '/finance',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const AdminConsoleRevenueRoute = AdminConsoleRevenueRouteImport.update({
+  id: '/revenue',
+  path: '/revenue',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
 const AdminConsoleStaffRoute = AdminConsoleStaffRouteImport.update({
@@ -667,6 +679,8 @@ export interface FileRoutesByFullPath {
   '/admin/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
   '/admin/attention': typeof AdminConsoleAttentionRoute
   '/admin/audit': typeof AdminConsoleAuditRoute
+  '/admin/finance': typeof AdminConsoleFinanceRoute
+  '/admin/revenue': typeof AdminConsoleRevenueRoute
   '/admin/staff': typeof AdminConsoleStaffRoute
   '/admin/taxInvoice': typeof AdminConsoleTaxInvoiceRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
@@ -762,6 +776,8 @@ export interface FileRoutesByTo {
   '/admin/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
   '/admin/attention': typeof AdminConsoleAttentionRoute
   '/admin/audit': typeof AdminConsoleAuditRoute
+  '/admin/finance': typeof AdminConsoleFinanceRoute
+  '/admin/revenue': typeof AdminConsoleRevenueRoute
   '/admin/staff': typeof AdminConsoleStaffRoute
   '/admin/taxInvoice': typeof AdminConsoleTaxInvoiceRoute
   '/$lang/signup': typeof LangSignupIndexRoute
@@ -859,6 +875,8 @@ export interface FileRoutesById {
   '/admin/_console/affiliateSettlement': typeof AdminConsoleAffiliateSettlementRoute
   '/admin/_console/attention': typeof AdminConsoleAttentionRoute
   '/admin/_console/audit': typeof AdminConsoleAuditRoute
+  '/admin/_console/finance': typeof AdminConsoleFinanceRoute
+  '/admin/_console/revenue': typeof AdminConsoleRevenueRoute
   '/admin/_console/staff': typeof AdminConsoleStaffRoute
   '/admin/_console/taxInvoice': typeof AdminConsoleTaxInvoiceRoute
   '/$lang/signup/': typeof LangSignupIndexRoute
@@ -957,6 +975,8 @@ export interface FileRouteTypes {
     | '/admin/affiliateSettlement'
     | '/admin/attention'
     | '/admin/audit'
+    | '/admin/finance'
+    | '/admin/revenue'
     | '/admin/staff'
     | '/admin/taxInvoice'
     | '/$lang/signup/'
@@ -1052,6 +1072,8 @@ export interface FileRouteTypes {
     | '/admin/affiliateSettlement'
     | '/admin/attention'
     | '/admin/audit'
+    | '/admin/finance'
+    | '/admin/revenue'
     | '/admin/staff'
     | '/admin/taxInvoice'
     | '/$lang/signup'
@@ -1148,6 +1170,8 @@ export interface FileRouteTypes {
     | '/admin/_console/affiliateSettlement'
     | '/admin/_console/attention'
     | '/admin/_console/audit'
+    | '/admin/_console/finance'
+    | '/admin/_console/revenue'
     | '/admin/_console/staff'
     | '/admin/_console/taxInvoice'
     | '/$lang/signup/'
@@ -1440,6 +1464,20 @@ declare module '@tanstack/react-router' {
       path: '/audit'
       fullPath: '/admin/audit'
       preLoaderRoute: typeof AdminConsoleAuditRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/finance': {
+      id: '/admin/_console/finance'
+      path: '/finance'
+      fullPath: '/admin/finance'
+      preLoaderRoute: typeof AdminConsoleFinanceRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/revenue': {
+      id: '/admin/_console/revenue'
+      path: '/revenue'
+      fullPath: '/admin/revenue'
+      preLoaderRoute: typeof AdminConsoleRevenueRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
     '/admin/_console/staff': {
@@ -2022,6 +2060,8 @@ interface AdminConsoleRouteChildren {
   AdminConsoleAffiliateSettlementRoute: typeof AdminConsoleAffiliateSettlementRoute
   AdminConsoleAttentionRoute: typeof AdminConsoleAttentionRoute
   AdminConsoleAuditRoute: typeof AdminConsoleAuditRoute
+  AdminConsoleFinanceRoute: typeof AdminConsoleFinanceRoute
+  AdminConsoleRevenueRoute: typeof AdminConsoleRevenueRoute
   AdminConsoleStaffRoute: typeof AdminConsoleStaffRoute
   AdminConsoleTaxInvoiceRoute: typeof AdminConsoleTaxInvoiceRoute
   AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
@@ -2064,6 +2104,8 @@ const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleAffiliateSettlementRoute: AdminConsoleAffiliateSettlementRoute,
   AdminConsoleAttentionRoute: AdminConsoleAttentionRoute,
   AdminConsoleAuditRoute: AdminConsoleAuditRoute,
+  AdminConsoleFinanceRoute: AdminConsoleFinanceRoute,
+  AdminConsoleRevenueRoute: AdminConsoleRevenueRoute,
   AdminConsoleStaffRoute: AdminConsoleStaffRoute,
   AdminConsoleTaxInvoiceRoute: AdminConsoleTaxInvoiceRoute,
   AdminConsoleIndexRoute: AdminConsoleIndexRoute,

@@ -1,4 +1,5 @@
 import { tableService } from './client.ts';
+import { LedgerEntry } from './entities/ledger-entry.ts';
 import { Payment as PaymentEntity } from './entities/payment.ts';
 import { UserActivity } from './entities/user-activity.ts';
 import { UserPlan as UserPlanEntity, UserPlanHead as UserPlanHeadEntity } from './entities/user-plan.ts';
@@ -8,6 +9,7 @@ import { type AdminActivity, activityCommit } from './user-activity-repository.t
 import type { Payment, UserPlan, UserPlanHead } from './user-plan-repository.ts';
 
 const db = tableService({
+  ledgerEntry: LedgerEntry,
   payment: PaymentEntity,
   userActivity: UserActivity,
   userPlan: UserPlanEntity,

@@ -5,12 +5,14 @@ import type { CouponRedemption } from './coupon-repository.ts';
 import { couponTakeItems } from './coupon-repository.ts';
 import { AttentionCase } from './entities/attention-case.ts';
 import { Coupon, CouponRedemption as CouponRedemptionEntity } from './entities/coupon.ts';
+import { LedgerEntry } from './entities/ledger-entry.ts';
 import { Payment as PaymentEntity } from './entities/payment.ts';
 import { PaymentContact, PaymentPhone } from './entities/payment-contact.ts';
 import { PaymentOrder as PaymentOrderEntity } from './entities/payment-order.ts';
 import { Preregistration } from './entities/preregistration.ts';
 import { UsageCounter } from './entities/usage.ts';
 import { UserPlan as UserPlanEntity, UserPlanHead as UserPlanHeadEntity } from './entities/user-plan.ts';
+import { ledgerItem, paymentEntry } from './finance-repository.ts';
 import type { PaymentOrder } from './order-reads.ts';
 import { GRANTABLE_STATUSES, type OrderChanges, statusIn, vbankSettledItems } from './order-repository.ts';
 import {
@@ -26,6 +28,7 @@ const db = tableService({
   attentionCase: AttentionCase,
   coupon: Coupon,
   couponRedemption: CouponRedemptionEntity,
+  ledgerEntry: LedgerEntry,
   payment: PaymentEntity,
   paymentContact: PaymentContact,
   paymentOrder: PaymentOrderEntity,
@@ -113,10 +116,11 @@ function headItems(
 
 /**
  * A plan granted outside an order (a direct deposit): the payment (only if no payment has its
- * merchantUid, so it grants once), the plan, and the plan head moved on from the version read.
+ * merchantUid, so it grants once), the plan, the plan head moved on from the version read, and the
+ * payment's ledger entry.
  */
 export function planGrantItems(
-  tx: Pick<TransactionEntities, 'payment' | 'userPlan' | 'userPlanHead'>,
+  tx: Pick<TransactionEntities, 'ledgerEntry' | 'payment' | 'userPlan' | 'userPlanHead'>,
   input: { payment: Omit<Payment, 'created'>; plan: NewUserPlan; head: UserPlanHead | undefined },
 ) {
   const { payment, plan, head } = input;
@@ -124,6 +128,7 @@ export function planGrantItems(
     tx.payment.create(payment).commit(),
     tx.userPlan.create(plan).commit(),
     headItems(tx, plan.uid, head, plan),
+    ledgerItem(tx, paymentEntry(payment)),
   ] as const;
 }
 
@@ -169,10 +174,10 @@ function effectItems(
       ];
     case 'upgrade':
       return [
-        tx.userPlan.create(effect.plan).commit(),
+        tx.userPlan.create({ ...effect.plan, upgradedFrom: effect.replaced.planId }).commit(),
         tx.userPlan
           .patch({ uid, planId: effect.replaced.planId })
-          .set({ expiredAt: effect.plan.paidAt, planStatus: 'UNSCHEDULED' })
+          .set({ expiredAt: effect.plan.paidAt, planStatus: 'UNSCHEDULED', replacedBy: effect.plan.planId })
           .where((attr, op) => op.eq(attr.expiredAt, effect.replaced.expiredAt))
           .commit(),
         headItems(tx, uid, head, effect.plan),
@@ -190,10 +195,10 @@ function effectItems(
 
 /**
  * The grant: in one transaction the order becomes paid (only if it is still open), the payment is
- * recorded (only if no payment has this merchantUid), the order's effect is written on the condition
- * that the user's plans are still as read (the plan head at the version read, the plan renewed or
- * replaced unchanged), the preregistration coupon whose discount the price took becomes used, and the
- * coupon's redemption becomes its usage record. Any failed condition
+ * recorded (only if no payment has this merchantUid) with its ledger entry, the order's effect is
+ * written on the condition that the user's plans are still as read (the plan head at the version read,
+ * the plan renewed or replaced unchanged), the preregistration coupon whose discount the price took
+ * becomes used, and the coupon's redemption becomes its usage record. Any failed condition
  * cancels all of it: whatever the number of concurrent or repeated confirmations, one grant happens.
  */
 export async function grantOrder(input: {
@@ -247,8 +252,10 @@ export async function grantOrder(input: {
               },
             })
           : []),
-        // Unconditional, last: it never refuses the grant.
+        // Unconditional, last: they never refuse the grant (the ledger entry is a put, written only
+        // when the payment is: in this transaction).
         ...vbankSettledItems(tx, order),
+        ledgerItem(tx, paymentEntry(input.payment)),
       ];
     })
     .go();

@@ -61,11 +61,13 @@ export async function readPage<Item>(
   queries: readonly PagedQuery<Item>[],
   request: ListPageRequest,
   keep?: (item: Item) => boolean,
+  /** Rounds before a short page is answered: a list of many small queries (a month of days) asks for one each. */
+  maxRounds = MAX_ROUNDS,
 ): Promise<Page<Item>> {
   const limit = request.limit ?? LIST_PAGE_SIZE;
   let { q, c } = request.cursor ? decodeCursor(list, request.cursor, queries.length) : { q: 0, c: null };
   const rows: Item[] = [];
-  for (let round = 0; q < queries.length && rows.length < limit && round < MAX_ROUNDS; round += 1) {
+  for (let round = 0; q < queries.length && rows.length < limit && round < maxRounds; round += 1) {
     const query = queries[q] as PagedQuery<Item>;
     const need = limit - rows.length;
     const read = await readFrom(

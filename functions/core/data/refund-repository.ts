@@ -1,11 +1,15 @@
+import type { RefundSource } from '../../../shared/refunds/refund-session.ts';
 import { tableService } from './client.ts';
+import { LedgerEntry } from './entities/ledger-entry.ts';
 import { type PaymentItem as Payment, Payment as PaymentEntity } from './entities/payment.ts';
 import { RefundSession as RefundSessionEntity, type RefundSessionItem } from './entities/refund-session.ts';
 import { UserPlan as UserPlanEntity, UserPlanHead as UserPlanHeadEntity } from './entities/user-plan.ts';
+import { ledgerItem, refundEntry } from './finance-repository.ts';
 import { conditionFailed, type ItemOutcomes } from './transaction.ts';
 import type { UserPlan, UserPlanHead } from './user-plan-repository.ts';
 
 const db = tableService({
+  ledgerEntry: LedgerEntry,
   payment: PaymentEntity,
   refundSession: RefundSessionEntity,
   userPlan: UserPlanEntity,
@@ -26,7 +30,8 @@ export async function getRefundSession(guid: string): Promise<RefundSession | un
 /**
  * Records a refund that went through: the payment's cancelled amount moves on (from what the refund
  * was computed on, so two refunds of one payment cannot both be recorded on the same figures), the plan
- * ends now (UNSCHEDULED, nothing renews) and the plan head's version moves on, in one transaction.
+ * ends now (UNSCHEDULED, nothing renews), the plan head's version moves on, and the refund's ledger
+ * entry (where the money went, when) is written, in one transaction.
  */
 export async function recordRefund(input: {
   payment: Payment;
@@ -34,11 +39,13 @@ export async function recordRefund(input: {
   plan: UserPlan;
   head: UserPlanHead;
   endedAt: number;
+  source: RefundSource;
+  refundedAt: number;
 }): Promise<'recorded' | 'changed' | 'conflict'> {
   const { payment, amount, plan, head, endedAt } = input;
   const cancelledAmount = payment.cancelledAmount + amount;
   const { canceled, data } = await db()
-    .transaction.write(({ payment: payments, userPlan, userPlanHead }) => [
+    .transaction.write(({ ledgerEntry, payment: payments, userPlan, userPlanHead }) => [
       payments
         .patch({ merchantUid: payment.merchantUid })
         .set({
@@ -57,6 +64,10 @@ export async function recordRefund(input: {
         .set({ version: head.version + 1, currentExpiredAt: endedAt })
         .where((attr, op) => op.eq(attr.version, head.version))
         .commit(),
+      ledgerItem(
+        { ledgerEntry },
+        refundEntry(payment, { amount, source: input.source, at: input.refundedAt }),
+      ),
     ])
     .go();
   if (!canceled) return 'recorded';

@@ -10,8 +10,10 @@ import { Config, ConfigName } from './entities/config.ts';
 import { Coupon, CouponBonusQuota, CouponDiscount, CouponRedemption } from './entities/coupon.ts';
 import { CustomPlan } from './entities/custom-plan.ts';
 import { CustomerMail } from './entities/customer-mail.ts';
+import { DataMigration } from './entities/data-migration.ts';
 import { HolidayMonth } from './entities/holiday.ts';
 import { BulkRequest, Job, JobBatchCount, JobItemOutcome } from './entities/job.ts';
+import { LedgerEntry, ReconciliationFinding } from './entities/ledger-entry.ts';
 import { Payment } from './entities/payment.ts';
 import { PaymentContact, PaymentPhone } from './entities/payment-contact.ts';
 import { PaymentOrder } from './entities/payment-order.ts';
@@ -84,6 +86,9 @@ export const entities = {
   staffMember: StaffMember,
   staffAdminCount: StaffAdminCount,
   auditEntry: AuditEntry,
+  ledgerEntry: LedgerEntry,
+  reconciliationFinding: ReconciliationFinding,
+  dataMigration: DataMigration,
 };
 
 /** The service of every entity, bound to the table and client of this process (made on first use). */

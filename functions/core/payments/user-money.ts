@@ -75,6 +75,7 @@ export function toPaymentRow(payment: Payment): AdminPaymentRow {
     pg: payment.pg,
     price: payment.price,
     currency: payment.currency,
+    cancelledAmount: payment.cancelledAmount,
     userName: payment.userName,
     userEmail: payment.userEmail,
     userPhone: payment.userPhone,

@@ -244,13 +244,16 @@ async function recordReturned(request: RefundRequest, quote: RefundQuote): Promi
     if (!plan || !head || plan.planId !== quote.plan.planId) break;
     const recordedMeanwhile = await refundRecordedMeanwhile(request, quote);
     if (recordedMeanwhile !== undefined) throw new RefundedMeanwhile(recordedMeanwhile);
-    const endedAt = Math.min(nowMs(), plan.expiredAt);
+    const refundedAt = nowMs();
+    const endedAt = Math.min(refundedAt, plan.expiredAt);
     const outcome = await recordRefund({
       payment: quote.payment,
       amount: request.price,
       plan,
       head,
       endedAt,
+      source: request.refundSource,
+      refundedAt,
     });
     if (outcome === 'recorded') {
       if (request.operator) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFields, sendJson } from '../http-helpers.ts';
+import { listPaymentsByStatus } from './payment-list.ts';
 import { ProviderFault, type ProviderSandbox } from './provider.ts';
 import { ReceiptsApi } from './receipts-api.ts';
 import { nowSeconds, type SandboxStore } from './store.ts';
@@ -78,6 +79,8 @@ export class ProviderApi {
 
   private async route(method: string, url: URL, body: Record<string, unknown>): Promise<unknown> {
     const [, first, second, third] = url.pathname.split('/').map(decodeURIComponent);
+    if (method === 'GET' && first === 'payments' && second === 'status' && third)
+      return listPaymentsByStatus(this.store, third, url.searchParams);
     if (method === 'GET' && first === 'payments' && second === 'find' && third) {
       const payment = this.store.latestByMerchantUid(third);
       if (!payment) throw new ProviderFault(404, -1, '존재하지 않는 결제정보입니다.');

@@ -217,5 +217,7 @@ export function newPaymentWire(input: {
     cash_receipt_issued: false,
     customer_uid: input.customerUid ?? null,
     customer_uid_usage: input.customerUidUsage ?? null,
+    // Every channel of the sandbox is a test channel (PortOne's schema: PaymentAnnotation.sandbox).
+    sandbox: true,
   };
 }

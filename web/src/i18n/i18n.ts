@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'console-tax-invoices',
   'console-staff',
   'console-audit',
+  'console-finance',
   'site',
   'pricing',
   'legal',

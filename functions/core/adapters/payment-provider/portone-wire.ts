@@ -57,8 +57,22 @@ export const PaymentWire = z.looseObject({
   cancel_history: z.array(CancelHistoryWire),
   customer_uid: optionalText,
   customer_uid_usage: z.enum(['issue', 'payment', 'payment.scheduled']).nullable().optional(),
+  /** Made on a test channel (the schema marks it required since 2026-01; older answers lack it). */
+  sandbox: z.boolean().optional(),
 });
 export type PaymentWire = z.infer<typeof PaymentWire>;
+
+/**
+ * A page of GET /payments/status/{payment_status} (PortOne's OpenAPI schema, PagedPaymentAnnotation):
+ * the count of all matches, the previous and next page numbers (0 when there is none), the page's list.
+ */
+export const PaymentPageWire = z.looseObject({
+  total: z.number(),
+  previous: z.number(),
+  next: z.number(),
+  list: z.array(PaymentWire),
+});
+export type PaymentPageWire = z.infer<typeof PaymentPageWire>;
 
 export const CustomerWire = z.looseObject({
   customer_uid: z.string(),

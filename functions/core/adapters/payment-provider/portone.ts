@@ -9,7 +9,7 @@ import { logger } from '../../logger.ts';
 import { environment, settings } from '../../settings.ts';
 import { exchange } from '../outside-http.ts';
 import { serviceCredentials } from '../service-credentials.ts';
-import { CustomerWire, Envelope, PaymentWire, TokenWire } from './portone-wire.ts';
+import { CustomerWire, Envelope, PaymentPageWire, PaymentWire, TokenWire } from './portone-wire.ts';
 
 /**
  * The payment provider: a PortOne v1 REST client. Configuration:
@@ -58,6 +58,8 @@ export interface ProviderPayment {
   cancelHistory: Array<{ amount: number; cancelledAt: Date; reason: string | undefined }>;
   receiptUrl: string | undefined;
   customData: string | undefined;
+  /** Made on a test channel: no real money moved. */
+  sandbox: boolean;
 }
 
 export interface BillingKey {
@@ -112,6 +114,7 @@ function toPayment(wire: PaymentWire): ProviderPayment {
     })),
     receiptUrl: text(wire.receipt_url),
     customData: text(wire.custom_data),
+    sandbox: wire.sandbox ?? false,
   };
 }
 
@@ -233,6 +236,43 @@ export async function getPayment(impUid: string): Promise<ProviderPayment | null
   const query = settings.stage === 'release' ? '' : '?include_sandbox=true';
   const wire = await authorized(`GET /payments/${encodeURIComponent(impUid)}${query}`, PaymentWire);
   return wire ? toPayment(wire) : null;
+}
+
+/** The statuses GET /payments/status/{payment_status} lists by (PortOne's OpenAPI schema). */
+export type ProviderListStatus = 'all' | 'ready' | 'paid' | 'cancelled' | 'failed';
+
+/** The most payments one page of the list may hold (the schema's `limit` maximum). */
+const PAYMENTS_PER_PAGE = 1000;
+
+/**
+ * The payments of a status whose time of that status falls in [from, to] (Unix seconds, both included):
+ * paid by paid_at, cancelled by cancelled_at, failed by failed_at, ready by started_at (PortOne's OpenAPI
+ * schema, GET /payments/status/{payment_status}: `from`, `to`, `page` from 1, `limit` up to 1000,
+ * `sorting`; public clients call it the same way: iamport-rest-client-php `Payment::listStatus`). Every
+ * page, oldest first by that time; test-channel payments come with `sandbox` set, whatever the stage.
+ */
+export async function listPaymentsByStatus(
+  status: ProviderListStatus,
+  range: { fromSeconds: number; toSeconds: number },
+): Promise<ProviderPayment[]> {
+  const sorting = status === 'paid' ? 'paid' : status === 'ready' ? 'started' : 'updated';
+  const payments: ProviderPayment[] = [];
+  for (let page = 1; page > 0; ) {
+    const query = new URLSearchParams({
+      from: String(range.fromSeconds),
+      to: String(range.toSeconds),
+      page: String(page),
+      limit: String(PAYMENTS_PER_PAGE),
+      sorting,
+    });
+    const answer = required(
+      await authorized(`GET /payments/status/${status}?${query}`, PaymentPageWire),
+      'list payments',
+    );
+    payments.push(...answer.list.map(toPayment));
+    page = answer.next;
+  }
+  return payments;
 }
 
 /** The latest payment of an order (merchant_uid); null when the order was never paid for. */

@@ -34,7 +34,8 @@ export const UserPlan = lazyEntity(
         /** The price book the plan came from (its price at renewal is looked up there). */
         catalogue: { type: 'string', required: true },
         paidAt: { type: 'number', required: true },
-        expiredAt: { type: 'number', required: true },
+        /** Padded in keys, so that the byExpiry index sorts it as a number. */
+        expiredAt: { type: 'number', required: true, padding: { length: 15, char: '0' } },
         planStatus: { type: PLAN_STATUSES, required: true },
         customerUid: { type: 'string' },
         /** The wallet's recurring registration a wallet subscription renews on. */
@@ -56,6 +57,10 @@ export const UserPlan = lazyEntity(
         couponCode: { type: 'string' },
         bonusQuota: bonusQuotaAttribute,
         isTest: { type: 'boolean', required: true },
+        /** The plan an upgrade replaced with this one (a change of plan, not a new subscriber). */
+        upgradedFrom: { type: 'string', readOnly: true },
+        /** The plan an upgrade replaced this one with (it ended as a change of plan, not a loss). */
+        replacedBy: { type: 'string' },
         created: createdAttribute,
         updated: updatedAttribute,
       },
@@ -69,6 +74,18 @@ export const UserPlan = lazyEntity(
           index: 'gsi1',
           pk: { field: 'gsi1pk', composite: ['uid'] },
           sk: { field: 'gsi1sk', composite: ['created'] },
+        },
+        /**
+         * Every plan by when it ends (the revenue page: the subscriptions running in a range are those
+         * ending after its start). One partition: plans are written a few times a month each (a grant, a
+         * renewal, a refund), far below a partition's write rate. A renewal, refund or upgrade that moves
+         * expiredAt moves the sort key with it (ElectroDB rewrites gsi2sk); plans written before the index
+         * existed get their keys from the finance backfill (functions/core/finance/finance-backfill.ts).
+         */
+        byExpiry: {
+          index: 'gsi2',
+          pk: { field: 'gsi2pk', composite: [] },
+          sk: { field: 'gsi2sk', composite: ['expiredAt'] },
         },
       },
     }),

@@ -1,18 +1,23 @@
 import { DateTime } from 'luxon';
 import { type ComponentProps, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatKst, KST_DATE, KST_DATE_TIME, KST_ZONE } from '../../../../shared/time/kst.ts';
+import { formatKst, KST_DATE, KST_DATE_TIME, KST_MONTH, KST_ZONE } from '../../../../shared/time/kst.ts';
+import { type KstDateKind, readKstDate, shownKstDate } from '../../../../shared/time/kst-date-field.ts';
 
 /**
  * The console's one date entry (issue 19, dates): text in the one format dates are shown in
- * (`yyyy-MM-dd HH:mm`, or `yyyy-MM-dd` for a day), marked KST, with the browser's own calendar behind a
- * button. The calendar's choice is written into the text as KST, so the text is always what is sent;
- * the field works as a plain input for react-hook-form's register, a FormData form or a controlled value.
+ * (`yyyy-MM-dd HH:mm`, `yyyy-MM-dd` for a day, `yyyy-MM` for a month), marked KST, with the browser's own
+ * calendar behind a button. The calendar's choice is written into the text as KST, so the text is always
+ * what is sent; the field works as a plain input for react-hook-form's register, a FormData form or a
+ * controlled value. Text is read by the console's one date-field rule (shared/time/kst-date-field.ts):
+ * a pasted ISO date-time is accepted and, once the operator leaves the field, shown as the KST it
+ * stands for.
  */
 const PICKER = {
-  date: { type: 'date', format: KST_DATE },
-  'date-time': { type: 'datetime-local', format: "yyyy-MM-dd'T'HH:mm" },
-} as const;
+  date: { type: 'date', format: KST_DATE, shown: KST_DATE },
+  month: { type: 'month', format: KST_MONTH, shown: KST_MONTH },
+  'date-time': { type: 'datetime-local', format: "yyyy-MM-dd'T'HH:mm", shown: KST_DATE_TIME },
+} as const satisfies Record<KstDateKind, { type: string; format: string; shown: string }>;
 
 /** Sets an input's value as typing would, so React and react-hook-form hear of it. */
 function typeInto(input: HTMLInputElement, value: string): void {
@@ -23,13 +28,13 @@ function typeInto(input: HTMLInputElement, value: string): void {
 export function KstDateInput({
   kind = 'date-time',
   ref,
+  onBlur,
   ...input
-}: Omit<ComponentProps<'input'>, 'type'> & { kind?: keyof typeof PICKER }) {
+}: Omit<ComponentProps<'input'>, 'type'> & { kind?: KstDateKind }) {
   const { t } = useTranslation('console-shell');
   const text = useRef<HTMLInputElement | null>(null);
   const picker = useRef<HTMLInputElement>(null);
-  const { type, format } = PICKER[kind];
-  const shown = kind === 'date' ? KST_DATE : KST_DATE_TIME;
+  const { type, format, shown } = PICKER[kind];
   const locked = input.readOnly || input.disabled;
   return (
     <span className="console-kst-input">
@@ -39,6 +44,12 @@ export function KstDateInput({
         inputMode="numeric"
         autoComplete="off"
         placeholder={shown}
+        onBlur={(event) => {
+          const typed = event.currentTarget.value;
+          const normal = shownKstDate(kind, typed);
+          if (normal !== typed) typeInto(event.currentTarget, normal);
+          onBlur?.(event);
+        }}
         ref={(element) => {
           text.current = element;
           if (typeof ref === 'function') ref(element);
@@ -52,9 +63,14 @@ export function KstDateInput({
           className="console-button secondary"
           aria-label={t('date.pick')}
           onClick={() => {
-            const chosen = DateTime.fromFormat(text.current?.value ?? '', shown, { zone: KST_ZONE });
+            let chosen = '';
+            try {
+              chosen = formatKst(readKstDate(kind, text.current?.value ?? ''), format);
+            } catch {
+              // Nothing readable typed yet: the calendar opens on today.
+            }
             if (picker.current) {
-              picker.current.value = chosen.isValid ? chosen.toFormat(format) : '';
+              picker.current.value = chosen;
               picker.current.showPicker();
             }
           }}

@@ -22,6 +22,8 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { to: '/admin/customPlan', label: 'nav.custom_plan' },
   { to: '/admin/userPayment', label: 'nav.user_payment' },
   { to: '/admin/taxInvoice', label: 'nav.tax_invoices' },
+  { to: '/admin/finance', label: 'nav.finance' },
+  { to: '/admin/revenue', label: 'nav.revenue' },
   { to: '/admin/bulk', label: 'nav.bulk' },
   { to: '/admin/coupon', label: 'nav.coupon' },
   { to: '/admin/affiliate', label: 'nav.affiliate' },

@@ -5,7 +5,7 @@ import type { ListFilterValues, useListFilters } from './list-filters.ts';
 /**
  * One text (or date) filter of a list: it shows the draft, applies once typing pauses, and at once on
  * Enter (list-filters.ts). `fallback` is what an empty filter means (a default date), shown as its value.
- * A date filter is the console's one date entry (KST, `yyyy-MM-dd`).
+ * A date or month filter is the console's one date entry (KST, `yyyy-MM-dd` or `yyyy-MM`).
  */
 export function FilterField<Filters extends ListFilterValues>({
   filters,
@@ -22,13 +22,14 @@ export function FilterField<Filters extends ListFilterValues>({
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'onKeyDown'>) {
   const id = useId();
   const value = filters.draft[name];
-  const Input = type === 'date' ? KstDateInput : 'input';
+  const dateKind = type === 'date' || type === 'month' ? (type as 'date' | 'month') : undefined;
+  const Input = dateKind ? KstDateInput : 'input';
   return (
     <div className="console-field">
       <label htmlFor={id}>{label}</label>
       <Input
         {...input}
-        {...(type === 'date' ? { kind: 'date' as const } : { type })}
+        {...(dateKind ? { kind: dateKind } : { type })}
         id={id}
         value={typeof value === 'string' ? value : fallback}
         onChange={(event) => filters.change(name, event.target.value as Filters[typeof name])}

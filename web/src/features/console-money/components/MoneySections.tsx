@@ -158,6 +158,10 @@ export function usePaymentColumns() {
       header: t('field.price'),
       ...shownAs((price: number, row: AdminPaymentRow) => `${price.toLocaleString()} ${row.currency}`),
     }),
+    paymentColumn.accessor('cancelledAmount', {
+      header: t('field.cancelled_amount'),
+      ...shownAs((amount: number, row: AdminPaymentRow) => `${amount.toLocaleString()} ${row.currency}`),
+    }),
     paymentColumn.accessor('userName', { header: t('field.user_name') }),
     paymentColumn.accessor('userEmail', { header: t('field.user_email') }),
     paymentColumn.accessor('userPhone', { header: t('field.user_phone') }),

@@ -11,12 +11,13 @@ import {
   SCHEDULE_MESSAGES,
   SCHEDULE_REPEATS,
 } from '../../../../../shared/schedules/admin-schedule.ts';
-import { formatKst, INVALID_DATE_FORMAT, parseKstDateTime } from '../../../../../shared/time/kst.ts';
+import { formatKst } from '../../../../../shared/time/kst.ts';
+import { kstDateText, readKstDate } from '../../../../../shared/time/kst-date-field.ts';
 
 /**
  * The schedule form (create and edit) holds the payer and the deposit flat beside the timing: the
- * start as a KST `datetime-local` text, and one choice for once, every month or every year. It is
- * checked with the shared deposit rules and turned into the calls' shape on submit.
+ * start as KST text, and one choice for once, every month or every year. It is checked with the shared
+ * deposit rules and the console's one date-field rule, and turned into the calls' shape on submit.
  */
 export const REPEAT_CHOICES = ['once', ...SCHEDULE_REPEATS] as const;
 export type RepeatChoice = (typeof REPEAT_CHOICES)[number];
@@ -25,10 +26,7 @@ export const scheduleFormRule = z
   .object({
     ...PAYER_FIELDS,
     ...DEPOSIT_FIELDS,
-    startAt: z
-      .string()
-      .min(1, SCHEDULE_MESSAGES.startAt)
-      .refine((text) => !text || isKstDateTime(text), INVALID_DATE_FORMAT),
+    startAt: kstDateText('date-time', SCHEDULE_MESSAGES.startAt),
     repeat: z.enum(REPEAT_CHOICES),
     description: z.string().trim().min(1, SCHEDULE_MESSAGES.description).max(1000),
   })
@@ -37,15 +35,6 @@ export type ScheduleFormValues = z.input<typeof scheduleFormRule>;
 /** What a form opens with: a new schedule has no price yet. */
 export type ScheduleFormStart = Omit<ScheduleFormValues, 'price'> & { price?: number };
 type CheckedForm = z.output<typeof scheduleFormRule>;
-
-function isKstDateTime(text: string): boolean {
-  try {
-    parseKstDateTime(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** A new schedule's form: the account (as the server reads it), the next full hour, once, a deposit to choose. */
 export function newScheduleForm(payer: { uid: string; userName: string; userEmail: string }, nowMs: number) {
@@ -73,7 +62,7 @@ export function scheduleToForm(schedule: AdminScheduleView): ScheduleFormValues 
 
 function timingOf(form: CheckedForm) {
   return {
-    startAt: parseKstDateTime(form.startAt),
+    startAt: readKstDate('date-time', form.startAt),
     isRepeat: form.repeat !== 'once',
     ...(form.repeat !== 'once' ? { repeatEvery: form.repeat } : {}),
     description: form.description,

@@ -4,10 +4,10 @@ import {
   DEFAULT_CONFIRM_MESSAGES,
   type SmartSurvey,
   type SmartSurveyActionType,
-  type SmartSurveyInput,
   SmartSurveyInputSchema,
 } from '../../../../../shared/surveys/smart-survey.ts';
-import { formatKst, parseKstDateTime } from '../../../../../shared/time/kst.ts';
+import { formatKst } from '../../../../../shared/time/kst.ts';
+import { readKstDateField } from '../../../../../shared/time/kst-date-field.ts';
 
 /** What the survey form holds: the survey, with the expire date as KST text (a datetime-local input). */
 export interface SurveyFormValues {
@@ -25,30 +25,33 @@ export interface SurveyFormValues {
   expireDate: string;
 }
 
-/** The form's values made into the API's survey (the expire date read as KST), checked by the shared rule. */
-export const surveyFormRule = z
-  .custom<SurveyFormValues>()
-  .transform((values) => {
-    let expireDate = Number.NaN;
-    try {
-      expireDate = parseKstDateTime(values.expireDate);
-    } catch {
-      // An unreadable date stays NaN: the rule reports it on the field.
-    }
-    return {
-      ...values,
-      displayMode: values.displayMode || undefined,
-      timingTypes: Array.isArray(values.timingTypes) ? values.timingTypes : [],
-      locates: values.locates.map((locate) => ({
-        ...locate,
-        typeformId: locate.typeformId || undefined,
-        redirectUrl: locate.redirectUrl || undefined,
-      })),
-      expireDate,
-      // The select and checkbox texts are typed as the API's choices here; the shared rule checks them next.
-    } as SmartSurveyInput;
-  })
-  .pipe(SmartSurveyInputSchema);
+/**
+ * The form's values made into the API's survey, checked by the shared rule. The expire date is read by
+ * the console's one date-field rule: text it cannot read is 'Invalid date format' on the field (as on
+ * every console form), an empty field the survey rule's "please fill in"; every other field's problems
+ * are reported at the same time.
+ */
+export const surveyFormRule = z.custom<SurveyFormValues>().transform((values, context) => {
+  const expire = readKstDateField('date-time', values.expireDate);
+  const checked = SmartSurveyInputSchema.safeParse({
+    ...values,
+    displayMode: values.displayMode || undefined,
+    timingTypes: Array.isArray(values.timingTypes) ? values.timingTypes : [],
+    locates: values.locates.map((locate) => ({
+      ...locate,
+      typeformId: locate.typeformId || undefined,
+      redirectUrl: locate.redirectUrl || undefined,
+    })),
+    expireDate: expire.ms,
+  });
+  for (const issue of checked.success ? [] : checked.error.issues) {
+    if (!(expire.formatError && issue.path[0] === 'expireDate'))
+      context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  }
+  if (expire.formatError)
+    context.addIssue({ code: 'custom', path: ['expireDate'], message: expire.formatError });
+  return checked.success && !expire.formatError ? checked.data : z.NEVER;
+});
 
 export function newLocate(
   language: SurveyLanguage,
