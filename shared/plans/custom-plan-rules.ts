@@ -69,13 +69,9 @@ const price = z.number({ message: messages.pricePositive }).positive(messages.pr
  * even while other fields are wrong (every problem at once), so they read whatever is there.
  */
 function checkPlanAsAWhole(plan: Record<string, unknown>, context: z.RefinementCtx): void {
-  const { planName, period } = plan;
-  if (
-    // Stryker disable next-line ConditionalExpression: RegExp.test reads a non-string as its text, which never matches the pattern
-    typeof planName === 'string' &&
-    CUSTOM_PLAN_NAME_PATTERN.test(planName) &&
-    periodOfPlanName(planName) !== period
-  )
+  // A field that is no text yet reads as text that never matches the pattern.
+  const planName = String(plan.planName);
+  if (CUSTOM_PLAN_NAME_PATTERN.test(planName) && periodOfPlanName(planName) !== plan.period)
     context.addIssue({
       // Stryker disable next-line StringLiteral: zod's issue code, read by nothing; the path and the message are the rule
       code: 'custom',
@@ -83,9 +79,9 @@ function checkPlanAsAWhole(plan: Record<string, unknown>, context: z.RefinementC
       message: messages.planNamePeriod,
     });
   for (const [field, currency] of Object.entries(PRICE_FIELDS)) {
-    const value = plan[field];
-    // Stryker disable next-line ConditionalExpression: a price is a number here (the form coerces its text, and a stored price that is none stops the stored rule first)
-    if (typeof value === 'number' && value > 0 && !isWithinPriceBounds(value, currency))
+    // A price that is no number yet (NaN) is left to its own message.
+    const value = Number(plan[field]);
+    if (value > 0 && !isWithinPriceBounds(value, currency))
       context.addIssue({
         // Stryker disable next-line StringLiteral: zod's issue code, read by nothing; the path and the message are the rule
         code: 'custom',
