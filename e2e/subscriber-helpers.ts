@@ -34,16 +34,20 @@ export async function post<T>(
 }
 
 /**
- * An account made by an operator buys a monthly Standard subscription with a sandbox card. Each test
- * gives its own phone number: a number another account paid with makes the order page ask first.
+ * An account made by an operator buys a monthly Standard subscription with a sandbox card; with
+ * `discountPercent`, the operator first gives it a preregistration coupon of that rate (a discount of
+ * the first period only). Each test gives its own phone number: a number another account paid with
+ * makes the order page ask first.
  */
 export async function subscriber(
   page: Page,
   request: APIRequestContext,
   phone: string,
+  /** `base`: another runtime than the suite's, which `request` calls (the operator's session is per runtime). */
+  options: { discountPercent?: number; base?: string } = {},
 ): Promise<{ uid: string; email: string; token: string; order: { customerUid: string } }> {
   const email = `refund-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const operator = await operatorToken(request);
+  const operator = await operatorToken(request, options.base);
   await post(
     request,
     '/auth/admin-user-create',
@@ -53,6 +57,13 @@ export async function subscriber(
     operator,
   );
   const { token, uid } = await signInAs(request, email, PASSWORD, 'landing');
+  if (options.discountPercent)
+    await post(
+      request,
+      '/auth/admin-user-preregistration',
+      { uid, operation: 'create', desc: 'welcome offer', discountPercent: options.discountPercent },
+      operator,
+    );
 
   const { sessionInfo } = await post<{
     sessionInfo: { guid: string; currency: 'USD'; price: { finalPrice: number } };

@@ -122,6 +122,7 @@ export class JobsStack extends Stack {
       TABLE_NAME: stateful.table.tableName,
       SITE_URL: props.site.siteUrl,
       MAIL_FROM: props.site.mailFrom,
+      ID_TOKEN_SECRET_ARN: stateful.idTokenSecret.secretArn,
       ...paymentValues(this, props.stage, stateful),
       ...schedulerEnvironment(this.schedulerAccess),
       ...Object.fromEntries(
@@ -165,6 +166,7 @@ export class JobsStack extends Stack {
       if (grants.has('scheduler')) grantScheduling(fn, this.schedulerAccess);
       grantPaymentSecrets(fn, grants, stateful);
       if (grants.has('mail:send')) grantMail(fn, props.site.mailFrom);
+      if (grants.has('token:sign')) stateful.idTokenSecret.grantRead(fn);
       this.targets[scheduledTargetArnVariable(target.id)] = fn;
     }
     this.financePreparation(stateful.table.tableArn);

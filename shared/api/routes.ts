@@ -1,3 +1,4 @@
+import { accountDeletionRoutes } from './account-deletion.ts';
 import { affiliateRoutes } from './affiliates.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { attentionRoutes } from './attention.ts';
@@ -20,6 +21,7 @@ import { paymentProviderRoutes } from './payment-provider.ts';
 import { paymentRoutes } from './payments.ts';
 import { planRoutes } from './plans.ts';
 import { refundRoutes } from './refunds.ts';
+import { renewalConsentRoutes } from './renewal-consent.ts';
 import { scheduleRoutes } from './schedules.ts';
 import { staffRoutes } from './staff.ts';
 import { subscriptionRoutes } from './subscriptions.ts';
@@ -72,4 +74,6 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...staffRoutes,
   ...auditRoutes,
   ...financeRoutes,
+  ...renewalConsentRoutes,
+  ...accountDeletionRoutes,
 ];

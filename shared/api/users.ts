@@ -6,6 +6,7 @@ import { defineRoute } from './define-route.ts';
 import { SIGN_IN_PROVIDERS, UtmParamsSchema } from './identity.ts';
 import { ListPageAnswerShape, ListPageRequestShape } from './list-page.ts';
 import { AdminUserMoneyShape } from './payments.ts';
+import { AdminRenewalConsentSchema } from './renewal-consent.ts';
 
 /**
  * The console's users screens, identity part (admin-console.md sections 2, 3 and 7): search, detail,
@@ -23,6 +24,8 @@ export const AdminUserListItemSchema = z.object({
   email: z.string(),
   emailVerified: z.boolean(),
   deleted: z.boolean(),
+  /** When the customer deleted the account (회원 탈퇴): the list shows it beside the struck-through name. */
+  deletedAt: z.number().optional(),
   created: z.number(),
   lastAccessed: z.number().optional(),
   lastUse: z.number().optional(),
@@ -108,6 +111,8 @@ export const AdminUserInfoSchema = z.object({
   preregistration: PreregistrationSchema.nullable(),
   userActivities: z.array(UserActivitySchema),
   ...AdminUserMoneyShape,
+  /** The consents renewals that cost more asked for (issue 26), newest renewal first. */
+  renewalConsents: z.array(AdminRenewalConsentSchema),
 });
 export type AdminUserInfo = z.infer<typeof AdminUserInfoSchema>;
 

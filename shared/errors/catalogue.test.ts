@@ -47,6 +47,7 @@ describe('server error types to client codes (section 8)', () => {
     ['UNSUBSCRIBE_NOT_ALLOWED', 'L30'],
     ['UPGRADE_NOT_ALLOWED', 'L31'],
     ['SUBSCRIPTION_NOT_ALLOWED', 'L33'],
+    ['ACCOUNT_HAS_OPEN_PAYMENT', 'L27'],
   ])('%s gives %s', (type, code) => {
     expect(clientCodeForServerError(type)).toBe(code);
   });
@@ -57,8 +58,8 @@ describe('server error types to client codes (section 8)', () => {
     }
   });
 
-  it('covers every server error type the specification lists', () => {
-    expect(SERVER_ERROR_TYPES).toHaveLength(20);
+  it('covers every server error type the specification lists, and the account deletion’s refusal', () => {
+    expect(SERVER_ERROR_TYPES).toHaveLength(21);
   });
 });
 

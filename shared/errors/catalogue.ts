@@ -81,6 +81,8 @@ export const SERVER_ERRORS = {
   UNSUBSCRIBE_NOT_ALLOWED: { client: 'L30', status: 409 },
   UPGRADE_NOT_ALLOWED: { client: 'L31', status: 409 },
   SUBSCRIPTION_NOT_ALLOWED: { client: 'L33', status: 409 },
+  /** An account deletion while money is still on its way (shared/account-deletion/deletion-blockers.ts). */
+  ACCOUNT_HAS_OPEN_PAYMENT: { client: 'L27', status: 409 },
   UNKNOWN: { client: 'L02', status: 500 },
   PORTONE_FAILED: { client: 'L02', status: 502 },
 } as const satisfies Record<string, { client: ClientErrorCode; status: number }>;
@@ -168,6 +170,7 @@ export const ADMIN_CODE_OF_SERVER_ERROR: Record<ServerErrorType, AdminErrorCode>
   UNSUBSCRIBE_NOT_ALLOWED: 'conflict',
   UPGRADE_NOT_ALLOWED: 'conflict',
   SUBSCRIPTION_NOT_ALLOWED: 'conflict',
+  ACCOUNT_HAS_OPEN_PAYMENT: 'conflict',
   UNKNOWN: 'internal',
   PORTONE_FAILED: 'internal',
 };

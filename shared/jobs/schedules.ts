@@ -36,6 +36,18 @@ export const RENEWAL_REMINDER_TARGET = {
 } as const satisfies ScheduledTarget;
 
 /**
+ * The consent a renewal that costs more than the last charge asks for, 30 days before it (shared/
+ * subscriptions/renewal-consent.ts): the renewal's amount read again from the price table, and the
+ * customer asked by mail with a signed link to answer. Scheduled and deleted with the renewal.
+ */
+export const RENEWAL_CONSENT_TARGET = {
+  id: 'ask-renewal-consent',
+  handler: 'renewals/ask-renewal-consent',
+  description: 'Asks for consent 30 days before a renewal that costs more than the last charge',
+  grants: ['mail:send', 'token:sign'],
+} as const satisfies ScheduledTarget;
+
+/**
  * An order asked about at the provider again (functions/core/orders/order-recheck.ts): a checkout whose
  * browser never came back, a virtual account whose deposit notification was lost. Each run schedules
  * the next while the order can still change.
@@ -75,15 +87,28 @@ export const FINANCE_PREPARATION_TARGET = {
   timeoutSeconds: 900,
 } as const satisfies ScheduledTarget;
 
+/**
+ * A deleted account's erasure (functions/core/account-deletion/erasure.ts): the usage log deleted and the
+ * records the law keeps given their expiry, a bounded share per run, each run handing over to the next.
+ */
+export const ACCOUNT_ERASURE_TARGET = {
+  id: 'erase-account',
+  handler: 'account-deletion/erase-account',
+  description: "Erases a deleted account's usage log and sets the expiry of the records the law keeps",
+  grants: ['scheduler'],
+} as const satisfies ScheduledTarget;
+
 /** The target of admin schedules' runs (each run schedules the schedule's next one). */
 export const ADMIN_SCHEDULE_TARGET = 'admin-schedule';
 
 export const SCHEDULED_TARGETS: readonly ScheduledTarget[] = [
   RENEWAL_TARGET,
   RENEWAL_REMINDER_TARGET,
+  RENEWAL_CONSENT_TARGET,
   ORDER_RECHECK_TARGET,
   RECONCILIATION_TARGET,
   FINANCE_PREPARATION_TARGET,
+  ACCOUNT_ERASURE_TARGET,
   {
     id: ADMIN_SCHEDULE_TARGET,
     handler: 'schedules/run',

@@ -25,6 +25,8 @@ const MARKETING_PAGES: readonly string[] = [
 
 /** The signed-in account's billing page (issue 17): private, so never pre-rendered nor indexed. */
 export const BILLING_PAGE = '/account/billing';
+/** Where a renewal consent mail's links lead (issue 26): private to the link's holder, like the billing page. */
+export const RENEWAL_CONSENT_PAGE = '/account/renewal-consent';
 
 /**
  * The pages of the customer site, as path patterns below the language prefix. This list is the
@@ -60,6 +62,7 @@ export const SITE_PAGES: readonly string[] = [
   '/payment/user-refund/success',
   '/payment/user-refund/fail',
   BILLING_PAGE,
+  RENEWAL_CONSENT_PAGE,
 ];
 
 /**

@@ -5,6 +5,7 @@
  */
 export const ADMIN_ACTIONS = [
   'user.create',
+  'account.delete',
   'user.bulk-create',
   'email.send-verification',
   'email.verify',
@@ -20,6 +21,8 @@ export const ADMIN_ACTIONS = [
   'subscription.resubscribe',
   'subscription.cancel-renewal',
   'subscription.resume-renewal',
+  'subscription.renewal-consent',
+  'subscription.renewal-consent-declined',
   'payment.refund',
   'direct-deposit.create',
   'direct-deposit.bulk-create',

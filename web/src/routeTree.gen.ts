@@ -24,6 +24,7 @@ import { Route as AdminConsoleRouteImport } from './routes/admin/_console'
 import { Route as AdminInvitationRouteImport } from './routes/admin/invitation'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as LangAccountBillingRouteImport } from './routes/$lang/account/billing'
+import { Route as LangAccountRenewalConsentRouteImport } from './routes/$lang/account/renewal-consent'
 import { Route as LangBlogAllRouteImport } from './routes/$lang/blog/all'
 import { Route as LangBusinessBusinessContactRouteImport } from './routes/$lang/business/business-contact'
 import { Route as LangBusinessCaseStudyRouteImport } from './routes/$lang/business/case-study'
@@ -182,6 +183,12 @@ const LangAccountBillingRoute = LangAccountBillingRouteImport.update({
   path: '/account/billing',
   getParentRoute: () => LangRouteRoute,
 } as any)
+const LangAccountRenewalConsentRoute =
+  LangAccountRenewalConsentRouteImport.update({
+    id: '/account/renewal-consent',
+    path: '/account/renewal-consent',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
 const LangBlogAllRoute = LangBlogAllRouteImport.update({
   id: '/blog/all',
   path: '/blog/all',
@@ -665,6 +672,7 @@ export interface FileRoutesByFullPath {
   '/admin/login': typeof AdminLoginRoute
   '/$lang/': typeof LangIndexRoute
   '/$lang/account/billing': typeof LangAccountBillingRoute
+  '/$lang/account/renewal-consent': typeof LangAccountRenewalConsentRoute
   '/$lang/blog/all': typeof LangBlogAllRoute
   '/$lang/business/business-contact': typeof LangBusinessBusinessContactRoute
   '/$lang/business/case-study': typeof LangBusinessCaseStudyRoute
@@ -762,6 +770,7 @@ export interface FileRoutesByTo {
   '/admin/login': typeof AdminLoginRoute
   '/$lang': typeof LangIndexRoute
   '/$lang/account/billing': typeof LangAccountBillingRoute
+  '/$lang/account/renewal-consent': typeof LangAccountRenewalConsentRoute
   '/$lang/blog/all': typeof LangBlogAllRoute
   '/$lang/business/business-contact': typeof LangBusinessBusinessContactRoute
   '/$lang/business/case-study': typeof LangBusinessCaseStudyRoute
@@ -861,6 +870,7 @@ export interface FileRoutesById {
   '/admin/login': typeof AdminLoginRoute
   '/$lang/': typeof LangIndexRoute
   '/$lang/account/billing': typeof LangAccountBillingRoute
+  '/$lang/account/renewal-consent': typeof LangAccountRenewalConsentRoute
   '/$lang/blog/all': typeof LangBlogAllRoute
   '/$lang/business/business-contact': typeof LangBusinessBusinessContactRoute
   '/$lang/business/case-study': typeof LangBusinessCaseStudyRoute
@@ -961,6 +971,7 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/$lang/'
     | '/$lang/account/billing'
+    | '/$lang/account/renewal-consent'
     | '/$lang/blog/all'
     | '/$lang/business/business-contact'
     | '/$lang/business/case-study'
@@ -1058,6 +1069,7 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/$lang'
     | '/$lang/account/billing'
+    | '/$lang/account/renewal-consent'
     | '/$lang/blog/all'
     | '/$lang/business/business-contact'
     | '/$lang/business/case-study'
@@ -1156,6 +1168,7 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/$lang/'
     | '/$lang/account/billing'
+    | '/$lang/account/renewal-consent'
     | '/$lang/blog/all'
     | '/$lang/business/business-contact'
     | '/$lang/business/case-study'
@@ -1352,6 +1365,13 @@ declare module '@tanstack/react-router' {
       path: '/account/billing'
       fullPath: '/$lang/account/billing'
       preLoaderRoute: typeof LangAccountBillingRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/account/renewal-consent': {
+      id: '/$lang/account/renewal-consent'
+      path: '/account/renewal-consent'
+      fullPath: '/$lang/account/renewal-consent'
+      preLoaderRoute: typeof LangAccountRenewalConsentRouteImport
       parentRoute: typeof LangRouteRoute
     }
     '/$lang/blog/all': {
@@ -1940,6 +1960,7 @@ interface LangRouteRouteChildren {
   LangTransactionActDetailsRoute: typeof LangTransactionActDetailsRoute
   LangIndexRoute: typeof LangIndexRoute
   LangAccountBillingRoute: typeof LangAccountBillingRoute
+  LangAccountRenewalConsentRoute: typeof LangAccountRenewalConsentRoute
   LangBlogAllRoute: typeof LangBlogAllRoute
   LangBusinessBusinessContactRoute: typeof LangBusinessBusinessContactRoute
   LangBusinessCaseStudyRoute: typeof LangBusinessCaseStudyRoute
@@ -1982,6 +2003,7 @@ const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangTransactionActDetailsRoute: LangTransactionActDetailsRoute,
   LangIndexRoute: LangIndexRoute,
   LangAccountBillingRoute: LangAccountBillingRoute,
+  LangAccountRenewalConsentRoute: LangAccountRenewalConsentRoute,
   LangBlogAllRoute: LangBlogAllRoute,
   LangBusinessBusinessContactRoute: LangBusinessBusinessContactRoute,
   LangBusinessCaseStudyRoute: LangBusinessCaseStudyRoute,

@@ -1,3 +1,5 @@
+import { retentionTtl } from '../../../shared/data/record-retention.ts';
+import { nowMs } from '../clock.ts';
 import { tableService } from './client.ts';
 import {
   ChangeCardRequest as ChangeCardRequestEntity,
@@ -9,10 +11,13 @@ const db = tableService({ changeCardRequest: ChangeCardRequestEntity, userPlan: 
 
 export type ChangeCardRequest = ChangeCardRequestItem;
 
+/** A change of card is a change of the contract's terms: kept five years, like the contract's records. */
 export async function createChangeCardRequest(
-  request: Omit<ChangeCardRequest, 'created' | 'updated' | 'status'>,
+  request: Omit<ChangeCardRequest, 'created' | 'updated' | 'status' | 'ttl'>,
 ): Promise<void> {
-  await db().entities.changeCardRequest.create(request).go();
+  await db()
+    .entities.changeCardRequest.create({ ...request, ttl: retentionTtl(nowMs(), 'contract') })
+    .go();
 }
 
 export async function getChangeCardRequest(merchantUid: string): Promise<ChangeCardRequest | undefined> {

@@ -1,3 +1,4 @@
+import { retentionTtl } from '../../../shared/data/record-retention.ts';
 import { tableService } from './client.ts';
 import { CustomerMail, type CustomerMailItem, type CustomerMailKind } from './entities/customer-mail.ts';
 import { isConditionFailure } from './transaction.ts';
@@ -34,6 +35,8 @@ export async function claimCustomerMail(input: {
         status: 'sending',
         claimedAt: now,
         attempts: (previous?.attempts ?? 0) + 1,
+        // The notice of a payment is kept as the payment's records are (the marker holds no address).
+        ttl: retentionTtl(now, 'payment'),
       })
       .where((attr, op) =>
         previous

@@ -23,6 +23,7 @@ import { PlanUsage } from './entities/plan-usage.ts';
 import { Preregistration } from './entities/preregistration.ts';
 import { RefundSession } from './entities/refund-session.ts';
 import { ReleaseResource } from './entities/release-resource.ts';
+import { RenewalConsent } from './entities/renewal-consent.ts';
 import { PendingSignUp, RefreshToken, SessionFamily, SignInFailures } from './entities/session.ts';
 import { SmartSurvey, SurveyTarget } from './entities/smart-survey.ts';
 import { StaffAdminCount, StaffMember } from './entities/staff-member.ts';
@@ -89,6 +90,7 @@ export const entities = {
   ledgerEntry: LedgerEntry,
   reconciliationFinding: ReconciliationFinding,
   dataMigration: DataMigration,
+  renewalConsent: RenewalConsent,
 };
 
 /** The service of every entity, bound to the table and client of this process (made on first use). */

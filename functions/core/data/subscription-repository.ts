@@ -67,3 +67,34 @@ export async function claimRenewalNotice(merchantUid: string, at: number): Promi
     throw error;
   }
 }
+
+/**
+ * Moves what a subscription's next renewal charges to the price table's price, for the period it was
+ * decided on and from the price it was decided against (a plan renewed, ended or re-priced meanwhile is
+ * left alone): false when the plan was no longer so.
+ */
+export async function setScheduledPrice(input: {
+  uid: string;
+  planId: string;
+  expiredAt: number;
+  from: number | undefined;
+  to: number;
+}): Promise<boolean> {
+  const { uid, planId, expiredAt, from, to } = input;
+  try {
+    await db()
+      .entities.userPlan.patch({ uid, planId })
+      .set({ scheduledPrice: to })
+      .where(
+        (attr, op) =>
+          `${op.eq(attr.expiredAt, expiredAt)} AND ${op.eq(attr.planStatus, 'PAID')} AND ${
+            from === undefined ? op.notExists(attr.scheduledPrice) : op.eq(attr.scheduledPrice, from)
+          }`,
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (String((error as Error).message).includes('conditional request failed')) return false;
+    throw error;
+  }
+}

@@ -71,9 +71,10 @@ export type TokenCheck =
   | { ok: false; reason: 'missing' | 'expired' | 'invalid' };
 
 /**
- * Tokens of the links the product mails or hands out (e-mail verification, password reset). They
- * share the ID tokens' key but not their audience, so neither kind passes for the other, and each
- * purpose has its own audience so a verification link cannot reset a password.
+ * Tokens of the links the product mails or hands out (e-mail verification, password reset, the answer
+ * to a renewal's consent, the account deletion a fresh sign-in allows). They share the ID tokens' key
+ * but not their audience, so neither kind passes for the other, and each purpose has its own audience
+ * so a verification link cannot reset a password.
  */
 export type LinkPurpose =
   | 'verify-email'
@@ -82,7 +83,9 @@ export type LinkPurpose =
   /** An invitation to the staff (functions/core/staff/staff-members.ts). */
   | 'staff-invitation'
   /** The password step of a staff sign-in, exchanged for a session with the second factor. */
-  | 'staff-second-factor';
+  | 'staff-second-factor'
+  | 'renewal-consent'
+  | 'delete-account';
 const linkAudience = (purpose: LinkPurpose) => `${AUDIENCE}:link:${purpose}`;
 
 /**

@@ -181,21 +181,39 @@ export function composeCustomerMail(
 
 export type MailOutcome = 'sent' | 'sent-before' | 'failed';
 
+/** One event's mail: its kind and event (the marker's key), the account it goes to, and a fallback. */
+export interface MailEvent {
+  kind: CustomerMailKind;
+  eventId: string;
+  uid: string;
+  /** The order's address and language, for an account that is gone. */
+  fallback: { email: string; language: SiteLanguage };
+}
+
 /**
  * Sends one customer mail of one event, once: the marker is claimed before the mail goes, so a repeated
  * or concurrent step of the same event sends nothing more. A failure never escapes (a mail must not fail
  * the payment it tells of): it is logged and left on the marker as failed, and the next run of the same
  * step (a repeated confirmation, a redelivered schedule) claims and sends it again.
  */
-export async function sendCustomerMail(input: {
-  uid: string;
-  eventId: string;
-  mail: CustomerMail;
-  /** The order's address and language, for an account that is gone. */
-  fallback: { email: string; language: SiteLanguage };
-}): Promise<MailOutcome> {
-  const { uid, eventId, mail, fallback } = input;
-  const kind: CustomerMailKind = mail.kind;
+export function sendCustomerMail(
+  input: Omit<MailEvent, 'kind'> & { mail: CustomerMail },
+): Promise<MailOutcome> {
+  const { mail, ...event } = input;
+  return sendMailOnce({ ...event, kind: mail.kind }, (language, billingLink) =>
+    composeCustomerMail(mail, language, billingLink),
+  );
+}
+
+/**
+ * The once-per-event sending of sendCustomerMail, for a mail composed elsewhere: `compose` gets the
+ * account's language (else the fallback's) and the billing page's address in it.
+ */
+export async function sendMailOnce(
+  event: MailEvent,
+  compose: (language: SiteLanguage, billingLink: string) => { subject: string; text: string; html: string },
+): Promise<MailOutcome> {
+  const { kind, eventId, uid, fallback } = event;
   try {
     if (!(await claimCustomerMail({ kind, eventId, uid, now: nowMs() }))) return 'sent-before';
   } catch (error) {
@@ -206,7 +224,7 @@ export async function sendCustomerMail(input: {
     const user = await getUser(uid);
     const language = isSiteLanguage(user?.uiLanguage) ? user.uiLanguage : fallback.language;
     const link = `${settings.siteUrl}/${language}/account/billing`;
-    await sendMail({ to: user?.email ?? fallback.email, ...composeCustomerMail(mail, language, link) });
+    await sendMail({ to: user?.email ?? fallback.email, ...compose(language, link) });
   } catch (error) {
     logger.error('A customer mail could not be sent; the next run of its step sends it again', {
       kind,

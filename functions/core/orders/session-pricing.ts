@@ -159,7 +159,11 @@ export function upgradeContext(
 
 /** The referral rate that applies: a partner's, on the built-in plans (a partner's own plans carry its price). */
 export function referralRate(ctx: SessionContext): number {
-  return ctx.partner && ctx.plan.planType !== 'CUSTOM' ? ctx.partner.discountPercent : 0;
+  return partnerRate(ctx.partner, ctx.plan);
+}
+
+function partnerRate(partner: Partner | undefined, plan: Pick<PlanPriceInfo, 'planType'>): number {
+  return partner && plan.planType !== 'CUSTOM' ? partner.discountPercent : 0;
 }
 
 /**
@@ -224,11 +228,20 @@ export function acceptedPrice(ctx: SessionContext, claimed: number, isTest: bool
  * a coupon is a welcome, not a permanent price).
  */
 export function renewalPrice(ctx: SessionContext): number {
-  return orderPrice({
-    plan: ctx.plan,
-    currency: ctx.session.currency,
-    referralDiscountPercent: referralRate(ctx),
-  }).finalPrice;
+  return planRenewalPrice(ctx.plan, ctx.session.currency, ctx.partner);
+}
+
+/**
+ * What a plan of the price table renews at for an account of that partner: the rule above, asked again
+ * when a renewal's consent window opens (renewal-consent), so that a price the table raised since reaches
+ * the renewal only with the customer's consent.
+ */
+export function planRenewalPrice(
+  plan: PlanPriceInfo,
+  currency: Currency,
+  partner: Partner | undefined,
+): number {
+  return orderPrice({ plan, currency, referralDiscountPercent: partnerRate(partner, plan) }).finalPrice;
 }
 
 /** The coupon's bonus quota for the session's plan, if it has one. */

@@ -1,4 +1,4 @@
-import type { SiteLanguage } from '../../../shared/languages.ts';
+import { DEFAULT_LANGUAGE, type SiteLanguage } from '../../../shared/languages.ts';
 import { renewalPrice } from '../../../shared/subscriptions/renewal-reminder.ts';
 import { sendMail } from '../adapters/mail.ts';
 import { nowMs } from '../clock.ts';
@@ -12,6 +12,7 @@ import { logger } from '../logger.ts';
 import { countMetric } from '../observability.ts';
 import { chargeClaimed, reconcileOrder } from '../orders/charges.ts';
 import type { Confirmation } from '../orders/confirmation.ts';
+import { endWithoutConsent, renewalMayCharge } from '../renewal-consent/consent-gate.ts';
 import { settings } from '../settings.ts';
 import { type RenewalEvent, retryAt, scheduleRenewal } from '../subscriptions/renewal-schedule.ts';
 import { composeRenewalMail } from './renewal-mail.ts';
@@ -22,13 +23,25 @@ import { composeRenewalMail } from './renewal-mail.ts';
  * its own, a fresh merchantUid per attempt, confirmed and granted by the same confirmation as every
  * payment (the grant moves the period on and schedules the next renewal). A declined charge is tried
  * again 1, 3 and 5 days later (renewal-schedule.ts), the customer told by mail each time; after the last
- * the plan goes on HOLD. A plan unsubscribed, renewed, upgraded or refunded meanwhile is left alone.
+ * the plan goes on HOLD. A renewal that costs more than the last charge is charged only with the
+ * customer's consent, and otherwise ends the plan uncharged (renewal-consent/consent-gate.ts). A plan
+ * unsubscribed, renewed, upgraded or refunded meanwhile is left alone.
  */
-export type RenewalOutcome = 'renewed' | 'retry-scheduled' | 'held' | 'skipped';
+export type RenewalOutcome = 'renewed' | 'retry-scheduled' | 'held' | 'ended-without-consent' | 'skipped';
 
 export async function renewPlan(event: RenewalEvent): Promise<RenewalOutcome> {
   const plan = await getUserPlan(event.uid, event.planId);
   if (!plan || !renewable(plan, event)) return 'skipped';
+  // A renewal that costs more than the last charge needs the customer's consent to its amount
+  // (renewal-consent); an attempt whose order exists already was allowed when it began.
+  if (!(await getOrder(event.merchantUid)) && !(await renewalMayCharge(plan))) {
+    const first = await getOrder(plan.planId);
+    const ended = await endWithoutConsent(plan, {
+      email: first?.userEmail ?? '',
+      language: first?.language ?? DEFAULT_LANGUAGE,
+    });
+    return ended ? 'ended-without-consent' : 'skipped';
+  }
   const order = await renewalOrder(plan, event);
   const confirmation = await charge(order);
   if (confirmation.result === 'success') return 'renewed';

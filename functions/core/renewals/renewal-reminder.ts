@@ -3,6 +3,7 @@ import { renewalPrice } from '../../../shared/subscriptions/renewal-reminder.ts'
 import { getOrder } from '../data/order-reads.ts';
 import { getUserPlan } from '../data/user-plan-repository.ts';
 import { type MailOutcome, sendCustomerMail } from '../mails/customer-mails.ts';
+import { renewalMayCharge } from '../renewal-consent/consent-gate.ts';
 import type { ReminderEvent } from '../subscriptions/renewal-schedule.ts';
 
 /**
@@ -14,6 +15,9 @@ import type { ReminderEvent } from '../subscriptions/renewal-schedule.ts';
 export async function remindOfRenewal(event: ReminderEvent): Promise<MailOutcome | 'skipped'> {
   const plan = await getUserPlan(event.uid, event.planId);
   if (plan?.planStatus !== 'PAID' || plan.expiredAt !== event.periodEnd) return 'skipped';
+  // A renewal waiting for consent to its higher amount has been told of by the consent's own mail; it
+  // will not charge as this mail would say unless the customer agrees.
+  if (!(await renewalMayCharge(plan))) return 'skipped';
   const order = await getOrder(plan.planId);
   const outcome = await sendCustomerMail({
     uid: plan.uid,

@@ -1,5 +1,10 @@
-import { RENEWAL_REMINDER_TARGET, RENEWAL_TARGET } from '../../../shared/jobs/schedules.ts';
+import {
+  RENEWAL_CONSENT_TARGET,
+  RENEWAL_REMINDER_TARGET,
+  RENEWAL_TARGET,
+} from '../../../shared/jobs/schedules.ts';
 import { newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
+import { consentAskedAt } from '../../../shared/subscriptions/renewal-consent.ts';
 import { reminderAt, remindsBeforeRenewal } from '../../../shared/subscriptions/renewal-reminder.ts';
 import { cancelSchedule, scheduleOnce } from '../adapters/scheduler.ts';
 import { nowMs } from '../clock.ts';
@@ -60,15 +65,31 @@ export function reminderScheduleName(event: Omit<ReminderEvent, 'uid'>): string 
   return `rmd-${event.planId}-${Math.floor(event.periodEnd / 1000)}`;
 }
 
+/** The look, 30 days before a renewal, at whether it costs more (functions/core/renewal-consent). */
+export type ConsentEvent = ReminderEvent;
+
+export function consentScheduleName(event: Omit<ConsentEvent, 'uid'>): string {
+  return `rcn-${event.planId}-${Math.floor(event.periodEnd / 1000)}`;
+}
+
 /**
- * Schedules the due-date renewal of a plan that renews (a PAID subscription), and the reminder 7 days
- * before it where the customer is told (shared/subscriptions/renewal-reminder.ts); anything else is
- * left. A reminder whose moment has passed is not sent late.
+ * Schedules the due-date renewal of a plan that renews (a PAID subscription), the look 30 days before
+ * it at whether it costs more (whose consent is asked then, or at once when the renewal is closer:
+ * a month's period is hardly longer), and the reminder 7 days before it where the customer is told
+ * (shared/subscriptions/renewal-reminder.ts); anything else is left. A reminder whose moment has
+ * passed is not sent late.
  */
 export async function ensureRenewalScheduled(uid: string, planId: string): Promise<void> {
   const plan = await getUserPlan(uid, planId);
   if (!plan?.isSubscription || plan.planStatus !== 'PAID') return;
   await scheduleRenewal({ uid, planId, periodEnd: plan.expiredAt, attempt: 0 }, plan.expiredAt);
+  const consent: ConsentEvent = { uid, planId, periodEnd: plan.expiredAt };
+  await scheduleOnce({
+    name: consentScheduleName(consent),
+    at: new Date(Math.max(consentAskedAt(plan.expiredAt), nowMs() + OVERDUE_DELAY_MS)),
+    targetId: RENEWAL_CONSENT_TARGET.id,
+    payload: consent,
+  });
   const remindAt = reminderAt(plan.expiredAt);
   if (remindsBeforeRenewal(plan) && remindAt > nowMs()) {
     const event: ReminderEvent = { uid, planId, periodEnd: plan.expiredAt };
@@ -85,8 +106,8 @@ export async function ensureRenewalScheduled(uid: string, planId: string): Promi
 const PERIOD_ATTEMPTS = [0, ...RENEWAL_RETRY_DAYS.map((_, index) => index + 1)];
 
 /**
- * Deletes whatever renewal of a plan's period is still pending, the due-date run, any retry and the
- * reminder: every step that ends a plan (an upgrade or a new plan replacing it, a refund, unsubscribing)
+ * Deletes whatever renewal of a plan's period is still pending, the due-date run, any retry, the
+ * consent's look and the reminder: every step that ends a plan (an upgrade or a new plan replacing it, a refund, unsubscribing)
  * calls it right after the write that ends it, with the period as it stood, so no run is left to fire for a plan that
  * no longer renews. A deletion the scheduler refuses is logged, not raised: the plan has ended already,
  * and a run that fires anyway finds it so and charges nothing (renew-plan.ts).
@@ -96,6 +117,7 @@ export async function cancelPendingRenewals(plan: { uid: string; planId: string;
   const names = [
     ...PERIOD_ATTEMPTS.map((attempt) => renewalScheduleName({ ...period, attempt })),
     reminderScheduleName(period),
+    consentScheduleName(period),
   ];
   await Promise.all(
     names.map((name) =>

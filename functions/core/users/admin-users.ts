@@ -92,6 +92,7 @@ function toListItem(user: User): AdminUserListItem {
     email: user.email,
     emailVerified: user.emailVerified,
     deleted: user.deleted,
+    ...(user.deletedAt ? { deletedAt: user.deletedAt } : {}),
     created: user.created,
     ...(user.lastAccessed ? { lastAccessed: user.lastAccessed } : {}),
     ...(user.lastUse ? { lastUse: user.lastUse } : {}),

@@ -19,6 +19,7 @@ import { signInAs } from '../identity/accounts.ts';
 import { startIsolatedRuntime } from '../isolated-runtime.ts';
 import { progressInput, VISA_OK } from '../orders/order-helpers.ts';
 import { checkoutInBrowser } from '../payments/sandbox-harness.ts';
+import { operatorToken } from '../staff-sign-in.ts';
 
 /**
  * The finance view equals the ledger (issue 27, point 4), in a runtime of its own (its own table, so
@@ -101,7 +102,7 @@ afterAll(async () => {
 
 describe('the finance view', () => {
   it('adds up to what the console lists: payments, refunds and a renewal, by day and by month', async () => {
-    const operator = on(await token(SEEDED_ACCOUNTS.operator, 'console'));
+    const operator = on(await operatorToken(on()));
     const subscriber = SEEDED_ACCOUNTS.customer;
     const passHolder = { email: `pass-${Date.now()}@example.com`, password: 'pass-holder1' };
     const created = await call(

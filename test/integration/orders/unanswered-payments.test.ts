@@ -1,6 +1,5 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEEDED_ACCOUNTS } from '../../../scripts/local/seed.ts';
 import { adminAttentionList, adminAttentionResolve } from '../../../shared/api/attention.ts';
 import {
   createInitPayment,
@@ -16,6 +15,7 @@ import { KST_ZONE } from '../../../shared/time/kst.ts';
 import { type Answer, call, send } from '../helpers.ts';
 import { signInAs } from '../identity/accounts.ts';
 import { startIsolatedRuntime } from '../isolated-runtime.ts';
+import { operatorToken as signInOperator } from '../staff-sign-in.ts';
 import { CHARGES_ANSWER_LATE, checkout, type PlacedOrder, progressInput, VISA_OK } from './order-helpers.ts';
 
 /**
@@ -124,7 +124,7 @@ async function lateNotification(impUid: string): Promise<void> {
 
 beforeAll(async () => {
   runtime = await startIsolatedRuntime();
-  operatorToken = await token(SEEDED_ACCOUNTS.operator);
+  operatorToken = await signInOperator(options());
 }, 90_000);
 
 afterAll(async () => {

@@ -15,6 +15,7 @@ import { outbox, signInAs } from '../identity/accounts.ts';
 import { startIsolatedRuntime } from '../isolated-runtime.ts';
 import { progressInput, VISA_OK } from '../orders/order-helpers.ts';
 import { checkoutInBrowser } from '../payments/sandbox-harness.ts';
+import { operatorToken } from '../staff-sign-in.ts';
 
 /**
  * A year of a monthly subscription on the test clock, in a runtime of its own (moving its clock must not
@@ -120,8 +121,12 @@ async function subscribe(
   return order.customerUid;
 }
 
+/** The seeded operator's console session (password and second factor), signed in once: a code is good once. */
+let operatorSession = '';
+
 beforeAll(async () => {
   runtime = await startIsolatedRuntime();
+  operatorSession = await operatorToken(options());
 }, 90_000);
 
 afterAll(async () => {
@@ -169,7 +174,7 @@ describe('a monthly subscription over a year of the test clock', () => {
       expect(new Set(paid.map((charge) => charge.merchant_uid)).size).toBe(13);
       expect(paid.every((charge) => charge.amount === paid[0]?.amount)).toBe(true);
 
-      const operator = { ...options(), token: await token(SEEDED_ACCOUNTS.operator) };
+      const operator = { ...options(), token: operatorSession };
       const request = { uid: customer.uid, requestedBy: SEEDED_ACCOUNTS.operator.email };
       const unsubscribed = await call(unsubscribePayment, request, operator);
       expect(unsubscribed.body.result.planStatus).toBe('UNSCHEDULED');
@@ -189,7 +194,7 @@ describe('a monthly subscription over a year of the test clock', () => {
     'tries a declined renewal again after 1, 3 and 5 days, mailing each time, then holds the plan',
     async () => {
       const account = { email: `held-${Date.now()}@example.com`, password: 'held-pass1' };
-      const operator = { ...options(), token: await token(SEEDED_ACCOUNTS.operator) };
+      const operator = { ...options(), token: operatorSession };
       const created = await call(
         adminUserCreate,
         { info: { name: 'Held Customer', email: account.email, password: account.password, language: 'en' } },
@@ -239,7 +244,7 @@ describe('a monthly subscription over a year of the test clock', () => {
     'deletes the retry pending after a declined renewal when a new plan replaces the subscription',
     async () => {
       const account = { email: `replaced-${Date.now()}@example.com`, password: 'replaced-pass1' };
-      const operator = { ...options(), token: await token(SEEDED_ACCOUNTS.operator) };
+      const operator = { ...options(), token: operatorSession };
       const created = await call(
         adminUserCreate,
         {
@@ -282,7 +287,7 @@ describe('the mails around a renewal on the test clock', () => {
   /** An account of its own (made by an operator), in English, and its uid. */
   async function newAccount(prefix: string): Promise<Account & { uid: string }> {
     const account = { email: `${prefix}-${Date.now()}@example.com`, password: `${prefix}-pass1` };
-    const operator = { ...options(), token: await token(SEEDED_ACCOUNTS.operator) };
+    const operator = { ...options(), token: operatorSession };
     const created = await call(
       adminUserCreate,
       { info: { name: 'Mailed Customer', email: account.email, password: account.password, language: 'en' } },
@@ -351,7 +356,7 @@ describe('the mails around a renewal on the test clock', () => {
       await subscribe(account, VISA_OK, 'YR_STANDARD_V3');
       await expect.poll(() => pendingRenewalsOf(account.uid, 'rmd-')).toHaveLength(1);
       const [reminder] = await pendingRenewalsOf(account.uid, 'rmd-');
-      const operator = { ...options(), token: await token(SEEDED_ACCOUNTS.operator) };
+      const operator = { ...options(), token: operatorSession };
       const request = { uid: account.uid, requestedBy: SEEDED_ACCOUNTS.operator.email };
       await call(unsubscribePayment, request, operator);
       expect(await pendingRenewalsOf(account.uid, 'rmd-')).toEqual([]);

@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'console-staff',
   'console-audit',
   'console-finance',
+  'console-renewal-consent',
   'site',
   'pricing',
   'legal',
@@ -44,6 +45,8 @@ export const NAMESPACES = [
   'billing',
   'cash-receipt',
   'tax-invoice',
+  'renewal-consent',
+  'account-deletion',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

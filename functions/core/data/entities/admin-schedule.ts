@@ -3,7 +3,7 @@ import { CURRENCIES } from '../../../../shared/currency.ts';
 import { DIRECT_DEPOSIT_PAYMENT_TYPES } from '../../../../shared/direct-deposits/direct-deposit.ts';
 import { ADMIN_ACTION_TARGETS, SCHEDULE_REPEATS } from '../../../../shared/schedules/admin-schedule.ts';
 import { ENTITY_SERVICE, lazyEntity } from '../entity-service.ts';
-import { createdAttribute, updatedAttribute } from './order-attributes.ts';
+import { createdAttribute, retentionTtlAttribute, updatedAttribute } from './order-attributes.ts';
 
 /** The schedule and its runs share a partition: the show page reads both in one query. */
 const ofSchedule = {
@@ -55,6 +55,7 @@ export const AdminSchedule = lazyEntity(
         },
         created: createdAttribute,
         updated: updatedAttribute,
+        ttl: retentionTtlAttribute,
       },
       indexes: {
         byId: { ...ofSchedule, sk: { field: 'sk', composite: [] } },

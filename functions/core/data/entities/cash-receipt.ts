@@ -5,7 +5,7 @@ import {
   CASH_RECEIPT_STATES,
 } from '../../../../shared/cash-receipts/cash-receipt-rules.ts';
 import { ENTITY_SERVICE, lazyEntity } from '../entity-service.ts';
-import { createdAttribute, updatedAttribute } from './order-attributes.ts';
+import { createdAttribute, retentionTtlAttribute, updatedAttribute } from './order-attributes.ts';
 
 /**
  * The cash receipt (현금영수증) of one paid order, keyed by its merchantUid (shared/cash-receipts): what the
@@ -44,6 +44,7 @@ export const CashReceipt = lazyEntity(
         caseOpen: { type: 'boolean', required: true, default: false },
         created: createdAttribute,
         updated: updatedAttribute,
+        ttl: retentionTtlAttribute,
       },
       indexes: {
         byMerchantUid: {

@@ -1,6 +1,6 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { ENTITY_SERVICE, lazyEntity } from '../entity-service.ts';
-import { createdAttribute, updatedAttribute } from './order-attributes.ts';
+import { createdAttribute, retentionTtlAttribute, updatedAttribute } from './order-attributes.ts';
 
 /**
  * A change of the card a subscription renews on (site-and-payments.md section 3, change-card data),
@@ -26,6 +26,7 @@ export const ChangeCardRequest = lazyEntity(
         failureMessage: { type: 'string' },
         created: createdAttribute,
         updated: updatedAttribute,
+        ttl: retentionTtlAttribute,
       },
       indexes: {
         byMerchantUid: {

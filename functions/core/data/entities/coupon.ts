@@ -1,7 +1,12 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { CURRENCIES } from '../../../../shared/currency.ts';
 import { ENTITY_SERVICE, lazyEntity } from '../entity-service.ts';
-import { bonusQuotaAttribute, createdAttribute, updatedAttribute } from './order-attributes.ts';
+import {
+  bonusQuotaAttribute,
+  createdAttribute,
+  retentionTtlAttribute,
+  updatedAttribute,
+} from './order-attributes.ts';
 
 /**
  * Coupons (promo codes) and their rules, one partition per code: the coupon, its discounts and bonus
@@ -113,6 +118,7 @@ export const CouponRedemption = lazyEntity(
         paidAt: { type: 'number' },
         created: createdAttribute,
         updated: updatedAttribute,
+        ttl: retentionTtlAttribute,
       },
       indexes: {
         byCoupon: {

@@ -1,9 +1,21 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { ENTITY_SERVICE, lazyEntity } from '../entity-service.ts';
+import { retentionTtlAttribute } from './order-attributes.ts';
 
 /** The mails a customer gets after checkout (functions/core/mails/customer-mails.ts). */
 export const CUSTOMER_MAIL_KINDS = ['receipt', 'vbank-issued', 'refund-made', 'renewal-reminder'] as const;
-export type CustomerMailKind = (typeof CUSTOMER_MAIL_KINDS)[number];
+/**
+ * Every mail sent once per event under a marker: those, the consent a renewal that costs more asks for
+ * and the end it comes to without it (functions/core/renewal-consent), and the confirmation of an
+ * account's deletion (functions/core/account-deletion).
+ */
+export const MAILED_EVENT_KINDS = [
+  ...CUSTOMER_MAIL_KINDS,
+  'renewal-consent',
+  'renewal-ended-without-consent',
+  'account-deleted',
+] as const;
+export type CustomerMailKind = (typeof MAILED_EVENT_KINDS)[number];
 export const CUSTOMER_MAIL_STATUSES = ['sending', 'sent', 'failed'] as const;
 
 /**
@@ -17,7 +29,7 @@ export const CustomerMail = lazyEntity(
     new Entity({
       model: { entity: 'customerMail', version: '1', service: ENTITY_SERVICE },
       attributes: {
-        kind: { type: CUSTOMER_MAIL_KINDS, required: true, readOnly: true },
+        kind: { type: MAILED_EVENT_KINDS, required: true, readOnly: true },
         eventId: { type: 'string', required: true, readOnly: true },
         uid: { type: 'string', required: true },
         status: { type: CUSTOMER_MAIL_STATUSES, required: true },
@@ -25,6 +37,7 @@ export const CustomerMail = lazyEntity(
         sentAt: { type: 'number' },
         attempts: { type: 'number', required: true },
         failure: { type: 'string' },
+        ttl: retentionTtlAttribute,
       },
       indexes: {
         byEvent: { pk: { field: 'pk', composite: ['kind', 'eventId'] }, sk: { field: 'sk', composite: [] } },

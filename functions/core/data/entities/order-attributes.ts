@@ -20,6 +20,13 @@ export const updatedAttribute = {
   set: () => nowMs(),
 } as const;
 
+/**
+ * When a record the law keeps is purged (epoch seconds, the table's time-to-live attribute): set once
+ * its retention is known (shared/data/record-retention.ts), at its making for a pure record, at the
+ * account's deletion for the rest; absent while the account lives.
+ */
+export const retentionTtlAttribute = { type: 'number' } as const;
+
 export const bonusQuotaAttribute = {
   type: 'map',
   properties: {

@@ -10,7 +10,12 @@ import { PLAN_PERIODS, PLAN_TYPES } from '../../../../shared/plans/plan-types.ts
 import { METERED_USAGE_TYPES } from '../../../../shared/usage/usage-rules.ts';
 import { ENTITY_SERVICE, lazyEntity } from '../entity-service.ts';
 import { nameSearchKey, searchShard } from '../search-keys.ts';
-import { bonusQuotaAttribute, createdAttribute, updatedAttribute } from './order-attributes.ts';
+import {
+  bonusQuotaAttribute,
+  createdAttribute,
+  retentionTtlAttribute,
+  updatedAttribute,
+} from './order-attributes.ts';
 
 /**
  * A merchant order (the specification's payment progress info): what one checkout is for, at the
@@ -127,6 +132,7 @@ export const PaymentOrder = lazyEntity(
         walletPaymentId: { type: 'string' },
         created: createdAttribute,
         updated: updatedAttribute,
+        ttl: retentionTtlAttribute,
         /** The payment search's key of the payer's name (search-keys.ts), and its partition. */
         payerNameKey: {
           type: 'string',

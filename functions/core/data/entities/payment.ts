@@ -3,7 +3,7 @@ import { CURRENCIES } from '../../../../shared/currency.ts';
 import { normalizeEmail } from '../../../../shared/identity/account-rules.ts';
 import { ENTITY_SERVICE, lazyEntity } from '../entity-service.ts';
 import { searchShard } from '../search-keys.ts';
-import { createdAttribute } from './order-attributes.ts';
+import { createdAttribute, retentionTtlAttribute } from './order-attributes.ts';
 
 /** A payment's payer e-mail search keys (hidden: no read returns them, see list-page.ts). */
 export function payerEmailKeys(userEmail: unknown): { payerEmailKey: string; payerEmailShard: string } {
@@ -45,6 +45,7 @@ export const Payment = lazyEntity(
         couponCode: { type: 'string', readOnly: true },
         receiptUrl: { type: 'string', readOnly: true },
         created: createdAttribute,
+        ttl: retentionTtlAttribute,
         /**
          * The payment search's keys (admin-console.md userPayment), computed from the payer's address
          * whoever writes the payment (the grant, renewals, upgrades), so every payment is searchable.

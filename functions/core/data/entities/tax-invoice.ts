@@ -2,7 +2,7 @@ import { Entity, type EntityItem } from 'electrodb';
 import { CURRENCIES } from '../../../../shared/currency.ts';
 import { TAX_INVOICE_STATES } from '../../../../shared/tax-invoices/tax-invoice-rules.ts';
 import { ENTITY_SERVICE, lazyEntity } from '../entity-service.ts';
-import { createdAttribute, updatedAttribute } from './order-attributes.ts';
+import { createdAttribute, retentionTtlAttribute, updatedAttribute } from './order-attributes.ts';
 
 /** The invoice details (세금계산서 발행 정보) as a business account gives them (shared/tax-invoices). */
 const detailAttributes = {
@@ -62,6 +62,7 @@ export const TaxInvoiceRequest = lazyEntity(
         markedBy: { type: 'string' },
         created: createdAttribute,
         updated: updatedAttribute,
+        ttl: retentionTtlAttribute,
       },
       indexes: {
         byMerchantUid: {

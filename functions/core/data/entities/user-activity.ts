@@ -1,5 +1,6 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { ENTITY_SERVICE, lazyEntity } from '../entity-service.ts';
+import { retentionTtlAttribute } from './order-attributes.ts';
 
 /**
  * What an operator did to an account (admin-console.md section 3, UserActivity: created, desc), with
@@ -20,6 +21,7 @@ export const UserActivity = lazyEntity(
         desc: { type: 'string', required: true, readOnly: true },
         operatorUid: { type: 'string', required: true, readOnly: true },
         operatorEmail: { type: 'string', required: true, readOnly: true },
+        ttl: retentionTtlAttribute,
       },
       indexes: {
         byUser: {

@@ -2,7 +2,12 @@ import { Entity, type EntityItem } from 'electrodb';
 import { CURRENCIES } from '../../../../shared/currency.ts';
 import { PLAN_PERIODS, PLAN_TYPES } from '../../../../shared/plans/plan-types.ts';
 import { ENTITY_SERVICE, lazyEntity } from '../entity-service.ts';
-import { bonusQuotaAttribute, createdAttribute, updatedAttribute } from './order-attributes.ts';
+import {
+  bonusQuotaAttribute,
+  createdAttribute,
+  retentionTtlAttribute,
+  updatedAttribute,
+} from './order-attributes.ts';
 
 /**
  * A plan a user holds (site-and-payments.md section 3, user plan info; admin-console.md Plan): one item
@@ -63,6 +68,7 @@ export const UserPlan = lazyEntity(
         replacedBy: { type: 'string' },
         created: createdAttribute,
         updated: updatedAttribute,
+        ttl: retentionTtlAttribute,
       },
       indexes: {
         byPlan: {
@@ -109,6 +115,7 @@ export const UserPlanHead = lazyEntity(
         currentPlanId: { type: 'string', required: true },
         currentExpiredAt: { type: 'number', required: true },
         updated: updatedAttribute,
+        ttl: retentionTtlAttribute,
       },
       indexes: {
         byUser: { pk: { field: 'pk', composite: ['uid'] }, sk: { field: 'sk', composite: [] } },

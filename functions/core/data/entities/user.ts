@@ -62,6 +62,10 @@ export const User = lazyEntity(
         /** Present (>= 1) on operators: copied into their ID tokens, checked by every admin route. */
         adminLevel: { type: 'number' },
         deleted: { type: 'boolean', required: true, default: false },
+        /** When the customer deleted the account (functions/core/account-deletion): the console shows it. */
+        deletedAt: { type: 'number' },
+        /** A deleted account's pseudonymised item is purged with the records kept for it. */
+        ttl: { type: 'number' },
         created: { type: 'number', required: true, readOnly: true },
         lastAccessed: { type: 'number' },
         /** The last time the account used a feature (set by usage recording; the console's "last use"). */

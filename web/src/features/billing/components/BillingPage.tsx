@@ -6,6 +6,8 @@ import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { BILLING_PAGE } from '../../../../../shared/site/site-pages.ts';
 import { usePageHead } from '../../../lib/page-head.ts';
 import { siteIdToken } from '../../../lib/session-refresh.ts';
+import { AccountDeletionSection } from '../../account-deletion/index.ts';
+import { RenewalConsentSection } from '../../renewal-consent/index.ts';
 import { TaxInvoiceSection } from '../../tax-invoices/index.ts';
 import { HistorySection } from './HistorySection.tsx';
 import { PlanSection } from './PlanSection.tsx';
@@ -46,6 +48,7 @@ export function BillingPage({ lang }: { lang: SiteLanguage }) {
       {token.data ? (
         <>
           <PlanSection token={token.data} lang={lang} />
+          <RenewalConsentSection token={token.data} lang={lang} />
           <UsageSection token={token.data} />
           <HistorySection token={token.data} lang={lang} />
           <TaxInvoiceSection
@@ -53,6 +56,7 @@ export function BillingPage({ lang }: { lang: SiteLanguage }) {
             owner={{ token: token.data }}
             className="billing-section"
           />
+          <AccountDeletionSection token={token.data} lang={lang} />
         </>
       ) : null}
     </main>

@@ -10,6 +10,7 @@ import type { UserDetailSectionProps } from '../../../lib/console/user-detail-se
 import { useGeneratePasswordResetLink } from '../api/generate-password-reset-link.ts';
 import { useSendVerifyingEmail } from '../api/send-verifying-email.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
+import { UserName } from './UserName.tsx';
 
 /** Who the account is (section 2's identity fields) and the identity actions. */
 export function IdentitySection({ info }: UserDetailSectionProps) {
@@ -28,10 +29,7 @@ export function IdentitySection({ info }: UserDetailSectionProps) {
       <h2 id="identity-title">{t('detail.identity')}</h2>
       <dl className="console-details">
         {row(t('field.uid'), user.uid)}
-        {row(
-          t('field.name'),
-          <span className={user.deleted ? 'console-deleted' : undefined}>{user.name}</span>,
-        )}
+        {row(t('field.name'), <UserName user={user} />)}
         {row(
           t('field.email'),
           <>

@@ -10,6 +10,7 @@ import { useListFilters } from '../../../components/console/list/list-filters.ts
 import { useRowSelection } from '../../../components/console/list/list-selection.ts';
 import { Tooltip } from '../../../components/console/Tooltip.tsx';
 import { hasUserFilter, useUserList } from '../api/get-user-list.ts';
+import { UserName } from './UserName.tsx';
 
 const column = createColumnHelper<AdminUserListItem>();
 
@@ -48,9 +49,7 @@ export function UserList({
   const columns = [
     column.accessor('name', {
       header: t('field.name'),
-      cell: (info) => (
-        <span className={info.row.original.deleted ? 'console-deleted' : undefined}>{info.getValue()}</span>
-      ),
+      cell: (info) => <UserName user={info.row.original} />,
     }),
     column.accessor('email', { header: t('field.email') }),
     column.accessor('emailVerified', {

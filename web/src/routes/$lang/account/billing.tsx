@@ -4,6 +4,15 @@ import { loadLanguage } from '../../../i18n/i18n.ts';
 
 export const Route = createFileRoute('/$lang/account/billing')({
   beforeLoad: ({ context }) =>
-    loadLanguage(context.lang, ['common', 'errors', 'billing', 'cash-receipt', 'tax-invoice']),
+    loadLanguage(context.lang, [
+      'common',
+      'errors',
+      'billing',
+      'cash-receipt',
+      'tax-invoice',
+      'renewal-consent',
+      'account-deletion',
+      'legal',
+    ]),
   component: () => <BillingPage lang={Route.useRouteContext().lang} />,
 });

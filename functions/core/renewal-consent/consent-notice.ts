@@ -1,0 +1,118 @@
+import { DEFAULT_LANGUAGE } from '../../../shared/languages.ts';
+import { partnerOf } from '../../../shared/plans/partners.ts';
+import { RENEWAL_CONSENT_PAGE } from '../../../shared/site/site-pages.ts';
+import { renewalPriceRise } from '../../../shared/subscriptions/renewal-consent.ts';
+import { renewalPrice } from '../../../shared/subscriptions/renewal-reminder.ts';
+import { nowMs } from '../clock.ts';
+import { getOrder } from '../data/order-reads.ts';
+import { findPlanByName } from '../data/plan-catalogue-repository.ts';
+import { askRenewalConsent } from '../data/renewal-consent-repository.ts';
+import { setScheduledPrice } from '../data/subscription-repository.ts';
+import { getUserPlan, type UserPlan } from '../data/user-plan-repository.ts';
+import { getUser } from '../data/user-repository.ts';
+import { LINK_TOKEN_MAX_SECONDS, signLinkToken } from '../identity/id-token.ts';
+import { logger } from '../logger.ts';
+import { sendMailOnce } from '../mails/customer-mails.ts';
+import { planRenewalPrice, samePrice } from '../orders/session-pricing.ts';
+import { settings } from '../settings.ts';
+import type { ConsentEvent } from '../subscriptions/renewal-schedule.ts';
+import { composeConsentAskMail } from './consent-mail.ts';
+
+/**
+ * The look 30 days before a renewal (the ask-renewal-consent schedule target): the renewal's amount is
+ * read again from the price table (the partner's rate applied, as at purchase), so that a price the
+ * table lowered since is charged at once and one it raised only with consent; then, if the renewal costs
+ * more than the last charge, the consent is asked for by mail, once per amount. A plan that no longer
+ * renews that period is left alone. A mail that fails makes the run fail, so Lambda runs it again.
+ */
+export type ConsentNoticeOutcome = 'unchanged' | 'asked' | 'asked-before' | 'skipped';
+
+export async function askConsentIfHigher(event: ConsentEvent): Promise<ConsentNoticeOutcome> {
+  const user = await getUser(event.uid);
+  let plan = await getUserPlan(event.uid, event.planId);
+  if (!user || user.deleted || !renews(plan, event)) return 'skipped';
+  let tableRaised = false;
+  const tablePrice = await priceInTable(plan, user.referralType);
+  if (tablePrice !== undefined && !samePrice(tablePrice, renewalPrice(plan), plan.currency)) {
+    const moved = await setScheduledPrice({
+      uid: plan.uid,
+      planId: plan.planId,
+      expiredAt: plan.expiredAt,
+      from: plan.scheduledPrice,
+      to: tablePrice,
+    });
+    tableRaised = moved && tablePrice > renewalPrice(plan);
+    // Moved by a run of the same look racing this one, or the plan changed: read it as it now is.
+    plan = moved ? { ...plan, scheduledPrice: tablePrice } : await getUserPlan(event.uid, event.planId);
+    if (!renews(plan, event)) return 'skipped';
+  }
+  const rise = renewalPriceRise(plan, { tableRaised });
+  if (!rise) return 'unchanged';
+  const { consent } = await askRenewalConsent({
+    uid: plan.uid,
+    planId: plan.planId,
+    periodEnd: plan.expiredAt,
+    planName: plan.planName,
+    planType: plan.planType,
+    period: plan.period,
+    currency: plan.currency,
+    lastCharge: rise.from,
+    amount: rise.to,
+    reason: rise.reason,
+    askedAt: nowMs(),
+  });
+  const outcome = await mailConsentAsk(plan, consent.reason);
+  if (outcome === 'failed') throw new Error(`The consent of ${plan.planId} could not be asked by mail`);
+  return outcome === 'sent' ? 'asked' : 'asked-before';
+}
+
+function renews(plan: UserPlan | undefined, event: ConsentEvent): plan is UserPlan {
+  return Boolean(plan?.isSubscription && plan.planStatus === 'PAID' && plan.expiredAt === event.periodEnd);
+}
+
+/** What the price table asks for the plan now, or undefined when the table no longer holds it. */
+async function priceInTable(plan: UserPlan, referralType: string | undefined): Promise<number | undefined> {
+  const found = await findPlanByName(plan.planName);
+  if (!found) return undefined;
+  try {
+    return planRenewalPrice(found.plan, plan.currency, partnerOf(referralType));
+  } catch (error) {
+    // A catalogue price outside its currency's bounds is a catalogue mistake: the renewal keeps its price.
+    logger.error('The price table has no valid price for a renewing plan', { planId: plan.planId, error });
+    return undefined;
+  }
+}
+
+async function mailConsentAsk(plan: UserPlan, reason: Parameters<typeof composeConsentAskMail>[1]['reason']) {
+  const amount = renewalPrice(plan);
+  const token = await signLinkToken(
+    'renewal-consent',
+    plan.uid,
+    { planId: plan.planId, periodEnd: plan.expiredAt, amount },
+    Math.min(LINK_TOKEN_MAX_SECONDS, Math.max(60, Math.ceil((plan.expiredAt - nowMs()) / 1000))),
+  );
+  const order = await getOrder(plan.planId);
+  return sendMailOnce(
+    {
+      kind: 'renewal-consent',
+      eventId: `${plan.planId}-${plan.expiredAt}-${amount}`,
+      uid: plan.uid,
+      fallback: { email: order?.userEmail ?? '', language: order?.language ?? DEFAULT_LANGUAGE },
+    },
+    (language, billingLink) => {
+      const page = `${settings.siteUrl}/${language}${RENEWAL_CONSENT_PAGE}?token=${encodeURIComponent(token)}`;
+      return composeConsentAskMail(
+        language,
+        {
+          planType: plan.planType,
+          currency: plan.currency,
+          lastCharge: plan.price,
+          amount,
+          renewsAt: plan.expiredAt,
+          reason,
+        },
+        { consent: `${page}&choice=consent`, decline: `${page}&choice=decline`, billing: billingLink },
+      );
+    },
+  );
+}
