@@ -29,6 +29,7 @@ export const MONEY_MODULES = [
   'shared/usage/usage-rules.ts',
   'shared/usage/usage-grant-rules.ts',
   'shared/subscriptions/renewal-reminder.ts',
+  'shared/subscriptions/renewal-consent.ts',
   'shared/direct-deposits/direct-deposit.ts',
   'functions/core/orders/session-pricing.ts',
   'functions/core/orders/grant-records.ts',
