@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { signInToConsole } from './console-helpers.ts';
+import { operatorToken, signInToConsole } from './console-helpers.ts';
+import { completeOrderForm, newAccount, startOrder } from './order-helpers.ts';
 
 /** The PromoCode screens: a coupon made with its defaults, a discount row, a bonus row and its sign-up link. */
 test('a coupon is created with its defaults and validations, gets a discount row and a bonus quota row, and copies its sign-up link', async ({
@@ -80,4 +81,62 @@ test('a coupon is created with its defaults and validations, gets a discount row
     .getByRole('link', { name: 'PromoCode' })
     .click();
   await expect(page.getByRole('row', { name: new RegExp(`${couponCode} Launch week 80 80`) })).toBeVisible();
+});
+
+/**
+ * Issue 25: an operator edits a discount's rate; the row's three prices follow the rate (never the old
+ * rate's beside the new one), and the order page charges the new price.
+ */
+test('a discount’s rate edited in the console changes its prices and what the order page charges', async ({
+  page,
+  request,
+}) => {
+  await signInToConsole(page);
+  const token = await operatorToken(request);
+  const admin = (path: string, data: Record<string, unknown>) =>
+    request.post(`/payment/${path}`, { data, headers: { authorization: `Bearer ${token}` } });
+  const couponCode = `RATE${String(Date.now()).slice(-6)}`;
+  const startsAt = Date.now() + 3000;
+  const created = await admin('admin-create-coupon', {
+    couponCode,
+    name: 'Rate edit',
+    totalAmount: 5,
+    startedAt: new Date(startsAt).toISOString(),
+    expiredAt: new Date(startsAt + 86_400_000).toISOString(),
+  });
+  expect(created.ok()).toBe(true);
+  const discount = { couponCode, planName: 'MR_STANDARD_V3', rate: 20 };
+  expect((await admin('admin-create-coupon-discount-info', discount)).ok()).toBe(true);
+  const email = await newAccount(request);
+
+  await page
+    .getByRole('navigation', { name: 'Console navigation' })
+    .getByRole('link', { name: 'PromoCode' })
+    .click();
+  await page.getByLabel('Code or name').fill(couponCode);
+  await page.getByRole('row', { name: new RegExp(`^${couponCode} Rate edit`) }).click();
+  const discounts = page.getByRole('table', { name: 'Discounted prices' });
+  await expect(discounts.getByRole('row', { name: 'MR_STANDARD_V3 20% 15920 1760 14.39' })).toBeVisible();
+  await discounts.getByRole('button', { name: 'Edit MR_STANDARD_V3' }).click();
+  await discounts.getByLabel('Rate MR_STANDARD_V3').fill('25');
+  await discounts.getByRole('button', { name: 'Save MR_STANDARD_V3' }).click();
+  // Until the write is sent (its toast goes) the prices are the server's to compute, not the old ones.
+  await expect(
+    discounts.getByRole('row', { name: 'MR_STANDARD_V3 25% recomputing recomputing recomputing' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Close toast' }).click();
+  await expect(discounts.getByRole('row', { name: 'MR_STANDARD_V3 25% 14925 1650 13.49' })).toBeVisible();
+
+  await page.waitForTimeout(Math.max(0, startsAt - Date.now() + 200));
+  await startOrder(page, email, 'en', 'MR_STANDARD_V3');
+  await page.getByRole('textbox', { name: 'Coupon code' }).fill(couponCode);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Coupon discount (25%)')).toBeVisible();
+  await expect(page.getByTestId('order-total')).toHaveText('US$13.49');
+  await completeOrderForm(page, 'Credit or debit card', '415 555 0125');
+  await page.getByRole('button', { name: 'Pay US$13.49' }).click();
+  await expect(page).toHaveURL(/\/_local\/payments\/checkout\?/);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/payment\/result\/success\?guid=/, { timeout: 15_000 });
+  await expect(page.getByText('Amount paid: US$13.49')).toBeVisible();
 });

@@ -27,6 +27,9 @@ describe('currency rules', () => {
     expect(formatPrice(1100, 'JPY')).toBe('¥1,100');
     expect(formatPrice(8, 'USD')).toBe('US$8.00');
     expect(formatPrice(1079.7, 'USD')).toBe('US$1,079.70');
+    // Nothing to pay (an upgrade its credit covers) shows no sign.
+    expect(formatPrice(0, 'KRW')).toBe('₩0');
+    expect(formatPrice(0, 'USD')).toBe('US$0.00');
   });
   it('groups digits as toLocaleString("en-US") does, for amounts in their decimals (prices, quantities)', () => {
     fc.assert(

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BUILT_IN_PLAN_PRICES, BUILT_IN_PLAN_USAGES } from '../plans/price-book.ts';
 import {
   COUPON_CODE_PATTERN,
@@ -9,6 +9,7 @@ import {
   couponValidPlans,
   couponWindow,
   defaultCouponDates,
+  isBonusQuotaFeature,
   isBonusQuotaPlan,
   isDiscountPlan,
   limitsWithBonus,
@@ -31,6 +32,31 @@ describe('coupon codes', () => {
     expect(new Set(codes.join('')).size).toBe(36);
     expect(normalizeCouponCode('  spring2025 ')).toBe('SPRING2025');
   });
+
+  it('are exactly ten characters', () => {
+    for (const code of ['SPRING2025', '0000000000']) expect(code).toMatch(COUPON_CODE_PATTERN);
+    for (const code of ['SPRING20250', 'XSPRING2025', 'SPRING202', 'spring2025', 'SPRING-025'])
+      expect(code).not.toMatch(COUPON_CODE_PATTERN);
+  });
+});
+
+describe('a random coupon code', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('draws every symbol equally likely: the bytes 252 to 255, which would favour A to D, are drawn again', () => {
+    const draws = [
+      [252, 253, 254, 255, 0, 1, 2, 3, 4, 35],
+      [71, 36, 37, 38, 251, 9, 9, 9, 9, 9],
+    ];
+    vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation((array) => {
+      (array as Uint8Array).set(draws.shift() ?? []);
+      return array;
+    });
+    // A, B, C, D, E and 9 (35) from the first draw; then 71, 36, 37, 38 (9, A, B, C): ten, the rest unused.
+    expect(randomCouponCode()).toBe('ABCDE99ABC');
+  });
 });
 
 describe('which plans a coupon can apply to', () => {
@@ -40,7 +66,12 @@ describe('which plans a coupon can apply to', () => {
     expect(isDiscountPlan(byName('Y1_LIGHT_V3'))).toBe(true);
     expect(isDiscountPlan(byName('Y3_STANDARD'))).toBe(false);
     expect(isDiscountPlan(byName('MR_BUSINESS_V3'))).toBe(false);
+    expect(isDiscountPlan(byName('MR_LIGHT_V3'))).toBe(true);
+    expect(isDiscountPlan(byName('YR_STANDARD_V3'))).toBe(true);
+    expect(isDiscountPlan(byName('Y1_STANDARD_V3'))).toBe(true);
+    expect(isBonusQuotaPlan(byName('MR_LIGHT_V3'))).toBe(true);
     expect(isBonusQuotaPlan(byName('YR_STANDARD_V3'))).toBe(true);
+    expect(isBonusQuotaPlan(byName('YR_BUSINESS_V3'))).toBe(false);
     expect(isBonusQuotaPlan(byName('Y1_STANDARD_V3'))).toBe(false);
     expect(BUILT_IN_PLAN_PRICES.filter(couponInputAllowed).map((plan) => plan.name)).toEqual([
       'MR_LIGHT_V3',
@@ -89,6 +120,28 @@ describe('the bonus quota calculation', () => {
     expect(calculatedBonusQuota({ ...usage('BUSINESS'), planType: 'CUSTOM' })).toBeUndefined();
   });
 
+  it('is given for STT, TTS, TRANSLATE and GENIMAGE only', () => {
+    for (const feature of ['STT', 'TTS', 'TRANSLATE', 'GENIMAGE'])
+      expect(isBonusQuotaFeature(feature)).toBe(true);
+    for (const feature of ['CLOUD', 'stt', '']) expect(isBonusQuotaFeature(feature)).toBe(false);
+  });
+
+  it('adds each feature’s bonus to that feature’s limit, and a plan without a coupon has its quotas', () => {
+    const light = usage('LIGHT');
+    expect(limitsWithBonus(light, { STT: 600, TTS: 2000, TRANSLATE: 3000, GENIMAGE: 40 })).toEqual({
+      sttLimit: light.sttUsage + 600,
+      ttsLimit: light.ttsUsage + 2000,
+      translateLimit: light.translateUsage + 3000,
+      genimageLimit: light.genimageUsage + 40,
+    });
+    expect(limitsWithBonus(light, undefined)).toEqual({
+      sttLimit: light.sttUsage,
+      ttsLimit: light.ttsUsage,
+      translateLimit: light.translateUsage,
+      genimageLimit: light.genimageUsage,
+    });
+  });
+
   it('adds on top of the plan’s limits, feature by feature', () => {
     fc.assert(
       fc.property(
@@ -121,6 +174,14 @@ describe('a coupon’s window', () => {
         },
       ),
     );
+  });
+
+  it('is open at the very instant of its start and of its expiry', () => {
+    const coupon = { startedAt: 1_000, expiredAt: 2_000 };
+    expect(couponWindow(coupon, 999)).toBe('not_started');
+    expect(couponWindow(coupon, 1_000)).toBe('active');
+    expect(couponWindow(coupon, 2_000)).toBe('active');
+    expect(couponWindow(coupon, 2_001)).toBe('expired');
   });
 
   it('defaults to tomorrow 00:00 until a month later 23:59:59.999, in Seoul', () => {
@@ -163,6 +224,19 @@ describe('the console’s validations', () => {
     expect(
       couponEditProblem({ totalAmount: 4, startedAt: now - 10, expiredAt: now + 5 }, current, now),
     ).toBeUndefined();
+    // A total of 0 (no more to give) and a start on the expiry itself are allowed.
+    const fresh = { startedAt: now + 100, totalAmount: 10, remainAmount: 10 };
+    expect(
+      couponEditProblem({ totalAmount: 0, startedAt: now + 100, expiredAt: now + 100 }, fresh, now),
+    ).toBe(undefined);
+    // At the instant of its start the coupon has started: its start stays.
+    expect(
+      couponEditProblem(
+        { totalAmount: 10, startedAt: now + 50, expiredAt: now + 500 },
+        { ...fresh, startedAt: now },
+        now,
+      ),
+    ).toBe('The start date cannot be changed after the coupon has started');
     const notStarted = { ...current, startedAt: now + 100 };
     expect(
       couponEditProblem({ totalAmount: 4, startedAt: now + 50, expiredAt: now + 500 }, notStarted, now),

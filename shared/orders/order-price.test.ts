@@ -53,6 +53,25 @@ describe('an order’s price', () => {
     ).toMatchObject({ finalPrice: 16.19, discountSource: 'referral' });
   });
 
+  it('names the coupon on a tie with the preregistration rate, so the preregistration stays unused', () => {
+    // The coupon the customer applied is taken with the order whatever it saves; the preregistration
+    // coupon is used up only by the order whose discount it is.
+    const standard = { priceKo: 19900, priceJa: 2200, priceEn: 17.99 };
+    const coupon = { priceKo: 15920, priceJa: 1760, priceEn: 14.39 };
+    expect(
+      orderPrice({ plan: standard, currency: 'KRW', preregistrationPercent: 20, couponPrice: coupon }),
+    ).toEqual({ listPrice: 19900, finalPrice: 15920, discountRate: 20, discountSource: 'coupon' });
+    // On a tie with the partner's rate, the partner's (it never runs out).
+    expect(
+      orderPrice({
+        plan: standard,
+        currency: 'KRW',
+        referralDiscountPercent: 20,
+        preregistrationPercent: 20,
+      }),
+    ).toMatchObject({ finalPrice: 15920, discountSource: 'referral' });
+  });
+
   it('refuses a catalogue price outside the bounds rather than charge it', () => {
     expect(() => orderPrice({ plan: { priceKo: 5000, priceJa: 900, priceEn: 7 }, currency: 'KRW' })).toThrow(
       RangeError,

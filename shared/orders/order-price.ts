@@ -55,13 +55,15 @@ export function orderPrice(input: {
       source: 'referral',
     });
   }
+  if (input.couponPrice) candidates.push({ price: priceIn(input.couponPrice, currency), source: 'coupon' });
   if (input.preregistrationPercent) {
     candidates.push({
       price: discountedPrice(listPrice, input.preregistrationPercent, currency),
       source: 'preregistration',
     });
   }
-  if (input.couponPrice) candidates.push({ price: priceIn(input.couponPrice, currency), source: 'coupon' });
+  // On a tie the earlier candidate stays: the partner's rate (it never runs out), then the coupon (taken
+  // with the order anyway), and the preregistration last, since the order whose discount it is uses it up.
   const best = candidates.reduce((lowest, candidate) =>
     toMinorUnits(candidate.price, currency) < toMinorUnits(lowest.price, currency) ? candidate : lowest,
   );

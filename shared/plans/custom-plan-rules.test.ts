@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bytesToGigabytes,
   CUSTOM_PLAN_FORM_DEFAULTS,
   CUSTOM_PLAN_MESSAGES,
   type CustomPlanForm,
@@ -7,6 +8,7 @@ import {
   customPlanInfoRule,
   customPlanTier,
   periodOfPlanName,
+  secondsToMinutes,
 } from './custom-plan-rules.ts';
 import { PERIOD_PREFIX, PLAN_PERIODS } from './plan-types.ts';
 
@@ -52,6 +54,21 @@ describe('the custom plan form', () => {
       priceEn: [CUSTOM_PLAN_MESSAGES.pricePositive],
       description: [CUSTOM_PLAN_MESSAGES.description],
     });
+  });
+
+  it('checks the name against the period even while a field holds no number at all', () => {
+    expect(problems({ planName: 'M1_PLUS_X', period: 'ONE_YEAR', priceEn: 'ten' })).toEqual({
+      planName: [CUSTOM_PLAN_MESSAGES.planNamePeriod],
+      priceEn: [CUSTOM_PLAN_MESSAGES.pricePositive],
+    });
+  });
+
+  it('takes numbers as well as the fields’ text, and a blank field is no number (not zero)', () => {
+    expect(customPlanFormRule.parse(form({ priceKo: 990000, ttsUsage: 5 } as never))).toMatchObject({
+      priceKo: 990000,
+      ttsUsage: 5,
+    });
+    expect(problems({ ttsUsage: '   ' })).toEqual({ ttsUsage: [CUSTOM_PLAN_MESSAGES.quota] });
   });
 
   it('stores STT in seconds and cloud storage in bytes, with the section 9 defaults', () => {
@@ -150,6 +167,34 @@ describe('the stored custom plan', () => {
     const stored = customPlanFormRule.parse(form());
     expect(customPlanInfoRule.parse(stored)).toEqual(stored);
     expect(customPlanInfoRule.safeParse({ ...stored, sttUsage: 0.5 }).success).toBe(false);
+    expect(customPlanInfoRule.parse({ ...stored, planName: ' Y1_PLUS_ACME ' }).planName).toBe('Y1_PLUS_ACME');
+  });
+
+  it('gives a price or a quota that is no number its own message', () => {
+    const stored = customPlanFormRule.parse(form());
+    const result = customPlanInfoRule.safeParse({ ...stored, priceKo: '5000', genimageUsage: '10' });
+    expect(result.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ['priceKo', CUSTOM_PLAN_MESSAGES.pricePositive],
+      ['genimageUsage', CUSTOM_PLAN_MESSAGES.quota],
+    ]);
+  });
+
+  it('names a partner or none: no referral type is stored as none, and a partner as trimmed', () => {
+    const { referralType: _, ...stored } = customPlanFormRule.parse(form());
+    expect(customPlanInfoRule.parse(stored).referralType).toBe('');
+    expect(customPlanInfoRule.parse({ ...stored, referralType: ' manebi ' }).referralType).toBe('manebi');
+    expect(
+      customPlanInfoRule.safeParse({ ...stored, referralType: 'classu' }).error?.issues[0]?.message,
+    ).toBe(CUSTOM_PLAN_MESSAGES.referralType);
+  });
+});
+
+describe('the console’s units', () => {
+  it('shows STT seconds in minutes and cloud storage bytes in gigabytes (1 GB = 1073741824 bytes)', () => {
+    expect(secondsToMinutes(432000)).toBe(7200);
+    expect(secondsToMinutes(90)).toBe(1.5);
+    expect(bytesToGigabytes(64424509440)).toBe(60);
+    expect(bytesToGigabytes(536870912)).toBe(0.5);
   });
 });
 

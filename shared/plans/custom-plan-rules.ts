@@ -71,17 +71,25 @@ const price = z.number({ message: messages.pricePositive }).positive(messages.pr
  * even while other fields are wrong (every problem at once), so they read whatever is there.
  */
 function checkPlanAsAWhole(plan: Record<string, unknown>, context: z.RefinementCtx): void {
-  const { planName, period } = plan;
-  if (
-    typeof planName === 'string' &&
-    CUSTOM_PLAN_NAME_PATTERN.test(planName) &&
-    periodOfPlanName(planName) !== period
-  )
-    context.addIssue({ code: 'custom', path: ['planName'], message: messages.planNamePeriod });
+  // A field that is no text yet reads as text that never matches the pattern.
+  const planName = String(plan.planName);
+  if (CUSTOM_PLAN_NAME_PATTERN.test(planName) && periodOfPlanName(planName) !== plan.period)
+    context.addIssue({
+      // Stryker disable next-line StringLiteral: zod's issue code, read by nothing; the path and the message are the rule
+      code: 'custom',
+      path: ['planName'],
+      message: messages.planNamePeriod,
+    });
   for (const [field, currency] of Object.entries(PRICE_FIELDS)) {
-    const value = plan[field];
-    if (typeof value === 'number' && value > 0 && !isWithinPriceBounds(value, currency))
-      context.addIssue({ code: 'custom', path: [field], message: `${messages.priceBounds}_${currency}` });
+    // A price that is no number yet (NaN) is left to its own message.
+    const value = Number(plan[field]);
+    if (value > 0 && !isWithinPriceBounds(value, currency))
+      context.addIssue({
+        // Stryker disable next-line StringLiteral: zod's issue code, read by nothing; the path and the message are the rule
+        code: 'custom',
+        path: [field],
+        message: `${messages.priceBounds}_${currency}`,
+      });
   }
 }
 const quota = z.number({ message: messages.quota }).int(messages.quota).nonnegative(messages.quota);

@@ -5,8 +5,8 @@ import { GIGABYTE, type PlanPriceInfo, type PlanUsageInfo } from './plan-types.t
  * The built-in plan catalogue: the prices and quotas the product is sold at. It is seeded into the
  * table (the runtime source the API reads, beside operators' custom plans); prices are in KRW
  * (priceKo), JPY (priceJa) and USD (priceEn), each inside the price bounds of its currency.
- * Annual subscriptions cost ten months of the monthly price; fixed-term passes cost more per month
- * than subscriptions because they never renew.
+ * An annual subscription costs ten months of the monthly price; a one-year pass twelve (it never
+ * renews, so it has no annual discount); a three-year pass three annual subscriptions.
  */
 export const BUILT_IN_PLAN_PRICES: readonly PlanPriceInfo[] = [
   {

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { Settings } from 'luxon';
+import { afterEach, describe, expect, it } from 'vitest';
 import { estimateRefund, type RefundBasis, upgradeCredit } from './refund-rules.ts';
 
 const kst = (text: string) => Date.parse(`${text}+09:00`);
@@ -36,11 +37,20 @@ describe('the refund estimate', () => {
       { ...monthly, refundDay: '2026-03-16' },
       { usedPeriod: 7, isFullRefund: true, estimatedRefundPrice: 19900 },
     ],
-    // 8 of 31 days: 19900 * 8 / 31 = 5135; the rest 14765 less its 10% (1476) = 13289.
+    // 8 of 31 days: 19900 * 8 / 31 = 5135; the rest 14765 less its 10% (1476) = 13289. A day is 19900 / 31.
     [
       'monthly, day 8: days used, then the fee',
       { ...monthly, refundDay: '2026-03-17' },
-      { usedPeriod: 8, isFullRefund: false, usedValue: 5135, fee: 1476, estimatedRefundPrice: 13289 },
+      {
+        isDaily: true,
+        usedPeriod: 8,
+        totalPeriod: 31,
+        fixedPrice: 642,
+        isFullRefund: false,
+        usedValue: 5135,
+        fee: 1476,
+        estimatedRefundPrice: 13289,
+      },
     ],
     // Half the allowance is worth more than 3 days: 9950 kept, 9950 less 995.
     [
@@ -51,6 +61,11 @@ describe('the refund estimate', () => {
     [
       'monthly, a day before the payment: nothing used, nothing refunded',
       { ...monthly, refundDay: '2026-03-09' },
+      { usedPeriod: 0, isFullRefund: false, estimatedRefundPrice: 0 },
+    ],
+    [
+      'monthly, a requested date days before the payment: still nothing used',
+      { ...monthly, refundDay: '2026-03-01' },
       { usedPeriod: 0, isFullRefund: false, estimatedRefundPrice: 0 },
     ],
     [
@@ -91,6 +106,28 @@ describe('the refund estimate', () => {
       { ...annual, refundDay: '2026-02-15' },
       { usedPeriod: 2 },
     ],
+    // A pass of three years is a plan of a year or more: 12 started months at the monthly list price,
+    // 238800 kept; 358200 less 35820. By days it would keep 361 of 1096 days and refund 360323.
+    [
+      'three-year pass, twelfth month: months at the monthly list price',
+      {
+        ...annual,
+        period: 'THREE_YEAR',
+        expiredAtMs: kst('2029-01-15T09:30:00'),
+        planValue: 597000,
+        refundable: 597000,
+        refundDay: '2027-01-10',
+      },
+      {
+        isDaily: false,
+        usedPeriod: 12,
+        totalPeriod: 36,
+        fixedPrice: 19900,
+        usedValue: 238800,
+        fee: 35820,
+        estimatedRefundPrice: 322380,
+      },
+    ],
     [
       'a partner pass without a monthly price: its own price per month',
       {
@@ -123,6 +160,21 @@ describe('the refund estimate', () => {
     ],
   ] as const)('%s', (_, basis, expected) => {
     expect(estimateRefund(basis as RefundBasis)).toMatchObject(expected);
+  });
+});
+
+describe('the refund day', () => {
+  afterEach(() => {
+    Settings.defaultZone = 'system';
+  });
+
+  it('is a date in Seoul, whatever zone the server runs in', () => {
+    const onAnniversary = { ...annual, refundDay: '2026-02-15' };
+    const inSeoul = estimateRefund(onAnniversary);
+    for (const zone of ['UTC', 'America/Los_Angeles', 'Pacific/Kiritimati']) {
+      Settings.defaultZone = zone;
+      expect(estimateRefund(onAnniversary), zone).toEqual(inSeoul);
+    }
   });
 });
 

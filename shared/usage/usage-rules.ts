@@ -127,11 +127,12 @@ export function freeResetDate(nowMs: number): number {
  */
 export function paidResetDate(paidAtMs: number, nowMs: number): number {
   const paid = DateTime.fromMillis(paidAtMs, { zone: KST_ZONE });
-  if (nowMs <= paidAtMs) return paidAtMs;
-  let months = Math.floor(DateTime.fromMillis(nowMs, { zone: KST_ZONE }).diff(paid, 'months').months);
-  while (months > 0 && paid.plus({ months }).toMillis() > nowMs) months -= 1;
-  while (paid.plus({ months: months + 1 }).toMillis() <= nowMs) months += 1;
-  return paid.plus({ months }).toMillis();
+  const now = DateTime.fromMillis(nowMs, { zone: KST_ZONE });
+  // The anniversary in this calendar month, or the month before when this month's is still ahead.
+  let months = (now.year - paid.year) * 12 + (now.month - paid.month);
+  if (paid.plus({ months }).toMillis() > nowMs) months -= 1;
+  // Before the payment (a clock behind it), the month starts at the payment.
+  return Math.max(paidAtMs, paid.plus({ months }).toMillis());
 }
 
 /** Monthly usage counts as reset if its last update precedes the reset date (site-and-payments.md section 4). */

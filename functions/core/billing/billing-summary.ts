@@ -1,6 +1,7 @@
 import type { BillingPayment, BillingPlan, BillingState } from '../../../shared/api/billing.ts';
 import { WALLET_PAY_METHOD } from '../../../shared/payments/pay-methods.ts';
 import { DIRECT_DEPOSIT_CUSTOMER_UID, planActions } from '../../../shared/subscriptions/plan-actions.ts';
+import { renewalPrice } from '../../../shared/subscriptions/renewal-reminder.ts';
 import { getBillingKey } from '../adapters/payment-provider/portone.ts';
 import { cashReceiptViews } from '../cash-receipts/cash-receipt-views.ts';
 import { nowMs } from '../clock.ts';
@@ -32,7 +33,7 @@ export async function billingSummary(uid: string): Promise<{ plan: BillingPlan |
       expiredAt: plan.expiredAt,
       nextCharge:
         state === 'active'
-          ? { at: plan.expiredAt, amount: plan.scheduledPrice ?? plan.price, currency: plan.currency }
+          ? { at: plan.expiredAt, amount: renewalPrice(plan), currency: plan.currency }
           : null,
       chargedTo: plan.isSubscription ? await chargedTo(plan) : null,
       actions: {

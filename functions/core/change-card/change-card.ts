@@ -4,6 +4,7 @@ import { billingKeyCheckoutUid } from '../../../shared/orders/order-rules.ts';
 import type { SessionInfo } from '../../../shared/orders/session-info.ts';
 import { newCustomerUid, newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
 import { KEY_ISSUED_WITH_PAYMENT_PGS, WALLET_PAY_METHOD } from '../../../shared/payments/pay-methods.ts';
+import { renewalPrice } from '../../../shared/subscriptions/renewal-reminder.ts';
 import {
   deleteBillingKey,
   findPaymentByMerchantUid,
@@ -115,7 +116,7 @@ export async function insertChangeCardProgress(request: { guid: string; customer
       userPhone: payment.userPhone,
       currency: plan.currency,
       pg: plan.pg,
-      price: plan.scheduledPrice ?? plan.price,
+      price: renewalPrice(plan),
       clientType: session.clientType,
     },
     checkoutMerchantUid: billingKeyCheckoutUid(merchantUid),

@@ -1,3 +1,4 @@
+import { holdLapsed } from '../../../shared/coupons/coupon-holds.ts';
 import {
   type CouponRefusal,
   couponValidPlans,
@@ -50,7 +51,7 @@ export function couponInfoOf(rules: CouponRules, offered: readonly PlanPriceInfo
 async function anyFree(rules: CouponRules, nowMs: number): Promise<boolean> {
   if (rules.coupon.remainAmount > 0) return true;
   const redemptions = await listCouponRedemptions(rules.coupon.couponCode);
-  return redemptions.some((redemption) => redemption.status === 'held' && redemption.heldUntil < nowMs);
+  return redemptions.some((redemption) => holdLapsed(redemption, nowMs));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { holdLapsed } from '../../../shared/coupons/coupon-holds.ts';
 import { Conflict, NotFound } from '../errors.ts';
 import { tableService } from './client.ts';
 import type {
@@ -277,8 +278,8 @@ export async function releaseCouponHold(couponCode: string, uid: string, merchan
 
 /** Gives back every hold of a coupon whose time has run out; answers how many were freed. */
 export async function releaseExpiredHolds(couponCode: string, nowMs: number): Promise<number> {
-  const lapsed = (await listCouponRedemptions(couponCode)).filter(
-    (redemption) => redemption.status === 'held' && redemption.heldUntil < nowMs,
+  const lapsed = (await listCouponRedemptions(couponCode)).filter((redemption) =>
+    holdLapsed(redemption, nowMs),
   );
   const released = await Promise.all(
     lapsed.map((hold) => releaseCouponHold(couponCode, hold.uid, hold.merchantUid)),

@@ -1,21 +1,10 @@
 import { createHash } from 'node:crypto';
-import { limitsWithBonus } from '../../../shared/coupons/coupon-rules.ts';
 import {
-  BUILT_IN_DEPOSIT_PLAN_NAMES,
   DIRECT_DEPOSIT_CUSTOMER_UID,
-  DIRECT_DEPOSIT_PAY_METHOD,
-  DIRECT_DEPOSIT_PG,
   DIRECT_DEPOSIT_REFUSALS,
-  type DirectDepositParams,
   type DirectDepositRefusal,
 } from '../../../shared/direct-deposits/direct-deposit.ts';
 import { merchantUidFrom, newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
-import { periodEnd } from '../../../shared/plans/plan-period.ts';
-import {
-  isSubscriptionPeriod,
-  type PlanPriceInfo,
-  type PlanUsageInfo,
-} from '../../../shared/plans/plan-types.ts';
 import type { AdminActionName } from '../../../shared/users/admin-actions.ts';
 import { nowMs } from '../clock.ts';
 import { grantDepositPlan } from '../data/direct-deposit-repository.ts';
@@ -31,6 +20,13 @@ import {
 } from '../data/user-plan-repository.ts';
 import { getUser } from '../data/user-repository.ts';
 import { Conflict } from '../errors.ts';
+import {
+  type DepositablePlan,
+  type DirectDeposit,
+  depositPaymentRecord,
+  depositPlanIn,
+  depositPlanRecord,
+} from './deposit-records.ts';
 
 /**
  * Direct deposits (admin-console.md sections 2, 3 and 7): a plan granted for money paid outside the
@@ -48,32 +44,15 @@ export function directDepositIdFor(seed: string): string {
   return merchantUidFrom('direct-deposit', createHash('sha256').update(seed).digest());
 }
 
-export interface DepositablePlan {
-  catalogue: string;
-  plan: PlanPriceInfo;
-  usage: PlanUsageInfo;
-}
-
 /**
- * The plan a deposit may grant: one of the built-in deposit plan names, found in the built-in or the
- * legacy catalogue with its plan type's quotas. Only fixed-term plans: nothing renews a deposit.
+ * The plan a deposit may grant (depositPlanIn), from the built-in catalogue, else the legacy one.
  */
 export async function depositablePlan(planName: string): Promise<DepositablePlan | undefined> {
-  if (!(BUILT_IN_DEPOSIT_PLAN_NAMES as readonly string[]).includes(planName)) return undefined;
   for (const catalogue of [DEFAULT_CATALOGUE, LEGACY_CATALOGUE]) {
-    const { prices, usages } = await getPlanCatalogue(catalogue);
-    const plan = prices.find((candidate) => candidate.name === planName);
-    const usage = plan && usages.find((candidate) => candidate.planType === plan.planType);
-    if (plan && usage && !isSubscriptionPeriod(plan.period)) return { catalogue, plan, usage };
+    const found = depositPlanIn(planName, catalogue, await getPlanCatalogue(catalogue));
+    if (found) return found;
   }
   return undefined;
-}
-
-export interface DirectDeposit extends DirectDepositParams {
-  depositId: string;
-  desc: string;
-  /** When the money counts as paid: now, or a schedule's run time (its plan then starts on time). */
-  paidAt?: number;
 }
 
 export type DirectDepositOutcome =
@@ -85,56 +64,6 @@ export type DirectDepositOutcome =
       expiredAt: number;
     }
   | { status: 'refused'; reason: DirectDepositRefusal };
-
-/** The plan a deposit grants: a fixed-term pass with the plan type's quotas, nothing scheduled. */
-function depositPlanRecord(
-  deposit: DirectDeposit,
-  found: DepositablePlan,
-  paidAt: number,
-): Omit<UserPlan, 'created' | 'updated'> {
-  return {
-    uid: deposit.uid,
-    planId: deposit.depositId,
-    planName: found.plan.name,
-    planType: found.plan.planType,
-    period: found.plan.period,
-    isSubscription: false,
-    catalogue: found.catalogue,
-    paidAt,
-    expiredAt: periodEnd(new Date(paidAt), found.plan.period).getTime(),
-    planStatus: 'UNSCHEDULED',
-    customerUid: DIRECT_DEPOSIT_CUSTOMER_UID,
-    price: deposit.price,
-    payMethod: DIRECT_DEPOSIT_PAY_METHOD,
-    pg: DIRECT_DEPOSIT_PG,
-    currency: deposit.currency,
-    ...limitsWithBonus(found.usage, undefined),
-    cloudStorageLimit: found.usage.cloudStorageUsage,
-    userTTSSpeakerLimit: found.usage.userTTSSpeakerUsage,
-    isTest: false,
-  };
-}
-
-function depositPaymentRecord(deposit: DirectDeposit, paidAt: number): Omit<Payment, 'created'> {
-  return {
-    merchantUid: deposit.depositId,
-    uid: deposit.uid,
-    paidAt,
-    planName: deposit.planName,
-    payMethod: DIRECT_DEPOSIT_PAY_METHOD,
-    pg: DIRECT_DEPOSIT_PG,
-    price: deposit.price,
-    currency: deposit.currency,
-    userName: deposit.userName,
-    userEmail: deposit.userEmail,
-    userPhone: deposit.userPhone,
-    status: 'paid',
-    cancelledAmount: 0,
-    customerUid: DIRECT_DEPOSIT_CUSTOMER_UID,
-    paymentType: deposit.paymentType,
-    isTest: false,
-  };
-}
 
 function outcomeOf(
   status: 'granted' | 'already-granted',

@@ -56,6 +56,24 @@ describe('the plan an order grants', () => {
       ttsLimit: 300000,
       cloudStorageLimit: standard?.cloudStorageUsage,
       bonusQuota: { STT: 600 },
+      couponCode: 'SPRING2025',
+    });
+  });
+
+  it('of the wallet keeps its recurring registration, and its payment the wallet’s payment and receipt', () => {
+    const wallet = { ...order, payMethod: 'naver_pay', pg: 'naverpay', customerUid: undefined };
+    const paid = {
+      ...receipt,
+      walletPaymentId: 'np_20250130_1',
+      recurrentId: 'rc_1',
+      receiptUrl: 'https://r/1',
+    };
+    const plan = planRecord(wallet, paid, standard as NonNullable<typeof standard>);
+    expect(plan).toMatchObject({ recurrentId: 'rc_1' });
+    expect(plan.customerUid).toBeUndefined();
+    expect(paymentRecord(wallet, paid)).toMatchObject({
+      walletPaymentId: 'np_20250130_1',
+      receiptUrl: 'https://r/1',
     });
   });
 
@@ -88,6 +106,8 @@ describe('the payment record', () => {
       status: 'paid',
       paymentType: 'regular',
       couponCode: 'SPRING2025',
+      customerUid: order.customerUid,
+      cancelledAmount: 0,
     });
   });
 });

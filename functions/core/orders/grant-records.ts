@@ -41,7 +41,11 @@ export function planRecord(
     ...(receipt.recurrentId ? { recurrentId: receipt.recurrentId } : {}),
     price: receipt.amount,
     paidMerchantUid: order.merchantUid,
-    ...(isSubscription && order.renewalPrice !== undefined ? { scheduledPrice: order.renewalPrice } : {}),
+    ...(isSubscription &&
+    // Stryker disable next-line ConditionalExpression: `true`: a scheduledPrice left undefined is none, a renewal charging scheduledPrice ?? price
+    order.renewalPrice !== undefined
+      ? { scheduledPrice: order.renewalPrice }
+      : {}),
     payMethod: order.payMethod,
     pg: order.pg,
     currency: order.currency,

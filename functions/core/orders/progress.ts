@@ -1,6 +1,7 @@
 import type { CashReceiptChoice } from '../../../shared/cash-receipts/cash-receipt-rules.ts';
+import { couponHeldUntil } from '../../../shared/coupons/coupon-holds.ts';
 import type { Currency } from '../../../shared/currency.ts';
-import { billingKeyCheckoutUid, COUPON_HOLD_MS, vbankDeadline } from '../../../shared/orders/order-rules.ts';
+import { billingKeyCheckoutUid, vbankDeadline } from '../../../shared/orders/order-rules.ts';
 import { newCustomerUid, newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
 import {
   KEY_ISSUED_WITH_PAYMENT_PGS,
@@ -150,8 +151,7 @@ export async function insertPaymentProgress(request: ProgressRequest): Promise<{
       throw new PaymentError('DB_ERROR', 'The order could not be stored');
     }
   } else {
-    const heldUntil = vbank?.atMs ?? now + COUPON_HOLD_MS;
-    if (!(await takeCouponFor(order, couponCode, heldUntil, now))) {
+    if (!(await takeCouponFor(order, couponCode, couponHeldUntil(now, vbank?.atMs), now))) {
       throw couponRefusalError({ reason: 'exhausted' });
     }
   }

@@ -1,5 +1,10 @@
 import { couponInputAllowed } from '../../../shared/coupons/coupon-rules.ts';
-import { type Currency, fromMinorUnits, toMinorUnits } from '../../../shared/currency.ts';
+import {
+  type Currency,
+  fromMinorUnits,
+  hasCurrencyPrecision,
+  toMinorUnits,
+} from '../../../shared/currency.ts';
 import { orderCharge, orderPrice } from '../../../shared/orders/order-price.ts';
 import { currencyOptions } from '../../../shared/orders/order-rules.ts';
 import type { PlanUpgradeData, SessionInfo } from '../../../shared/orders/session-info.ts';
@@ -69,8 +74,7 @@ export function isOperatorLink(session: Pick<PaymentSession, 'createdStatus'>): 
   return session.createdStatus !== 'init';
 }
 
-export const isNewOrder = (session: Pick<PaymentSession, 'purpose'>) =>
-  (session.purpose ?? 'order') === 'order';
+export const isNewOrder = (session: Pick<PaymentSession, 'purpose'>) => session.purpose === 'order';
 
 /**
  * The plans a session may choose among: an operator's order link sells exactly the plan the operator
@@ -193,12 +197,12 @@ export function sessionPrice(ctx: SessionContext, isTest: boolean) {
   return { ...price, finalPrice, credit, charge };
 }
 
-export function samePrice(a: number, b: number, currency: Currency): boolean {
-  try {
-    return toMinorUnits(a, currency) === toMinorUnits(b, currency);
-  } catch {
-    return false;
-  }
+/** Whether a claimed amount is the server's price: a claim finer than the currency never is. */
+export function samePrice(claimed: number, price: number, currency: Currency): boolean {
+  return (
+    hasCurrencyPrecision(claimed, currency) &&
+    toMinorUnits(claimed, currency) === toMinorUnits(price, currency)
+  );
 }
 
 /**

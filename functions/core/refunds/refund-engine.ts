@@ -1,6 +1,4 @@
-import { DateTime } from 'luxon';
 import { attentionCaseId } from '../../../shared/attention/attention-cases.ts';
-import { type Currency, priceIn, toMinorUnits } from '../../../shared/currency.ts';
 import { DEFAULT_LANGUAGE } from '../../../shared/languages.ts';
 import { type PayMethod, WALLET_PAY_METHOD } from '../../../shared/payments/pay-methods.ts';
 import { estimateRefund, type RefundEstimate } from '../../../shared/refunds/refund-rules.ts';
@@ -11,9 +9,6 @@ import {
 } from '../../../shared/refunds/refund-session.ts';
 import { refundSourceChoices, refundSourceOf } from '../../../shared/refunds/refund-sources.ts';
 import { planActions } from '../../../shared/subscriptions/plan-actions.ts';
-import { businessDayOf } from '../../../shared/time/business-days.ts';
-import { KST_DATE, KST_ZONE } from '../../../shared/time/kst.ts';
-import { METERED_USAGE_TYPES } from '../../../shared/usage/usage-rules.ts';
 import { WalletError } from '../adapters/payment-provider/naver-pay.ts';
 import {
   cancelPayment,
@@ -41,6 +36,15 @@ import { cancelPendingRenewals } from '../subscriptions/renewal-schedule.ts';
 import { unsubscribePlan } from '../subscriptions/subscription-status.ts';
 import { usageStanding } from '../usage/usage-standing.ts';
 import { holidaysFor } from './holidays.ts';
+import {
+  allowanceShare,
+  monthlyListPrice,
+  movedNoMoneyOfItsOwn,
+  refundAmountAllowed,
+  refundDay,
+  refundedSince,
+  refundFigures,
+} from './refund-amounts.ts';
 import { refundThroughWallet } from './wallet-refunds.ts';
 
 /**
@@ -77,25 +81,6 @@ async function refundablePlan(uid: string, at: number): Promise<{ plan: UserPlan
   return { plan, payment };
 }
 
-/** The monthly subscription list price of a plan's type, in its currency (what a used month costs). */
-async function monthlyListPrice(plan: UserPlan): Promise<number | undefined> {
-  const { prices } = await getPlanCatalogue(plan.catalogue);
-  const monthly = prices.find((price) => price.planType === plan.planType && price.period === 'MONTHLY');
-  return monthly ? priceIn(monthly, plan.currency) : undefined;
-}
-
-/** The largest share of a monthly limit the account used since its month began. */
-async function allowanceShare(uid: string, at: number): Promise<number> {
-  const standing = await usageStanding(uid, at);
-  if (standing.group !== 'paid') return 0;
-  return Math.max(
-    0,
-    ...METERED_USAGE_TYPES.map((type) =>
-      standing.limits[type] > 0 ? standing.used[type] / standing.limits[type] : 0,
-    ),
-  );
-}
-
 export async function quoteRefund(input: {
   uid: string;
   requestedMs: number;
@@ -104,32 +89,20 @@ export async function quoteRefund(input: {
 }): Promise<RefundQuote> {
   const at = nowMs();
   const { plan, payment } = await refundablePlan(input.uid, at);
-  const order = await getOrder(payment.merchantUid);
-  const credit = order?.paymentType === 'upgrade' ? (order.credit ?? 0) : 0;
-  const refundable = payment.price - payment.cancelledAmount;
-  const refundDay =
-    input.businessDay === false
-      ? DateTime.fromMillis(input.requestedMs, { zone: KST_ZONE }).toFormat(KST_DATE)
-      : businessDayOf(input.requestedMs, await holidaysFor(input.requestedMs));
+  const { planValue, refundable, isUpgrade } = refundFigures(payment, await getOrder(payment.merchantUid));
+  const holidays = input.businessDay === false ? undefined : await holidaysFor(input.requestedMs);
   const estimate = estimateRefund({
     period: plan.period,
     currency: plan.currency,
     paidAtMs: plan.paidAt,
     expiredAtMs: plan.expiredAt,
-    planValue: payment.price + credit,
+    planValue,
     refundable,
-    monthlyListPrice: await monthlyListPrice(plan),
-    allowanceShare: await allowanceShare(input.uid, at),
-    refundDay,
+    monthlyListPrice: monthlyListPrice((await getPlanCatalogue(plan.catalogue)).prices, plan),
+    allowanceShare: allowanceShare(await usageStanding(input.uid, at)),
+    refundDay: refundDay(input.requestedMs, holidays),
   });
-  return {
-    plan,
-    payment,
-    estimate,
-    refundable,
-    isUpgrade: credit > 0,
-    refundSource: refundSourceOf(payment),
-  };
+  return { plan, payment, estimate, refundable, isUpgrade, refundSource: refundSourceOf(payment) };
 }
 
 export interface RefundRequest {
@@ -157,9 +130,6 @@ export class RefundedMeanwhile extends PaymentError {
   }
 }
 
-const same = (a: number, b: number, currency: Currency) =>
-  toMinorUnits(a, currency) === toMinorUnits(b, currency);
-
 /**
  * Refunds the account's current plan by `price` (checked against `quote`: the customer's must be the
  * estimate, an operator's at most what the payment can return) and ends the plan now; a price of zero
@@ -173,11 +143,11 @@ export async function refundPlan(
   priceRule: 'estimate' | 'at-most-refundable',
 ): Promise<RefundOutcome> {
   const { plan, refundable } = quote;
-  const allowed =
-    priceRule === 'estimate'
-      ? same(request.price, quote.estimate.estimatedRefundPrice, plan.currency)
-      : request.price >= 0 &&
-        toMinorUnits(request.price, plan.currency) <= toMinorUnits(refundable, plan.currency);
+  const allowed = refundAmountAllowed(
+    request.price,
+    { estimatedRefundPrice: quote.estimate.estimatedRefundPrice, refundable, currency: plan.currency },
+    priceRule,
+  );
   if (!allowed) throw new PaymentError('INVALID_PRICE', 'The refund amount is not the one this plan allows');
   if (!refundSourceChoices(quote.refundSource).includes(request.refundSource))
     throw new PaymentError(
@@ -279,8 +249,7 @@ async function refundedSinceQuote(request: RefundRequest, quote: RefundQuote): P
     request.refundSource === 'portone' && payment.impUid
       ? (await lookUpProviderPayment(payment.impUid))?.cancelledAmount
       : (await getPayment(payment.merchantUid))?.cancelledAmount;
-  const since = (current ?? payment.cancelledAmount) - payment.cancelledAmount;
-  return toMinorUnits(since, payment.currency) > 0 ? since : 0;
+  return refundedSince(payment.cancelledAmount, current, payment.currency);
 }
 
 /** Records a refund that went through; answers when the plan ended. */
@@ -346,12 +315,12 @@ async function refundRecordedMeanwhile(
   quote: RefundQuote,
 ): Promise<number | undefined> {
   const current = await getPayment(quote.payment.merchantUid);
-  if (!current || current.cancelledAmount === quote.payment.cancelledAmount) return undefined;
-  const recorded = current.cancelledAmount - quote.payment.cancelledAmount;
-  const movedNothing =
-    request.refundSource === PRODUCT_REFUND_SOURCE ||
-    (request.refundSource === 'naver_pay' && same(recorded, request.price, quote.plan.currency));
-  return movedNothing ? recorded : undefined;
+  const recorded = refundedSince(
+    quote.payment.cancelledAmount,
+    current?.cancelledAmount,
+    quote.plan.currency,
+  );
+  return recorded > 0 && movedNoMoneyOfItsOwn(request, recorded, quote.plan.currency) ? recorded : undefined;
 }
 
 /** A quote as the refund screens read it (the refund session without the e-mail). */

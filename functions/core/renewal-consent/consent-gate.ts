@@ -1,5 +1,6 @@
 import type { SiteLanguage } from '../../../shared/languages.ts';
 import { consentCovers, renewalPriceRise } from '../../../shared/subscriptions/renewal-consent.ts';
+import { renewalPrice } from '../../../shared/subscriptions/renewal-reminder.ts';
 import { getRenewalConsent } from '../data/renewal-consent-repository.ts';
 import { changePlanStatus } from '../data/subscription-repository.ts';
 import { getUserPlanHead, type UserPlan } from '../data/user-plan-repository.ts';
@@ -46,7 +47,7 @@ export async function endWithoutConsent(
           planType: plan.planType,
           currency: plan.currency,
           lastCharge: plan.price,
-          amount: plan.scheduledPrice ?? plan.price,
+          amount: renewalPrice(plan),
           renewsAt: plan.expiredAt,
         },
         `${settings.siteUrl}/${language}/payment/pricepolicy`,

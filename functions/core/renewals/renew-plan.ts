@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, type SiteLanguage } from '../../../shared/languages.ts';
+import { renewalPrice } from '../../../shared/subscriptions/renewal-reminder.ts';
 import { sendMail } from '../adapters/mail.ts';
 import { nowMs } from '../clock.ts';
 import { planHeldCaseId } from '../data/attention-repository.ts';
@@ -64,7 +65,7 @@ async function renewalOrder(plan: UserPlan, event: RenewalEvent): Promise<Paymen
   if (existing) return existing;
   const first = await getOrder(plan.planId);
   if (!first) throw new Error(`The plan ${plan.planId} has no order to renew from`);
-  const amount = plan.scheduledPrice ?? plan.price;
+  const amount = renewalPrice(plan);
   await createOrder({
     merchantUid: event.merchantUid,
     uid: plan.uid,
@@ -154,7 +155,7 @@ async function holdPlan(plan: UserPlan, order: PaymentOrder): Promise<boolean> {
         userEmail: order.userEmail,
         planId: plan.planId,
         planName: plan.planName,
-        amount: plan.scheduledPrice ?? plan.price,
+        amount: renewalPrice(plan),
         currency: plan.currency,
         reason: 'The last renewal retry was declined',
         refundSources: [],

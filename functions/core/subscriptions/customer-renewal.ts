@@ -1,5 +1,6 @@
 import type { SiteLanguage } from '../../../shared/languages.ts';
 import { BILLING_PAGE } from '../../../shared/site/site-pages.ts';
+import { renewalPrice } from '../../../shared/subscriptions/renewal-reminder.ts';
 import { sendMail } from '../adapters/mail.ts';
 import { nowMs } from '../clock.ts';
 import { latestUserPlan, type UserPlan } from '../data/user-plan-repository.ts';
@@ -74,7 +75,7 @@ async function confirmByMail(request: RenewalChoiceRequest, choice: RenewalChoic
       ...composeRenewalChoiceMail(choice, request.language, {
         plan: plan.planName,
         periodEnd: plan.expiredAt,
-        amount: plan.scheduledPrice ?? plan.price,
+        amount: renewalPrice(plan),
         currency: plan.currency,
         link: `${settings.siteUrl}/${request.language}${BILLING_PAGE}`,
       }),

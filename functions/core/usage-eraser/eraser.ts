@@ -29,12 +29,16 @@ export function usageLines(
   counters: UsageCounterItem | undefined,
   nowMs: number,
 ): UsageLine[] {
-  const reset = countsAsReset(counters?.paidLastUpdatedMonthly, paidResetDate(plan.paidAt, nowMs));
+  // This month's counters: none when the month has started again since they were last written.
+  const thisMonth =
+    counters && !countsAsReset(counters.paidLastUpdatedMonthly, paidResetDate(plan.paidAt, nowMs))
+      ? counters
+      : undefined;
   return METERED_USAGE_TYPES.map((usageType) => {
     const counter = counterFor(usageType, true) as PaidCounter;
     return {
       usageType,
-      used: reset ? 0 : Math.max(0, counters?.[counter] ?? 0),
+      used: Math.max(0, thisMonth?.[counter] ?? 0),
       limit: plan[LIMIT_FIELD[usageType]],
       unit: USAGE_UNIT[usageType] as UsageLine['unit'],
     };

@@ -108,6 +108,33 @@ describe('the console’s coupon calls', () => {
     }
   });
 
+  it('recompute a discount’s prices when its rate is edited, and the order charges them', async () => {
+    const couponCode = await startedCoupon({ discounts: { MR_STANDARD_V3: 20 } });
+    const edited = await admin(adminUpdateCouponDiscountInfo, {
+      couponCode,
+      planName: 'MR_STANDARD_V3',
+      rate: 25,
+    });
+    // 19900, 2200 and 17.99 times 0.75, floored to each currency (admin console section 7).
+    const row = {
+      couponCode,
+      planName: 'MR_STANDARD_V3',
+      rate: 25,
+      priceKo: 14925,
+      priceJa: 1650,
+      priceEn: 13.49,
+    };
+    expect(edited.body.data).toEqual(row);
+    expect((await admin(adminGetCouponDiscountInfos, { couponCode })).body.data).toEqual([row]);
+    const sessionInfo = await sessionWithCoupon(await newCustomer(), 'MR_STANDARD_V3', couponCode);
+    expect(sessionInfo.price).toMatchObject({
+      finalPrice: 14925,
+      discountRate: 25,
+      discountSource: 'coupon',
+    });
+    expect((await placeOrder(sessionInfo, 'card')).amount).toBe(14925);
+  });
+
   it('keep a started coupon’s start and add no rows after the start', async () => {
     const couponCode = await startedCoupon({ totalAmount: 3 });
     const current = (await admin(adminGetCoupon, { couponCode })).body.data;

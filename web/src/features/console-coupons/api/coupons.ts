@@ -96,6 +96,15 @@ export function useCouponWrites() {
 }
 
 /**
+ * A discount row as the console shows it. Its prices are the server's, computed from its rate: while a
+ * rate edit waits for its toast, the row shows them as being recomputed (never the old rate's prices
+ * beside the new rate), and the server's answer fills them in.
+ */
+export type ShownDiscount = RouteOutput<typeof adminUpdateCouponDiscountInfo>['data'] & {
+  pricesPending?: boolean;
+};
+
+/**
  * A coupon's rows edited in place (a discount's rate, a bonus quota): undoable (issue 19), the row shown
  * changed at once and the write sent when its toast goes unless undone (use-undoable-write.ts). The
  * server's answer then replaces the row (a discount's prices are computed there).
@@ -121,9 +130,10 @@ export function useCouponRowEdits(couponCode: string) {
   };
   return {
     rate: (planName: string, rate: number) =>
-      edit('discounts', { planName, rate }, () =>
-        adminCall(adminUpdateCouponDiscountInfo, { couponCode, planName, rate }),
-      ),
+      edit<ShownDiscount>('discounts', { planName, rate, pricesPending: true }, async () => {
+        const { data } = await adminCall(adminUpdateCouponDiscountInfo, { couponCode, planName, rate });
+        return { data: { ...data, pricesPending: false } };
+      }),
     bonusQuota: (planName: string, quota: BonusQuota) =>
       edit('bonus-quotas', { planName, quota }, () =>
         adminCall(adminUpsertCouponBonusQuota, { couponCode, planName, quota }),

@@ -1,19 +1,21 @@
-import { createColumnHelper } from '@tanstack/react-table';
+import { type CellContext, createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type * as z from 'zod';
-import type { AdminCouponDiscountSchema } from '../../../../../shared/api/coupons.ts';
 import { isDiscountPlan } from '../../../../../shared/coupons/coupon-rules.ts';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { notify } from '../../../components/console/toast.ts';
 import { useDeleteAction } from '../../../components/console/use-delete-action.ts';
 import { useRowEditing } from '../../../components/console/use-row-editing.ts';
-import { useCouponDiscounts, useCouponRowEdits, useCouponWrites } from '../api/coupons.ts';
+import {
+  type ShownDiscount,
+  useCouponDiscounts,
+  useCouponRowEdits,
+  useCouponWrites,
+} from '../api/coupons.ts';
 import { AddPlanRowForm, PlanRowActions, useCouponPlans } from './coupon-plans.tsx';
 
-type Discount = z.infer<typeof AdminCouponDiscountSchema>;
-const column = createColumnHelper<Discount>();
+const column = createColumnHelper<ShownDiscount>();
 
 /** A rate is a percentage over 0 and at most 100 (the server computes the three prices from it). */
 function rateOf(text: string): number | undefined {
@@ -57,6 +59,9 @@ export function CouponDiscounts({ couponCode, started }: { couponCode: string; s
       notify.failure(t('console-shell:toast.save_failed'), error);
     }
   };
+  // A price waiting for the server's answer to a rate edit is shown as being recomputed.
+  const priceCell = (info: CellContext<ShownDiscount, number>) =>
+    info.row.original.pricesPending ? t('discount.recomputing') : info.getValue();
   const columns = [
     column.accessor('planName', { header: () => t('field.plan') }),
     column.accessor('rate', {
@@ -74,9 +79,9 @@ export function CouponDiscounts({ couponCode, started }: { couponCode: string; s
           `${info.getValue()}%`
         ),
     }),
-    column.accessor('priceKo', { header: () => t('field.price_ko') }),
-    column.accessor('priceJa', { header: () => t('field.price_ja') }),
-    column.accessor('priceEn', { header: () => t('field.price_en') }),
+    column.accessor('priceKo', { header: () => t('field.price_ko'), cell: priceCell }),
+    column.accessor('priceJa', { header: () => t('field.price_ja'), cell: priceCell }),
+    column.accessor('priceEn', { header: () => t('field.price_en'), cell: priceCell }),
     column.display({
       id: 'actions',
       header: () => t('field.actions'),
