@@ -75,7 +75,11 @@ export function KstDateInput({
             }
           }}
         >
-          📅
+          {/* Drawn, not an emoji: a machine without an emoji font shows an empty box for one. */}
+          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+            <rect x="1.5" y="3" width="13" height="11.5" rx="1.5" fill="none" stroke="currentColor" />
+            <path d="M1.5 6.5h13M5 1.5v3M11 1.5v3" stroke="currentColor" />
+          </svg>
         </button>
       )}
       <input
