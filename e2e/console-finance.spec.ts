@@ -5,14 +5,15 @@ import { RECONCILIATION_VARIABLE } from '../scripts/local/reconciliation-switch.
 import { formatPrice } from '../shared/currency.ts';
 import { reconciliationRunAt } from '../shared/finance/reconciliation.ts';
 import { startIsolatedRuntime } from '../test/integration/isolated-runtime.ts';
-import { signInToConsole } from './console-helpers.ts';
+import { operatorToken, signInToConsole } from './console-helpers.ts';
 
 /**
  * The finance view and the daily reconciliation, in a runtime of their own (its totals are this file's
  * payments alone, and the reconciliation test moves its clock): payments set up through the API, then
  * the operator's pages from the console's login.
  */
-const SCREENS = '/work/screens';
+/** The pages as a desktop and a phone show them (kept with the run's results). */
+const SCREENS = 'test-results/screens';
 let runtime: Awaited<ReturnType<typeof startIsolatedRuntime>>;
 
 test.describe.configure({ mode: 'serial' });
@@ -119,7 +120,7 @@ test('the finance page shows the day’s money as paid and refunded, its CSV the
   request,
 }) => {
   test.setTimeout(90_000);
-  const operator = await signIn(request, 'operator@cutloom.local', 'operator-pass1', 'console');
+  const operator = await operatorToken(request, runtime.url);
   const email = `finance-${Date.now()}@example.com`;
   await post(
     request,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import Papa from 'papaparse';
-import { signInToConsole } from './console-helpers.ts';
+import { operatorToken, signInToConsole } from './console-helpers.ts';
 import {
   chooseCashReceipt,
   fillOrderForm,
@@ -45,18 +45,6 @@ async function payByVirtualAccount(page: Page, request: APIRequestContext, email
   const deposited = await request.post('/_local/payments/deposit', { data: { imp_uid: issued?.imp_uid } });
   expect(deposited.ok()).toBe(true);
   return issued as { imp_uid: string; merchant_uid: string };
-}
-
-async function operatorToken(request: APIRequestContext): Promise<string> {
-  const answer = await request.post('/auth/v2/sign-in', {
-    data: {
-      email: 'operator@cutloom.local',
-      password: 'operator-pass1',
-      clientType: 'console',
-      language: 'en',
-    },
-  });
-  return ((await answer.json()) as { session: { idToken: string } }).session.idToken;
 }
 
 test('a pass paid by virtual account gets its cash receipt for income deduction; a refund cancels it', async ({
