@@ -1,19 +1,16 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { RECONCILIATION_VARIABLE } from '../scripts/local/reconciliation-switch.ts';
 import { formatPrice } from '../shared/currency.ts';
 import { reconciliationRunAt } from '../shared/finance/reconciliation.ts';
 import { startIsolatedRuntime } from '../test/integration/isolated-runtime.ts';
-import { operatorToken, signInToConsole } from './console-helpers.ts';
+import { operatorToken, screens, seriousViolations, signInToConsole } from './console-helpers.ts';
 
 /**
  * The finance view and the daily reconciliation, in a runtime of their own (its totals are this file's
  * payments alone, and the reconciliation test moves its clock): payments set up through the API, then
  * the operator's pages from the console's login.
  */
-/** The pages as a desktop and a phone show them (kept with the run's results). */
-const SCREENS = 'test-results/screens';
 let runtime: Awaited<ReturnType<typeof startIsolatedRuntime>>;
 
 test.describe.configure({ mode: 'serial' });
@@ -92,27 +89,6 @@ async function buy(page: Page, request: APIRequestContext, token: string, planNa
       });
   expect(confirmed.result).toBe('success');
   return order.amount;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
-
-/** Full-page screenshots at a desk's width and a phone's, where nothing may scroll sideways. */
-async function screens(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENS, { recursive: true });
-  await page.screenshot({ path: `${SCREENS}/${name}-desktop.png`, fullPage: true });
-  await page.setViewportSize({ width: 360, height: 780 });
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name} at 360 px` })
-    .toBeLessThanOrEqual(360);
-  await page.screenshot({ path: `${SCREENS}/${name}-360.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 test('the finance page shows the day’s money as paid and refunded, its CSV the same; the revenue page draws its charts', async ({

@@ -1,6 +1,16 @@
-import { closeSync, existsSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { codeAt, TOTP_PERIOD_SECONDS } from '../functions/core/staff/totp.ts';
 import { SEEDED_ACCOUNTS } from '../scripts/local/seed.ts';
@@ -187,4 +197,29 @@ export async function customerVerifiedInConsole(page: Page, name: string): Promi
   await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('Verify email success', { exact: true })).toBeVisible();
   return page.url();
+}
+
+/** Axe's serious and critical findings on the page as it is (none is allowed on a console page). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+/** Where the console pages' screenshots go: with the run's results. */
+const SCREENS = 'test-results/screens';
+
+/** Full-page screenshots at a desk's width and a phone's, where nothing may scroll sideways. */
+export async function screens(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENS, { recursive: true });
+  await page.screenshot({ path: `${SCREENS}/${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name} at 360 px` })
+    .toBeLessThanOrEqual(360);
+  await page.screenshot({ path: `${SCREENS}/${name}-360.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
 }

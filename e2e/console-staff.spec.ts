@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { codeAt } from '../functions/core/staff/totp.ts';
-import { operatorToken, signInToConsole, uniqueEmail } from './console-helpers.ts';
+import {
+  operatorToken,
+  screens,
+  seriousViolations,
+  signInToConsole,
+  uniqueEmail,
+} from './console-helpers.ts';
 
 /**
  * Staff roles, two-step sign-in and the audit trail (issue 27), from the console's login: an admin invites
@@ -188,4 +194,22 @@ test('a config edit is in the audit trail with its before and after, filtered fr
   const csv = readFileSync(await (await download).path(), 'utf8');
   expect(csv).toContain('adminConfigUpdate');
   expect(csv).toContain('value: ""before"" → ""after""');
+});
+
+test('the staff, audit trail and tax invoice pages have no serious accessibility finding and fit a phone', async ({
+  page,
+}) => {
+  await signInToConsole(page);
+  for (const [path, heading, name] of [
+    ['/admin/staff', 'Staff', 'console-staff'],
+    ['/admin/audit', 'Audit trail', 'console-audit'],
+    ['/admin/taxInvoice', 'Tax invoice requests', 'console-tax-invoices'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    // The list has answered (its rows or its empty line), so the page is checked as the operator sees it.
+    await expect(page.getByText(/rows? shown|No /).first()).toBeVisible();
+    expect(await seriousViolations(page), path).toEqual([]);
+    await screens(page, name);
+  }
 });

@@ -25,6 +25,10 @@ npx tsc -p tsconfig.json
 step 'unit, integration and infra tests (Vitest)'
 npx vitest run
 
+# Every money module's unit tests must kill its mutants (at least 90 % each; docs/mutation-testing.md).
+step 'mutation testing of the money modules (Stryker)'
+npm run --silent mutation
+
 step 'web build (Vite)'
 npx vite build --config web/vite.config.ts --logLevel warn
 
