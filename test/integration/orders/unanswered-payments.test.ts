@@ -258,34 +258,40 @@ describe('a payment the re-check finds paid but cannot grant', () => {
   });
 });
 
+/** A new buyer's Light order on the wallet, its card registered with `card`: the first charge's answer. */
+async function walletOrder(prefix: string, card: string) {
+  const buyer = await newBuyer(prefix);
+  const opened = await call(
+    createInitPayment,
+    { clientType: 'landing', language: 'ko', planName: 'MR_LIGHT_V3' },
+    { ...options(), token: buyer.token },
+  );
+  const session: SessionInfo = opened.body.sessionInfo;
+  const order: PlacedOrder = (
+    await call(insertPaymentProgress, progressInput(session, 'naver_pay'), options())
+  ).body;
+  const guid = session.guid;
+  const { reserveId } = (
+    await call(setUpRecurrentNaverPayEnroll, { guid, merchantUid: order.merchantUid }, options())
+  ).body;
+  const registered = await fetch(`${runtime.url}/_local/payments/naver-pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ reserveId, action: 'register', card }),
+    redirect: 'manual',
+  });
+  const tempReceiptId = new URL(registered.headers.get('location') ?? '').searchParams.get('tempReceiptId');
+  const started = await call(
+    startRecurrentNaverPay,
+    { guid, merchantUid: order.merchantUid, reserveId, tempReceiptId },
+    options(),
+  );
+  return { buyer, order, guid, reserveId, started };
+}
+
 describe('a lost answer to a charge', () => {
   it('on the wallet: the order waits, then the charge is replayed (the same charge, answered as recorded) and granted once', async () => {
-    const buyer = await newBuyer('wallet-late');
-    const opened = await call(
-      createInitPayment,
-      { clientType: 'landing', language: 'ko', planName: 'MR_LIGHT_V3' },
-      { ...options(), token: buyer.token },
-    );
-    const session: SessionInfo = opened.body.sessionInfo;
-    const order: PlacedOrder = (
-      await call(insertPaymentProgress, progressInput(session, 'naver_pay'), options())
-    ).body;
-    const guid = session.guid;
-    const { reserveId } = (
-      await call(setUpRecurrentNaverPayEnroll, { guid, merchantUid: order.merchantUid }, options())
-    ).body;
-    const registered = await fetch(`${runtime.url}/_local/payments/naver-pay`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ reserveId, action: 'register', card: CHARGES_ANSWER_LATE }),
-      redirect: 'manual',
-    });
-    const tempReceiptId = new URL(registered.headers.get('location') ?? '').searchParams.get('tempReceiptId');
-    const started = await call(
-      startRecurrentNaverPay,
-      { guid, merchantUid: order.merchantUid, reserveId, tempReceiptId },
-      options(),
-    );
+    const { buyer, order, guid, reserveId, started } = await walletOrder('wallet-late', CHARGES_ANSWER_LATE);
     expect(started.body.result).toBe('pending');
     expect(await granted(buyer.uid)).toMatchObject({ plans: [] });
 
@@ -309,32 +315,7 @@ describe('a lost answer to a charge', () => {
 
 describe('a wallet refund Naver Pay completes later', () => {
   it('is made for the customer, listed for an operator while pending, and settles itself once Naver Pay has done it', async () => {
-    const buyer = await newBuyer('wallet-refund-later');
-    const opened = await call(
-      createInitPayment,
-      { clientType: 'landing', language: 'ko', planName: 'MR_LIGHT_V3' },
-      { ...options(), token: buyer.token },
-    );
-    const session: SessionInfo = opened.body.sessionInfo;
-    const order: PlacedOrder = (
-      await call(insertPaymentProgress, progressInput(session, 'naver_pay'), options())
-    ).body;
-    const guid = session.guid;
-    const { reserveId } = (
-      await call(setUpRecurrentNaverPayEnroll, { guid, merchantUid: order.merchantUid }, options())
-    ).body;
-    const registered = await fetch(`${runtime.url}/_local/payments/naver-pay`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ reserveId, action: 'register', card: VISA_OK }),
-      redirect: 'manual',
-    });
-    const tempReceiptId = new URL(registered.headers.get('location') ?? '').searchParams.get('tempReceiptId');
-    const started = await call(
-      startRecurrentNaverPay,
-      { guid, merchantUid: order.merchantUid, reserveId, tempReceiptId },
-      options(),
-    );
+    const { buyer, order, started } = await walletOrder('wallet-refund-later', VISA_OK);
     expect(started.body.result).toBe('success');
     const walletPayment = async () =>
       (
