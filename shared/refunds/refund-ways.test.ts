@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BANK_TRANSFER,
+  cancelKind,
   PROVIDER_REFUND_DAYS,
   type RefundablePayment,
   refundDecision,
@@ -16,7 +17,6 @@ const card: RefundablePayment = {
   payMethod: 'card',
   currency: 'KRW',
   paidAt: PAID_AT,
-  price: 118800,
 };
 const vbank: RefundablePayment = { ...card, payMethod: 'vbank' };
 const phone: RefundablePayment = { ...card, pg: 'danal', payMethod: 'phone' };
@@ -26,8 +26,8 @@ const wallet: RefundablePayment = {
   payMethod: 'naver_pay',
   walletPaymentId: 'np_1',
 };
-const paypal: RefundablePayment = { ...card, pg: 'paypal', currency: 'USD', price: 89.1 };
-const eximbay: RefundablePayment = { ...card, pg: 'eximbay', currency: 'JPY', price: 12000 };
+const paypal: RefundablePayment = { ...card, pg: 'paypal', currency: 'USD' };
+const eximbay: RefundablePayment = { ...card, pg: 'eximbay', currency: 'JPY' };
 const deposit: RefundablePayment = { ...card, pg: 'direct_deposit', payMethod: 'card' };
 
 const PROVIDER = { source: 'portone', account: 'none' } as const;
@@ -36,89 +36,83 @@ const WALLET = { source: 'naver_pay', account: 'none' } as const;
 
 describe('how the money goes back', () => {
   it.each([
-    ['a card the next minute, in full', card, 118800, PAID_AT + 60_000],
-    ['a card in part', card, 50000, PAID_AT + 60_000],
-    ['a card on its window’s last moment', card, 118800, PAID_AT + PROVIDER_REFUND_DAYS.card * DAY],
-    ['KakaoPay in part', { ...card, pg: 'kakaopay', payMethod: 'kakaopay' }, 1, PAID_AT + DAY],
-    ['PAYCO in full', { ...card, pg: 'payco', payMethod: 'payco' }, 118800, PAID_AT + DAY],
-    ['a phone payment in full, later the same month', phone, 118800, kst('2026-03-31T23:59:59')],
-  ])('%s: through the provider, a bank transfer beside it', (_case, payment, amount, at) => {
-    expect(refundDecision(payment, amount, at)).toEqual({ ways: [PROVIDER, BANK_TRANSFER] });
+    ['a card the next minute, in full', card, 'whole', PAID_AT + 60_000],
+    ['a card in part', card, 'part', PAID_AT + 60_000],
+    ['a card on its window’s last moment', card, 'whole', PAID_AT + PROVIDER_REFUND_DAYS.card * DAY],
+    ['KakaoPay in part', { ...card, pg: 'kakaopay', payMethod: 'kakaopay' }, 'part', PAID_AT + DAY],
+    ['PAYCO in full', { ...card, pg: 'payco', payMethod: 'payco' }, 'whole', PAID_AT + DAY],
+    ['a phone payment in full, later the same month', phone, 'whole', kst('2026-03-31T23:59:59')],
+  ] as const)('%s: through the provider, a bank transfer beside it', (_case, payment, kind, at) => {
+    expect(refundDecision(payment, kind, at)).toEqual({ ways: [PROVIDER, BANK_TRANSFER] });
   });
 
   it('a deposited virtual account: through the provider to the account the buyer gives, within 180 days', () => {
     const last = PAID_AT + PROVIDER_REFUND_DAYS.virtualAccount * DAY;
-    expect(refundDecision(vbank, 50000, last)).toEqual({ ways: [PROVIDER_WITH_ACCOUNT, BANK_TRANSFER] });
-    expect(refundDecision(vbank, 50000, last + 1)).toEqual({
+    expect(refundDecision(vbank, 'part', last)).toEqual({ ways: [PROVIDER_WITH_ACCOUNT, BANK_TRANSFER] });
+    expect(refundDecision(vbank, 'part', last + 1)).toEqual({
       ways: [BANK_TRANSFER],
       ownWayClosed: 'window_passed',
     });
   });
 
   it('a phone payment: only in full and only in its month, else by bank transfer', () => {
-    expect(refundDecision(phone, 118800, kst('2026-04-01T00:00:00'))).toEqual({
+    expect(refundDecision(phone, 'whole', kst('2026-04-01T00:00:00'))).toEqual({
       ways: [BANK_TRANSFER],
       ownWayClosed: 'phone_past_month',
     });
-    expect(refundDecision(phone, 118799, PAID_AT + DAY)).toEqual({
-      ways: [BANK_TRANSFER],
-      ownWayClosed: 'phone_partial',
-    });
-    // The rest of a payment something was returned from before is a partial cancel for the carrier.
-    expect(refundDecision({ ...phone, price: 119600 }, 118800, PAID_AT + DAY)).toEqual({
+    expect(refundDecision(phone, 'part', PAID_AT + DAY)).toEqual({
       ways: [BANK_TRANSFER],
       ownWayClosed: 'phone_partial',
     });
     // A payment late in a month, asked for early the next: the month is Korea's.
     const lateMarch = kst('2026-03-31T23:30:00');
     expect(
-      refundDecision({ ...phone, paidAt: lateMarch }, 118800, kst('2026-04-01T00:10:00')).ownWayClosed,
+      refundDecision({ ...phone, paidAt: lateMarch }, 'whole', kst('2026-04-01T00:10:00')).ownWayClosed,
     ).toBe('phone_past_month');
-    expect(refundDecision({ ...phone, paidAt: lateMarch }, 118800, kst('2026-03-31T23:50:00')).ways).toEqual([
-      PROVIDER,
-      BANK_TRANSFER,
-    ]);
+    expect(refundDecision({ ...phone, paidAt: lateMarch }, 'whole', kst('2026-03-31T23:50:00')).ways).toEqual(
+      [PROVIDER, BANK_TRANSFER],
+    );
   });
 
   it('a card, an easy pay or the wallet after a year: by bank transfer', () => {
     const after = PAID_AT + PROVIDER_REFUND_DAYS.card * DAY + 1;
     for (const payment of [card, { ...card, pg: 'kakaopay', payMethod: 'kakaopay' }, wallet])
-      expect(refundDecision(payment, 1000, after)).toEqual({
+      expect(refundDecision(payment, 'part', after)).toEqual({
         ways: [BANK_TRANSFER],
         ownWayClosed: 'window_passed',
       });
   });
 
   it('the wallet within a year: through the wallet', () => {
-    expect(refundDecision(wallet, 1000, PAID_AT + PROVIDER_REFUND_DAYS.card * DAY)).toEqual({
+    expect(refundDecision(wallet, 'part', PAID_AT + PROVIDER_REFUND_DAYS.card * DAY)).toEqual({
       ways: [WALLET, BANK_TRANSFER],
     });
   });
 
   it('in another currency: its own way only, and no refund from the site once that is closed', () => {
-    expect(refundDecision(paypal, 10, PAID_AT + PROVIDER_REFUND_DAYS.paypal * DAY)).toEqual({
+    expect(refundDecision(paypal, 'part', PAID_AT + PROVIDER_REFUND_DAYS.paypal * DAY)).toEqual({
       ways: [PROVIDER],
     });
-    expect(refundDecision(paypal, 10, PAID_AT + PROVIDER_REFUND_DAYS.paypal * DAY + 1)).toEqual({
+    expect(refundDecision(paypal, 'part', PAID_AT + PROVIDER_REFUND_DAYS.paypal * DAY + 1)).toEqual({
       ways: [],
       ownWayClosed: 'window_passed',
       refusal: 'transfer_abroad',
     });
     // PayPal's window is its own: a card in yen keeps the card's year.
-    expect(refundDecision(eximbay, 100, PAID_AT + PROVIDER_REFUND_DAYS.paypal * DAY + 1)).toEqual({
+    expect(refundDecision(eximbay, 'part', PAID_AT + PROVIDER_REFUND_DAYS.paypal * DAY + 1)).toEqual({
       ways: [PROVIDER],
     });
-    expect(refundDecision(eximbay, 100, PAID_AT + PROVIDER_REFUND_DAYS.card * DAY + 1).refusal).toBe(
+    expect(refundDecision(eximbay, 'part', PAID_AT + PROVIDER_REFUND_DAYS.card * DAY + 1).refusal).toBe(
       'transfer_abroad',
     );
   });
 
   it('a direct deposit: by bank transfer in won, not at all abroad', () => {
-    expect(refundDecision(deposit, 1000, PAID_AT + DAY)).toEqual({
+    expect(refundDecision(deposit, 'whole', PAID_AT + DAY)).toEqual({
       ways: [BANK_TRANSFER],
       ownWayClosed: 'outside_provider',
     });
-    expect(refundDecision({ ...deposit, currency: 'USD' }, 10, PAID_AT + DAY)).toEqual({
+    expect(refundDecision({ ...deposit, currency: 'USD' }, 'whole', PAID_AT + DAY)).toEqual({
       ways: [],
       ownWayClosed: 'outside_provider',
       refusal: 'transfer_abroad',
@@ -130,8 +124,15 @@ describe('how the money goes back', () => {
     expect(BANK_TRANSFER).toEqual({ source: 'cutloom', account: 'required' });
   });
 
+  it('calls a cancel of the whole price whole, anything less a part', () => {
+    expect(cancelKind({ price: 118800, currency: 'KRW' }, 118800)).toBe('whole');
+    expect(cancelKind({ price: 118800, currency: 'KRW' }, 118799)).toBe('part');
+    expect(cancelKind({ price: 89.1, currency: 'USD' }, 89.1)).toBe('whole');
+    expect(cancelKind({ price: 89.1, currency: 'USD' }, 89.09)).toBe('part');
+  });
+
   it('finds the way a refund asks for among those allowed', () => {
-    const decision = refundDecision(vbank, 1000, PAID_AT + DAY);
+    const decision = refundDecision(vbank, 'part', PAID_AT + DAY);
     expect(wayFor(decision, 'portone')).toEqual(PROVIDER_WITH_ACCOUNT);
     expect(wayFor(decision, 'cutloom')).toEqual(BANK_TRANSFER);
     expect(wayFor(decision, 'naver_pay')).toBeUndefined();

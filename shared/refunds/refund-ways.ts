@@ -1,7 +1,12 @@
 import { type Currency, toMinorUnits } from '../currency.ts';
 import { DIRECT_DEPOSIT_PG } from '../direct-deposits/direct-deposit.ts';
 import { formatKst, KST_MONTH } from '../time/kst.ts';
-import { PRODUCT_REFUND_SOURCE, type RefundSource } from './refund-session.ts';
+import {
+  type OWN_WAY_CLOSED,
+  PRODUCT_REFUND_SOURCE,
+  type REFUND_REFUSALS,
+  type RefundSource,
+} from './refund-session.ts';
 import { refundSourceOf } from './refund-sources.ts';
 
 /**
@@ -31,7 +36,6 @@ export interface RefundablePayment {
   currency: Currency;
   /** The payment (a virtual account's: its deposit), epoch ms. */
   paidAt: number;
-  price: number;
   walletPaymentId?: string | undefined;
 }
 
@@ -44,16 +48,8 @@ export interface RefundWay {
 }
 
 /** Why the payment's own way cannot take this refund (the money then goes by bank transfer, or not at all). */
-export const OWN_WAY_CLOSED = [
-  'phone_past_month',
-  'phone_partial',
-  'window_passed',
-  'outside_provider',
-] as const;
 export type OwnWayClosed = (typeof OWN_WAY_CLOSED)[number];
-
 /** Why no way can take it. */
-export const REFUND_REFUSALS = ['transfer_abroad'] as const;
 export type RefundRefusal = (typeof REFUND_REFUSALS)[number];
 
 export interface RefundDecision {
@@ -86,11 +82,18 @@ function withinDays(paidAt: number, at: number, days: number): boolean {
 }
 
 /**
- * How `amount` of `payment` goes back when asked at `at`. The amount is one the refund rules allow
- * (more than zero, at most what the payment can still return); a "full" cancel at the provider is one of
- * the whole price.
+ * What a cancel is to the payment network: the whole price, or a part of it (a payment something was
+ * returned from before has less than its price left, so its rest is a part too).
  */
-export function refundDecision(payment: RefundablePayment, amount: number, at: number): RefundDecision {
+export type CancelKind = 'whole' | 'part';
+
+export function cancelKind(payment: { price: number; currency: Currency }, amount: number): CancelKind {
+  const { currency } = payment;
+  return toMinorUnits(amount, currency) === toMinorUnits(payment.price, currency) ? 'whole' : 'part';
+}
+
+/** How a refund of `kind` (cancelKind of an amount the refund rules allow) goes back when asked at `at`. */
+export function refundDecision(payment: RefundablePayment, kind: CancelKind, at: number): RefundDecision {
   const { currency } = payment;
   if (payment.pg === DIRECT_DEPOSIT_PG) return byTransfer(currency, 'outside_provider');
   // The wallet's own way is Naver Pay's, a card's window.
@@ -103,9 +106,7 @@ export function refundDecision(payment: RefundablePayment, amount: number, at: n
   if (payment.payMethod === 'phone') {
     if (formatKst(payment.paidAt, KST_MONTH) !== formatKst(at, KST_MONTH))
       return byTransfer(currency, 'phone_past_month');
-    // The whole price is a full cancel: a payment something was returned from before has less than that left.
-    const whole = toMinorUnits(amount, currency) === toMinorUnits(payment.price, currency);
-    return whole ? ownWayThenTransfer(own, currency) : byTransfer(currency, 'phone_partial');
+    return kind === 'whole' ? ownWayThenTransfer(own, currency) : byTransfer(currency, 'phone_partial');
   }
   const days = payment.pg === 'paypal' ? PROVIDER_REFUND_DAYS.paypal : PROVIDER_REFUND_DAYS.card;
   return withinDays(payment.paidAt, at, days)
