@@ -1,5 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createAccount, signInToConsole, uniqueEmail } from './console-helpers.ts';
+import {
+  createAccount,
+  screens,
+  seriousViolations,
+  signInToConsole,
+  uniqueEmail,
+} from './console-helpers.ts';
 
 /**
  * The console as operators use it (issue 19): each defect found, from the console's login to where
@@ -45,13 +51,30 @@ test('a direct deposit is refunded to the product account, the only source offer
   const estimate = page.getByRole('region', { name: 'Refund estimate' });
   await expect(estimate.getByText('₩250,000').first()).toBeVisible();
   await expect(estimate).not.toContainText(/\btrue\b|\bfalse\b/);
-  const source = estimate.getByRole('group', { name: 'Refund to' });
+  const source = estimate.getByRole('group', { name: 'How the money goes back' });
   await expect(source.getByRole('radio')).toHaveCount(1);
-  await expect(source.getByRole('radio', { name: 'To the Cutloom account' })).toBeChecked();
+  await expect(
+    source.getByRole('radio', { name: "Bank transfer from the Cutloom account to the customer's account" }),
+  ).toBeChecked();
+  await expect(source).toContainText('A direct deposit was paid outside the provider');
+  // A bank transfer needs the customer's account: asked at its fields before anything is sent.
   await estimate.getByLabel('Reason', { exact: true }).fill('contract cancelled');
+  await estimate.getByRole('button', { name: 'Refund' }).click();
+  await expect(estimate.getByText('Choose the bank.')).toBeVisible();
+  await expect(estimate.getByLabel('Account number')).toHaveAttribute('aria-invalid', 'true');
+  await estimate.getByLabel('Bank', { exact: true }).selectOption({ label: 'Shinhan Bank' });
+  await estimate.getByLabel('Account number').fill('110-123-456789');
+  await estimate.getByLabel('Account holder').fill('Deposit Refund');
+  expect(await seriousViolations(page, 'section[aria-labelledby="refund-estimate-title"]')).toEqual([]);
+  await screens(page, 'console-refund');
   await estimate.getByRole('button', { name: 'Refund' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Refund' }).click();
   await expect(page.getByText('Refunded successfully', { exact: true })).toBeVisible();
+  // Owed, not paid: the screen says to whom, masked, and where an operator pays it.
+  await expect(page.getByRole('region', { name: 'Refund owed by bank transfer' })).toContainText(
+    'Shinhan Bank · Deposit Refund · ***-***-789',
+  );
+  await page.getByRole('link', { name: 'Back to the user' }).click();
   await expect(page.getByTestId('valid-plan')).toHaveText('FREE');
   await expect(activities(page).getByRole('cell', { name: 'Payment refunded', exact: true })).toBeVisible();
 

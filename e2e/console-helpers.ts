@@ -199,9 +199,13 @@ export async function customerVerifiedInConsole(page: Page, name: string): Promi
   return page.url();
 }
 
-/** Axe's serious and critical findings on the page as it is (none is allowed on a console page). */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+/**
+ * Axe's serious and critical findings on the page as it is (none is allowed on a console page), or in the
+ * part of it a selector names.
+ */
+export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const { violations } = await (within ? builder.include(within) : builder).analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(

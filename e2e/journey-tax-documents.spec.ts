@@ -100,7 +100,14 @@ test('a pass paid by virtual account gets its cash receipt for income deduction;
   const uid = new URL(console.url()).pathname.split('/')[3];
   const refund = await request.post('/payment/cancel-payment', {
     headers: { authorization: `Bearer ${await operatorToken(request)}` },
-    data: { uid, price: 118800, reason: 'Asked by the customer', refundSource: 'cutloom' },
+    // A deposit goes back through the provider to the customer's account (issue 30), which cancels the receipt.
+    data: {
+      uid,
+      price: 118800,
+      reason: 'Asked by the customer',
+      refundSource: 'portone',
+      refundAccount: { bankCode: '88', accountNumber: '110-123-456789', holder: '홍길동' },
+    },
   });
   expect(refund.ok(), await refund.text()).toBe(true);
   await page.reload();

@@ -4,11 +4,13 @@ import { post, subscriber } from './subscriber-helpers.ts';
 /**
  * A customer's refund in a real browser against the whole local product: an account made by an
  * operator buys a monthly subscription (sandbox card), opens a refund session as the app would, and
- * asks for the refund on /en/payment/user-refund: the page refuses without both agreements, then
- * refunds the estimate in full (within 7 days, nothing used) and shows the success page. A subscriber who
+ * asks for the refund on /en/payment/user-refund: the page says the money goes back to the card, refuses
+ * without both agreements (at the field and in the summary), then refunds the estimate in full (within 7
+ * days, nothing used) and shows the success page with the amount. A subscriber who
  * used a whole monthly allowance has nothing to refund: the same page cancels the subscription instead.
  */
 test('a subscriber asks for a refund and gets the whole price back', async ({ page, request }) => {
+  test.setTimeout(90_000);
   const { token, order } = await subscriber(page, request, '+14155550180');
   const { guid } = await post<{ guid: string }>(request, '/payment/create-user-refund', {}, token);
   await page.goto(`/en/payment/user-refund?guid=${guid}`);
@@ -36,14 +38,25 @@ test('a subscriber asks for a refund and gets the whole price back', async ({ pa
   });
   expect(box).toEqual({ border: true, fills: true });
 
+  // A card payment goes back to the card: no account is asked for.
+  await expect(page.getByTestId('refund-way')).toHaveText(
+    'Back to the card you paid with. Your card company shows it within a few business days.',
+  );
+  await expect(page.getByLabel('Account number')).toHaveCount(0);
   await page.getByLabel('Why are you asking for a refund?').fill('It is not what I need.');
   await page.getByRole('button', { name: 'Request refund' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Please accept both agreements to request a refund.');
+  await expect(page.getByRole('alert').getByRole('link')).toHaveText([
+    'Please accept both agreements to request a refund.',
+  ]);
+  await expect(page.locator('#refund-agreements .field-error')).toHaveText(
+    'Please accept both agreements to request a refund.',
+  );
   for (const box of await page.locator('#refund-agreements input[type=checkbox]').all()) await box.check();
   await page.getByRole('button', { name: 'Request refund' }).click();
 
   await expect(page).toHaveURL(/\/en\/payment\/user-refund\/success\?kind=refunded/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your refund is on its way');
+  await expect(page.getByTestId('refund-result-amount')).toHaveText('Refunded: US$17.99');
   const state = (await (await request.get('/_local/payments.json')).json()) as {
     payments: Array<{ customer_uid?: string; amount: number; cancel_amount: number }>;
   };
@@ -52,9 +65,14 @@ test('a subscriber asks for a refund and gets the whole price back', async ({ pa
   );
   expect(charge?.cancel_amount).toBe(17.99);
 
-  // The session's plan is refunded: the same page now answers with the failure page.
+  // The session's plan is refunded: the same page now answers with the failure page, which says why in
+  // the refund's words (issue 32 point 7), not as a payment error.
   await page.goto(`/en/payment/user-refund?guid=${guid}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("We couldn't process your refund");
+  await expect(page.getByRole('alert')).toHaveText(
+    'There is no plan left to refund on this account: it may already have been refunded or have ended.',
+  );
+  await expect(page.getByText('Error code to quote to support: L25')).toBeVisible();
 });
 
 test('a subscriber with nothing left to refund cancels the subscription instead', async ({
@@ -88,4 +106,7 @@ test('a subscriber with nothing left to refund cancels the subscription instead'
   // L30: unsubscribe not allowed (the subscription is already cancelled).
   await expect(page).toHaveURL(/\/en\/payment\/user-refund\/fail\?code=L30/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("We couldn't process your refund");
+  await expect(page.getByRole('alert')).toHaveText(
+    'Your subscription is already cancelled, so there is nothing more to cancel.',
+  );
 });

@@ -290,6 +290,13 @@ export function sandboxPages(deps: {
         testChannels: sandbox.testChannels,
         tokensIssued: providerApi.tokensIssued,
         payments: [...store.payments.values()].map((payment) => payment.wire),
+        refundsToAccounts: [...store.payments.values()].flatMap((payment) =>
+          (payment.refundsToAccounts ?? []).map((refund) => ({
+            imp_uid: payment.wire.imp_uid,
+            merchant_uid: payment.wire.merchant_uid,
+            ...refund,
+          })),
+        ),
         receipts: sandboxReceipts(store),
         externalReceipts: [...store.externalReceipts.values()],
         billingKeys: [...store.billingKeys.values()].map((key) => ({

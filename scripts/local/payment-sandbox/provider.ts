@@ -516,6 +516,18 @@ export class ProviderSandbox {
     });
     // Only a full cancel changes the status; a partial one leaves the payment paid.
     if (amount === cancellable) wire.status = 'cancelled';
+    if (wire.pay_method === 'vbank') {
+      payment.refundsToAccounts = [
+        ...(payment.refundsToAccounts ?? []),
+        {
+          cancellation_id: cancellationId,
+          amount: fromMinorUnits(amount, currency),
+          refund_bank: String(body.refund_bank),
+          refund_account: String(body.refund_account),
+          refund_holder: String(body.refund_holder).trim(),
+        },
+      ];
+    }
     this.store.save();
     if (body.enable_webhook === true || body.enable_webhook === 'true') this.notify(payment, cancellationId);
     return payment;

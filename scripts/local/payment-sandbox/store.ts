@@ -22,6 +22,20 @@ export interface StoredPayment {
   settleAtMs?: number;
   /** An issued virtual account is paid in by the customer at this time, if ever. */
   depositAtMs?: number;
+  /**
+   * The bank accounts its refunds were sent to (the PG's side of a virtual account's refund; PortOne's
+   * payment answer does not carry them), listed in /_local/payments.json for the tests to check.
+   */
+  refundsToAccounts?: RefundToAccount[];
+}
+
+/** A refund the PG sent to the buyer's bank account: the cancel's fields as the merchant gave them. */
+export interface RefundToAccount {
+  cancellation_id: string;
+  amount: number;
+  refund_bank: string;
+  refund_account: string;
+  refund_holder: string;
 }
 
 export interface StoredBillingKey {

@@ -39,6 +39,7 @@ export const NAMESPACES = [
   'order',
   'payment-result',
   'refund',
+  'refund-banks',
   'upgrade',
   'change-card',
   'eraser',

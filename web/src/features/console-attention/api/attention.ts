@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminAttentionList, adminAttentionResolve } from '../../../../../shared/api/attention.ts';
+import {
+  adminAttentionList,
+  adminAttentionResolve,
+  adminRefundTransferAccount,
+} from '../../../../../shared/api/attention.ts';
 import type { RouteInput } from '../../../../../shared/api/define-route.ts';
 import type { ListPageRequest } from '../../../../../shared/api/list-page.ts';
 import { usePagedList } from '../../../components/console/list/paged-list.ts';
@@ -25,3 +29,13 @@ export function useResolveAttention() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: attentionKey }),
   });
 }
+
+/**
+ * The whole account number of a transfer still owed, asked only when the operator presses to see it
+ * (each reading is in the audit trail), and forgotten as soon as the dialog that showed it closes.
+ */
+export const useTransferAccount = () =>
+  useMutation({
+    gcTime: 0,
+    mutationFn: async (caseId: string) => (await adminCall(adminRefundTransferAccount, { caseId })).result,
+  });

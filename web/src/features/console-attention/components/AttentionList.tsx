@@ -3,11 +3,13 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AttentionCaseView } from '../../../../../shared/api/attention.ts';
-import { CURRENCIES, type Currency, formatPrice } from '../../../../../shared/currency.ts';
+import { REFUND_BANKS_NAMESPACE, refundBankId } from '../../../../../shared/refunds/refund-account.ts';
 import { ListTable } from '../../../components/console/list/ListTable.tsx';
 import { kstTime, shownAs } from '../../../components/console/list/list-columns.tsx';
 import { useAttentionCases } from '../api/attention.ts';
+import { moneyText } from './money-text.ts';
 import { ResolveDialog, type Resolving } from './ResolveDialog.tsx';
+import { TransferDialog } from './TransferDialog.tsx';
 
 const column = createColumnHelper<AttentionCaseView>();
 /** The cases an operator can retry: a held plan's renewal, a dead letter's work. */
@@ -17,13 +19,6 @@ const RETRIED_KINDS: readonly AttentionCaseView['kind'][] = [
   'schedule_dead_letter',
   'cash_receipt_failed',
 ];
-
-/** What a payment took: in the product's way for its currencies, as the provider said for another. */
-function moneyText(amount: number, currency: string): string {
-  return CURRENCIES.includes(currency as Currency)
-    ? formatPrice(amount, currency as Currency)
-    : `${amount} ${currency}`;
-}
 
 /**
  * What needs an operator, the longest waiting first: what it is, whose account (a link to it), the
@@ -40,7 +35,16 @@ export function AttentionList() {
       return t('dead_letter.schedule', { target: open.source?.split(':').pop() });
     return '';
   };
+  /** A bank transfer's account as the list shows it: the bank by name, the holder, the number masked. */
+  const transferText = (open: AttentionCaseView) => {
+    const transfer = open.transferTo;
+    if (!transfer) return '';
+    const bankId = refundBankId(transfer.bankCode);
+    const bank = bankId ? t(`${REFUND_BANKS_NAMESPACE}:${bankId}`) : transfer.bankCode;
+    return `${bank} · ${transfer.holder} · ${transfer.accountMasked}`;
+  };
   const [resolving, setResolving] = useState<Resolving>();
+  const [paying, setPaying] = useState<AttentionCaseView>();
   const columns = [
     column.accessor('raisedAt', { header: t('field.raised_at'), ...kstTime() }),
     column.accessor('kind', { header: t('field.kind'), ...shownAs((kind: string) => t(`kind.${kind}`)) }),
@@ -65,6 +69,7 @@ export function AttentionList() {
         header: t('field.amount'),
       },
     ),
+    column.accessor(transferText, { id: 'transfer_to', header: t('field.transfer_to') }),
     column.accessor((open) => open.reason || (deadLetterText(open) ? t('reason_none') : ''), {
       id: 'reason',
       header: t('field.reason'),
@@ -86,7 +91,17 @@ export function AttentionList() {
                 {t('retry.button')}
               </button>
             ) : null}
-            {open.refundSources.length ? (
+            {open.kind === 'refund_transfer' ? (
+              <button
+                type="button"
+                className="console-button"
+                aria-label={`${t('transfer.open')} ${open.merchantUid ?? open.caseId}`}
+                onClick={() => setPaying(open)}
+              >
+                {t('transfer.open')}
+              </button>
+            ) : null}
+            {open.refundWays.length ? (
               <button
                 type="button"
                 className="console-button"
@@ -119,6 +134,7 @@ export function AttentionList() {
         getRowId={(open) => open.caseId}
       />
       {resolving ? <ResolveDialog resolving={resolving} onClose={() => setResolving(undefined)} /> : null}
+      {paying ? <TransferDialog open={paying} onClose={() => setPaying(undefined)} /> : null}
     </>
   );
 }

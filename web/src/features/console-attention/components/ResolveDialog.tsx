@@ -4,15 +4,25 @@ import type { AttentionCaseView } from '../../../../../shared/api/attention.ts';
 import type { RefundSource } from '../../../../../shared/refunds/refund-session.ts';
 import { Dialog } from '../../../components/console/Dialog.tsx';
 import { DialogButtons } from '../../../components/console/DialogButtons.tsx';
+import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
 import { notify } from '../../../components/console/toast.ts';
+import {
+  type AccountProblems,
+  checkAccount,
+  EMPTY_ACCOUNT,
+  type RefundAccountDraft,
+  refundWayKind,
+} from '../../../lib/refund-ways.ts';
+import { RefundAccountFields, refundRefusalView } from '../../console-refunds/index.ts';
 import { useResolveAttention } from '../api/attention.ts';
 
 export type Resolving = { open: AttentionCaseView; action: 'refund' | 'retry' | 'dismiss' };
 
 /**
- * The operator's action on a case, with their reason: a refund (where the money goes), a held plan's
- * or a dead letter's retry, or a dismissal.
+ * The operator's action on a case, with their reason: a refund (the ways the decision allows now, the
+ * first preselected, with the customer's account where the way needs one), a held plan's or a dead
+ * letter's retry, or a dismissal.
  */
 export function ResolveDialog({ resolving, onClose }: { resolving: Resolving; onClose: () => void }) {
   const { t } = useTranslation('console-attention');
@@ -25,22 +35,40 @@ export function ResolveDialog({ resolving, onClose }: { resolving: Resolving; on
       : action === 'retry' && open.kind === 'cash_receipt_failed'
         ? 'receipt_retry'
         : action;
-  const [refundSource, setRefundSource] = useState<RefundSource | undefined>(open.refundSources[0]);
+  const [refundSource, setRefundSource] = useState<RefundSource | undefined>(open.refundWays[0]?.source);
+  const way = open.refundWays.find((allowed) => allowed.source === refundSource);
+  const [draft, setDraft] = useState<RefundAccountDraft>(EMPTY_ACCOUNT);
+  const [accountProblems, setAccountProblems] = useState<AccountProblems>({});
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string>();
+  const refusal = refundRefusalView(resolve.error);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!reason.trim()) return setReasonError(t('reason_required'));
+    const checked = action === 'refund' && way?.account === 'required' ? checkAccount(draft) : undefined;
+    setAccountProblems(checked?.problems ?? {});
+    setReasonError(reason.trim() ? undefined : t('reason_required'));
+    if (!reason.trim() || checked?.problems) return;
+    const input =
+      action !== 'refund'
+        ? { caseId: open.caseId, action, reason }
+        : way
+          ? {
+              caseId: open.caseId,
+              action,
+              refundSource: way.source,
+              ...(checked?.account ? { refundAccount: checked.account } : {}),
+              reason,
+            }
+          : undefined;
+    if (!input) return;
     try {
-      const outcome = await resolve.mutateAsync(
-        action === 'refund'
-          ? { caseId: open.caseId, action, refundSource: refundSource ?? 'cutloom', reason }
-          : { caseId: open.caseId, action, reason },
-      );
+      const outcome = await resolve.mutateAsync(input);
       notify.success(t(outcome === 'already-ended' ? 'already_ended' : `${texts}.done`));
       onClose();
     } catch (error) {
+      const refused = refundRefusalView(error);
+      if (refused && 'account' in refused) setAccountProblems(refused.account);
       notify.failure(t(`${texts}.failed`), error);
     }
   };
@@ -49,18 +77,30 @@ export function ResolveDialog({ resolving, onClose }: { resolving: Resolving; on
     <Dialog open onOpenChange={(isOpen) => !isOpen && onClose()} title={t(`${texts}.title`)}>
       <form onSubmit={submit} noValidate>
         {action === 'refund' ? (
-          <FormField label={t('refund.source')}>
-            <select
-              value={refundSource}
-              onChange={(event) => setRefundSource(event.target.value as RefundSource)}
-            >
-              {open.refundSources.map((source) => (
-                <option key={source} value={source}>
-                  {t(`console-refunds:source_option.${source}`)}
-                </option>
-              ))}
-            </select>
-          </FormField>
+          <>
+            <FormField label={t('refund.source')}>
+              <select
+                value={refundSource}
+                onChange={(event) => setRefundSource(event.target.value as RefundSource)}
+              >
+                {open.refundWays.map((allowed) => (
+                  <option key={allowed.source} value={allowed.source}>
+                    {t(`console-refunds:way.${refundWayKind(allowed)}`)}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+            {way?.account === 'required' ? (
+              <RefundAccountFields
+                draft={draft}
+                problems={accountProblems}
+                onChange={(field, text) => {
+                  setDraft((current) => ({ ...current, [field]: text }));
+                  setAccountProblems(({ [field]: _changed, ...others }) => others);
+                }}
+              />
+            ) : null}
+          </>
         ) : null}
         <FormField label={t('reason')} error={reasonError}>
           <textarea
@@ -72,6 +112,7 @@ export function ResolveDialog({ resolving, onClose }: { resolving: Resolving; on
             }}
           />
         </FormField>
+        {refusal && 'key' in refusal ? <ErrorNote error={t(refusal.key, refusal.values)} /> : null}
         <DialogButtons onCancel={onClose} confirmLabel={t(`${texts}.button`)} busy={resolve.isPending} />
       </form>
     </Dialog>

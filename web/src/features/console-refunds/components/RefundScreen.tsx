@@ -1,15 +1,27 @@
-import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../../../../shared/currency.ts';
-import type { RefundEstimateInfo } from '../../../../../shared/refunds/refund-session.ts';
+import { REFUND_BANKS_NAMESPACE, refundBankId } from '../../../../../shared/refunds/refund-account.ts';
+import type { RefundEstimateInfo, RefundSource } from '../../../../../shared/refunds/refund-session.ts';
 import { formatKst, parseKstDateTime } from '../../../../../shared/time/kst.ts';
 import { useConfirm } from '../../../components/console/ConfirmDialog.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { KstDateInput } from '../../../components/console/KstDateInput.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
 import { notify } from '../../../components/console/toast.ts';
+import {
+  type AccountField,
+  type AccountProblems,
+  checkAccount,
+  decisionFor,
+  EMPTY_ACCOUNT,
+  type RefundAccountDraft,
+  refundWayKind,
+} from '../../../lib/refund-ways.ts';
 import { useRefund, useRefundEstimate } from '../api.ts';
+import { refundRefusalView } from '../refund-refusals.ts';
+import { RefundAccountFields } from './RefundAccountFields.tsx';
 
 /**
  * users/{id}/refund (section 2): the operator picks the requested date (KST); the business-day mode is
@@ -61,47 +73,93 @@ export function RefundScreen({ uid }: { uid: string }) {
   );
 }
 
+type ShownField = Exclude<keyof RefundEstimateInfo, 'refundWays' | 'refundable'>;
+
+/** A refund owed by bank transfer, as the refund answered it (the account masked). */
+interface TransferOwed {
+  amount: number;
+  bankCode: string;
+  holder: string;
+  accountMasked: string;
+}
+
+/**
+ * The estimate, then the refund: full or partial, and only the ways the one decision allows for that
+ * amount (shared/refunds/refund-ways.ts, recomputed as the amount changes), its first preselected, each
+ * named by how this payment's money goes back; the customer's account where the way needs one. A refund
+ * by bank transfer is owed, not paid: the screen says so and where it is listed.
+ */
 function RefundEstimate({ uid, estimate }: { uid: string; estimate: RefundEstimateInfo }) {
   const { t } = useTranslation('console-refunds');
   const navigate = useNavigate();
   const confirm = useConfirm();
   const refund = useRefund(uid);
   const [full, setFull] = useState(estimate.isFullRefund);
-  // Only the ways this payment's money can go back are offered, its own preselected.
-  const sources = estimate.refundWays.whole.ways.map((way) => way.source);
-  const [refundSource, setRefundSource] = useState(sources[0] ?? estimate.refundSource);
   const [partial, setPartial] = useState(String(estimate.estimatedRefundPrice));
+  const [chosen, setChosen] = useState<RefundSource>();
+  const [draft, setDraft] = useState<RefundAccountDraft>(EMPTY_ACCOUNT);
+  const [accountProblems, setAccountProblems] = useState<AccountProblems>({});
   const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState(false);
+  const [owed, setOwed] = useState<TransferOwed>();
+
   const price = full ? estimate.price : Number(partial);
-  const priceValid = Number.isFinite(price) && price >= 0 && price <= estimate.price;
+  const priceValid =
+    (full || partial.trim() !== '') && Number.isFinite(price) && price >= 0 && price <= estimate.refundable;
+  const decision = priceValid ? decisionFor(estimate, price) : undefined;
+  const ways = decision?.ways ?? [];
+  // The operator's choice while the decision still allows it; else the way it preselects.
+  const way = ways.find((allowed) => allowed.source === chosen) ?? ways[0];
+  const needsAccount = price > 0 && way?.account === 'required';
+  const wayLabel = (source: RefundSource, account: 'none' | 'required') =>
+    t(`way.${refundWayKind({ source, account }, estimate)}`);
+  const failure = refundRefusalView(refund.error);
+
   const submit = async () => {
+    const checked = needsAccount ? checkAccount(draft) : undefined;
+    setAccountProblems(checked?.problems ?? {});
+    setReasonError(!reason.trim());
+    if (!reason.trim() || checked?.problems || !way) return;
     const question = t('question', { price: formatPrice(price, estimate.currency) });
     if (!(await confirm({ title: question, confirmLabel: t('submit'), destructive: true }))) return;
     try {
-      await refund.mutateAsync({ price, reason: reason.trim(), refundSource });
+      const { result } = await refund.mutateAsync({
+        price,
+        reason: reason.trim(),
+        refundSource: way.source,
+        ...(checked?.account ? { refundAccount: checked.account } : {}),
+      });
       notify.success(t('success'));
-      await navigate({ to: '/admin/users/$id/show', params: { id: uid } });
+      if (result.transferTo) setOwed({ amount: result.amount ?? price, ...result.transferTo });
+      else await navigate({ to: '/admin/users/$id/show', params: { id: uid } });
     } catch (error) {
+      const refused = refundRefusalView(error);
+      if (refused && 'account' in refused) setAccountProblems(refused.account);
       notify.failure(t('failure'), error);
     }
   };
-  const value = (name: Exclude<keyof RefundEstimateInfo, 'refundWays'>) => {
+  const value = (name: ShownField) => {
     const shown = estimate[name];
     if (name === 'paidAt') return <KstTime ms={estimate.paidAt} />;
     if (name === 'price' || name === 'fixedPrice' || name === 'estimatedRefundPrice')
       return formatPrice(estimate[name], estimate.currency);
     if (name === 'usedPeriod')
       return t(estimate.isDaily ? 'used_days' : 'used_months', { count: estimate.usedPeriod });
-    if (name === 'refundSource') return t(`source_option.${estimate.refundSource}`);
+    if (name === 'refundSource') {
+      const own = decisionFor(estimate, estimate.estimatedRefundPrice).ways[0];
+      return own ? wayLabel(own.source, own.account) : t('refusal.none');
+    }
     if (typeof shown === 'boolean') return t(shown ? 'yes' : 'no');
     return shown;
   };
-  const row = (name: Exclude<keyof RefundEstimateInfo, 'refundWays'>) => (
-    <span key={name} style={{ display: 'contents' }}>
+  // Each term and its value directly in the list (a wrapper between them is not a valid <dl>).
+  const row = (name: ShownField) => (
+    <Fragment key={name}>
       <dt>{t(`field.${name}`)}</dt>
       <dd>{value(name)}</dd>
-    </span>
+    </Fragment>
   );
+  if (owed) return <TransferOwedNote uid={uid} owed={owed} currency={estimate.currency} />;
   return (
     <section className="console-card console-form" aria-labelledby="refund-estimate-title">
       <h2 id="refund-estimate-title">{t('estimate')}</h2>
@@ -143,42 +201,120 @@ function RefundEstimate({ uid, estimate }: { uid: string; estimate: RefundEstima
       {full ? null : (
         <label className="console-field">
           {t('amount', { currency: estimate.currency })}
-          <input inputMode="decimal" value={partial} onChange={(event) => setPartial(event.target.value)} />
+          <input
+            inputMode="decimal"
+            value={partial}
+            aria-invalid={!priceValid}
+            aria-describedby={priceValid ? undefined : 'refund-amount-error'}
+            onChange={(event) => setPartial(event.target.value)}
+          />
         </label>
       )}
       {priceValid ? null : (
-        <p className="field-error">
-          {t('amount_invalid', { max: formatPrice(estimate.price, estimate.currency) })}
+        <p id="refund-amount-error" className="field-error">
+          {t('amount_invalid', { max: formatPrice(estimate.refundable, estimate.currency) })}
         </p>
       )}
-      <fieldset>
-        <legend>{t('source')}</legend>
-        {sources.map((source) => (
-          <label key={source}>
-            <input
-              type="radio"
-              name="refund-source"
-              checked={refundSource === source}
-              onChange={() => setRefundSource(source)}
-            />{' '}
-            {t(`source_option.${source}`)}
-          </label>
-        ))}
-      </fieldset>
+      {decision?.refusal ? (
+        <p className="field-error" role="alert">
+          {t(`refusal.${decision.refusal}`)}
+        </p>
+      ) : null}
+      {ways.length ? (
+        <fieldset>
+          <legend>{t('way.title')}</legend>
+          {ways.map((allowed) => (
+            <label key={allowed.source}>
+              <input
+                type="radio"
+                name="refund-way"
+                checked={way?.source === allowed.source}
+                onChange={() => setChosen(allowed.source)}
+              />{' '}
+              {wayLabel(allowed.source, allowed.account)}
+            </label>
+          ))}
+          {decision?.ownWayClosed ? (
+            <p className="console-hint">{t(`closed.${decision.ownWayClosed}`)}</p>
+          ) : null}
+        </fieldset>
+      ) : null}
+      {needsAccount ? (
+        <RefundAccountFields
+          draft={draft}
+          problems={accountProblems}
+          onChange={(field: AccountField, text: string) => {
+            setDraft((current) => ({ ...current, [field]: text }));
+            setAccountProblems(({ [field]: _changed, ...others }) => others);
+          }}
+        />
+      ) : null}
       <label className="console-field">
         {t('reason')}
-        <input value={reason} onChange={(event) => setReason(event.target.value)} />
+        <input
+          value={reason}
+          aria-invalid={reasonError}
+          aria-describedby={reasonError ? 'refund-reason-error' : undefined}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setReasonError(false);
+          }}
+        />
       </label>
-      <ErrorNote error={refund.error} />
+      {reasonError ? (
+        <p id="refund-reason-error" className="field-error">
+          {t('reason_required')}
+        </p>
+      ) : null}
+      {failure && 'key' in failure ? (
+        <ErrorNote error={t(failure.key, failure.values)} />
+      ) : failure ? null : (
+        <ErrorNote error={refund.error} />
+      )}
       <div className="console-actions">
         <button
           type="button"
           className="console-button"
-          disabled={refund.isPending || !priceValid || !reason.trim() || estimate.usedPeriod === 0}
+          disabled={refund.isPending || !priceValid || !way || estimate.usedPeriod === 0}
           onClick={submit}
         >
           {t('submit')}
         </button>
+      </div>
+    </section>
+  );
+}
+
+/** The refund is decided and owed by bank transfer: to whom, and where an operator pays it. */
+function TransferOwedNote({
+  uid,
+  owed,
+  currency,
+}: {
+  uid: string;
+  owed: TransferOwed;
+  currency: RefundEstimateInfo['currency'];
+}) {
+  const { t } = useTranslation('console-refunds');
+  const bankId = refundBankId(owed.bankCode);
+  return (
+    <section className="console-card" aria-labelledby="refund-owed-title">
+      <h2 id="refund-owed-title">{t('transfer_owed.title')}</h2>
+      <p role="status">
+        {t('transfer_owed.text', {
+          amount: formatPrice(owed.amount, currency),
+          bank: bankId ? t(`${REFUND_BANKS_NAMESPACE}:${bankId}`) : owed.bankCode,
+          holder: owed.holder,
+          account: owed.accountMasked,
+        })}
+      </p>
+      <div className="console-actions">
+        <Link className="console-button" to="/admin/attention">
+          {t('transfer_owed.attention')}
+        </Link>
+        <Link className="console-button secondary" to="/admin/users/$id/show" params={{ id: uid }}>
+          {t('transfer_owed.user')}
+        </Link>
       </div>
     </section>
   );
