@@ -9,9 +9,8 @@ import { startIsolatedRuntime } from '../test/integration/isolated-runtime.ts';
  * opened" in the console and no hot reload. Every port a runtime opens follows from PORT
  * (docs/local-runtime.md, "Ports").
  */
-test.describe.configure({ mode: 'serial' });
-// Two DynamoDB Locals and two development servers compiling the site's modules on a loaded machine.
-test.setTimeout(240_000);
+// Two runtimes started one after the other (DynamoDB Local, Vite), each up to two minutes at load 20.
+test.setTimeout(420_000);
 
 /**
  * Opens the page and waits until Vite's client says it is connected or that it failed; answers the URL
@@ -37,11 +36,10 @@ async function hotReloadSocket(page: Page, url: string) {
 test('two runtimes with different PORTs each connect their page to their own hot-reload socket', async ({
   browser,
 }) => {
-  // One after the other: each start (DynamoDB Local, Vite) takes half a minute on this loaded machine.
-  const runtimes = [await startIsolatedRuntime({ web: 'dev', startSeconds: 120 })];
+  const runtimes = [await startIsolatedRuntime({ web: 'dev', startSeconds: 150 })];
   const pages: Page[] = [];
   try {
-    runtimes.push(await startIsolatedRuntime({ web: 'dev', startSeconds: 120 }));
+    runtimes.push(await startIsolatedRuntime({ web: 'dev', startSeconds: 150 }));
     pages.push(...(await Promise.all(runtimes.map(() => browser.newPage()))));
     const sockets = await Promise.all(
       runtimes.map((runtime, index) => hotReloadSocket(pages[index] as Page, runtime.url)),
