@@ -66,8 +66,8 @@ async function runtimeNow(baseUrl: string): Promise<number> {
 }
 
 /**
- * A code of a step no sign-in to this runtime used: a code is good once, and so is no step before the
- * last one used. The server takes the next step's code too (one step of drift), so two sign-ins in a
+ * A code of a step no sign-in to this runtime used: a code is good once, and a step before the last one
+ * used is refused too. The server takes the next step's code too (one step of drift), so two sign-ins in a
  * row need no wait; a third within the same 30 seconds waits for the clock.
  */
 async function freshCode(baseUrl: string): Promise<string> {
