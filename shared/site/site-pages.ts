@@ -57,6 +57,7 @@ export const SITE_PAGES: readonly string[] = [
   '/payment/eraser/result/fail',
   '/payment/result/pending',
   '/payment/result/success',
+  '/payment/result/vbank',
   '/payment/result/fail',
   '/payment/user-refund',
   '/payment/user-refund/success',
