@@ -41,7 +41,7 @@ for (const lang of SITE_LANGUAGES) {
       [`/${lang}/signin?utm_source=mail`, `/${lang}?utm_source=mail&open=signIn`],
       [`/${lang}/pricing`, `/${lang}/payment/pricepolicy`],
       [`/${lang}/plans/`, `/${lang}/payment/pricepolicy`],
-    ]) {
+    ] as const) {
       const answer = await request.get(typed, { maxRedirects: 0 });
       expect(answer.status(), typed).toBe(301);
       expect(answer.headers().location, typed).toBe(location);

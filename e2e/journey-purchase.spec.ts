@@ -90,6 +90,12 @@ test('a new Korean customer buys a fixed-term pass by virtual account and pays i
   await page.getByRole('button', { name: text(lang, 'payment-result', 'vbank.copy') }).click();
   await expect(page.getByText(text(lang, 'payment-result', 'vbank.copied'))).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(accountNumber);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.screenshot({ path: 'test-results/screens/vbank-page-desktop.png', fullPage: true });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: 'test-results/screens/vbank-page-360.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
   const checkDeposit = page.getByRole('button', { name: text(lang, 'payment-result', 'vbank.check') });
   await checkDeposit.click();
   await expect(page.getByText(text(lang, 'payment-result', 'vbank.not_yet'))).toBeVisible();

@@ -18,6 +18,8 @@ import { idTokenOf, newAccount } from './order-helpers.ts';
  * as they are fixed, and the order is then paid and granted.
  */
 const lang: Lang = 'ko';
+/** Where the screenshots go, with the run's results (docs/screenshots keeps the last ones). */
+const SCREENS = 'test-results/screens';
 const say = (key: string) => text(lang, 'order', `pay_checks.${key}`);
 
 async function noSidewaysScroll(page: Page) {
@@ -79,6 +81,7 @@ test('the empty order form shows every problem at its field and in a summary tha
     await expect(field).toHaveAccessibleDescription(say(key));
   }
   expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SCREENS}/order-form-errors-desktop.png`, fullPage: true });
 
   // A link of the summary takes the focus to its field.
   await links.filter({ hasText: say('check_contact') }).click();
@@ -95,6 +98,7 @@ test('the empty order form shows every problem at its field and in a summary tha
   await expect(summary).toBeInViewport();
   await noSidewaysScroll(page);
   expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SCREENS}/order-form-errors-360.png`, fullPage: true });
   await page.setViewportSize({ width: 1400, height: 900 });
 
   // Each problem goes as it is fixed; with none left the summary goes too, and the order is paid.

@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cashReceiptAsked } from '../../../../../shared/cash-receipts/cash-receipt-rules.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
-import { type PayField, payProblems } from '../../../../../shared/orders/pay-checks.ts';
 import type { SessionInfo } from '../../../../../shared/orders/session-info.ts';
 import { COUPON_BLINK_MS } from '../../../../../shared/payments/constants.ts';
 import { type PayMethod, payMethodsFor } from '../../../../../shared/payments/pay-methods.ts';
@@ -15,24 +14,19 @@ import type { PaymentQuery } from '../../../lib/order-session.ts';
 import { orderPagePath, pricingPath } from '../../../lib/payment-start.ts';
 import { planLabel } from '../../../lib/plan-names.ts';
 import {
-  type CashReceiptFieldProblem,
   CashReceiptSection,
   cashReceiptChoiceOf,
   EMPTY_CASH_RECEIPT_FORM,
 } from '../../cash-receipts/index.ts';
 import {
-  AGREEMENT_KEYS,
   AgreementChecklist,
   Checklist,
   ContactSection,
   clientCodeOf,
   clientErrorText,
   ErrorSummary,
-  type FieldProblem,
-  firstUnticked,
   PayMethodCards,
   PlanSelectionForm,
-  payMethodInputId,
   price,
   useChangeSessionPlan,
   usePaymentSession,
@@ -43,6 +37,7 @@ import { useChangeSessionAccountType } from '../api/change-payment-session-accou
 import { useChangeSessionCurrency } from '../api/change-payment-session-currency.ts';
 import { useCurrencyOptionShown } from '../api/check-currency-option.ts';
 import { usePay } from '../hooks/use-pay.ts';
+import { accountTypeInputId, ORDER_IDS, type OrderField, orderProblems } from '../order-problems.ts';
 import { CouponBox } from './CouponBox.tsx';
 import { PriceSummary } from './PriceSummary.tsx';
 import '../../checkout/checkout.css';
@@ -51,26 +46,13 @@ import { flushAnalyticsByBeacon, funnel } from '../../../lib/analytics/index.ts'
 
 export type OrderKind = 'subscription' | 'fixedterm';
 
-/** The order form's fields that can be wrong, in the order the page shows them (the error summary's order). */
-type OrderField = PayField | 'tax-invoice' | 'cash-receipt';
-const FIELD_ORDER: readonly OrderField[] = [
-  'account-type',
-  'tax-invoice',
-  'name',
-  'email',
-  'phone',
-  'coupon',
-  'pay-method',
-  'cash-receipt',
-  'agreement',
-  'final-confirmation',
-];
-const CONTACT_ID = 'order-contact';
-const AGREEMENT_ID = 'order-agreement';
-const FINAL_ID = 'order-final-confirmation';
-const CASH_RECEIPT_ID = 'order-cash-receipt';
-const TAX_INVOICE_ID = 'order-tax-invoice';
-const accountTypeInputId = (type: AccountType) => `order-account-type-${type}`;
+const {
+  contact: CONTACT_ID,
+  agreement: AGREEMENT_ID,
+  final: FINAL_ID,
+  cashReceipt: CASH_RECEIPT_ID,
+  taxInvoice: TAX_INVOICE_ID,
+} = ORDER_IDS;
 
 /**
  * The order page (subscription or fixed-term): the session by guid, then every section in the
@@ -241,57 +223,28 @@ function OrderForm({
       : []),
   ];
 
-  // The pay checks of the specification, then the tax documents (issue 26): the cash receipt's choice
-  // and a business account's invoice details. Each at the control its summary link leads to.
   const receipt = cashReceiptShown ? cashReceiptChoiceOf(cashReceipt) : undefined;
-  const checkTargets: Record<PayField, string> = {
-    'final-confirmation': firstUnticked(FINAL_ID, finalItems) ?? FINAL_ID,
-    agreement:
-      firstUnticked(
-        AGREEMENT_ID,
-        AGREEMENT_KEYS.map((key, index) => ({ key, checked: agreements[index] ?? false })),
-      ) ?? AGREEMENT_ID,
-    'pay-method': methods[0] ? payMethodInputId(methods[0]) : 'order-pay-method',
-    name: `${CONTACT_ID}-name`,
-    email: `${CONTACT_ID}-email`,
-    phone: `${CONTACT_ID}-phone`,
-    'account-type': accountTypeInputId('individual'),
-    coupon: 'order-coupon-input',
-  };
-  const problems: Array<FieldProblem & { key: OrderField }> = payProblems({
-    finalConfirms: confirms,
-    isSubscription: plan.isSubscription,
-    couponApplied,
-    agreements,
-    payMethod: method,
-    userName,
-    userEmail,
-    userPhone,
-    accountTypeShown: sessionInfo.showAccountType,
-    accountType: sessionInfo.accountType,
-    couponUnapplied: couponApplied ? '' : couponTyped,
-  }).map(({ field, alert }) => ({
-    key: field,
-    targetId: checkTargets[field],
-    message: t(`pay_checks.${alert}`),
-  }));
-  let receiptProblem: CashReceiptFieldProblem | undefined;
-  if (receipt && 'problem' in receipt) {
-    const at = receipt.problem === 'choice_missing' ? 'purpose' : 'number';
-    receiptProblem = { at, message: documentText(`cash-receipt:problem.${receipt.problem}`) };
-    problems.push({
-      key: 'cash-receipt',
-      targetId: at === 'purpose' ? `${CASH_RECEIPT_ID}-income_deduction` : `${CASH_RECEIPT_ID}-number`,
-      message: receiptProblem.message,
-    });
-  }
-  if (business && !invoiceSaved)
-    problems.push({
-      key: 'tax-invoice',
-      targetId: `${TAX_INVOICE_ID}-businessNumber`,
-      message: documentText('tax-invoice:missing'),
-    });
-  problems.sort((a, b) => FIELD_ORDER.indexOf(a.key) - FIELD_ORDER.indexOf(b.key));
+  const { problems, receiptProblem } = orderProblems({
+    t,
+    documentText,
+    form: {
+      finalConfirms: confirms,
+      isSubscription: plan.isSubscription,
+      couponApplied,
+      agreements,
+      payMethod: method,
+      userName,
+      userEmail,
+      userPhone,
+      accountTypeShown: sessionInfo.showAccountType,
+      accountType: sessionInfo.accountType,
+      couponUnapplied: couponApplied ? '' : couponTyped,
+    },
+    finalItems,
+    methods,
+    receipt,
+    invoiceMissing: business && !invoiceSaved,
+  });
   const shown = tried ? problems : [];
   const problemAt = (field: OrderField) => shown.find((problem) => problem.key === field)?.message;
 

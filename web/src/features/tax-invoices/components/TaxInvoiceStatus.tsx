@@ -5,8 +5,9 @@ import {
 } from '../../../../../shared/tax-invoices/tax-invoice-rules.ts';
 
 /**
- * A payment's tax invoice as the billing page shows it: requested, issued with its approval number,
- * cancelled, or served by the payment's card slip or cash receipt (no invoice is then issued).
+ * A payment's tax invoice as the billing page shows it: requested, issued with its approval number (one
+ * word: only the words before it may wrap), cancelled, or served by the payment's card slip or cash
+ * receipt (no invoice is then issued).
  */
 export function TaxInvoiceStatus({ invoice }: { invoice: TaxInvoiceView }) {
   const { t } = useTranslation('tax-invoice');
@@ -16,11 +17,8 @@ export function TaxInvoiceStatus({ invoice }: { invoice: TaxInvoiceView }) {
       {invoice.approvalNumber ? (
         <>
           {' '}
-          (
-          <span className="nowrap">
-            {t('approval_number', { number: formatApprovalNumber(invoice.approvalNumber) })}
-          </span>
-          )
+          ({t('approval_label')}{' '}
+          <span className="nowrap">{formatApprovalNumber(invoice.approvalNumber)}</span>)
         </>
       ) : null}
     </span>
