@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { parseAcceptLanguage, pickSiteLanguage } from '../shared/languages.ts';
+import { parseAcceptLanguage, pickSiteLanguage, type SiteLanguage } from '../shared/languages.ts';
 import {
   classifySitePath,
   prerenderedFile,
@@ -145,7 +145,9 @@ describe('the CloudFront SPA functions', () => {
       expect(answer).toMatchObject({
         statusCode: 301,
         headers: {
-          location: { value: siteRedirectLocation(found?.alias as string, found?.lang as never, search) },
+          location: {
+            value: siteRedirectLocation(found?.alias as string, found?.lang as SiteLanguage, search),
+          },
         },
       });
       expect(JSON.stringify(answer)).not.toContain('Accept-Language');

@@ -27,7 +27,7 @@ export const PHONE_LOOKUP_LIMITS = {
   clientAddress: { max: 50, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, WindowLimit>;
 
-export type PhoneLookupScope = keyof typeof PHONE_LOOKUP_LIMITS;
+type PhoneLookupScope = keyof typeof PHONE_LOOKUP_LIMITS;
 
 /**
  * Whether another account than the session's paid with the number (its address masked), counted in

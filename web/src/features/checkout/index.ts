@@ -16,7 +16,7 @@ export {
   fetchWalletEnrolment,
 } from './api/payment-calls.ts';
 export { Checklist, firstUnticked } from './components/Checklist.tsx';
-export { ErrorSummary, type FieldProblem, focusControl } from './components/ErrorSummary.tsx';
+export { ErrorSummary, type FieldProblem } from './components/ErrorSummary.tsx';
 export { AGREEMENT_KEYS, AgreementChecklist, ContactSection } from './components/OrderSections.tsx';
 export { PayMethodCards, payMethodInputId } from './components/PayMethodCards.tsx';
 export { PlanSelectionForm } from './components/PlanSelectionForm.tsx';

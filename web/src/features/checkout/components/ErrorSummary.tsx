@@ -8,7 +8,7 @@ export interface FieldProblem {
 }
 
 /** Moves focus to a problem's control and brings it into view (where the summary's link leads). */
-export function focusControl(targetId: string) {
+function focusControl(targetId: string) {
   const target = document.getElementById(targetId);
   if (!target) return;
   target.focus({ preventScroll: true });
