@@ -6,11 +6,17 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseAcceptLanguage, pickSiteLanguage } from '../../shared/languages.ts';
 import { CONTENT_SECURITY_POLICY, serializePolicy, withSources } from '../../shared/site/security-headers.ts';
-import { CONSOLE_SHELL, classifySitePath, prerenderedFile } from '../../shared/site/site-pages.ts';
+import {
+  CONSOLE_SHELL,
+  classifySitePath,
+  prerenderedFile,
+  siteRedirectLocation,
+  siteRedirectOf,
+} from '../../shared/site/site-pages.ts';
 
 /**
  * Serves the SPA the way CloudFront does in production (infra/web): `/` redirects to the visitor's
- * language home, site pages and console paths get the app shell with 200, files are files, and any
+ * language home, the typed aliases (`/ko/login`, `/pricing`) to their pages, site pages and console paths get the app shell with 200, files are files, and any
  * other path gets the app shell with 404 so the SPA shows its not-found page and crawlers see a 404.
  * A pre-rendered page (dist mode) is served from its own HTML file, as CloudFront does. The security
  * headers of shared/site/security-headers.ts come with every answer (set by the runtime).
@@ -172,6 +178,18 @@ export async function createSite(mode: WebMode, server: HttpServer): Promise<Sit
           location: `/${lang}${url.search}`,
           'cache-control': 'no-store',
           vary: 'Accept-Language',
+        });
+        res.end();
+        return;
+      }
+      const alias = kind === 'redirect' ? siteRedirectOf(url.pathname) : undefined;
+      if (alias) {
+        // As CloudFront's function answers (infra/spa-routing.ts): 301 below a language, 302 by Accept-Language.
+        const lang = alias.lang ?? pickSiteLanguage(parseAcceptLanguage(req.headers['accept-language']));
+        res.writeHead(alias.lang ? 301 : 302, {
+          location: siteRedirectLocation(alias.alias, lang, url.search),
+          'cache-control': alias.lang ? 'max-age=86400' : 'no-store',
+          ...(alias.lang ? {} : { vary: 'Accept-Language' }),
         });
         res.end();
         return;
