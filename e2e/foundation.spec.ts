@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { SITE_LANGUAGES } from '../shared/languages.ts';
+import { text } from './journey-helpers.ts';
 
 test('the English home renders in English, pre-rendered', async ({ page, request }) => {
   const html = await (await request.get('/en')).text();
@@ -27,11 +30,48 @@ for (const path of ['/xx', '/en/no-such-page', '/es/feature/ai-voice', '/en/blog
   });
 }
 
+// Typed addresses (issue 32, point 10): each leads to its page in every language, as CloudFront's function does.
+for (const lang of SITE_LANGUAGES) {
+  test(`/${lang}/login and /${lang}/pricing lead to the sign-in and the pricing page`, async ({
+    page,
+    request,
+  }) => {
+    for (const [typed, location] of [
+      [`/${lang}/login`, `/${lang}?open=signIn`],
+      [`/${lang}/signin?utm_source=mail`, `/${lang}?utm_source=mail&open=signIn`],
+      [`/${lang}/pricing`, `/${lang}/payment/pricepolicy`],
+      [`/${lang}/plans/`, `/${lang}/payment/pricepolicy`],
+    ] as const) {
+      const answer = await request.get(typed, { maxRedirects: 0 });
+      expect(answer.status(), typed).toBe(301);
+      expect(answer.headers().location, typed).toBe(location);
+    }
+    await page.goto(`/${lang}/login`);
+    await expect(page).toHaveURL(new RegExp(`/${lang}\\?open=signIn$`));
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.goto(`/${lang}/Pricing`);
+    await expect(page).toHaveURL(new RegExp(`/${lang}/payment/pricepolicy$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lang, 'pricing', 'title'));
+  });
+}
+
+test('the pre-rendered site sends each typed address on without CloudFront’s function', () => {
+  for (const lang of SITE_LANGUAGES) {
+    const html = readFileSync(new URL(`../web/dist/${lang}/pricing/index.html`, import.meta.url), 'utf8');
+    expect(html).toContain(`<meta http-equiv="refresh" content="0; url=/${lang}/payment/pricepolicy" />`);
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+  }
+});
+
 test.describe('a Korean browser', () => {
   test.use({ locale: 'ko-KR' });
   test('is sent from / to /ko', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/ko$/);
+  });
+  test('is sent from /pricing to the Korean pricing page', async ({ page }) => {
+    await page.goto('/pricing');
+    await expect(page).toHaveURL(/\/ko\/payment\/pricepolicy$/);
   });
 });
 

@@ -73,11 +73,33 @@ test('a new Korean customer buys a fixed-term pass by virtual account and pays i
   await page.getByLabel(/deposit only with the Deposit button/).check();
   await page.getByRole('button', { name: 'Issue account' }).click();
 
-  await expect(page).toHaveURL(/\/ko\/payment\/result\/success\?guid=/, { timeout: 15_000 });
+  // The account awaits its deposit on a page of its own (issue 32, point 9): no way into the product yet,
+  // the deadline in Korea's time as Korean pages say it, the number copied with a press.
+  await expect(page).toHaveURL(/\/ko\/payment\/result\/vbank\?guid=/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     text(lang, 'payment-result', 'vbank.title'),
   );
   const accountNumber = (await page.getByTestId('vbank-number').textContent()) as string;
+  await expect(page.getByRole('link', { name: text(lang, 'payment-result', 'success.start') })).toHaveCount(
+    0,
+  );
+  const due = page.locator('.order-vbank dd').last();
+  await expect(due).toHaveText(/ KST$/);
+  await expect(due).not.toContainText('GMT');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: text(lang, 'payment-result', 'vbank.copy') }).click();
+  await expect(page.getByText(text(lang, 'payment-result', 'vbank.copied'))).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(accountNumber);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.screenshot({ path: 'test-results/screens/vbank-page-desktop.png', fullPage: true });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: 'test-results/screens/vbank-page-360.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const checkDeposit = page.getByRole('button', { name: text(lang, 'payment-result', 'vbank.check') });
+  await checkDeposit.click();
+  await expect(page.getByText(text(lang, 'payment-result', 'vbank.not_yet'))).toBeVisible();
+  const vbankPage = page.url();
   // Nothing is granted before the money arrives.
   const [issued] = await providerPayments(request, email);
   expect(issued).toMatchObject({ status: 'ready', amount: 118800, currency: 'KRW', pay_method: 'vbank' });
@@ -107,4 +129,13 @@ test('a new Korean customer buys a fixed-term pass by virtual account and pays i
     currency: 'KRW',
     merchantUid: (issued as { merchant_uid: string }).merchant_uid,
   });
+
+  // Back on the account's page, the deposit is found: the success page, with the way into the product.
+  await page.goto(vbankPage);
+  await checkDeposit.click();
+  await expect(page).toHaveURL(/\/ko\/payment\/result\/success\?guid=/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    text(lang, 'payment-result', 'success.title'),
+  );
+  await expect(page.getByRole('link', { name: text(lang, 'payment-result', 'success.start') })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import Papa from 'papaparse';
 import { operatorToken, signInToConsole } from './console-helpers.ts';
 import {
@@ -34,13 +34,22 @@ async function expectNoSidewaysScroll(page: Page) {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
+/** How many lines an element's text takes (the distinct tops of its line boxes). */
+function lineCount(element: Locator): Promise<number> {
+  return element.evaluate((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+}
+
 /** Pays with a virtual account on the sandbox checkout and deposits it through the developer page's API. */
 async function payByVirtualAccount(page: Page, request: APIRequestContext, email: string, price: string) {
   await page.getByRole('button', { name: text(lang, 'order', 'pay', { price }) }).click();
   await expect(page).toHaveURL(/\/_local\/payments\/checkout\?/);
   await page.getByLabel(/deposit only with the Deposit button/).check();
   await page.getByRole('button', { name: 'Issue account' }).click();
-  await expect(page).toHaveURL(/\/ko\/payment\/result\/success\?guid=/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/ko\/payment\/result\/vbank\?guid=/, { timeout: 15_000 });
   const [issued] = await providerPayments(request, email);
   const deposited = await request.post('/_local/payments/deposit', { data: { imp_uid: issued?.imp_uid } });
   expect(deposited.ok()).toBe(true);
@@ -61,6 +70,10 @@ test('a pass paid by virtual account gets its cash receipt for income deduction;
     phone: freshPhone(),
     cashReceipt: { by: 'phone', number: '010-2626-0026' },
   });
+  // Before paying, the page says which document the payment will have (issue 32, point 12).
+  await expect(page.locator('.order-document')).toHaveText(
+    `${text(lang, 'tax-invoice', 'document.label')} ${text(lang, 'tax-invoice', 'document.cash_receipt')}`,
+  );
   await expectNoSidewaysScroll(page);
   const payment = await payByVirtualAccount(page, request, email, '₩118,800');
 
@@ -151,7 +164,27 @@ test('a business account gives its invoice details when it buys; the operator li
 
   await page.getByRole('textbox', { name: text(lang, 'order', 'contact.phone') }).fill(freshPhone());
   await page.getByRole('radio', { name: text(lang, 'pay-methods', 'vbank'), exact: true }).check();
+  // The cash receipt's choice is asked at its field, like every other problem of the form.
+  await page.getByRole('button', { name: text(lang, 'order', 'pay', { price: '₩478,800' }) }).click();
+  const summary = page.locator('#order-problems');
+  await expect(summary).toBeFocused();
+  const choiceMissing = text(lang, 'cash-receipt', 'problem.choice_missing');
+  await summary.getByRole('link', { name: choiceMissing }).click();
+  const purposes = page.getByRole('radiogroup', { name: text(lang, 'cash-receipt', 'title') });
+  await expect(purposes).toHaveAttribute('aria-invalid', 'true');
+  await expect(purposes).toHaveAccessibleDescription(choiceMissing);
+  await expect(
+    page.getByRole('radio', { name: text(lang, 'cash-receipt', 'purpose.income_deduction'), exact: true }),
+  ).toBeFocused();
   await chooseCashReceipt(page, lang);
+  await expect(summary.getByRole('link', { name: choiceMissing })).toHaveCount(0);
+  // A business buyer's payment of ₩478,800 without a cash receipt gets the tax invoice, not the
+  // self-issued receipt an individual's would (issue 32, point 12).
+  const note = page.locator('.order-document');
+  await expect(note).toHaveText(
+    `${text(lang, 'tax-invoice', 'document.label')} ${text(lang, 'tax-invoice', 'document.tax_invoice')}`,
+  );
+  await expect(note).not.toContainText('010-000-1234');
   for (const box of await page.locator('#order-agreement input[type=checkbox]').all()) await box.check();
   for (const box of await page.locator('#order-final-confirmation input[type=checkbox]').all())
     await box.check();
@@ -174,6 +207,12 @@ test('a business account gives its invoice details when it buys; the operator li
   await expect(row).toContainText(company);
   await expect(row).toContainText('116-82-00276');
   await expect(row).toContainText('Requested');
+  // The customer's payment history says the invoice is asked for.
+  await page.goto(`/${lang}/account/billing`);
+  const invoiceState = page.locator('.tax-invoice-status');
+  await expect(invoiceState).toHaveText(
+    `${text(lang, 'tax-invoice', 'label')}: ${text(lang, 'tax-invoice', 'state.requested')}`,
+  );
   await row.getByRole('button', { name: `Mark issued ${payment.merchant_uid}` }).click();
   const dialog = operator.getByRole('dialog');
   await dialog.getByLabel('Approval number').fill('20261127-41000203-0000ABCD');
@@ -181,6 +220,19 @@ test('a business account gives its invoice details when it buys; the operator li
   await dialog.getByRole('button', { name: 'Mark issued' }).click();
   await expect(row).toContainText('Issued');
   await expect(row).toContainText('20261127-41000203-0000abcd');
+
+  // The customer's payment history names the invoice and its approval number, which keeps one line.
+  await page.reload();
+  await expect(invoiceState).toHaveText(
+    `${text(lang, 'tax-invoice', 'label')}: ${text(lang, 'tax-invoice', 'state.issued')} (${text(lang, 'tax-invoice', 'approval_label')} 20261127-41000203-0000abcd)`,
+  );
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const figure of [
+    invoiceState.locator('.nowrap'),
+    page.getByRole('cell', { name: '₩478,800' }).first(),
+  ])
+    expect(await lineCount(figure)).toBe(1);
+  await expectNoSidewaysScroll(page);
 
   const download = operator.waitForEvent('download');
   await operator.getByRole('button', { name: 'Export CSV' }).click();

@@ -230,7 +230,7 @@ test.describe('payment pages at 360 px', () => {
       await visit('?open=signIn&purpose=payment', shown('dialog[open] form'));
 
       await seedResult(page, VBANK_ISSUED);
-      await visit(`/payment/result/success?guid=${RESULT_GUID}`, shown('[data-testid="vbank-number"]'));
+      await visit(`/payment/result/vbank?guid=${RESULT_GUID}`, shown('[data-testid="vbank-number"]'));
       await seedResult(page, PROVIDER_FAILURE);
       await visit(
         `/payment/result/fail?guid=${RESULT_GUID}`,

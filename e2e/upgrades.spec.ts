@@ -46,10 +46,13 @@ test('a monthly Light subscription upgraded to Standard on its billing key, with
 
   const pay = page.getByRole('button', { name: `Upgrade for US$${total}` });
   await pay.click();
-  await expect(page.getByRole('dialog')).toContainText('Please tick every final confirmation.');
-  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-  for (const box of await page.locator('#upgrade-final-confirmation input[type=checkbox]').all())
-    await box.check();
+  const summary = page.locator('#upgrade-problems');
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link')).toHaveText(['Please tick every final confirmation.']);
+  const boxes = page.locator('#upgrade-final-confirmation input[type=checkbox]');
+  await expect(boxes.first()).toHaveAccessibleDescription('Please tick every final confirmation.');
+  for (const box of await boxes.all()) await box.check();
+  await expect(summary).toHaveCount(0);
   await pay.click();
 
   await expect(page).toHaveURL(/\/en\/payment\/result\/success\?guid=/, { timeout: 15_000 });

@@ -26,21 +26,29 @@ test('a Standard subscriber buys a text-to-speech eraser', async ({ page, reques
   await expect(page.getByRole('combobox', { name: 'Choose an eraser' })).toHaveValue('TTS');
   await expect(page.getByTestId('order-total')).toHaveText('US$8.99');
 
+  // Every check at once, as the order page makes them: a summary linking to each field, in the page's order.
   const pay = page.getByRole('button', { name: 'Pay US$8.99' });
   await pay.click();
-  await expect(page.getByRole('dialog')).toContainText('Please tick every final confirmation.');
-  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  const summary = page.locator('#eraser-problems');
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link')).toHaveText([
+    'Please enter your phone number.',
+    'Please choose a payment method.',
+    'Please agree to both service agreements.',
+    'Please tick every final confirmation.',
+  ]);
+  await summary.getByRole('link', { name: 'Please enter your phone number.' }).click();
+  const phone = page.getByRole('textbox', { name: 'Phone number' });
+  await expect(phone).toBeFocused();
+  await expect(phone).toHaveAccessibleDescription('Please enter your phone number.');
+  await phone.fill('415 555 0172');
   for (const box of await page.locator('#eraser-final-confirmation input[type=checkbox]').all())
     await box.check();
-  await pay.click();
-  await expect(page.getByRole('dialog')).toContainText('Please agree to both service agreements.');
-  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
   for (const box of await page.locator('#eraser-agreement input[type=checkbox]').all()) await box.check();
+  // Each problem goes from the summary as it is fixed.
+  await expect(summary.getByRole('link')).toHaveText(['Please choose a payment method.']);
   await page.getByRole('radio', { name: 'Credit or debit card', exact: true }).check();
-  await pay.click();
-  await expect(page.getByRole('dialog')).toContainText('Please enter your phone number.');
-  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-  await page.getByRole('textbox', { name: 'Phone number' }).fill('415 555 0172');
+  await expect(summary).toHaveCount(0);
   await pay.click();
 
   await expect(page).toHaveURL(/\/_local\/payments\/checkout\?/);

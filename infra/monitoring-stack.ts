@@ -129,7 +129,7 @@ export class MonitoringStack extends Stack {
     });
     facade.monitorCustom({
       alarmFriendlyName: 'product',
-      humanReadableName: 'Sign-in, bulk jobs, unexpected failures',
+      humanReadableName: 'Sign-in, phone-number checks, bulk jobs, unexpected failures',
       metricGroups: [
         {
           title: 'Sign-in',
@@ -142,6 +142,7 @@ export class MonitoringStack extends Stack {
             },
           ],
         },
+        { title: 'Phone-number checks refused past their limits', metrics: [product('phoneLookupRefused')] },
         { title: 'Bulk job items', metrics: [product('bulkItemDone'), product('bulkItemFailed')] },
         {
           title: 'Dead letters listed on the attention page',

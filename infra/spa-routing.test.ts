@@ -1,7 +1,12 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { parseAcceptLanguage, pickSiteLanguage } from '../shared/languages.ts';
-import { classifySitePath, prerenderedFile } from '../shared/site/site-pages.ts';
+import { parseAcceptLanguage, pickSiteLanguage, type SiteLanguage } from '../shared/languages.ts';
+import {
+  classifySitePath,
+  prerenderedFile,
+  siteRedirectLocation,
+  siteRedirectOf,
+} from '../shared/site/site-pages.ts';
 import { spaViewerRequestCode, spaViewerResponseCode } from './spa-routing.ts';
 
 type Handler = (event: unknown) => Record<string, unknown>;
@@ -13,11 +18,15 @@ const prerendered = runInNewContext(`${spaViewerRequestCode}; prerenderedFile`) 
 ) => string | null;
 const pickLanguage = runInNewContext(`${spaViewerRequestCode}; pickLanguage`) as (header?: string) => string;
 
-function request(uri: string, acceptLanguage?: string) {
+function request(
+  uri: string,
+  acceptLanguage?: string,
+  querystring: Record<string, { value: string; multiValue?: Array<{ value: string }> }> = {},
+) {
   return {
     request: {
       uri,
-      querystring: {},
+      querystring,
       headers: acceptLanguage ? { 'accept-language': { value: acceptLanguage } } : {},
     },
   };
@@ -55,9 +64,21 @@ const PATHS = [
   '/zh-TW/privacy-policy/',
   '/ja/account/billing',
   '/en/account',
+  '/ko/login',
+  '/zh-TW/signin/',
+  '/es/PRICING',
+  '/ja/plans',
+  '/pricing',
+  '/login/x',
+  '/ko/constructor',
 ];
 
 describe('the CloudFront SPA functions', () => {
+  it('fit the 10 KB a CloudFront function may hold (CloudFront quotas: "Maximum size of a function")', () => {
+    expect(Buffer.byteLength(spaViewerRequestCode)).toBeLessThanOrEqual(10_240);
+    expect(Buffer.byteLength(spaViewerResponseCode)).toBeLessThanOrEqual(10_240);
+  });
+
   it.each(PATHS)('classify %s as the shared rule does', (path) => {
     expect(classify(path)).toBe(classifySitePath(path));
   });
@@ -108,5 +129,46 @@ describe('the CloudFront SPA functions', () => {
     expect(respond('/ko/solutions/education-video')).toBe(404);
     expect(respond('/index.html')).toBe(200);
     expect(respond('/assets/index-abc.js')).toBe(200);
+  });
+
+  it('send a typed alias to its page as the shared rule does: 301 below a language, 302 by Accept-Language without one', () => {
+    const query = {
+      utm_source: { value: 'mail%20list' },
+      open: { value: 'x' },
+      tag: { value: 'a', multiValue: [{ value: 'a' }, { value: 'b' }] },
+      flag: { value: '' },
+    };
+    const search = '?utm_source=mail%20list&open=x&tag=a&tag=b&flag';
+    for (const uri of ['/ko/login', '/en/signin', '/ja/Pricing/', '/zh-TW/plans', '/es/login']) {
+      const found = siteRedirectOf(uri);
+      const answer = viewerRequest(request(uri, 'ja', query));
+      expect(answer).toMatchObject({
+        statusCode: 301,
+        headers: {
+          location: {
+            value: siteRedirectLocation(found?.alias as string, found?.lang as SiteLanguage, search),
+          },
+        },
+      });
+      expect(JSON.stringify(answer)).not.toContain('Accept-Language');
+    }
+    expect(viewerRequest(request('/ko/login'))).toMatchObject({
+      headers: { location: { value: '/ko?open=signIn' } },
+    });
+    expect(viewerRequest(request('/plans', 'ko-KR,ko;q=0.9'))).toMatchObject({
+      statusCode: 302,
+      headers: {
+        location: { value: '/ko/payment/pricepolicy' },
+        vary: { value: 'Accept-Language' },
+        'cache-control': { value: 'no-store' },
+      },
+    });
+    expect(viewerRequest(request('/login', 'fr'))).toMatchObject({
+      headers: { location: { value: '/en?open=signIn' } },
+    });
+    // The response function leaves an alias's status alone (no 404 on a redirect).
+    expect(viewerResponse({ request: { uri: '/ko/login' }, response: { statusCode: 301 } }).statusCode).toBe(
+      301,
+    );
   });
 });

@@ -7,6 +7,7 @@ import {
   ROOT_PAGES,
   SITE_PAGE_PARAMS,
   SITE_PAGES,
+  SITE_REDIRECTS,
 } from '../shared/site/site-pages.ts';
 
 /**
@@ -26,6 +27,7 @@ var LANGUAGES = ${JSON.stringify(SITE_LANGUAGES)};
 var CONSOLE = ${JSON.stringify(CONSOLE_PREFIX)};
 var CONSOLE_SHELL = ${JSON.stringify(CONSOLE_SHELL)};
 var ROOT_PAGES = ${JSON.stringify(ROOT_PAGES)};
+var REDIRECTS = ${JSON.stringify(SITE_REDIRECTS)};
 function matches(pattern, segments) {
   var parts = pattern.split('/').filter(function (p) { return p !== ''; });
   if (parts.length !== segments.length) return false;
@@ -53,11 +55,20 @@ function pageOf(uri) {
   }
   return null;
 }
+function redirectOf(uri) {
+  var segments = segmentsOf(uri);
+  var lang = segments.length === 2 && LANGUAGES.indexOf(segments[0]) !== -1 ? segments[0] : null;
+  var alias = lang !== null ? segments[1] : segments.length === 1 ? segments[0] : null;
+  if (alias === null) return null;
+  alias = alias.toLowerCase();
+  return Object.prototype.hasOwnProperty.call(REDIRECTS, alias) ? { alias: alias, lang: lang } : null;
+}
 function classify(uri) {
   if (uri === '/' || uri === '') return 'language-root-redirect';
   if (uri === CONSOLE || uri.indexOf(CONSOLE + '/') === 0) return 'console';
   if (ROOT_PAGES.indexOf(uri.replace(/\\/$/, '')) !== -1) return 'site-page';
-  return pageOf(uri) === null ? 'not-found' : 'site-page';
+  if (pageOf(uri) !== null) return 'site-page';
+  return redirectOf(uri) === null ? 'not-found' : 'redirect';
 }
 function prerenderedFile(uri) {
   var page = pageOf(uri);
@@ -109,6 +120,36 @@ function handler(event) {
         'cache-control': { value: 'no-store' },
         vary: { value: 'Accept-Language' },
       },
+    };
+  }
+  if (kind === 'redirect') {
+    var found = redirectOf(uri);
+    var target = REDIRECTS[found.alias];
+    // The query's pairs as received (values stay percent-encoded), as AWS's sample functions rebuild a
+    // query (aws-samples/amazon-cloudfront-functions, normalize-query-string).
+    var pairs = [];
+    Object.keys(request.querystring || {}).forEach(function (name) {
+      if (Object.prototype.hasOwnProperty.call(target.query, name)) return;
+      var entry = request.querystring[name];
+      (entry.multiValue || [entry]).forEach(function (one) {
+        pairs.push(one.value === '' ? name : name + '=' + one.value);
+      });
+    });
+    Object.keys(target.query).forEach(function (name) {
+      pairs.push(name + '=' + target.query[name]);
+    });
+    var chosen = found.lang === null;
+    var header = request.headers['accept-language'];
+    var language = chosen ? pickLanguage(header && header.value) : found.lang;
+    var headers = {
+      location: { value: '/' + language + target.path + (pairs.length ? '?' + pairs.join('&') : '') },
+      'cache-control': { value: chosen ? 'no-store' : 'max-age=86400' },
+    };
+    if (chosen) headers.vary = { value: 'Accept-Language' };
+    return {
+      statusCode: chosen ? 302 : 301,
+      statusDescription: chosen ? 'Found' : 'Moved Permanently',
+      headers: headers,
     };
   }
   request.uri =

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { SiteLanguage } from '../shared/languages.ts';
+import { SITE_LANGUAGES, type SiteLanguage } from '../shared/languages.ts';
+import { PRODUCT_NAME } from '../shared/product.ts';
 import { inlineScripts, PRERENDERED_INLINE_SCRIPTS } from '../shared/site/security-headers.ts';
-import { prerenderedPages } from '../shared/site/site-pages.ts';
+import { prerenderedPages, SITE_REDIRECTS, siteRedirectLocation } from '../shared/site/site-pages.ts';
 import type { PageHead } from './src/lib/page-head.ts';
 
 const escapeHtml = (text: string) =>
@@ -68,8 +69,29 @@ function checkInlineScripts(url: string, page: string): void {
 }
 
 /**
- * Pre-renders every marketing page in each of its languages into dist/{lang}/{path}/index.html, and
- * writes sitemap.xml and robots.txt. Runs after the client build, with the SSR build of entry-server.
+ * The page of a typed alias (`/ko/login/index.html`) for a host that serves the files without CloudFront's
+ * function, which answers the alias with a redirect before any file: it sends the browser on at once
+ * (no script, which the policy would refuse), names its target as canonical and is not indexed.
+ */
+function redirectPage(lang: SiteLanguage, location: string, origin: string): string {
+  const href = escapeHtml(location);
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="UTF-8" />
+<meta name="robots" content="noindex" />
+<meta http-equiv="refresh" content="0; url=${href}" />
+<link rel="canonical" href="${escapeHtml(origin)}${href}" />
+<title>${PRODUCT_NAME}</title>
+</head>
+<body><a href="${href}">${escapeHtml(origin)}${href}</a></body>
+</html>
+`;
+}
+
+/**
+ * Pre-renders every marketing page in each of its languages into dist/{lang}/{path}/index.html, the
+ * typed aliases' pages beside them, and writes sitemap.xml and robots.txt. Runs after the client build, with the SSR build of entry-server.
  */
 export async function prerender(options: {
   webRoot: string;
@@ -94,6 +116,13 @@ export async function prerender(options: {
       checkInlineScripts(url, written);
       writeFileSync(file, written);
       urls.push(url);
+    }
+  }
+  for (const alias of Object.keys(SITE_REDIRECTS)) {
+    for (const lang of SITE_LANGUAGES) {
+      const file = join(options.distDir, lang, alias, 'index.html');
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, redirectPage(lang, siteRedirectLocation(alias, lang, ''), server.SITE_ORIGIN));
     }
   }
   writeFileSync(

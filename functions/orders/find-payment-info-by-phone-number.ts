@@ -1,16 +1,12 @@
 import { findPaymentInfoByPhoneNumber } from '../../shared/api/orders.ts';
-import { maskEmail } from '../../shared/orders/contact.ts';
-import { findPaymentPhone } from '../core/data/user-plan-repository.ts';
-import { readSession } from '../core/orders/session-store.ts';
+import { phoneNumberUse } from '../core/orders/phone-lookup.ts';
 import { defineHandler } from '../core/pipeline.ts';
 
 /**
  * Whether another account paid with the number. The answer goes to whoever holds a session guid, so it
- * never says more than the order page needs: used or not, and the other account's address masked.
+ * never says more than the order page needs (used or not, the other account's address masked), and it
+ * is limited per session, account and client address (phone-lookup.ts).
  */
-export const handler = defineHandler(findPaymentInfoByPhoneNumber, async (input) => {
-  const ctx = await readSession(input.guid, 'open');
-  const owner = await findPaymentPhone(input.phoneNumber);
-  if (!owner || owner.uid === ctx.user.uid) return { isUsed: false };
-  return { isUsed: true, email: maskEmail(owner.email) };
-});
+export const handler = defineHandler(findPaymentInfoByPhoneNumber, (input, { sourceIp }) =>
+  phoneNumberUse({ ...input, clientAddress: sourceIp }),
+);

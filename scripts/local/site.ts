@@ -1,16 +1,22 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseAcceptLanguage, pickSiteLanguage } from '../../shared/languages.ts';
 import { CONTENT_SECURITY_POLICY, serializePolicy, withSources } from '../../shared/site/security-headers.ts';
-import { CONSOLE_SHELL, classifySitePath, prerenderedFile } from '../../shared/site/site-pages.ts';
+import {
+  CONSOLE_SHELL,
+  classifySitePath,
+  prerenderedFile,
+  siteRedirectLocation,
+  siteRedirectOf,
+} from '../../shared/site/site-pages.ts';
 
 /**
  * Serves the SPA the way CloudFront does in production (infra/web): `/` redirects to the visitor's
- * language home, site pages and console paths get the app shell with 200, files are files, and any
+ * language home, the typed aliases (`/ko/login`, `/pricing`) to their pages, site pages and console paths get the app shell with 200, files are files, and any
  * other path gets the app shell with 404 so the SPA shows its not-found page and crawlers see a 404.
  * A pre-rendered page (dist mode) is served from its own HTML file, as CloudFront does. The security
  * headers of shared/site/security-headers.ts come with every answer (set by the runtime).
@@ -51,14 +57,13 @@ type ViteDevServer = {
   close(): Promise<void>;
 };
 
-/** Where Vite's development server listens for its hot-reload socket (middleware mode has its own port). */
-const DEV_HMR_PORT = 24_678;
-
 /**
- * The policy of a page the development server serves: production's, plus what only that server
- * needs, its hot-reload socket and the inline React Refresh preamble it writes into the page
- * (admitted by hash, as production admits its one inline script). `--web=dist` serves production's
- * policy alone.
+ * The policy of a page the development server serves: production's, plus the inline React Refresh
+ * preamble that server writes into the page (admitted by hash, as production admits its one inline
+ * script). Its hot-reload socket is on the page's own origin (see createSite), which production's
+ * `connect-src 'self'` already admits: CSP Level 3 lets 'self' match ws: on an http: page's host and
+ * port (https://www.w3.org/TR/CSP3/#match-url-to-source-expression, w3c/webappsec-csp#7; Chromium 71
+ * and later). `--web=dist` serves production's policy alone.
  */
 function developmentPolicy(html: string): string {
   const inlineScripts = [...html.matchAll(/<script\b[^>]*>([^<]+)<\/script>/g)].map(
@@ -67,12 +72,7 @@ function developmentPolicy(html: string): string {
         .update(body ?? '')
         .digest('base64')}'`,
   );
-  return serializePolicy(
-    withSources(CONTENT_SECURITY_POLICY, {
-      'script-src': inlineScripts,
-      'connect-src': [`ws://localhost:${DEV_HMR_PORT}`],
-    }),
-  );
+  return serializePolicy(withSources(CONTENT_SECURITY_POLICY, { 'script-src': inlineScripts }));
 }
 
 function isFileRequest(pathname: string): boolean {
@@ -102,7 +102,13 @@ function unavailable(res: ServerResponse, why: string): void {
   res.end(why);
 }
 
-export async function createSite(mode: WebMode): Promise<Site> {
+/**
+ * `server` is the runtime's own HTTP server: in `dev` mode Vite's hot-reload socket takes its upgrade
+ * requests (`server.ws.server`), so the page's client connects to the port the page came from and the
+ * runtime opens no port but PORT for the site (Vite's own socket port, 24678 for every runtime, made a
+ * second `npm start` on one machine fail to connect).
+ */
+export async function createSite(mode: WebMode, server: HttpServer): Promise<Site> {
   if (mode === 'none') {
     return {
       serve: async (_req, res) =>
@@ -122,7 +128,7 @@ export async function createSite(mode: WebMode): Promise<Site> {
     const { createServer } = await import('vite');
     vite = (await createServer({
       configFile: join(webRoot, 'vite.config.ts'),
-      server: { middlewareMode: true, hmr: { port: DEV_HMR_PORT } },
+      server: { middlewareMode: true, ws: { server } },
       appType: 'custom',
       logLevel: 'warn',
     })) as unknown as ViteDevServer;
@@ -172,6 +178,18 @@ export async function createSite(mode: WebMode): Promise<Site> {
           location: `/${lang}${url.search}`,
           'cache-control': 'no-store',
           vary: 'Accept-Language',
+        });
+        res.end();
+        return;
+      }
+      const alias = kind === 'redirect' ? siteRedirectOf(url.pathname) : undefined;
+      if (alias) {
+        // As CloudFront's function answers (infra/spa-routing.ts): 301 below a language, 302 by Accept-Language.
+        const lang = alias.lang ?? pickSiteLanguage(parseAcceptLanguage(req.headers['accept-language']));
+        res.writeHead(alias.lang ? 301 : 302, {
+          location: siteRedirectLocation(alias.alias, lang, url.search),
+          'cache-control': alias.lang ? 'max-age=86400' : 'no-store',
+          ...(alias.lang ? {} : { vary: 'Accept-Language' }),
         });
         res.end();
         return;

@@ -114,7 +114,7 @@ export const adminRefundTransferAccount = defineRoute({
   request: z.object({ caseId: z.string().min(1).max(200) }),
   response: z.object({ result: RefundAccountSchema }),
   handler: 'attention/admin-refund-transfer-account',
-  grants: ['table:read'],
+  grants: ['table:read', 'table:write'],
 });
 
 export const attentionRoutes = [

@@ -3,6 +3,7 @@ import { CashReceiptViewSchema } from '../cash-receipts/cash-receipt-rules.ts';
 import { CURRENCIES } from '../currency.ts';
 import { SITE_LANGUAGES } from '../languages.ts';
 import { PLAN_PERIODS, PLAN_TYPES } from '../plans/plan-types.ts';
+import { TaxInvoiceViewSchema } from '../tax-invoices/tax-invoice-rules.ts';
 import { defineRoute } from './define-route.ts';
 
 /**
@@ -81,6 +82,8 @@ export const BillingPaymentSchema = z.object({
   receiptUrl: z.string().optional(),
   /** The cash receipt (현금영수증) of a cash payment. */
   cashReceipt: CashReceiptViewSchema.optional(),
+  /** A business account's tax invoice (세금계산서) for the payment: requested, issued, or served by another document. */
+  taxInvoice: TaxInvoiceViewSchema.optional(),
 });
 export type BillingPayment = z.infer<typeof BillingPaymentSchema>;
 

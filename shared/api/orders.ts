@@ -203,11 +203,15 @@ export const findPaymentInfoByPhoneNumber = defineRoute({
   method: 'POST',
   path: '/find-payment-info-by-phone-number',
   caller: 'guid',
-  summary: "Whether another account already paid with this phone number (and that account's address, masked)",
+  summary:
+    "Whether another account already paid with this phone number (and that account's address, masked); " +
+    'at most 10 checks per session, 20 per account and 50 per client address in 15 minutes, then ' +
+    'TOO_MANY_REQUESTS',
   request: z.object({ guid: Guid, phoneNumber: PhoneNumberSchema }),
   response: z.object({ isUsed: z.boolean(), email: z.string().optional() }),
   handler: 'orders/find-payment-info-by-phone-number',
-  grants: grantsRead,
+  // Each check is counted in the table (its limits' windows).
+  grants: grantsWrite,
 });
 
 export const insertPaymentProgress = defineRoute({

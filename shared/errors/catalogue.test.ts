@@ -58,8 +58,12 @@ describe('server error types to client codes (section 8)', () => {
     }
   });
 
-  it('covers every server error type the specification lists, the account deletion’s refusal and SMS_FAILED of ours', () => {
-    expect(SERVER_ERROR_TYPES).toHaveLength(22);
+  it('covers every server error type the specification lists, the account deletion’s refusal, SMS_FAILED and the refunds’ four of ours', () => {
+    expect(SERVER_ERROR_TYPES).toHaveLength(26);
+    expect(clientCodeForServerError('REFUND_ACCOUNT_REQUIRED')).toBe('L26');
+    expect(clientCodeForServerError('REFUND_ACCOUNT_REFUSED')).toBe('L09');
+    expect(clientCodeForServerError('REFUND_NOT_POSSIBLE')).toBe('L27');
+    expect(clientCodeForServerError('REFUND_REFUSED')).toBe('L09');
   });
 });
 

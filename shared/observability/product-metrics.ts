@@ -53,6 +53,10 @@ export const PRODUCT_METRICS = {
     'SignInLockedOut',
     'a sign-in refused because its account or client address is locked out',
   ),
+  phoneLookupRefused: count(
+    'PhoneLookupRefused',
+    "an order page's phone-number check refused past its session's, account's or client address's limit",
+  ),
   deadLettered: count(
     'DeadLettered',
     'a bulk message or scheduled run dead-lettered and listed on the attention page',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstPayProblem, type PayForm } from './pay-checks.ts';
+import { type PayForm, payProblems } from './pay-checks.ts';
 
 const complete: PayForm = {
   finalConfirms: [true, true, true],
@@ -17,10 +17,10 @@ const complete: PayForm = {
 
 describe('the checks on pay', () => {
   it('pass a complete form', () => {
-    expect(firstPayProblem(complete)).toBeUndefined();
+    expect(payProblems(complete)).toEqual([]);
   });
 
-  it('run in the specified order: the first failing one is reported with its section', () => {
+  it('find every problem at once, each with its field, in the specified order', () => {
     const everythingWrong: PayForm = {
       ...complete,
       finalConfirms: [false, false, false],
@@ -32,36 +32,46 @@ describe('the checks on pay', () => {
       accountType: undefined,
       couponUnapplied: 'SPRING2025',
     };
-    const expected = [
-      ['check_final_confirm', 'final-confirmation', { finalConfirms: [true, true, true] }],
-      ['check_agreement', 'agreement', { agreements: [true, true] }],
-      ['check_paymethod', 'pay-method', { payMethod: 'card' }],
-      ['check_username', 'contact', { userName: '김하늘' }],
-      ['check_email', 'contact', { userEmail: 'sky@example.com' }],
-      ['check_contact', 'contact', { userPhone: '+821012345678' }],
-      ['check_account_type', 'account-type', { accountType: 'business' }],
-      ['check_coupon', 'coupon', { couponUnapplied: '' }],
-    ] as const;
-    let form = everythingWrong;
-    for (const [alert, section, fix] of expected) {
-      expect(firstPayProblem(form)).toEqual({ alert, section });
-      form = { ...form, ...fix };
-    }
-    expect(firstPayProblem(form)).toBeUndefined();
+    expect(payProblems(everythingWrong)).toEqual([
+      { field: 'final-confirmation', alert: 'check_final_confirm' },
+      { field: 'agreement', alert: 'check_agreement' },
+      { field: 'pay-method', alert: 'check_paymethod' },
+      { field: 'name', alert: 'check_username' },
+      { field: 'email', alert: 'check_email' },
+      { field: 'phone', alert: 'check_contact' },
+      { field: 'account-type', alert: 'check_account_type' },
+      { field: 'coupon', alert: 'check_coupon' },
+    ]);
+  });
+
+  it.each([
+    [{ finalConfirms: [false, true, true] }, 'final-confirmation'],
+    [{ agreements: [true, false] }, 'agreement'],
+    [{ payMethod: undefined }, 'pay-method'],
+    [{ userName: '' }, 'name'],
+    [{ userName: 'a'.repeat(33) }, 'name'],
+    [{ userEmail: 'sky@example' }, 'email'],
+    [{ userPhone: '' }, 'phone'],
+    [{ accountType: undefined }, 'account-type'],
+    [{ couponUnapplied: ' SPRING ' }, 'coupon'],
+  ] as const)('%j alone is one problem, at %s', (change, field) => {
+    expect(payProblems({ ...complete, ...change } as PayForm).map((problem) => problem.field)).toEqual([
+      field,
+    ]);
   });
 
   it('ask the second confirmation only of a subscription and the third only with a coupon', () => {
     const oneTime = { ...complete, isSubscription: false, couponApplied: false, couponUnapplied: '' };
-    expect(firstPayProblem({ ...oneTime, finalConfirms: [true, false, false] })).toBeUndefined();
-    expect(
-      firstPayProblem({ ...oneTime, isSubscription: true, finalConfirms: [true, false, false] })?.alert,
-    ).toBe('check_final_confirm');
-    expect(
-      firstPayProblem({ ...oneTime, couponApplied: true, finalConfirms: [true, true, false] })?.alert,
-    ).toBe('check_final_confirm');
+    expect(payProblems({ ...oneTime, finalConfirms: [true, false, false] })).toEqual([]);
+    expect(payProblems({ ...oneTime, isSubscription: true, finalConfirms: [true, false, false] })).toEqual([
+      { field: 'final-confirmation', alert: 'check_final_confirm' },
+    ]);
+    expect(payProblems({ ...oneTime, couponApplied: true, finalConfirms: [true, true, false] })).toEqual([
+      { field: 'final-confirmation', alert: 'check_final_confirm' },
+    ]);
   });
 
   it('need no account type when the choice is not on the page (CUSTOM, a partner’s rate)', () => {
-    expect(firstPayProblem({ ...complete, accountTypeShown: false, accountType: undefined })).toBeUndefined();
+    expect(payProblems({ ...complete, accountTypeShown: false, accountType: undefined })).toEqual([]);
   });
 });

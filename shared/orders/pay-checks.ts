@@ -1,14 +1,18 @@
 import { emailRule, nameRule } from '../identity/account-rules.ts';
 
 /**
- * The checks on pay, in the specified order (site-and-payments.md section 5): the first that fails
- * names its alert (an i18n key of the `order` namespace) and the section to scroll to.
+ * The checks on pay (site-and-payments.md section 5). The specification alerts the first that fails;
+ * the order page shows every one at once, at its field, with a summary linking to each (issue 32,
+ * point 6: WCAG 2.2 3.3.1 and 3.3.3). Each problem names its message (an i18n key of the `order`
+ * namespace, `pay_checks.*`) and the field it belongs to; they come in the specification's order.
  */
-export type OrderSection =
+export type PayField =
   | 'final-confirmation'
   | 'agreement'
   | 'pay-method'
-  | 'contact'
+  | 'name'
+  | 'email'
+  | 'phone'
   | 'account-type'
   | 'coupon';
 
@@ -21,6 +25,11 @@ export type PayAlert =
   | 'check_contact'
   | 'check_account_type'
   | 'check_coupon';
+
+export interface PayProblem {
+  field: PayField;
+  alert: PayAlert;
+}
 
 export interface PayForm {
   finalConfirms: readonly [boolean, boolean, boolean];
@@ -39,17 +48,30 @@ export interface PayForm {
   couponUnapplied: string;
 }
 
-export function firstPayProblem(form: PayForm): { alert: PayAlert; section: OrderSection } | undefined {
-  const [confirm1, confirm2, confirm3] = form.finalConfirms;
-  if (!confirm1 || (form.isSubscription && !confirm2) || (form.couponApplied && !confirm3))
-    return { alert: 'check_final_confirm', section: 'final-confirmation' };
-  if (!form.agreements.every(Boolean)) return { alert: 'check_agreement', section: 'agreement' };
-  if (!form.payMethod) return { alert: 'check_paymethod', section: 'pay-method' };
-  if (!nameRule.safeParse(form.userName).success) return { alert: 'check_username', section: 'contact' };
-  if (!emailRule.safeParse(form.userEmail).success) return { alert: 'check_email', section: 'contact' };
-  if (!form.userPhone) return { alert: 'check_contact', section: 'contact' };
+/** Which final confirmations the order asks: the plan; the renewal of a subscription; a coupon's terms. */
+function finalConfirmsAsked(form: Pick<PayForm, 'isSubscription' | 'couponApplied'>) {
+  return [true, form.isSubscription, form.couponApplied] as const;
+}
+
+/** The contact's checks, which the usage eraser's page makes too. */
+export function contactProblems(form: Pick<PayForm, 'userName' | 'userEmail' | 'userPhone'>): PayProblem[] {
+  const problems: PayProblem[] = [];
+  if (!nameRule.safeParse(form.userName).success) problems.push({ field: 'name', alert: 'check_username' });
+  if (!emailRule.safeParse(form.userEmail).success) problems.push({ field: 'email', alert: 'check_email' });
+  if (!form.userPhone) problems.push({ field: 'phone', alert: 'check_contact' });
+  return problems;
+}
+
+export function payProblems(form: PayForm): PayProblem[] {
+  const problems: PayProblem[] = [];
+  const asked = finalConfirmsAsked(form);
+  if (asked.some((ask, index) => ask && !form.finalConfirms[index]))
+    problems.push({ field: 'final-confirmation', alert: 'check_final_confirm' });
+  if (!form.agreements.every(Boolean)) problems.push({ field: 'agreement', alert: 'check_agreement' });
+  if (!form.payMethod) problems.push({ field: 'pay-method', alert: 'check_paymethod' });
+  problems.push(...contactProblems(form));
   if (form.accountTypeShown && !form.accountType)
-    return { alert: 'check_account_type', section: 'account-type' };
-  if (form.couponUnapplied.trim()) return { alert: 'check_coupon', section: 'coupon' };
-  return undefined;
+    problems.push({ field: 'account-type', alert: 'check_account_type' });
+  if (form.couponUnapplied.trim()) problems.push({ field: 'coupon', alert: 'check_coupon' });
+  return problems;
 }

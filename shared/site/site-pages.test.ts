@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { classifySitePath, prerenderedFile, prerenderedPages } from './site-pages.ts';
+import { SITE_LANGUAGES } from '../languages.ts';
+import {
+  classifySitePath,
+  prerenderedFile,
+  prerenderedPages,
+  siteRedirectLocation,
+  siteRedirectOf,
+} from './site-pages.ts';
 
 describe('site pages per language', () => {
   it('serve a page only in the languages it exists in', () => {
@@ -49,5 +56,44 @@ describe('site pages per language', () => {
     expect(urls).toContain('/zh-TW');
     expect(urls).toContain('/ja/transaction-act-details');
     for (const url of urls) expect(classifySitePath(url), url).toBe('site-page');
+  });
+
+  it('lead the typed aliases to their pages in every language, keeping the query (issue 32, point 10)', () => {
+    for (const lang of SITE_LANGUAGES) {
+      for (const alias of ['login', 'signin', 'LogIn', 'signin/']) {
+        expect(classifySitePath(`/${lang}/${alias}`)).toBe('redirect');
+        const found = siteRedirectOf(`/${lang}/${alias}`);
+        expect(found).toEqual({ alias: alias.replace('/', '').toLowerCase(), lang });
+        expect(siteRedirectLocation(found?.alias as string, lang, '')).toBe(`/${lang}?open=signIn`);
+      }
+      for (const alias of ['pricing', 'plans']) {
+        const found = siteRedirectOf(`/${lang}/${alias}`);
+        const location = siteRedirectLocation(found?.alias as string, lang, '?utm_source=mail');
+        expect(location).toBe(`/${lang}/payment/pricepolicy?utm_source=mail`);
+        expect(classifySitePath(location.split('?')[0] as string)).toBe('site-page');
+      }
+    }
+    // The alias's own parameter wins; every other pair stays as it came, in its order.
+    expect(siteRedirectLocation('login', 'ja', '?open=x&a=1%202&flag&b=')).toBe(
+      '/ja?a=1%202&flag&b&open=signIn',
+    );
+  });
+
+  it('lead a bare alias to the visitor’s language, and nothing else', () => {
+    expect(siteRedirectOf('/pricing')).toEqual({ alias: 'pricing', lang: undefined });
+    expect(classifySitePath('/login')).toBe('redirect');
+    for (const path of [
+      '/ko/login/more',
+      '/xx/login',
+      '/ko/constructor',
+      '/toString',
+      '/ko/signin/oauth',
+      '/ko/payment/pricing',
+    ]) {
+      expect(siteRedirectOf(path), path).toBeUndefined();
+      expect(classifySitePath(path), path).toBe('not-found');
+    }
+    // A real page is never an alias.
+    expect(classifySitePath('/ko/signin/oauth/google/forward')).toBe('site-page');
   });
 });

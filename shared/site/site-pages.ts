@@ -57,6 +57,7 @@ export const SITE_PAGES: readonly string[] = [
   '/payment/eraser/result/fail',
   '/payment/result/pending',
   '/payment/result/success',
+  '/payment/result/vbank',
   '/payment/result/fail',
   '/payment/user-refund',
   '/payment/user-refund/success',
@@ -174,14 +175,71 @@ export function sitePageOf(pathname: string): { lang: SiteLanguage; pattern: str
   return !languages || languages.includes(lang) ? { lang, pattern } : undefined;
 }
 
+/**
+ * Addresses people type for a page that lives at another (issue 32, point 10): `/ko/login` and
+ * `/ko/signin` open the sign-in on the language home (`?open=signIn`, as the header's login does),
+ * `/ko/pricing` and `/ko/plans` are the pricing page. Below a language they lead to that language's
+ * page (301: the aliases do not move); without one (`/pricing`) to the visitor's language, chosen as
+ * for `/` (302, by Accept-Language). The request's query is kept, the alias's own parameters added.
+ * CloudFront's function, the local site server, the router and the pre-renderer (a page per language
+ * that sends a browser on, for a host without the function) all follow this list.
+ */
+export const SITE_REDIRECTS: Readonly<
+  Record<string, { path: string; query: Readonly<Record<string, string>> }>
+> = {
+  login: { path: '', query: { open: 'signIn' } },
+  signin: { path: '', query: { open: 'signIn' } },
+  pricing: { path: '/payment/pricepolicy', query: {} },
+  plans: { path: '/payment/pricepolicy', query: {} },
+};
+
+/** The alias a path names (case aside) and the language it is below, none for a bare `/pricing`. */
+export function siteRedirectOf(
+  pathname: string,
+): { alias: string; lang: SiteLanguage | undefined } | undefined {
+  const segments = segmentsOf(pathname);
+  const [first, second] = segments;
+  const [lang, alias] =
+    segments.length === 2 && isSiteLanguage(first)
+      ? [first, second]
+      : segments.length === 1
+        ? [undefined, first]
+        : [];
+  const name = alias?.toLowerCase();
+  return name !== undefined && Object.hasOwn(SITE_REDIRECTS, name) ? { alias: name, lang } : undefined;
+}
+
+/**
+ * Where an alias leads in a language, with the request's query (`?a=1`, raw as received: its pairs are
+ * kept as they came, a pair without a value as its name, those the alias sets dropped) and then the
+ * alias's own parameters.
+ */
+export function siteRedirectLocation(alias: string, lang: SiteLanguage, search: string): string {
+  const target = SITE_REDIRECTS[alias];
+  if (!target) throw new Error(`No address alias ${alias}`);
+  const kept = search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((pair) => pair !== '')
+    .map((pair) => {
+      const [name = '', ...value] = pair.split('=');
+      return { name, value: value.join('=') };
+    })
+    .filter(({ name }) => !Object.hasOwn(target.query, name))
+    .map(({ name, value }) => (value === '' ? name : `${name}=${value}`));
+  const pairs = [...kept, ...Object.entries(target.query).map(([name, value]) => `${name}=${value}`)];
+  return `/${lang}${target.path}${pairs.length ? `?${pairs.join('&')}` : ''}`;
+}
+
 /** What the SPA fallback does with a request path. */
-export type SitePathKind = 'language-root-redirect' | 'site-page' | 'console' | 'not-found';
+export type SitePathKind = 'language-root-redirect' | 'redirect' | 'site-page' | 'console' | 'not-found';
 
 export function classifySitePath(pathname: string): SitePathKind {
   if (pathname === '/' || pathname === '') return 'language-root-redirect';
   if (pathname === CONSOLE_PREFIX || pathname.startsWith(`${CONSOLE_PREFIX}/`)) return 'console';
   if (ROOT_PAGES.includes(pathname.replace(/\/$/, ''))) return 'site-page';
-  return sitePageOf(pathname) ? 'site-page' : 'not-found';
+  if (sitePageOf(pathname)) return 'site-page';
+  return siteRedirectOf(pathname) ? 'redirect' : 'not-found';
 }
 
 /** The pre-rendered HTML file of a path (`/en/feature/ai-voice` -> `/en/feature/ai-voice/index.html`), if any. */

@@ -46,6 +46,14 @@ export type TaxInvoiceDetailsInput = z.input<typeof TaxInvoiceDetailsSchema>;
 export const TAX_INVOICE_STATES = ['requested', 'issued', 'cancelled', 'card_slip', 'cash_receipt'] as const;
 export type TaxInvoiceState = (typeof TAX_INVOICE_STATES)[number];
 export const TAX_INVOICE_MARKS = ['issued', 'cancelled'] as const;
+
+/** A payment's tax invoice as its buyer sees it on the billing page: where it stands, the approval number once issued. */
+export const TaxInvoiceViewSchema = z.object({
+  state: z.enum(TAX_INVOICE_STATES),
+  /** The National Tax Service's approval number (24 characters, without hyphens). */
+  approvalNumber: z.string().optional(),
+});
+export type TaxInvoiceView = z.infer<typeof TaxInvoiceViewSchema>;
 export type TaxInvoiceMark = (typeof TAX_INVOICE_MARKS)[number];
 
 export function canMark(state: TaxInvoiceState): boolean {

@@ -54,6 +54,7 @@ import { Route as LangPaymentOrderSubscriptionRouteImport } from './routes/$lang
 import { Route as LangPaymentResultFailRouteImport } from './routes/$lang/payment/result/fail'
 import { Route as LangPaymentResultPendingRouteImport } from './routes/$lang/payment/result/pending'
 import { Route as LangPaymentResultSuccessRouteImport } from './routes/$lang/payment/result/success'
+import { Route as LangPaymentResultVbankRouteImport } from './routes/$lang/payment/result/vbank'
 import { Route as LangPaymentUpgradePricepolicyRouteImport } from './routes/$lang/payment/upgrade/pricepolicy'
 import { Route as LangPaymentUserRefundIndexRouteImport } from './routes/$lang/payment/user-refund/index'
 import { Route as LangPaymentUserRefundFailRouteImport } from './routes/$lang/payment/user-refund/fail'
@@ -344,6 +345,11 @@ const LangPaymentResultSuccessRoute =
     path: '/payment/result/success',
     getParentRoute: () => LangRouteRoute,
   } as any)
+const LangPaymentResultVbankRoute = LangPaymentResultVbankRouteImport.update({
+  id: '/payment/result/vbank',
+  path: '/payment/result/vbank',
+  getParentRoute: () => LangRouteRoute,
+} as any)
 const LangPaymentUpgradePricepolicyRoute =
   LangPaymentUpgradePricepolicyRouteImport.update({
     id: '/payment/upgrade/pricepolicy',
@@ -702,6 +708,7 @@ export interface FileRoutesByFullPath {
   '/$lang/payment/result/fail': typeof LangPaymentResultFailRoute
   '/$lang/payment/result/pending': typeof LangPaymentResultPendingRoute
   '/$lang/payment/result/success': typeof LangPaymentResultSuccessRoute
+  '/$lang/payment/result/vbank': typeof LangPaymentResultVbankRoute
   '/$lang/payment/upgrade/pricepolicy': typeof LangPaymentUpgradePricepolicyRoute
   '/$lang/payment/user-refund/fail': typeof LangPaymentUserRefundFailRoute
   '/$lang/payment/user-refund/success': typeof LangPaymentUserRefundSuccessRoute
@@ -799,6 +806,7 @@ export interface FileRoutesByTo {
   '/$lang/payment/result/fail': typeof LangPaymentResultFailRoute
   '/$lang/payment/result/pending': typeof LangPaymentResultPendingRoute
   '/$lang/payment/result/success': typeof LangPaymentResultSuccessRoute
+  '/$lang/payment/result/vbank': typeof LangPaymentResultVbankRoute
   '/$lang/payment/upgrade/pricepolicy': typeof LangPaymentUpgradePricepolicyRoute
   '/$lang/payment/user-refund/fail': typeof LangPaymentUserRefundFailRoute
   '/$lang/payment/user-refund/success': typeof LangPaymentUserRefundSuccessRoute
@@ -900,6 +908,7 @@ export interface FileRoutesById {
   '/$lang/payment/result/fail': typeof LangPaymentResultFailRoute
   '/$lang/payment/result/pending': typeof LangPaymentResultPendingRoute
   '/$lang/payment/result/success': typeof LangPaymentResultSuccessRoute
+  '/$lang/payment/result/vbank': typeof LangPaymentResultVbankRoute
   '/$lang/payment/upgrade/pricepolicy': typeof LangPaymentUpgradePricepolicyRoute
   '/$lang/payment/user-refund/fail': typeof LangPaymentUserRefundFailRoute
   '/$lang/payment/user-refund/success': typeof LangPaymentUserRefundSuccessRoute
@@ -1001,6 +1010,7 @@ export interface FileRouteTypes {
     | '/$lang/payment/result/fail'
     | '/$lang/payment/result/pending'
     | '/$lang/payment/result/success'
+    | '/$lang/payment/result/vbank'
     | '/$lang/payment/upgrade/pricepolicy'
     | '/$lang/payment/user-refund/fail'
     | '/$lang/payment/user-refund/success'
@@ -1098,6 +1108,7 @@ export interface FileRouteTypes {
     | '/$lang/payment/result/fail'
     | '/$lang/payment/result/pending'
     | '/$lang/payment/result/success'
+    | '/$lang/payment/result/vbank'
     | '/$lang/payment/upgrade/pricepolicy'
     | '/$lang/payment/user-refund/fail'
     | '/$lang/payment/user-refund/success'
@@ -1198,6 +1209,7 @@ export interface FileRouteTypes {
     | '/$lang/payment/result/fail'
     | '/$lang/payment/result/pending'
     | '/$lang/payment/result/success'
+    | '/$lang/payment/result/vbank'
     | '/$lang/payment/upgrade/pricepolicy'
     | '/$lang/payment/user-refund/fail'
     | '/$lang/payment/user-refund/success'
@@ -1575,6 +1587,13 @@ declare module '@tanstack/react-router' {
       path: '/payment/result/success'
       fullPath: '/$lang/payment/result/success'
       preLoaderRoute: typeof LangPaymentResultSuccessRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/payment/result/vbank': {
+      id: '/$lang/payment/result/vbank'
+      path: '/payment/result/vbank'
+      fullPath: '/$lang/payment/result/vbank'
+      preLoaderRoute: typeof LangPaymentResultVbankRouteImport
       parentRoute: typeof LangRouteRoute
     }
     '/$lang/payment/upgrade/pricepolicy': {
@@ -1981,6 +2000,7 @@ interface LangRouteRouteChildren {
   LangPaymentResultFailRoute: typeof LangPaymentResultFailRoute
   LangPaymentResultPendingRoute: typeof LangPaymentResultPendingRoute
   LangPaymentResultSuccessRoute: typeof LangPaymentResultSuccessRoute
+  LangPaymentResultVbankRoute: typeof LangPaymentResultVbankRoute
   LangPaymentUpgradePricepolicyRoute: typeof LangPaymentUpgradePricepolicyRoute
   LangPaymentUserRefundFailRoute: typeof LangPaymentUserRefundFailRoute
   LangPaymentUserRefundSuccessRoute: typeof LangPaymentUserRefundSuccessRoute
@@ -2024,6 +2044,7 @@ const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangPaymentResultFailRoute: LangPaymentResultFailRoute,
   LangPaymentResultPendingRoute: LangPaymentResultPendingRoute,
   LangPaymentResultSuccessRoute: LangPaymentResultSuccessRoute,
+  LangPaymentResultVbankRoute: LangPaymentResultVbankRoute,
   LangPaymentUpgradePricepolicyRoute: LangPaymentUpgradePricepolicyRoute,
   LangPaymentUserRefundFailRoute: LangPaymentUserRefundFailRoute,
   LangPaymentUserRefundSuccessRoute: LangPaymentUserRefundSuccessRoute,

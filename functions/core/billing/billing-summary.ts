@@ -2,10 +2,12 @@ import type { BillingPayment, BillingPlan, BillingState } from '../../../shared/
 import { WALLET_PAY_METHOD } from '../../../shared/payments/pay-methods.ts';
 import { DIRECT_DEPOSIT_CUSTOMER_UID, planActions } from '../../../shared/subscriptions/plan-actions.ts';
 import { renewalPrice } from '../../../shared/subscriptions/renewal-reminder.ts';
+import type { TaxInvoiceView } from '../../../shared/tax-invoices/tax-invoice-rules.ts';
 import { getBillingKey } from '../adapters/payment-provider/portone.ts';
 import { cashReceiptViews } from '../cash-receipts/cash-receipt-views.ts';
 import { nowMs } from '../clock.ts';
 import { pagePaymentsByUser } from '../data/billing-repository.ts';
+import { getTaxInvoiceRequests, type TaxInvoiceRequest } from '../data/tax-invoice-repository.ts';
 import { latestUserPlan, type Payment, type UserPlan } from '../data/user-plan-repository.ts';
 import { logger } from '../logger.ts';
 
@@ -81,13 +83,31 @@ export async function paymentHistory(
   limit: number,
 ): Promise<{ result: BillingPayment[]; cursor: string | null }> {
   const page = await pagePaymentsByUser(uid, { cursor: cursor ?? null, limit });
-  const cashReceipts = await cashReceiptViews(page.payments.map((payment) => payment.merchantUid));
+  const merchantUids = page.payments.map((payment) => payment.merchantUid);
+  const [cashReceipts, taxInvoices] = await Promise.all([
+    cashReceiptViews(merchantUids),
+    getTaxInvoiceRequests(merchantUids),
+  ]);
   return {
     result: page.payments.map((payment) => {
       const cashReceipt = cashReceipts.get(payment.merchantUid);
-      return { ...historyRow(payment), ...(cashReceipt ? { cashReceipt } : {}) };
+      const invoice = taxInvoices.get(payment.merchantUid);
+      return {
+        ...historyRow(payment),
+        ...(cashReceipt ? { cashReceipt } : {}),
+        ...(invoice ? { taxInvoice: taxInvoiceView(invoice) } : {}),
+      };
     }),
     cursor: page.cursor,
+  };
+}
+
+function taxInvoiceView(request: TaxInvoiceRequest): TaxInvoiceView {
+  return {
+    state: request.state,
+    ...(request.state === 'issued' && request.approvalNumber
+      ? { approvalNumber: request.approvalNumber }
+      : {}),
   };
 }
 

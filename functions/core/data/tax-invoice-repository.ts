@@ -1,4 +1,5 @@
 import type { TaxInvoiceDetails, TaxInvoiceState } from '../../../shared/tax-invoices/tax-invoice-rules.ts';
+import { BATCH_GET_CONCURRENCY, batchGet } from './batch-get.ts';
 import { tableService } from './client.ts';
 import {
   TaxInvoiceProfile as TaxInvoiceProfileEntity,
@@ -53,6 +54,18 @@ export async function createTaxInvoiceRequest(request: NewTaxInvoiceRequest): Pr
 export async function getTaxInvoiceRequest(merchantUid: string): Promise<TaxInvoiceRequest | undefined> {
   const { data } = await db().entities.taxInvoiceRequest.get({ merchantUid }).go({ consistent: true });
   return data ?? undefined;
+}
+
+/** The requests of many orders at once (a page of payments); orders without one are absent. */
+export async function getTaxInvoiceRequests(
+  merchantUids: readonly string[],
+): Promise<Map<string, TaxInvoiceRequest>> {
+  if (!merchantUids.length) return new Map();
+  const items = await batchGet(
+    [...new Set(merchantUids)].map((merchantUid) => ({ merchantUid })),
+    (keys) => db().entities.taxInvoiceRequest.get(keys).go({ concurrency: BATCH_GET_CONCURRENCY }),
+  );
+  return new Map(items.map((item) => [item.merchantUid, item]));
 }
 
 /**

@@ -28,7 +28,16 @@ export const SIGN_IN_LIMITS = {
  */
 export const SECOND_FACTOR_LIMIT = { maxFailures: 5, windowMs: 15 * 60_000 } as const;
 
-type Limit = { maxFailures: number; windowMs: number };
+/** A scope's limit: at most `max` counted attempts in a sliding window of `windowMs`. */
+export interface WindowLimit {
+  max: number;
+  windowMs: number;
+}
+
+const limitOf = ({ maxFailures, windowMs }: { maxFailures: number; windowMs: number }): WindowLimit => ({
+  max: maxFailures,
+  windowMs,
+});
 
 export function windowStartOf(nowMs: number, windowMs: number): number {
   return Math.floor(nowMs / windowMs) * windowMs;
@@ -40,13 +49,18 @@ export function windowStartOf(nowMs: number, windowMs: number): number {
  * partly inside the sliding window counts whole, so failures that straddle a window boundary lock at
  * the same count as any others). Integer arithmetic: no rounding error at the edge.
  */
-export function currentWindowCapacity(previous: number, nowMs: number, limit: Limit): number {
+export function currentWindowCapacity(previous: number, nowMs: number, limit: WindowLimit): number {
   const overlapMs = windowStartOf(nowMs, limit.windowMs) + limit.windowMs - nowMs;
-  return Math.floor((limit.maxFailures * limit.windowMs - previous * overlapMs) / limit.windowMs);
+  return Math.floor((limit.max * limit.windowMs - previous * overlapMs) / limit.windowMs);
 }
 
-function addressScope(clientAddress: string): Array<[string, Limit]> {
-  return clientAddress ? [[`address#${clientAddress}`, SIGN_IN_LIMITS.clientAddress]] : [];
+function addressScope(clientAddress: string): Array<[string, WindowLimit]> {
+  return clientAddress ? [[`address#${clientAddress}`, limitOf(SIGN_IN_LIMITS.clientAddress)]] : [];
+}
+
+function lockedOut(): IdentityError {
+  countMetric('signInLockedOut');
+  return new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER', 'Too many failed sign-ins: try again later');
 }
 
 /** An attempt counted in advance in each scope, to be kept as a failure or released. */
@@ -66,9 +80,10 @@ export function reserveSignInAttempt(
   clientAddress: string,
   nowMs: number,
 ): Promise<SignInAttempt> {
-  return reserveAttemptIn(
-    [[`account#${emailKey}`, SIGN_IN_LIMITS.account], ...addressScope(clientAddress)],
+  return reserveInWindows(
+    [[`account#${emailKey}`, limitOf(SIGN_IN_LIMITS.account)], ...addressScope(clientAddress)],
     nowMs,
+    lockedOut,
   );
 }
 
@@ -78,13 +93,24 @@ export function reserveSecondFactorAttempt(
   clientAddress: string,
   nowMs: number,
 ): Promise<SignInAttempt> {
-  return reserveAttemptIn(
-    [[`second-factor#${uid}`, SECOND_FACTOR_LIMIT], ...addressScope(clientAddress)],
+  return reserveInWindows(
+    [[`second-factor#${uid}`, limitOf(SECOND_FACTOR_LIMIT)], ...addressScope(clientAddress)],
     nowMs,
+    lockedOut,
   );
 }
 
-async function reserveAttemptIn(scopes: Array<[string, Limit]>, nowMs: number): Promise<SignInAttempt> {
+/**
+ * The mechanism under every limit above, for any other counted call too (the order page's phone-number
+ * check): one attempt counted in each scope's window, in order, each with one conditional write that
+ * refuses it once the window is full. When a scope is full, what was taken in the scopes before it is
+ * given back and `refused(scope)` is thrown, so a refused call costs no other scope anything.
+ */
+export async function reserveInWindows(
+  scopes: ReadonlyArray<readonly [string, WindowLimit]>,
+  nowMs: number,
+  refused: (scope: string) => Error,
+): Promise<SignInAttempt> {
   const taken: Array<{ scope: string; windowStart: number }> = [];
   const attempt: SignInAttempt = {
     release: async () => {
@@ -98,8 +124,7 @@ async function reserveAttemptIn(scopes: Array<[string, Limit]>, nowMs: number): 
     const ttl = Math.ceil((windowStart + 2 * limit.windowMs) / 1000);
     if (!(await reserveAttempt(scope, windowStart, capacity, ttl))) {
       await attempt.release();
-      countMetric('signInLockedOut');
-      throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER', 'Too many failed sign-ins: try again later');
+      throw refused(scope);
     }
     taken.push({ scope, windowStart });
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getCashReceipt } from '../../../functions/core/data/cash-receipt-repository.ts';
 import { getTaxInvoiceRequest } from '../../../functions/core/data/tax-invoice-repository.ts';
 import { listUserActivities } from '../../../functions/core/data/user-activity-repository.ts';
+import { userPaymentHistory } from '../../../shared/api/billing.ts';
 import {
   adminTaxInvoiceList,
   adminTaxInvoiceMark,
@@ -96,6 +97,12 @@ describe('the invoice requests of a business account', () => {
       month: invoiceMonthOf(requested.paidAt),
     });
     expect(await getCashReceipt(vbankOrder.merchantUid)).toBeUndefined();
+    // The buyer's payment history says where the invoice stands (issue 32, point 8).
+    const historyRow = async () =>
+      (await call(userPaymentHistory, {}, { token: buyer.token })).body.result.find(
+        (row: { merchantUid: string }) => row.merchantUid === vbankOrder.merchantUid,
+      );
+    expect((await historyRow()).taxInvoice).toEqual({ state: 'requested' });
 
     const token = await adminToken();
     const list = async (filter: Record<string, unknown>) => {
@@ -138,6 +145,11 @@ describe('the invoice requests of a business account', () => {
     const after = await getTaxInvoiceRequest(vbankOrder.merchantUid);
     expect(after?.markedBy).toBe('operator@example.com');
     if (after?.state === 'issued') expect(after.approvalNumber).toBe('202611274100020300002e07');
+    expect((await historyRow()).taxInvoice).toEqual(
+      after?.state === 'issued'
+        ? { state: 'issued', approvalNumber: '202611274100020300002e07' }
+        : { state: 'cancelled' },
+    );
     expect(await list({ state: after?.state })).toHaveLength(1);
     expect(await list({ state: 'requested' })).toHaveLength(0);
     const again = await mark({ mark: 'cancelled' });
@@ -157,6 +169,8 @@ describe('the invoice requests of a business account', () => {
     await checkout(sessionInfo, order, 'card', VISA_OK);
     expect((await confirm(sessionInfo.guid, order.merchantUid)).body.result).toBe('success');
     expect(await requestOf(order.merchantUid)).toMatchObject({ state: 'card_slip', payMethod: 'card' });
+    const [paid] = (await call(userPaymentHistory, {}, { token: buyer.token })).body.result;
+    expect(paid).toMatchObject({ merchantUid: order.merchantUid, taxInvoice: { state: 'card_slip' } });
     const marked = await call(
       adminTaxInvoiceMark,
       { merchantUid: order.merchantUid, mark: 'cancelled', reason: 'x' },
@@ -170,6 +184,9 @@ describe('the invoice requests of a business account', () => {
     await checkout(other.sessionInfo, plain, 'card', VISA_OK);
     expect((await confirm(other.sessionInfo.guid, plain.merchantUid)).body.result).toBe('success');
     expect(await getTaxInvoiceRequest(plain.merchantUid)).toBeUndefined();
+    const [individualRow] = (await call(userPaymentHistory, {}, { token: individual.token })).body.result;
+    expect(individualRow.merchantUid).toBe(plain.merchantUid);
+    expect(individualRow).not.toHaveProperty('taxInvoice');
   });
 
   it('are the console’s alone: a customer token is refused', async () => {

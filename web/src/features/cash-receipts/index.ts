@@ -3,5 +3,5 @@ export {
   cashReceiptChoiceOf,
   EMPTY_CASH_RECEIPT_FORM,
 } from './cash-receipt-form.ts';
-export { CashReceiptSection } from './components/CashReceiptSection.tsx';
+export { type CashReceiptFieldProblem, CashReceiptSection } from './components/CashReceiptSection.tsx';
 export { CashReceiptStatus } from './components/CashReceiptStatus.tsx';

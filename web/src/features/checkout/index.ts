@@ -15,9 +15,10 @@ export {
   fetchPaymentResult,
   fetchWalletEnrolment,
 } from './api/payment-calls.ts';
-export { Checklist } from './components/Checklist.tsx';
-export { AgreementChecklist, ContactSection } from './components/OrderSections.tsx';
-export { PayMethodCards } from './components/PayMethodCards.tsx';
+export { Checklist, firstUnticked } from './components/Checklist.tsx';
+export { ErrorSummary, type FieldProblem } from './components/ErrorSummary.tsx';
+export { AGREEMENT_KEYS, AgreementChecklist, ContactSection } from './components/OrderSections.tsx';
+export { PayMethodCards, payMethodInputId } from './components/PayMethodCards.tsx';
 export { PlanSelectionForm } from './components/PlanSelectionForm.tsx';
 export { failure, failureOf, untilSettled, withRetries } from './confirmation-retries.ts';
 export { clientCodeOf, clientErrorText, paymentTime, price } from './format.ts';

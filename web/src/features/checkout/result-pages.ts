@@ -4,10 +4,13 @@ import type { PaymentQuery } from '../../lib/order-session.ts';
 /** Where a kind of payment's result pages are: an order's, or a usage eraser's. */
 export type ResultPagesBase = 'payment/result' | 'payment/eraser/result';
 
-/** The result page the checkout returns to, with the session and the payment query. */
+/**
+ * The result page the checkout returns to, with the session and the payment query: pending, success
+ * and fail (section 2), and ours, the virtual account awaiting its deposit (an order's only).
+ */
 export function resultPagePath(
   lang: SiteLanguage,
-  page: 'pending' | 'success' | 'fail',
+  page: 'pending' | 'success' | 'vbank' | 'fail',
   guid: string,
   query: PaymentQuery,
   base: ResultPagesBase = 'payment/result',

@@ -1,1 +1,3 @@
+export { PaymentDocumentNote } from './components/PaymentDocumentNote.tsx';
 export { TaxInvoiceSection } from './components/TaxInvoiceSection.tsx';
+export { TaxInvoiceStatus } from './components/TaxInvoiceStatus.tsx';

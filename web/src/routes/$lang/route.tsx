@@ -1,8 +1,12 @@
-import { createFileRoute, notFound, Outlet, useLocation } from '@tanstack/react-router';
+import { createFileRoute, notFound, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { Suspense, useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { isSiteLanguage } from '../../../../shared/languages.ts';
-import { classifySitePath } from '../../../../shared/site/site-pages.ts';
+import {
+  classifySitePath,
+  siteRedirectLocation,
+  siteRedirectOf,
+} from '../../../../shared/site/site-pages.ts';
 import { NotFound } from '../../components/NotFound.tsx';
 import { getGeoip } from '../../features/geo/api/get-geoip.ts';
 import { SignInDialogHost } from '../../features/identity/components/SignInDialogHost.tsx';
@@ -13,7 +17,14 @@ import { useSiteAnalytics } from '../../lib/analytics/use-site-analytics.ts';
 
 export const Route = createFileRoute('/$lang')({
   beforeLoad: async ({ params, location }) => {
-    // One rule with the server (shared/site/site-pages.ts): a page missing in this language is not found.
+    // One rule with the server (shared/site/site-pages.ts): a typed alias leads to its page, a page
+    // missing in this language is not found.
+    const alias = siteRedirectOf(location.pathname);
+    if (isSiteLanguage(params.lang) && alias?.lang)
+      throw redirect({
+        href: siteRedirectLocation(alias.alias, alias.lang, location.searchStr),
+        replace: true,
+      });
     if (!isSiteLanguage(params.lang) || classifySitePath(location.pathname) !== 'site-page') throw notFound();
     await loadLanguage(params.lang, ['common', 'errors', 'site', 'feature-menu']);
     return { lang: params.lang };

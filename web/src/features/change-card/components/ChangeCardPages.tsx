@@ -101,7 +101,7 @@ export function ChangeCardPage({
   }
 
   return (
-    <main className="order-page order-result">
+    <main id="main" className="order-page order-result">
       <h1>{t('title')}</h1>
       {finishing ? (
         <>
@@ -133,7 +133,7 @@ export function ChangeCardSuccess() {
   const { t } = useTranslation('change-card');
   useTitle(t('success.title'));
   return (
-    <main className="order-page order-result">
+    <main id="main" className="order-page order-result">
       <h1>{t('success.title')}</h1>
       <p>{t('success.description')}</p>
     </main>
@@ -150,7 +150,7 @@ export function ChangeCardFail({ lang, guid }: { lang: SiteLanguage; guid: strin
   const [failure, setFailure] = useState<PaymentFailureInfo | undefined>();
   useEffect(() => setFailure(guid ? readChangeCardError(guid) : undefined), [guid]);
   return (
-    <main className="order-page order-result">
+    <main id="main" className="order-page order-result">
       <h1>{t('fail.title')}</h1>
       <p>{t('fail.description')}</p>
       {failure ? <PaymentFailureNote view={describePaymentFailure(t, failure)} /> : null}

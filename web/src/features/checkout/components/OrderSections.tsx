@@ -7,7 +7,7 @@ import { PhoneField } from './PhoneField.tsx';
 /**
  * Sections the order page and the usage-eraser page both show (section 2): the contact (name and email
  * prefilled from the account, the phone with its country picker) and the two service agreements with
- * the numbered description. `id` is the section's anchor, which the pay checks scroll to.
+ * the numbered description. `id` is the section's anchor; its controls' ids derive from it.
  */
 export function ContactSection({
   id,
@@ -17,6 +17,7 @@ export function ContactSection({
   onName,
   onEmail,
   onPhone,
+  errors = {},
 }: {
   id: string;
   lang: SiteLanguage;
@@ -25,6 +26,8 @@ export function ContactSection({
   onName: (name: string) => void;
   onEmail: (email: string) => void;
   onPhone: (e164: string) => void;
+  /** Each field's problem, shown at it; the fields' ids are `{id}-name`, `{id}-email`, `{id}-phone`. */
+  errors?: { name?: string | undefined; email?: string | undefined; phone?: string | undefined };
 }) {
   const { t } = useTranslation('order');
   return (
@@ -35,6 +38,7 @@ export function ContactSection({
         label={t('contact.name')}
         value={userName}
         autoComplete="name"
+        error={errors.name}
         onChange={(event) => onName(event.target.value)}
       />
       <TextField
@@ -43,26 +47,32 @@ export function ContactSection({
         type="email"
         value={userEmail}
         autoComplete="email"
+        error={errors.email}
         onChange={(event) => onEmail(event.target.value)}
       />
-      <PhoneField language={lang} onChange={onPhone} />
+      <PhoneField id={`${id}-phone`} language={lang} error={errors.phone} onChange={onPhone} />
     </section>
   );
 }
+
+export const AGREEMENT_KEYS = ['collection', 'provider'] as const;
 
 export function AgreementChecklist({
   id,
   agreements,
   onChange,
+  error,
 }: {
   id: string;
   agreements: readonly [boolean, boolean];
   onChange: (agreements: [boolean, boolean]) => void;
+  error?: string | undefined;
 }) {
   const { t } = useTranslation('order');
   return (
     <Checklist
       id={id}
+      error={error}
       title={t('agreement.title')}
       items={[
         {

@@ -6,7 +6,13 @@ import {
   payMethodLabel,
 } from '../../../../../shared/payments/pay-methods.ts';
 
-/** The payment method cards: a radio group of the methods the order may use, with their notes. */
+/** The id of a method's radio button (the first one is where a missing choice's link leads). */
+export const payMethodInputId = (method: PayMethod) => `order-pay-method-${method}`;
+
+/**
+ * The payment method cards: a radio group of the methods the order may use, with their notes. `error`
+ * (no method chosen) shows under the title, the group marked invalid and described by it.
+ */
 export function PayMethodCards({
   methods,
   language,
@@ -14,6 +20,7 @@ export function PayMethodCards({
   value,
   disabled,
   onChange,
+  error,
 }: {
   methods: readonly PayMethod[];
   language: SiteLanguage;
@@ -21,18 +28,31 @@ export function PayMethodCards({
   value: PayMethod | undefined;
   disabled: boolean;
   onChange: (method: PayMethod) => void;
+  error?: string | undefined;
 }) {
   const { t } = useTranslation('order');
   const { t: label } = useTranslation(PAY_METHOD_NAMESPACE);
   return (
     <section id="order-pay-method" className="order-section" aria-labelledby="order-pay-method-title">
       <h2 id="order-pay-method-title">{t('pay_method.title')}</h2>
-      <div role="radiogroup" aria-labelledby="order-pay-method-title" className="order-method-cards">
+      {error ? (
+        <p id="order-pay-method-error" className="field-error">
+          {error}
+        </p>
+      ) : null}
+      <div
+        role="radiogroup"
+        aria-labelledby="order-pay-method-title"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'order-pay-method-error' : undefined}
+        className="order-method-cards"
+      >
         {methods.map((method) => {
           const { labelKey, noteKey } = payMethodLabel(method, { language, isSubscription });
           return (
             <label key={method} className="order-method-card" data-method={method}>
               <input
+                id={payMethodInputId(method)}
                 type="radio"
                 name="pay-method"
                 value={method}

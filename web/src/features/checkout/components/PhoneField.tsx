@@ -18,16 +18,20 @@ const LANGUAGE_COUNTRY: Record<SiteLanguage, CountryCode> = {
  * the national number, masked 3-4-4 for Japan. It reports the number in E.164 ('' while empty).
  */
 export function PhoneField({
+  id: numberId,
   language,
   error,
   onChange,
 }: {
+  /** The number input's id (where an error summary's link leads). */
+  id?: string;
   language: SiteLanguage;
   error?: string | undefined;
   onChange: (e164: string) => void;
 }) {
   const { t } = useTranslation('order');
-  const id = useId();
+  const generated = useId();
+  const id = numberId ?? `${generated}-number`;
   const [country, setCountry] = useState<CountryCode>(LANGUAGE_COUNTRY[language]);
   const [national, setNational] = useState('');
   const [open, setOpen] = useState(false);
@@ -66,7 +70,7 @@ export function PhoneField({
 
   return (
     <div className="text-field order-phone">
-      <label htmlFor={`${id}-number`}>{t('contact.phone')}</label>
+      <label htmlFor={id}>{t('contact.phone')}</label>
       <div className="order-phone-row" ref={picker}>
         <button
           type="button"
@@ -79,7 +83,7 @@ export function PhoneField({
           {country} +{current?.callingCode}
         </button>
         <input
-          id={`${id}-number`}
+          id={id}
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"

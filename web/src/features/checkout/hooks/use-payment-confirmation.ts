@@ -36,7 +36,8 @@ import { type ResultPagesBase, resultPagePath } from '../result-pages.ts';
  * provider's return only names the order (its imp_success is no evidence): the server confirms (a
  * virtual account is looked up and texted; a subscription's first payment is charged on its billing
  * key; the wallet's registration is approved and charged; anything else is confirmed, pending
- * retried). The outcome is stored and the success or fail page opened.
+ * retried). The outcome is stored and the success page opened (the virtual account's page while its
+ * deposit is awaited), or the fail page.
  */
 export function usePaymentConfirmation(input: {
   lang: SiteLanguage;
@@ -68,7 +69,7 @@ export function usePaymentConfirmation(input: {
     await navigate({
       href: resultPagePath(
         lang,
-        outcome.kind === 'error' ? 'fail' : 'success',
+        outcome.kind === 'error' ? 'fail' : outcome.kind === 'vbank_issued' ? 'vbank' : 'success',
         guid,
         query,
         input.resultPages,

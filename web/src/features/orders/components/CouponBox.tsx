@@ -23,12 +23,15 @@ export function CouponBox({
   typed,
   onTyped,
   blinking,
+  problem,
 }: {
   sessionInfo: SessionInfo;
   language: SiteLanguage;
   typed: string;
   onTyped: (text: string) => void;
   blinking: boolean;
+  /** The pay check's problem (a code typed and not applied), shown where a refusal is. */
+  problem?: string | undefined;
 }) {
   const { t } = useTranslation('order');
   const { guid, isTest, couponInfo: applied } = sessionInfo;
@@ -38,6 +41,8 @@ export function CouponBox({
   const [error, setError] = useState<string>();
   const [prompt, setPrompt] = useState<{ code: string; planName: string }>();
   const busy = checking || register.isPending || remove.isPending;
+  // A refusal of the code just tried says more than the reminder to apply it.
+  const shown = error ?? problem;
 
   function refusalText(refusal: CouponRefusalInfo): string {
     const window = {
@@ -117,8 +122,8 @@ export function CouponBox({
             id="order-coupon-input"
             className={blinking ? 'order-blink' : undefined}
             aria-label={t('coupon.input_label')}
-            aria-invalid={Boolean(error)}
-            aria-describedby={error ? 'order-coupon-error' : undefined}
+            aria-invalid={Boolean(shown)}
+            aria-describedby={shown ? 'order-coupon-error' : undefined}
             placeholder={t('coupon.placeholder')}
             value={typed}
             autoComplete="off"
@@ -138,9 +143,9 @@ export function CouponBox({
           </button>
         </div>
       )}
-      {error ? (
-        <p id="order-coupon-error" className="field-error" role="alert">
-          {error}
+      {shown ? (
+        <p id="order-coupon-error" className="field-error" role={error ? 'alert' : undefined}>
+          {shown}
         </p>
       ) : null}
       <ConfirmDialog

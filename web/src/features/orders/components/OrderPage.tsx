@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cashReceiptAsked } from '../../../../../shared/cash-receipts/cash-receipt-rules.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
-import { firstPayProblem, type OrderSection } from '../../../../../shared/orders/pay-checks.ts';
 import type { SessionInfo } from '../../../../../shared/orders/session-info.ts';
 import { COUPON_BLINK_MS } from '../../../../../shared/payments/constants.ts';
 import { type PayMethod, payMethodsFor } from '../../../../../shared/payments/pay-methods.ts';
@@ -25,6 +24,7 @@ import {
   ContactSection,
   clientCodeOf,
   clientErrorText,
+  ErrorSummary,
   PayMethodCards,
   PlanSelectionForm,
   price,
@@ -32,11 +32,12 @@ import {
   usePaymentSession,
   useSessionFollowsLanguage,
 } from '../../checkout/index.ts';
-import { TaxInvoiceSection } from '../../tax-invoices/index.ts';
+import { PaymentDocumentNote, TaxInvoiceSection } from '../../tax-invoices/index.ts';
 import { useChangeSessionAccountType } from '../api/change-payment-session-account-type.ts';
 import { useChangeSessionCurrency } from '../api/change-payment-session-currency.ts';
 import { useCurrencyOptionShown } from '../api/check-currency-option.ts';
 import { usePay } from '../hooks/use-pay.ts';
+import { accountTypeInputId, ORDER_IDS, type OrderField, orderProblems } from '../order-problems.ts';
 import { CouponBox } from './CouponBox.tsx';
 import { PriceSummary } from './PriceSummary.tsx';
 import '../../checkout/checkout.css';
@@ -45,14 +46,13 @@ import { flushAnalyticsByBeacon, funnel } from '../../../lib/analytics/index.ts'
 
 export type OrderKind = 'subscription' | 'fixedterm';
 
-const SECTION_ID: Record<OrderSection, string> = {
-  'final-confirmation': 'order-final-confirmation',
-  agreement: 'order-agreement',
-  'pay-method': 'order-pay-method',
-  contact: 'order-contact',
-  'account-type': 'order-account-type',
-  coupon: 'order-coupon',
-};
+const {
+  contact: CONTACT_ID,
+  agreement: AGREEMENT_ID,
+  final: FINAL_ID,
+  cashReceipt: CASH_RECEIPT_ID,
+  taxInvoice: TAX_INVOICE_ID,
+} = ORDER_IDS;
 
 /**
  * The order page (subscription or fixed-term): the session by guid, then every section in the
@@ -86,7 +86,7 @@ export function OrderPage({ lang, kind, guid, query, isTest }: OrderPageProps) {
 function SessionProblem({ lang, title, message }: { lang: SiteLanguage; title: string; message: string }) {
   const { t } = useTranslation('order');
   return (
-    <main className="order-page">
+    <main id="main" className="order-page">
       <h1>{title}</h1>
       <p role="alert">{message}</p>
       <a className="button" href={pricingPath(lang, { upgrading: false })}>
@@ -111,7 +111,7 @@ function OrderWithSession({ lang, kind, guid, query, isTest }: OrderPageProps & 
 
   if (session.isPending || followingLanguage) {
     return (
-      <main className="order-page">
+      <main id="main" className="order-page">
         <div className="spinner" role="status" aria-label={t('session.loading')} />
       </main>
     );
@@ -156,8 +156,10 @@ function OrderForm({
   const [alert, setAlert] = useState<string>();
   const { t: documentText } = useTranslation(['cash-receipt', 'tax-invoice']);
   const [cashReceipt, setCashReceipt] = useState(EMPTY_CASH_RECEIPT_FORM);
-  const [cashReceiptProblem, setCashReceiptProblem] = useState<string>();
   const [invoiceSaved, setInvoiceSaved] = useState(false);
+  // Once pay was pressed, every problem shows at its field and in the summary, and follows the form.
+  const [tried, setTried] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
   const [question, setQuestion] = useState<{ message: string; answer: (yes: boolean) => void }>();
   const blinkTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(blinkTimer.current), []);
@@ -192,15 +194,40 @@ function OrderForm({
   const business = sessionInfo.accountType === 'business';
   const busy = paying || changePlan.isPending || changeCurrency.isPending || changeAccountType.isPending;
 
-  async function chooseAccountType(accountType: AccountType) {
-    if (accountType === sessionInfo.accountType) return;
-    if (!(await ask(t(`account_type.warning_${accountType}`)))) return;
-    changeAccountType.mutate({ accountType });
-  }
+  const finalItems = [
+    {
+      key: 'plan',
+      label: t('final.plan'),
+      checked: confirms[0],
+      onChange: (checked: boolean) => setConfirms([checked, confirms[1], confirms[2]]),
+    },
+    ...(plan.isSubscription
+      ? [
+          {
+            key: 'renewal',
+            label: t('final.renewal'),
+            checked: confirms[1],
+            onChange: (checked: boolean) => setConfirms([confirms[0], checked, confirms[2]]),
+          },
+        ]
+      : []),
+    ...(couponApplied
+      ? [
+          {
+            key: 'coupon',
+            label: t('final.coupon'),
+            checked: confirms[2],
+            onChange: (checked: boolean) => setConfirms([confirms[0], confirms[1], checked]),
+          },
+        ]
+      : []),
+  ];
 
-  function onPay() {
-    if (busy) return;
-    const problem = firstPayProblem({
+  const receipt = cashReceiptShown ? cashReceiptChoiceOf(cashReceipt) : undefined;
+  const { problems, receiptProblem } = orderProblems({
+    t,
+    documentText,
+    form: {
       finalConfirms: confirms,
       isSubscription: plan.isSubscription,
       couponApplied,
@@ -212,33 +239,31 @@ function OrderForm({
       accountTypeShown: sessionInfo.showAccountType,
       accountType: sessionInfo.accountType,
       couponUnapplied: couponApplied ? '' : couponTyped,
-    });
-    if (problem) {
-      setAlert(t(`pay_checks.${problem.alert}`));
-      document
-        .getElementById(SECTION_ID[problem.section])
-        ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-      if (problem.section === 'coupon') {
+    },
+    finalItems,
+    methods,
+    receipt,
+    invoiceMissing: business && !invoiceSaved,
+  });
+  const shown = tried ? problems : [];
+  const problemAt = (field: OrderField) => shown.find((problem) => problem.key === field)?.message;
+
+  async function chooseAccountType(accountType: AccountType) {
+    if (accountType === sessionInfo.accountType) return;
+    if (!(await ask(t(`account_type.warning_${accountType}`)))) return;
+    changeAccountType.mutate({ accountType });
+  }
+
+  function onPay() {
+    if (busy) return;
+    setTried(true);
+    if (problems.length) {
+      setFocusRequest((request) => request + 1);
+      if (problems.some((problem) => problem.key === 'coupon')) {
         setBlinking(true);
         clearTimeout(blinkTimer.current);
         blinkTimer.current = setTimeout(() => setBlinking(false), COUPON_BLINK_MS);
       }
-      return;
-    }
-    // Then the tax documents (issue 26): the cash receipt choice, a business account's invoice details.
-    const receipt = cashReceiptShown ? cashReceiptChoiceOf(cashReceipt) : undefined;
-    const documentProblem =
-      receipt && 'problem' in receipt
-        ? { text: documentText(`cash-receipt:problem.${receipt.problem}`), section: 'order-cash-receipt' }
-        : business && !invoiceSaved
-          ? { text: documentText('tax-invoice:missing'), section: 'order-tax-invoice' }
-          : undefined;
-    setCashReceiptProblem(receipt && 'problem' in receipt ? documentProblem?.text : undefined);
-    if (documentProblem) {
-      setAlert(documentProblem.text);
-      document
-        .getElementById(documentProblem.section)
-        ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
       return;
     }
     funnel().set('PaymentInfoEntered');
@@ -252,9 +277,15 @@ function OrderForm({
   }
 
   return (
-    <main className="order-page" aria-busy={busy}>
+    <main id="main" className="order-page" aria-busy={busy}>
       <h1>{t(`title.${plan.isSubscription ? 'subscription' : 'fixedterm'}`)}</h1>
       {isTest ? <p className="order-test">{t('test_mode_banner')}</p> : null}
+      <ErrorSummary
+        id="order-problems"
+        title={t('pay_checks.summary_title')}
+        problems={shown}
+        focusRequest={focusRequest}
+      />
       <PlanSelectionForm
         sessionInfo={sessionInfo}
         busy={busy}
@@ -263,10 +294,22 @@ function OrderForm({
       {sessionInfo.showAccountType ? (
         <section id="order-account-type" className="order-section" aria-labelledby="order-account-type-title">
           <h2 id="order-account-type-title">{t('account_type.title')}</h2>
-          <div role="radiogroup" aria-labelledby="order-account-type-title" className="order-inline-choices">
+          {problemAt('account-type') ? (
+            <p id="order-account-type-error" className="field-error">
+              {problemAt('account-type')}
+            </p>
+          ) : null}
+          <div
+            role="radiogroup"
+            aria-labelledby="order-account-type-title"
+            aria-invalid={problemAt('account-type') ? true : undefined}
+            aria-describedby={problemAt('account-type') ? 'order-account-type-error' : undefined}
+            className="order-inline-choices"
+          >
             {(['individual', 'business'] as const).map((type) => (
               <label key={type}>
                 <input
+                  id={accountTypeInputId(type)}
                   type="radio"
                   name="account-type"
                   checked={sessionInfo.accountType === type}
@@ -281,7 +324,12 @@ function OrderForm({
       ) : null}
 
       {business ? (
-        <TaxInvoiceSection id="order-tax-invoice" owner={{ guid }} onSaved={setInvoiceSaved} />
+        <TaxInvoiceSection
+          id={TAX_INVOICE_ID}
+          owner={{ guid }}
+          onSaved={setInvoiceSaved}
+          problem={problemAt('tax-invoice')}
+        />
       ) : null}
 
       <section className="order-section" aria-labelledby="order-account-title">
@@ -296,13 +344,14 @@ function OrderForm({
       </section>
 
       <ContactSection
-        id="order-contact"
+        id={CONTACT_ID}
         lang={lang}
         userName={userName}
         userEmail={userEmail}
         onName={setUserName}
         onEmail={setUserEmail}
         onPhone={setUserPhone}
+        errors={{ name: problemAt('name'), email: problemAt('email'), phone: problemAt('phone') }}
       />
 
       {sessionInfo.couponAllowed ? (
@@ -312,6 +361,7 @@ function OrderForm({
           typed={couponTyped}
           onTyped={setCouponTyped}
           blinking={blinking}
+          problem={problemAt('coupon')}
         />
       ) : null}
       <PriceSummary
@@ -328,18 +378,34 @@ function OrderForm({
         value={method}
         disabled={busy}
         onChange={setPayMethod}
+        error={problemAt('pay-method')}
       />
       {cashReceiptShown ? (
         <CashReceiptSection
-          id="order-cash-receipt"
+          id={CASH_RECEIPT_ID}
           form={cashReceipt}
           onChange={setCashReceipt}
           disabled={busy}
-          problem={cashReceiptProblem}
+          problem={tried ? receiptProblem : undefined}
+        />
+      ) : null}
+      {method ? (
+        <PaymentDocumentNote
+          guid={guid}
+          business={business}
+          payMethod={method}
+          currency={sessionInfo.currency}
+          finalPrice={sessionInfo.price.finalPrice}
+          cashReceiptPurpose={cashReceiptShown ? cashReceipt.purpose : undefined}
         />
       ) : null}
 
-      <AgreementChecklist id="order-agreement" agreements={agreements} onChange={setAgreements} />
+      <AgreementChecklist
+        id={AGREEMENT_ID}
+        agreements={agreements}
+        onChange={setAgreements}
+        error={problemAt('agreement')}
+      />
 
       <section className="order-section" aria-labelledby="order-refund-title">
         <h2 id="order-refund-title">{t('refund.title')}</h2>
@@ -353,36 +419,10 @@ function OrderForm({
       </section>
 
       <Checklist
-        id="order-final-confirmation"
+        id={FINAL_ID}
         title={t('final.title')}
-        items={[
-          {
-            key: 'plan',
-            label: t('final.plan'),
-            checked: confirms[0],
-            onChange: (checked) => setConfirms([checked, confirms[1], confirms[2]]),
-          },
-          ...(plan.isSubscription
-            ? [
-                {
-                  key: 'renewal',
-                  label: t('final.renewal'),
-                  checked: confirms[1],
-                  onChange: (checked: boolean) => setConfirms([confirms[0], checked, confirms[2]]),
-                },
-              ]
-            : []),
-          ...(couponApplied
-            ? [
-                {
-                  key: 'coupon',
-                  label: t('final.coupon'),
-                  checked: confirms[2],
-                  onChange: (checked: boolean) => setConfirms([confirms[0], confirms[1], checked]),
-                },
-              ]
-            : []),
-        ]}
+        items={finalItems}
+        error={problemAt('final-confirmation')}
       />
 
       {sessionInfo.currency === 'KRW' && plan.isSubscription ? (

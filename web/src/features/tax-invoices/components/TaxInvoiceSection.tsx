@@ -38,11 +38,14 @@ export function TaxInvoiceSection({
   owner,
   className = 'order-section',
   onSaved,
+  problem,
 }: {
   id: string;
   owner: DetailsOwner;
   className?: string;
   onSaved?: (saved: boolean) => void;
+  /** The order page's problem (details not saved yet), shown at the first field, `{id}-businessNumber`. */
+  problem?: string | undefined;
 }) {
   const { t } = useTranslation('tax-invoice');
   const stored = useTaxInvoiceDetails(owner);
@@ -90,7 +93,7 @@ export function TaxInvoiceSection({
             value={form[field]}
             type={field === 'invoiceEmail' ? 'email' : 'text'}
             {...(field === 'businessNumber' ? { inputMode: 'numeric' as const } : {})}
-            error={errors[field]}
+            error={errors[field] ?? (field === FIELDS[0] ? problem : undefined)}
             onChange={(event) => change(field, event.target.value)}
           />
         ))}

@@ -8,7 +8,6 @@ import {
   payMethodLabel,
 } from '../../../../../shared/payments/pay-methods.ts';
 import { PRODUCT_NAME } from '../../../../../shared/product.ts';
-import { MessageDialog } from '../../../components/Modal.tsx';
 import type { PaymentQuery } from '../../../lib/order-session.ts';
 import { pricingPath } from '../../../lib/payment-start.ts';
 import { planLabel } from '../../../lib/plan-names.ts';
@@ -16,6 +15,8 @@ import {
   Checklist,
   clientCodeOf,
   clientErrorText,
+  ErrorSummary,
+  firstUnticked,
   PlanSelectionForm,
   price,
   useChangeSessionPlan,
@@ -24,6 +25,8 @@ import {
 } from '../../checkout/index.ts';
 import { useUpgradePay } from '../hooks/use-upgrade-pay.ts';
 import '../../checkout/checkout.css';
+
+const FINAL_ID = 'upgrade-final-confirmation';
 
 /**
  * The upgrade order page (/payment/upgrade/order/subscription): the upgrade session by guid, switched
@@ -67,7 +70,7 @@ function UpgradeProblem({
 }) {
   const { t } = useTranslation('upgrade');
   return (
-    <main className="order-page">
+    <main id="main" className="order-page">
       <h1>{title}</h1>
       <p role="alert">{message}</p>
       <a className="button" href={pricingPath(lang, { guid, upgrading: true, query })}>
@@ -97,7 +100,7 @@ function UpgradeWithSession({ lang, guid, planName, query, isTest }: UpgradeOrde
 
   if (session.isPending || followingLanguage) {
     return (
-      <main className="order-page">
+      <main id="main" className="order-page">
         <div className="spinner" role="status" aria-label={t('order:session.loading')} />
       </main>
     );
@@ -154,28 +157,54 @@ function UpgradeForm({
   const upgrade = sessionInfo.planUpgradeData as NonNullable<SessionInfo['planUpgradeData']>;
   const { planPriceInfo: plan, currency, price: order } = sessionInfo;
   const [confirms, setConfirms] = useState<[boolean, boolean]>([false, false]);
-  const [alert, setAlert] = useState<string>();
+  // Once pay was pressed, a missing confirmation shows at its boxes and in the summary, as on the order page.
+  const [tried, setTried] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
   const { pay, paying } = useUpgradePay({ lang, query });
   const busy = paying || choosing;
   const previous = { planType: upgrade.previousPlanType, period: upgrade.previousPlanPerod };
   const method = isPayMethod(upgrade.previousPayMethod) ? upgrade.previousPayMethod : 'card';
 
+  const finalItems = [
+    {
+      key: 'plan',
+      label: t('order:final.plan'),
+      checked: confirms[0],
+      onChange: (checked: boolean) => setConfirms([checked, confirms[1]]),
+    },
+    {
+      key: 'renewal',
+      label: t('order:final.renewal'),
+      checked: confirms[1],
+      onChange: (checked: boolean) => setConfirms([confirms[0], checked]),
+    },
+  ];
+  const unticked = firstUnticked(FINAL_ID, finalItems);
+  const problems = unticked
+    ? [{ key: 'final-confirmation', targetId: unticked, message: t('order:pay_checks.check_final_confirm') }]
+    : [];
+  const shown = tried ? problems : [];
+
   function onPay() {
     if (busy) return;
-    if (!confirms.every(Boolean)) {
-      setAlert(t('order:pay_checks.check_final_confirm'));
-      document
-        .getElementById('upgrade-final-confirmation')
-        ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    setTried(true);
+    if (problems.length) {
+      setFocusRequest((request) => request + 1);
       return;
     }
     void pay(sessionInfo);
   }
 
   return (
-    <main className="order-page" aria-busy={busy}>
+    <main id="main" className="order-page" aria-busy={busy}>
       <h1>{t('title')}</h1>
       {sessionInfo.isTest ? <p className="order-test">{t('order:test_mode_banner')}</p> : null}
+      <ErrorSummary
+        id="upgrade-problems"
+        title={t('order:pay_checks.summary_title')}
+        problems={shown}
+        focusRequest={focusRequest}
+      />
       <section className="order-section order-notice" aria-labelledby="upgrade-notice-title">
         <h2 id="upgrade-notice-title">{t('notice.title')}</h2>
         <ul>
@@ -240,24 +269,7 @@ function UpgradeForm({
         </ul>
       </section>
 
-      <Checklist
-        id="upgrade-final-confirmation"
-        title={t('order:final.title')}
-        items={[
-          {
-            key: 'plan',
-            label: t('order:final.plan'),
-            checked: confirms[0],
-            onChange: (checked) => setConfirms([checked, confirms[1]]),
-          },
-          {
-            key: 'renewal',
-            label: t('order:final.renewal'),
-            checked: confirms[1],
-            onChange: (checked) => setConfirms([confirms[0], checked]),
-          },
-        ]}
-      />
+      <Checklist id={FINAL_ID} title={t('order:final.title')} items={finalItems} error={shown[0]?.message} />
 
       {order.payable ? (
         <button type="button" className="button order-pay" disabled={busy} aria-busy={paying} onClick={onPay}>
@@ -270,12 +282,6 @@ function UpgradeForm({
           <p>{t('order:overlay')}</p>
         </div>
       ) : null}
-      <MessageDialog
-        message={alert}
-        title={t('order:alert_title')}
-        buttonLabel={t('order:common_actions.ok')}
-        onClose={() => setAlert(undefined)}
-      />
     </main>
   );
 }

@@ -6,25 +6,27 @@ import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
 import type { EraserSessionInfo, UsageLineSchema } from '../../../../../shared/api/usage-eraser.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
+import type { PayField } from '../../../../../shared/orders/pay-checks.ts';
 import {
   type PayMethod,
   providerChannel,
   serverPayMethod,
 } from '../../../../../shared/payments/pay-methods.ts';
 import { PRODUCT_NAME } from '../../../../../shared/product.ts';
-import {
-  type EraserSection,
-  firstEraserPayProblem,
-} from '../../../../../shared/usage-eraser/eraser-checks.ts';
+import { eraserPayProblems } from '../../../../../shared/usage-eraser/eraser-checks.ts';
 import { defaultEraserType } from '../../../../../shared/usage-eraser/eraser-options.ts';
-import { MessageDialog } from '../../../components/Modal.tsx';
 import type { PaymentQuery } from '../../../lib/order-session.ts';
 import {
+  AGREEMENT_KEYS,
   AgreementChecklist,
   Checklist,
   ContactSection,
+  ErrorSummary,
+  type FieldProblem,
   failureOf,
+  firstUnticked,
   PayMethodCards,
+  payMethodInputId,
   price,
   resultPagePath,
   saveOutcome,
@@ -35,12 +37,19 @@ import { fetchEraserProgress, useEraserSession } from '../api.ts';
 import '../../checkout/checkout.css';
 import '../eraser.css';
 
-const SECTION_ID: Record<EraserSection, string> = {
-  'final-confirmation': 'eraser-final-confirmation',
-  agreement: 'eraser-agreement',
-  'pay-method': 'order-pay-method',
-  contact: 'eraser-contact',
-};
+/** The eraser form's fields that can be wrong, in the order the page shows them. */
+const FIELD_ORDER: readonly PayField[] = [
+  'name',
+  'email',
+  'phone',
+  'pay-method',
+  'agreement',
+  'final-confirmation',
+];
+const CONTACT_ID = 'eraser-contact';
+const AGREEMENT_ID = 'eraser-agreement';
+const FINAL_ID = 'eraser-final-confirmation';
+const FINAL_KEYS = ['product', 'this_month', 'no_refund'] as const;
 const RESULT_PAGES = 'payment/eraser/result';
 
 /**
@@ -69,7 +78,7 @@ export function EraserOrderPage(props: {
   }, [session.error, props.guid, props.lang, props.query, navigate]);
   if (!props.guid) {
     return (
-      <main className="order-page">
+      <main id="main" className="order-page">
         <h1>{t('title')}</h1>
         <p role="alert">{t('missing')}</p>
       </main>
@@ -77,7 +86,7 @@ export function EraserOrderPage(props: {
   }
   if (!session.data) {
     return (
-      <main className="order-page">
+      <main id="main" className="order-page">
         <div className="spinner" role="status" aria-label={t('loading')} />
       </main>
     );
@@ -118,24 +127,56 @@ function EraserForm({
   const [payMethod, setPayMethod] = useState<PayMethod>();
   const [agreements, setAgreements] = useState<[boolean, boolean]>([false, false]);
   const [confirms, setConfirms] = useState([false, false, false]);
-  const [alert, setAlert] = useState<string>();
+  const toggle = (values: boolean[], index: number, checked: boolean) =>
+    values.map((value, at) => (at === index ? checked : value));
   const [paying, setPaying] = useState(false);
+  // Once pay was pressed, every problem shows at its field and in the summary, as on the order page.
+  const [tried, setTried] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
+
+  const finalItems = FINAL_KEYS.map((key, index) => ({
+    key,
+    label: t(`final.${key}`),
+    checked: Boolean(confirms[index]),
+    onChange: (checked: boolean) => setConfirms(toggle(confirms, index, checked)),
+  }));
+  // The eraser's checks are the order's but the account type and the coupon, which it does not ask.
+  const targets: Partial<Record<PayField, string>> = {
+    'final-confirmation': firstUnticked(FINAL_ID, finalItems) ?? FINAL_ID,
+    agreement:
+      firstUnticked(
+        AGREEMENT_ID,
+        AGREEMENT_KEYS.map((key, index) => ({ key, checked: agreements[index] ?? false })),
+      ) ?? AGREEMENT_ID,
+    'pay-method': sessionInfo.payMethods[0]
+      ? payMethodInputId(sessionInfo.payMethods[0])
+      : 'order-pay-method',
+    name: `${CONTACT_ID}-name`,
+    email: `${CONTACT_ID}-email`,
+    phone: `${CONTACT_ID}-phone`,
+  };
+  const problems: FieldProblem[] = eraserPayProblems({
+    finalConfirms: confirms,
+    agreements,
+    payMethod,
+    userName,
+    userEmail,
+    userPhone,
+  })
+    .sort((a, b) => FIELD_ORDER.indexOf(a.field) - FIELD_ORDER.indexOf(b.field))
+    .map(({ field, alert }) => ({
+      key: field,
+      targetId: targets[field] ?? CONTACT_ID,
+      message: t(`order:pay_checks.${alert}`),
+    }));
+  const shown = tried ? problems : [];
+  const problemAt = (field: PayField) => shown.find((problem) => problem.key === field)?.message;
 
   async function pay() {
     if (!option || paying) return;
-    const problem = firstEraserPayProblem({
-      finalConfirms: confirms,
-      agreements,
-      payMethod,
-      userName,
-      userEmail,
-      userPhone,
-    });
-    if (problem) {
-      setAlert(t(`order:pay_checks.${problem.alert}`));
-      document
-        .getElementById(SECTION_ID[problem.section])
-        ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    setTried(true);
+    if (problems.length) {
+      setFocusRequest((request) => request + 1);
       return;
     }
     const method = payMethod as PayMethod;
@@ -189,13 +230,16 @@ function EraserForm({
     }
   }
 
-  const toggle = (values: boolean[], index: number, checked: boolean) =>
-    values.map((value, at) => (at === index ? checked : value));
-
   return (
-    <main className="order-page" aria-busy={paying}>
+    <main id="main" className="order-page" aria-busy={paying}>
       <h1>{t('title')}</h1>
       {isTest ? <p className="order-test">{t('order:test_mode_banner')}</p> : null}
+      <ErrorSummary
+        id="eraser-problems"
+        title={t('order:pay_checks.summary_title')}
+        problems={shown}
+        focusRequest={focusRequest}
+      />
       <section className="order-section" aria-labelledby="eraser-usage-title">
         <h2 id="eraser-usage-title">{t('usage.title')}</h2>
         <ul className="eraser-usage">
@@ -246,13 +290,14 @@ function EraserForm({
       </section>
 
       <ContactSection
-        id="eraser-contact"
+        id={CONTACT_ID}
         lang={lang}
         userName={userName}
         userEmail={userEmail}
         onName={setUserName}
         onEmail={setUserEmail}
         onPhone={setUserPhone}
+        errors={{ name: problemAt('name'), email: problemAt('email'), phone: problemAt('phone') }}
       />
 
       {option ? (
@@ -281,9 +326,15 @@ function EraserForm({
         value={payMethod}
         disabled={paying}
         onChange={setPayMethod}
+        error={problemAt('pay-method')}
       />
 
-      <AgreementChecklist id="eraser-agreement" agreements={agreements} onChange={setAgreements} />
+      <AgreementChecklist
+        id={AGREEMENT_ID}
+        agreements={agreements}
+        onChange={setAgreements}
+        error={problemAt('agreement')}
+      />
 
       <section className="order-section" aria-labelledby="eraser-refund-title">
         <h2 id="eraser-refund-title">{t('order:refund.title')}</h2>
@@ -294,14 +345,10 @@ function EraserForm({
       </section>
 
       <Checklist
-        id="eraser-final-confirmation"
+        id={FINAL_ID}
         title={t('order:final.title')}
-        items={(['product', 'this_month', 'no_refund'] as const).map((key, index) => ({
-          key,
-          label: t(`final.${key}`),
-          checked: Boolean(confirms[index]),
-          onChange: (checked: boolean) => setConfirms(toggle(confirms, index, checked)),
-        }))}
+        items={finalItems}
+        error={problemAt('final-confirmation')}
       />
 
       {option ? (
@@ -309,12 +356,6 @@ function EraserForm({
           {t('order:pay', { price: price(option.price, currency) })}
         </button>
       ) : null}
-      <MessageDialog
-        message={alert}
-        title={t('order:alert_title')}
-        buttonLabel={t('order:common_actions.ok')}
-        onClose={() => setAlert(undefined)}
-      />
     </main>
   );
 }

@@ -15,7 +15,7 @@ export function EraserSuccess({ guid }: { guid: string | undefined }) {
   const progress = guid ? readProgress(guid) : undefined;
   const erased = erasedUsageType(progress?.planName);
   return (
-    <main className="order-page order-result">
+    <main id="main" className="order-page order-result">
       <h1>{t('success.title')}</h1>
       <p role="status">
         {erased ? t('success.reset', { feature: t(`usage.${erased}`) }) : t('success.lead')}
@@ -33,7 +33,7 @@ export function EraserFail({ lang, guid }: { lang: SiteLanguage; guid: string | 
   useTitle(title);
   if (!view) return null;
   return (
-    <main className="order-page order-result">
+    <main id="main" className="order-page order-result">
       <h1>{title}</h1>
       <PaymentFailureNote view={view} />
       {guid ? (

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PaymentSuccess } from '../../../../features/checkout/components/PaymentResult.tsx';
-import { ResultSearch } from '../../../../features/checkout/route-search.ts';
+import { orderQuery, ResultSearch } from '../../../../features/checkout/route-search.ts';
 import { loadLanguage } from '../../../../i18n/i18n.ts';
 
 export const Route = createFileRoute('/$lang/payment/result/success')({
@@ -8,6 +8,8 @@ export const Route = createFileRoute('/$lang/payment/result/success')({
   beforeLoad: ({ context }) => loadLanguage(context.lang, ['common', 'errors', 'payment-result']),
   component: () => {
     const search = Route.useSearch();
-    return <PaymentSuccess lang={Route.useRouteContext().lang} guid={search.guid} />;
+    return (
+      <PaymentSuccess lang={Route.useRouteContext().lang} guid={search.guid} query={orderQuery(search)} />
+    );
   },
 });
