@@ -62,7 +62,7 @@ async function passPaidByVirtualAccount(page: Page, request: APIRequestContext):
   await expect(page).toHaveURL(/\/_local\/payments\/checkout\?/);
   await page.getByLabel(/deposit only with the Deposit button/).check();
   await page.getByRole('button', { name: 'Issue account' }).click();
-  await expect(page).toHaveURL(/\/ko\/payment\/result\/success\?guid=/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/ko\/payment\/result\/vbank\?guid=/, { timeout: 15_000 });
   const [issued] = await providerPayments(request, email);
   const deposited = await request.post('/_local/payments/deposit', { data: { imp_uid: issued?.imp_uid } });
   expect(deposited.ok()).toBe(true);
@@ -156,7 +156,7 @@ test('a virtual-account customer gets the pass refunded to the account they type
 
   // Sent empty: every problem at its field and in the summary above, which takes the focus.
   await page.getByRole('button', { name: say('submit') }).click();
-  const summary = page.locator('.refund-error-summary');
+  const summary = page.locator('#refund-error-summary');
   await expect(summary).toBeFocused();
   await expect(summary.getByRole('link')).toHaveText([
     say('account.problem.bank_missing'),
@@ -205,7 +205,7 @@ test('the same refund at 360 px: nothing scrolls sideways on the refund page or 
   await page.setViewportSize({ width: 360, height: 740 });
   await openRefundFromBilling(page);
   await page.getByRole('button', { name: say('submit') }).click();
-  await expect(page.locator('.refund-error-summary')).toBeFocused();
+  await expect(page.locator('#refund-error-summary')).toBeFocused();
   await noSidewaysScroll(page);
   await fillAccount(page, '홍길동');
   await agreeAndSubmit(page);

@@ -135,10 +135,12 @@ test('a phone payment refunded the month after goes by bank transfer, and the op
   await expect(row).toContainText(`KB Kookmin Bank · 홍길동 · ${ACCOUNT.masked}`);
   await expect(row).toContainText(formatPrice(amount, 'KRW'));
   await expect(row).not.toContainText(ACCOUNT.digits);
+  await screens(operator, 'console-attention');
   await row.getByRole('button', { name: `Pay transfer ${merchantUid}` }).click();
   const dialog = operator.getByRole('dialog', { name: 'Pay the refund by bank transfer' });
   await expect(dialog.getByTestId('transfer-account')).toHaveText(ACCOUNT.masked);
   await expect(dialog).toContainText('The customer (refund page)');
+  await screens(operator, 'console-attention-transfer');
   await dialog.getByRole('button', { name: 'Show the whole number' }).click();
   await expect(dialog.getByTestId('transfer-account')).toHaveText(ACCOUNT.digits);
   expect(await seriousViolations(operator)).toEqual([]);
@@ -151,7 +153,6 @@ test('a phone payment refunded the month after goes by bank transfer, and the op
     operator.getByText('Marked paid: the refund is in the ledger and the case is closed.'),
   ).toBeVisible();
   await expect(row).toHaveCount(0);
-  await screens(operator, 'console-attention');
 
   // The ledger has the refund on the day it was paid, from the product's account.
   const refunded = await ledgerOfDay();

@@ -20,10 +20,18 @@ import {
   refundWayKind,
   refusedAccountProblem,
 } from '../../../lib/refund-ways.ts';
-import { Checklist, clientCodeOf, paymentTime, price, useTitle } from '../../checkout/index.ts';
+import {
+  Checklist,
+  clientCodeOf,
+  ErrorSummary,
+  type FieldProblem,
+  firstUnticked,
+  paymentTime,
+  price,
+  useTitle,
+} from '../../checkout/index.ts';
 import { saveRefundOutcome } from '../refund-outcome.ts';
 import { ACCOUNT_FIELD_IDS, AccountFields } from './AccountFields.tsx';
-import { ErrorSummary, type FormProblem } from './ErrorSummary.tsx';
 import { RefundWayNote, SUPPORT_ADDRESS } from './RefundWayNote.tsx';
 import '../../checkout/checkout.css';
 import '../refunds.css';
@@ -160,21 +168,42 @@ function RefundForm({
     });
   };
 
-  const accountProblems = ACCOUNT_FIELDS.flatMap((field): FormProblem[] => {
-    const problem = problems.account[field];
-    return problem ? [{ target: ACCOUNT_FIELD_IDS[field], text: t(`account.problem.${problem}`) }] : [];
-  });
-  const summary: FormProblem[] = [
-    ...accountProblems,
-    ...(problems.reason ? [{ target: 'refund-reason', text: t('reason_missing') }] : []),
-    ...(problems.agreements ? [{ target: 'refund-agreements', text: t('agreement_missing') }] : []),
+  const agreements = [0, 1].map((index) => ({
+    key: String(index),
+    label: t(`agreements.item${index + 1}`),
+    checked: agreed[index] ?? false,
+    onChange: (checked: boolean) =>
+      setAgreed((current) => current.map((value, at) => (at === index ? checked : value))),
+  }));
+  const summary: FieldProblem[] = [
+    ...ACCOUNT_FIELDS.flatMap((field) => {
+      const problem = problems.account[field];
+      return problem
+        ? [{ key: field, targetId: ACCOUNT_FIELD_IDS[field], message: t(`account.problem.${problem}`) }]
+        : [];
+    }),
+    ...(problems.reason ? [{ key: 'reason', targetId: 'refund-reason', message: t('reason_missing') }] : []),
+    ...(problems.agreements
+      ? [
+          {
+            key: 'agreements',
+            targetId: firstUnticked('refund-agreements', agreements) ?? 'refund-agreements-0',
+            message: t('agreement_missing'),
+          },
+        ]
+      : []),
   ];
   // No way can take it: nothing to submit, only whom to write to.
   const refused = !zero && (Boolean(decision.refusal) || !way);
   return (
     <main className="order-page">
       <h1>{t('title')}</h1>
-      <ErrorSummary title={t('summary_title')} problems={summary} shownAt={shownAt} />
+      <ErrorSummary
+        id="refund-error-summary"
+        title={t('summary_title')}
+        problems={summary}
+        focusRequest={shownAt}
+      />
       <form onSubmit={onSubmit} noValidate>
         <section className="order-section" aria-labelledby="refund-estimate-title">
           <h2 id="refund-estimate-title">{t('estimate.title')}</h2>
@@ -226,16 +255,9 @@ function RefundForm({
               <Checklist
                 id="refund-agreements"
                 title={t('agreements.title')}
-                items={[0, 1].map((index) => ({
-                  key: String(index),
-                  label: t(`agreements.item${index + 1}`),
-                  checked: agreed[index] ?? false,
-                  onChange: (checked) =>
-                    setAgreed((current) => current.map((value, at) => (at === index ? checked : value))),
-                }))}
-              >
-                {problems.agreements ? <p className="field-error">{t('agreement_missing')}</p> : null}
-              </Checklist>
+                items={agreements}
+                error={problems.agreements ? t('agreement_missing') : undefined}
+              />
             )}
             <button type="submit" className="button" disabled={refund.isPending}>
               {t(zero ? 'submit_unsubscribe' : 'submit')}
