@@ -630,7 +630,7 @@ async function inOneContainer(
   bareGet: () => Promise<boolean>,
 ): Promise<{ bare: LoadResult; read: LoadResult; route: LoadResult; pipelineCpuMicros: number }> {
   process.env.TABLE_NAME = 'cutloom-local';
-  process.env.DYNAMODB_ENDPOINT = dynamoEndpoint;
+  process.env.AWS_ENDPOINT_URL_DYNAMODB = dynamoEndpoint;
   process.env.LOG_LEVEL = 'warn';
   const { lambdaContext, loadHandler, runInvocation } = await import('../local/lambda-context.ts');
   const { getReleased } = await import('../../functions/core/data/release-repository.ts');

@@ -1,10 +1,14 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { CHECK_ASSEMBLY, ensureSynthesis } from '../deploy/synth.ts';
 import { startRuntime } from './runtime.ts';
 import type { WebMode } from './site.ts';
 
 /**
  * `npm start`: the whole product on http://localhost:3000 (PORT overrides).
- * Flags: --fresh (empty database), --in-memory (nothing kept), --web=dev|dist|none, --state-dir=DIR.
+ * Flags: --fresh (empty database), --in-memory (nothing kept), --web=dev|dist|none, --state-dir=DIR,
+ * --lambda (every function run from its bundle in the cloud assembly, as Lambda runs it: docs/local-runtime.md;
+ * the assembly is synthesised first when missing or older than the sources), --assembly=DIR (another one).
  */
 const started = performance.now();
 const { values } = parseArgs({
@@ -13,6 +17,8 @@ const { values } = parseArgs({
     'in-memory': { type: 'boolean', default: false },
     web: { type: 'string', default: 'dev' },
     'state-dir': { type: 'string' },
+    lambda: { type: 'boolean', default: false },
+    assembly: { type: 'string' },
   },
 });
 const web = values.web as WebMode;
@@ -21,12 +27,16 @@ if (!['dev', 'dist', 'none'].includes(web)) {
   process.exit(2);
 }
 
+const assemblyDir = values.assembly ? resolve(values.assembly) : CHECK_ASSEMBLY;
+if (values.lambda && !values.assembly) await ensureSynthesis(assemblyDir, (line) => console.log(line));
+
 const runtime = await startRuntime({
   port: Number(process.env.PORT ?? 3000),
   fresh: values.fresh,
   inMemory: values['in-memory'],
   web,
   ...(values['state-dir'] ? { stateDir: values['state-dir'] } : {}),
+  ...(values.lambda ? { lambda: { assemblyDir } } : {}),
 });
 
 const lines = [
@@ -53,6 +63,8 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal}: stopping…`);
+  const findings = runtime.lambda?.findings() ?? [];
+  if (findings.length) console.error(`${findings.length} Lambda check finding(s): see /_local/lambda.json`);
   await runtime.stop();
   process.exit(0);
 }
