@@ -86,6 +86,15 @@ process.env = new Proxy(original, {
     }
     return value;
   },
+  // process.env takes only plain data properties: writes and deletes go to it directly.
+  set(target, name, value) {
+    if (typeof name === 'string') target[name] = String(value);
+    return true;
+  },
+  deleteProperty(target, name) {
+    if (typeof name === 'string') delete target[name];
+    return true;
+  },
 });
 
 class RuntimeError extends Error {
