@@ -28,6 +28,8 @@ export interface RuntimeOptions {
   inMemory?: boolean;
   web: WebMode;
   quiet?: boolean;
+  /** Where the runtime's own lines go (each API call's method, path, status and time among them). */
+  log?: (line: string) => void;
   stateDir?: string;
   tableName?: string;
   /**
@@ -95,7 +97,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   }
   mkdirSync(options.inMemory ? stateDir : dbPath, { recursive: true });
   if (!options.inMemory) mkdirSync(standInState, { recursive: true });
-  const log = options.quiet ? () => undefined : (line: string) => console.log(line);
+  const log = options.log ?? (options.quiet ? () => undefined : (line: string) => console.log(line));
   // Quiet runs (tests) keep the handlers' logs to warnings and errors.
   if (options.quiet) process.env.LOG_LEVEL ??= 'warn';
 

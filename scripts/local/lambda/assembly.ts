@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isUnresolved, resolve, type StackContext, UNRESOLVED } from '../../deploy/template-values.ts';
+import type { NamedPolicy, PolicyDocument } from './permissions/policy-evaluator.ts';
 
 /**
  * A synthesized cloud assembly (`cdk.out`) read as a deployment of it on this machine would make it: every
@@ -33,14 +34,6 @@ interface StackTemplate {
   context?: StackContext;
 }
 
-/** An IAM policy document with every intrinsic resolved (plain IAM JSON). */
-export type PolicyDocument = { Version?: string; Statement: unknown[] };
-/** A policy of a role, by the name the template gives it. */
-export interface RolePolicy {
-  name: string;
-  document: PolicyDocument;
-}
-
 export interface LocalFunction {
   /** The template's logical id and the construct path (what cdk-nag and the console show). */
   logicalId: string;
@@ -57,7 +50,7 @@ export interface LocalFunction {
   /** The template's Environment.Variables, every reference resolved against this deployment. */
   environment: Record<string, string>;
   roleArn: string;
-  policies: RolePolicy[];
+  policies: NamedPolicy[];
 }
 
 export interface QueueMapping {
@@ -374,9 +367,9 @@ export async function deployAssembly(dir: string, options: DeploymentOptions): P
     }
   }
 
-  async function rolePolicies(stack: StackTemplate, roleLogicalId: string): Promise<RolePolicy[]> {
+  async function rolePolicies(stack: StackTemplate, roleLogicalId: string): Promise<NamedPolicy[]> {
     const role = stack.template.Resources?.[roleLogicalId];
-    const policies: RolePolicy[] = [];
+    const policies: NamedPolicy[] = [];
     for (const [index, inline] of (
       (role?.Properties?.Policies ?? []) as Array<{ PolicyName: unknown; PolicyDocument: unknown }>
     ).entries())

@@ -34,7 +34,7 @@ export class FunctionFailure extends Error {
 }
 
 export interface Finding {
-  kind: 'unset-variable' | 'init-error';
+  kind: 'unset-variable' | 'init-error' | 'denied-call';
   functionName: string;
   detail: string;
 }

@@ -9,10 +9,14 @@ import { ENVIRONMENT, ENVIRONMENT_FAMILIES } from '../../../functions/core/envir
 import { ACCOUNT_CONCURRENCY_QUOTA } from '../../../infra/capacity.ts';
 import { scheduledTargetArnVariable } from '../../../shared/jobs/schedules.ts';
 import { FIRST_KEY_ID } from '../../../shared/secrets/rotating-secret.ts';
+import { freePort } from '../dynamodb-local.ts';
 import type { FunctionTrigger } from '../stand-in-context.ts';
 import { onTestClockMoved } from '../test-clock.ts';
 import { deployAssembly, type LocalDeployment, type LocalFunction } from './assembly.ts';
 import { type Finding, FunctionFailure, FunctionHost, type InvocationRecord } from './function-host.ts';
+import type { AwsService } from './permissions/aws-requests.ts';
+import { startPermissionProxy } from './permissions/permission-proxy.ts';
+import type { RoleIdentity } from './permissions/policy-evaluator.ts';
 import { type SecretsManagerStandIn, startSecretsManager } from './secrets-manager.ts';
 
 /**
@@ -53,6 +57,17 @@ export interface LambdaMode {
   invocations(): readonly InvocationRecord[];
   stop(): Promise<void>;
 }
+
+/** The SDK's endpoint variable of each service the permission check stands in front of. */
+const SERVICE_VARIABLES: Record<AwsService, string> = {
+  dynamodb: 'AWS_ENDPOINT_URL_DYNAMODB',
+  sqs: 'AWS_ENDPOINT_URL_SQS',
+  s3: 'AWS_ENDPOINT_URL_S3',
+  scheduler: 'AWS_ENDPOINT_URL_SCHEDULER',
+  sesv2: 'AWS_ENDPOINT_URL_SESV2',
+  secretsmanager: 'AWS_ENDPOINT_URL_SECRETS_MANAGER',
+  firehose: 'AWS_ENDPOINT_URL_FIREHOSE',
+};
 
 type Declared = Record<
   string,
@@ -116,8 +131,11 @@ export async function startLambdaMode(options: LambdaModeOptions): Promise<Lambd
   writeClock();
   const stopWatchingClock = onTestClockMoved(writeClock);
   const bootstrapFile = await bundleBootstrap(workDir);
-  const sqsEndpoint = options.localValues.AWS_ENDPOINT_URL_SQS;
-  if (!sqsEndpoint) throw new Error('The SQS stand-in has not started');
+  if (!options.localValues.AWS_ENDPOINT_URL_SQS) throw new Error('The SQS stand-in has not started');
+  // Every AWS call of a function goes through the permission check (permissions/permission-proxy.ts), so
+  // the queues' URLs are on its SQS endpoint: the SDK sends an SQS call to its queue URL's host.
+  const sqsPort = await freePort();
+  const sqsEndpoint = `http://127.0.0.1:${sqsPort}`;
 
   const deployment = await deployAssembly(options.assemblyDir, {
     account: options.account,
@@ -131,6 +149,34 @@ export async function startLambdaMode(options: LambdaModeOptions): Promise<Lambd
     ),
     'id-token-key': JSON.stringify({ keyId: FIRST_KEY_ID, key: options.idTokenSecret }),
   });
+  const identities = new Map<string, RoleIdentity>();
+  const upstreams: Partial<Record<AwsService, string>> = {
+    dynamodb: options.dynamoEndpoint,
+    secretsmanager: secrets.endpoint,
+  };
+  for (const [service, variable] of Object.entries(SERVICE_VARIABLES) as Array<[AwsService, string]>) {
+    const local = options.localValues[variable];
+    if (local && !upstreams[service]) upstreams[service] = local;
+  }
+  const found: Finding[] = [];
+  const proxy = await startPermissionProxy({
+    upstreams,
+    region: options.region,
+    account: options.account,
+    secretArns: deployment.secrets.map((secret) => secret.arn),
+    ports: { sqs: sqsPort },
+    identityOf: (accessKeyId) => identities.get(accessKeyId),
+    log: () => undefined,
+  });
+  proxy.onDenied((call) => {
+    const finding: Finding = {
+      kind: 'denied-call',
+      functionName: call.functionName,
+      detail: `${call.action} on ${call.resource} refused (${call.unmodelled ?? (call.reason === 'explicit-deny' ? `explicit deny in ${call.statement?.policy}` : 'no statement of its role allows it')})`,
+    };
+    found.push(finding);
+    console.error(`LAMBDA CHECK: ${finding.functionName} ${finding.kind}: ${finding.detail}`);
+  });
   const originSecret = deployment.secrets.find((secret) => secret.name.endsWith('/origin'));
   const originHeader = originSecret
     ? (JSON.parse(secrets.valueOf(originSecret.arn) ?? '{}') as { key?: string }).key
@@ -141,13 +187,12 @@ export async function startLambdaMode(options: LambdaModeOptions): Promise<Lambd
   await new Promise<void>((resolve) => xray.bind(0, '127.0.0.1', resolve));
   xray.on('message', () => undefined);
 
-  const endpoints: Record<string, string> = {
-    AWS_ENDPOINT_URL_DYNAMODB: options.dynamoEndpoint,
-    AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.endpoint,
-    ...Object.fromEntries(
-      Object.entries(options.localValues).filter(([name]) => name.startsWith('AWS_ENDPOINT_URL_')),
-    ),
-  };
+  const endpoints: Record<string, string> = Object.fromEntries(
+    (Object.entries(SERVICE_VARIABLES) as Array<[AwsService, string]>).map(([service, variable]) => [
+      variable,
+      proxy.endpoints[service],
+    ]),
+  );
 
   /** The settings that point outside (a site, a sandbox's host, a sender) take this machine's value. */
   function extraEnvironment(fn: LocalFunction): Record<string, string> {
@@ -164,7 +209,6 @@ export async function startLambdaMode(options: LambdaModeOptions): Promise<Lambd
     return extra;
   }
 
-  const found: Finding[] = [];
   const records: InvocationRecord[] = [];
   const reservedTotal = deployment.functions.reduce((sum, fn) => sum + (fn.reservedConcurrency ?? 0), 0);
   const host = new FunctionHost({
@@ -186,6 +230,13 @@ export async function startLambdaMode(options: LambdaModeOptions): Promise<Lambd
     },
     onInvocation: (record) => records.push(record),
   });
+
+  for (const fn of deployment.functions)
+    identities.set(host.credentialsOf(fn).AWS_ACCESS_KEY_ID as string, {
+      functionName: fn.name,
+      roleArn: fn.roleArn,
+      policies: fn.policies,
+    });
 
   const deployedValues: Record<string, string> = {};
   for (const fn of deployment.functions) Object.assign(deployedValues, fn.environment);
@@ -232,6 +283,7 @@ export async function startLambdaMode(options: LambdaModeOptions): Promise<Lambd
     async stop() {
       stopWatchingClock();
       await host.stop();
+      await proxy.stop();
       await secrets.stop();
       xray.close();
       rmSync(workDir, { recursive: true, force: true });
