@@ -341,7 +341,7 @@ class ExecutionEnvironment {
       this.options.onFinding({
         kind: 'unset-variable',
         functionName: this.fn.name,
-        detail: `read ${read.name}, which its template does not give\n${read.stack ?? ''}`,
+        detail: `read ${read.name}, which its template does not give (${(read.stack ?? '').split('\n')[0]?.trim().replace(/^at /, 'in ')})`,
       });
       accepted();
       return;
