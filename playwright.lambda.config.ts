@@ -31,6 +31,10 @@ export default defineConfig({
   testMatch: JOURNEYS.map(([file]) => file),
   grep: new RegExp(JOURNEYS.map(([, title]) => title.source).join('|')),
   globalTeardown: './e2e/lambda-findings.ts',
+  // Every function's first call is a cold start here (a process starts and loads its bundle), as in AWS
+  // after a deployment: what a test waits for may take that much longer.
+  timeout: 180_000,
+  expect: { timeout: 20_000 },
   webServer: {
     ...(base.webServer as Exclude<typeof base.webServer, unknown[] | undefined>),
     command: `node_modules/.bin/tsx scripts/local/start.ts --in-memory --web=dist --lambda --assembly=${assembly}`,

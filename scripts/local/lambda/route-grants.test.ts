@@ -87,6 +87,15 @@ async function outbox(): Promise<Array<{ to: string[] }>> {
 }
 
 beforeAll(async () => {
+  // Java's start first: the synthesis below keeps this process busy.
+  dynamo = await startDynamoDbLocal({});
+  const client = new DynamoDBClient({
+    endpoint: dynamo.endpoint,
+    region: LOCAL_REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  await ensureTable(client, TABLE);
+  client.destroy();
   assembly = mkdtempSync(join(tmpdir(), 'cutloom-grants-assembly-'));
   webDist = mkdtempSync(join(tmpdir(), 'cutloom-grants-web-'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>grants</title>');
@@ -109,14 +118,6 @@ beforeAll(async () => {
   });
   app.synth();
 
-  dynamo = await startDynamoDbLocal({});
-  const client = new DynamoDBClient({
-    endpoint: dynamo.endpoint,
-    region: LOCAL_REGION,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  await ensureTable(client, TABLE);
-  client.destroy();
   site = createServer((req, res) => {
     const handler = localEndpoints.get(`${req.method} ${req.url}`);
     if (handler) void handler(req, res);
