@@ -34,10 +34,16 @@ export default defineConfig({
   // Every function's first call is a cold start here (a process starts and loads its bundle), as in AWS
   // after a deployment: what a test waits for may take that much longer.
   timeout: 180_000,
+  // One at a time: each runtime runs dozens of function processes (cold starts are CPU-bound), and the
+  // tests' own time limits are the one-process runtime's.
+  workers: 1,
   expect: { timeout: 20_000 },
   webServer: {
     ...(base.webServer as Exclude<typeof base.webServer, unknown[] | undefined>),
     command: `node_modules/.bin/tsx scripts/local/start.ts --in-memory --web=dist --lambda --assembly=${assembly}`,
     timeout: 180_000,
+    // One at a time: each runtime runs dozens of function processes (cold starts are CPU-bound), and the
+    // tests' own time limits are the one-process runtime's.
+    workers: 1,
   },
 });

@@ -31,14 +31,20 @@ export async function startIsolatedRuntime(
     {
       cwd: root,
       env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...options.env },
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
       detached: true,
     },
   );
+  // What it said last on standard error, for the error when it exits before it answers.
+  let stderr = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + (assembly ? 180_000 : 60_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error('The isolated runtime exited');
+    if (child.exitCode !== null) throw new Error(`The isolated runtime exited:\n${stderr}`);
     if (Date.now() > deadline) {
       // Its whole process group (tsx, the runtime, DynamoDB Local), so that nothing outlives the test.
       if (child.pid) process.kill(-child.pid, 'SIGTERM');
