@@ -42,8 +42,5 @@ export default defineConfig({
     ...(base.webServer as Exclude<typeof base.webServer, unknown[] | undefined>),
     command: `node_modules/.bin/tsx scripts/local/start.ts --in-memory --web=dist --lambda --assembly=${assembly}`,
     timeout: 180_000,
-    // One at a time: each runtime runs dozens of function processes (cold starts are CPU-bound), and the
-    // tests' own time limits are the one-process runtime's.
-    workers: 1,
   },
 });

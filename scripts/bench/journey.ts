@@ -87,17 +87,35 @@ async function journey(email: string): Promise<{ calls: Call[]; wallMs: number }
   return { calls: [...calls], wallMs };
 }
 
+/** The cold starts since `from`: each function's initialisation and first invocation. */
+function printColdStarts(from: number): void {
+  const coldStarts = (lambda as NonNullable<typeof lambda>)
+    .invocations()
+    .slice(from)
+    .filter((record) => record.cold);
+  console.log(
+    `Cold functions (${coldStarts.length}): initialisation (process start to ready) and first invocation`,
+  );
+  for (const record of coldStarts)
+    console.log(
+      `  ${record.functionName.padEnd(48)} init ${String(Math.round(record.initMs ?? 0)).padStart(5)} ms, first invocation ${String(Math.round(record.durationMs)).padStart(5)} ms`,
+    );
+}
+
 try {
   const coldCustomer = await verifiedCustomer();
   const warmCustomer = await verifiedCustomer();
   // Every function cold: no process of any function is left.
   await lambda.host.endAll();
   const before = lambda.invocations().length;
-  const cold = await journey(coldCustomer);
-  const coldStarts = lambda
-    .invocations()
-    .slice(before)
-    .filter((record) => record.cold);
+  const cold = await journey(coldCustomer).catch((error: Error) => {
+    // A page that gave up on a cold call (the pricing page waits 5 s for its plans) ends the journey: the
+    // calls made so far and the cold starts are the figures that say why.
+    console.log(`\nThe cold journey stopped: ${error.message.split('\n')[0]}`);
+    for (const call of calls) console.log(`  ${call.key.padEnd(54)} ${String(call.ms).padStart(7)} ms`);
+    printColdStarts(before);
+    throw error;
+  });
   const warm = await journey(warmCustomer);
 
   const keys = [...new Set([...cold.calls, ...warm.calls].map((call) => call.key))];
@@ -122,13 +140,7 @@ try {
   );
   console.log(`  browser wall time: cold ${Math.round(cold.wallMs)} ms, warm ${Math.round(warm.wallMs)} ms`);
   console.log(`\nAdded by cold starts over the journey: ${coldTotal - warmTotal} ms (goal: at most 1000 ms)`);
-  console.log(
-    `Cold functions (${coldStarts.length}): initialisation (process start to ready) and first invocation`,
-  );
-  for (const record of coldStarts)
-    console.log(
-      `  ${record.functionName.padEnd(48)} init ${String(Math.round(record.initMs ?? 0)).padStart(5)} ms, first invocation ${String(Math.round(record.durationMs)).padStart(5)} ms`,
-    );
+  printColdStarts(before);
   const findings = lambda.findings();
   if (findings.length) console.log(`\nFindings of the run (${findings.length}):`, findings);
 } finally {
