@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,8 +6,10 @@ import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { App } from 'aws-cdk-lib';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../infra/build-app.ts';
+import { LAMBDA_BUNDLE, repoRoot } from '../../../infra/bundling.ts';
 import { type RouteDefinition, routePath } from '../../../shared/api/define-route.ts';
 import { signUp } from '../../../shared/api/identity.ts';
 import { ORIGIN_SECRET_HEADER } from '../../../shared/api/origin-secret.ts';
@@ -21,7 +23,7 @@ import { type LambdaMode, startLambdaMode } from './lambda-mode.ts';
 /**
  * A grant removed from the route table is a call refused in `npm start -- --lambda`, as in AWS: the
  * product's own app (infra/build-app.ts) synthesized with the sign-up route as the table declares it and
- * a copy of it without `mail:send`; both bundles run under their roles, the copy's SendEmail is refused
+ * a copy of it without `mail:send`; both bundles (esbuild with the product's settings) run under their roles, the copy's SendEmail is refused
  * by the permission check (AccessDeniedException in the function) and listed with the statement that
  * decided. In the one-process runtime both send their mail.
  */
@@ -99,13 +101,14 @@ beforeAll(async () => {
   assembly = mkdtempSync(join(tmpdir(), 'cutloom-grants-assembly-'));
   webDist = mkdtempSync(join(tmpdir(), 'cutloom-grants-web-'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>grants</title>');
-  // As the CDK CLI synthesizes (asset and path metadata), bundling only the service the two routes are in.
+  // As the CDK CLI synthesizes (asset and path metadata), without bundling the jobs' handlers: the two
+  // routes' bundles are made below with the settings CDK bundles every handler with (LAMBDA_BUNDLE).
   const app = new App({
     outdir: assembly,
     context: {
       'aws:cdk:enable-asset-metadata': true,
       'aws:cdk:enable-path-metadata': true,
-      'aws:cdk:bundling-stacks': ['Cutloom-prove-Auth/**'],
+      'aws:cdk:bundling-stacks': [],
       '@aws-cdk/core:defaultCrossStackReferences': 'strong',
     },
   });
@@ -117,6 +120,35 @@ beforeAll(async () => {
     webDist,
   });
   app.synth();
+  for (const route of [signUp, withoutMail]) {
+    const functionName = `cutloom-prove-${route.name}`;
+    const codeDir = readdirSync(assembly)
+      .filter((file) => file.endsWith('.template.json'))
+      .flatMap((file) =>
+        Object.values(
+          (
+            JSON.parse(readFileSync(join(assembly, file), 'utf8')) as {
+              Resources?: Record<
+                string,
+                { Properties?: { FunctionName?: string }; Metadata?: Record<string, string> }
+              >;
+            }
+          ).Resources ?? {},
+        ),
+      )
+      .find((resource) => resource.Properties?.FunctionName === functionName)?.Metadata?.['aws:asset:path'];
+    if (!codeDir) throw new Error(`No function ${functionName} in the assembly`);
+    await build({
+      ...LAMBDA_BUNDLE,
+      mainFields: [...LAMBDA_BUNDLE.mainFields],
+      banner: { js: LAMBDA_BUNDLE.banner },
+      bundle: true,
+      platform: 'node',
+      logLevel: 'error',
+      entryPoints: [join(repoRoot, `functions/${route.handler}.ts`)],
+      outfile: join(assembly, codeDir, 'index.mjs'),
+    });
+  }
 
   site = createServer((req, res) => {
     const handler = localEndpoints.get(`${req.method} ${req.url}`);
