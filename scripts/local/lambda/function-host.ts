@@ -183,7 +183,10 @@ class ExecutionEnvironment {
     child.once('exit', (code, signal) => this.exited(code, signal));
     // A process that cannot start (its bundle's folder missing, no node) fails as an init that never ran.
     child.once('error', (error) => {
-      this.initError ??= { type: 'Runtime.Unknown', message: `The runtime could not start: ${error.message}` };
+      this.initError ??= {
+        type: 'Runtime.Unknown',
+        message: `The runtime could not start: ${error.message}`,
+      };
       this.options.onFinding({ kind: 'init-error', functionName: fn.name, detail: this.initError.message });
       if (child.exitCode === null) this.exited(null, null);
     });
