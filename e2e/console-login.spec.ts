@@ -69,7 +69,7 @@ test('a new tab of a signed-in browser opens the console without a new code; a s
   await tab.addInitScript(() => localStorage.setItem('cutloom.console.language', 'en'));
   await tab.goto('/admin/users');
   await expect(tab.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible({ timeout: 15_000 });
-  await expect(tab.getByText('Signed in as operator@cutloom.local')).toBeVisible();
+  await expect(tab.getByRole('banner').getByText('operator@cutloom.local')).toBeVisible();
   expect(await tab.evaluate(() => sessionStorage.getItem('cutloom.console.session'))).toContain(
     '"role":"admin"',
   );

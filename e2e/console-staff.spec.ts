@@ -163,7 +163,8 @@ test('the last admin is offered neither a role change nor disabling, and the ser
 }) => {
   await signInToConsole(page);
   await page.goto('/admin/staff');
-  const row = page.getByRole('row', { name: 'operator@cutloom.local' });
+  // The operator's own row (others name it as the one who invited them).
+  const row = page.getByRole('row', { name: /^operator@cutloom\.local/ });
   await expect(page.getByLabel('Role of operator@cutloom.local')).toBeDisabled();
   await expect(page.getByLabel('Role of operator@cutloom.local')).toHaveValue('admin');
   await expect(row.getByRole('button', { name: 'Disable' })).toHaveCount(0);
@@ -229,20 +230,26 @@ test('a config edit is in the audit trail with its before and after, filtered fr
   expect(csv).toContain('value: ""before"" → ""after""');
 });
 
-test('the staff, audit trail and tax invoice pages have no serious accessibility finding and fit a phone', async ({
+test('the staff, audit trail and tax invoice pages have no serious accessibility finding; the staff page fits a phone', async ({
   page,
 }) => {
+  // Three pages, each checked by axe; on a loaded machine that takes more than the default 30 s.
+  test.setTimeout(90_000);
   await signInToConsole(page);
-  for (const [path, heading, name] of [
-    ['/admin/staff', 'Staff', 'console-staff'],
-    ['/admin/audit', 'Audit trail', 'console-audit'],
-    ['/admin/taxInvoice', 'Tax invoice requests', 'console-tax-invoices'],
+  for (const [path, heading] of [
+    ['/admin/staff', 'Staff'],
+    ['/admin/audit', 'Audit trail'],
+    ['/admin/taxInvoice', 'Tax invoice requests'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     // The list has answered (its rows or its empty line), so the page is checked as the operator sees it.
     await expect(page.getByText(/rows? shown|No /).first()).toBeVisible();
     expect(await seriousViolations(page), path).toEqual([]);
-    await screens(page, name);
   }
+  // The audit trail and the tax invoices are photographed in Korean, with their rows, by
+  // console-readable.spec.ts, which also holds them to one-line figures at 360 px.
+  await page.goto('/admin/staff');
+  await expect(page.getByText(/rows? shown/).first()).toBeVisible();
+  await screens(page, 'console-staff');
 });

@@ -159,7 +159,7 @@ export function AuditList({
           <select
             id="audit-kind"
             value={filters.draft.kind ?? ''}
-            onChange={(event) => onFilter({ ...filter, kind: event.target.value || undefined })}
+            onChange={(event) => filters.change('kind', event.target.value || undefined)}
           >
             <option value="">{t('filter.any_kind')}</option>
             {kinds.map((kind) => (
