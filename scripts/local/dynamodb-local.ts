@@ -21,6 +21,8 @@ function emulatorFolder(): string {
   return join(lib, folder);
 }
 
+const START_TIMEOUT_MS = 120_000;
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -76,7 +78,8 @@ export async function startDynamoDbLocal(options: {
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     maxAttempts: 1,
   });
-  const deadline = Date.now() + 30_000;
+  // About 2 s on an idle machine; a JVM starting beside other test runs on two loaded cores takes far longer.
+  const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${stderr}`);
     try {
@@ -85,7 +88,9 @@ export async function startDynamoDbLocal(options: {
     } catch (error) {
       if (Date.now() > deadline) {
         child.kill('SIGKILL');
-        throw new Error(`DynamoDB Local did not answer within 30 s: ${String(error)} ${stderr}`);
+        throw new Error(
+          `DynamoDB Local did not answer within ${START_TIMEOUT_MS / 1000} s: ${String(error)} ${stderr}`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
