@@ -44,6 +44,7 @@ export const AUDIT_ROUTE_KINDS = [
   'adminScheduleUpdate',
   'adminUpsertAffiliate',
   'adminAttentionResolve',
+  'adminRefundTransferAccount',
   'adminTaxInvoiceMark',
   'adminStaffInvite',
   'adminStaffUpdate',

@@ -51,7 +51,10 @@ describe('the audit trail', () => {
     });
     // A refund's bank account is written as it is shown everywhere: its last three digits.
     expect(
-      recordedInput({ uid: 'u1', refundAccount: { bankCode: '88', accountNumber: '110-123-456890', holder: '홍' } }),
+      recordedInput({
+        uid: 'u1',
+        refundAccount: { bankCode: '88', accountNumber: '110-123-456890', holder: '홍' },
+      }),
     ).toEqual({ uid: 'u1', refundAccount: { bankCode: '88', accountNumber: '***-***-890', holder: '홍' } });
   });
 
