@@ -36,8 +36,13 @@ export function TableFrame({
           className="console-table-scroll"
           ref={scroller}
           style={height ? ({ '--console-table-height': `${height}px` } as CSSProperties) : undefined}
+          // A group, not a region: the card around it is the region named by the table.
           {...(overflowing
-            ? { tabIndex: 0, role: 'region', 'aria-label': caption ?? t('table.scrolls') }
+            ? {
+                tabIndex: 0,
+                role: 'group',
+                'aria-label': caption ? t('table.scrolls_named', { table: caption }) : t('table.scrolls'),
+              }
             : {})}
         >
           {children}
