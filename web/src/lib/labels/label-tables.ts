@@ -33,7 +33,7 @@ import { ADMIN_ACTIONS } from '../../../../shared/users/admin-actions.ts';
  * Every pg a payment records: each method's provider channel in every currency, one-off and
  * subscription (shared/payments/pay-methods.ts providerChannel), the wallet's and the direct deposit's.
  */
-export const RECORDED_PGS: readonly string[] = [
+const RECORDED_PGS: readonly string[] = [
   ...new Set([
     ...PAY_METHODS.filter((method) => method !== WALLET_PAY_METHOD).flatMap((method) =>
       CURRENCIES.flatMap((currency) =>

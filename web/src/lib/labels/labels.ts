@@ -10,11 +10,6 @@ export function codeLabel(t: TFunction, kind: LabelKind, code: string): string {
   return t(`${LABEL_TABLES[kind].key}${code}`, { defaultValue: code });
 }
 
-/** Whether the table of `kind` names `code`. */
-export function hasLabel(kind: LabelKind, code: string): boolean {
-  return (LABEL_TABLES[kind].codes as readonly string[]).includes(code);
-}
-
 export const payMethodLabel = (t: TFunction, code: string) => codeLabel(t, 'payMethod', code);
 export const pgLabel = (t: TFunction, code: string) => codeLabel(t, 'pg', code);
 export const roleLabel = (t: TFunction, code: string) => codeLabel(t, 'role', code);
