@@ -7,12 +7,16 @@ export const CONSOLE_LANGUAGES = SITE_LANGUAGES;
 
 /**
  * Every namespace a console screen may use, loaded together with the language: the console's own
- * (named `console*`, so a new screen's namespace joins by its name alone) and the shared errors and auth.
+ * (named `console*`, so a new screen's namespace joins by its name alone), the shared errors and auth,
+ * and the label tables the site shares (web/src/lib/labels: plans, pay methods and the other codes).
  */
 export const CONSOLE_NAMESPACES: readonly Namespace[] = [
   ...NAMESPACES.filter((namespace) => namespace.startsWith('console')),
   'errors',
   'auth',
+  'common',
+  'pay-methods',
+  'labels',
 ];
 
 export function consoleLanguage(): SiteLanguage {

@@ -3,9 +3,9 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AttentionCaseView } from '../../../../../shared/api/attention.ts';
-import { CURRENCIES, type Currency, formatPrice } from '../../../../../shared/currency.ts';
 import { ListTable } from '../../../components/console/list/ListTable.tsx';
-import { kstTime, shownAs } from '../../../components/console/list/list-columns.tsx';
+import { identifier, kstTime, labelled, moneyText } from '../../../components/console/list/list-columns.tsx';
+import { codeLabel, planNameLabel } from '../../../lib/labels/labels.ts';
 import { useAttentionCases } from '../api/attention.ts';
 import { ResolveDialog, type Resolving } from './ResolveDialog.tsx';
 
@@ -17,13 +17,6 @@ const RETRIED_KINDS: readonly AttentionCaseView['kind'][] = [
   'schedule_dead_letter',
   'cash_receipt_failed',
 ];
-
-/** What a payment took: in the product's way for its currencies, as the provider said for another. */
-function moneyText(amount: number, currency: string): string {
-  return CURRENCIES.includes(currency as Currency)
-    ? formatPrice(amount, currency as Currency)
-    : `${amount} ${currency}`;
-}
 
 /**
  * What needs an operator, the longest waiting first: what it is, whose account (a link to it), the
@@ -43,7 +36,10 @@ export function AttentionList() {
   const [resolving, setResolving] = useState<Resolving>();
   const columns = [
     column.accessor('raisedAt', { header: t('field.raised_at'), ...kstTime() }),
-    column.accessor('kind', { header: t('field.kind'), ...shownAs((kind: string) => t(`kind.${kind}`)) }),
+    column.accessor('kind', {
+      header: t('field.kind'),
+      ...labelled((kind: string) => codeLabel(t, 'attentionKind', kind)),
+    }),
     column.accessor('uid', {
       header: t('field.user'),
       cell: (info) => {
@@ -54,20 +50,22 @@ export function AttentionList() {
           </Link>
         ) : null;
       },
+      meta: { kind: 'id' },
     }),
     column.accessor(deadLetterText, { id: 'dead_letter', header: t('field.dead_letter') }),
-    column.accessor('merchantUid', { header: t('field.merchant_uid') }),
-    column.accessor('planName', { header: t('field.plan') }),
+    column.accessor('merchantUid', { header: t('field.merchant_uid'), ...identifier }),
+    column.accessor('planName', {
+      header: t('field.plan'),
+      ...labelled((plan: string) => planNameLabel(t, plan), { withCode: true }),
+    }),
     column.accessor(
       (open) => (open.amount === undefined ? '' : moneyText(open.amount, open.currency ?? '')),
-      {
-        id: 'amount',
-        header: t('field.amount'),
-      },
+      { id: 'amount', header: t('field.amount'), meta: { kind: 'amount' } },
     ),
     column.accessor((open) => open.reason || (deadLetterText(open) ? t('reason_none') : ''), {
       id: 'reason',
       header: t('field.reason'),
+      meta: { kind: 'longtext' },
     }),
     column.display({
       id: 'actions',

@@ -6,6 +6,7 @@ import { Dialog } from '../../../components/console/Dialog.tsx';
 import { DialogButtons } from '../../../components/console/DialogButtons.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
 import { notify } from '../../../components/console/toast.ts';
+import { refundSourceLabel } from '../../../lib/labels/labels.ts';
 import { useResolveAttention } from '../api/attention.ts';
 
 export type Resolving = { open: AttentionCaseView; action: 'refund' | 'retry' | 'dismiss' };
@@ -56,7 +57,7 @@ export function ResolveDialog({ resolving, onClose }: { resolving: Resolving; on
             >
               {open.refundSources.map((source) => (
                 <option key={source} value={source}>
-                  {t(`console-refunds:source_option.${source}`)}
+                  {refundSourceLabel(t, source)}
                 </option>
               ))}
             </select>
