@@ -68,7 +68,7 @@ test('an affiliate is created with its toggles, edited, and a sign-up through it
   await nav.getByRole('link', { name: 'Affiliate settlement' }).click();
   const signUps = page.getByRole('table', { name: 'Sign-up settlements' });
   await expect(
-    signUps.getByRole('row', { name: new RegExp(`^Target Creator Lab ${code} \\S+ Yes .* 700 JPY$`) }),
+    signUps.getByRole('row', { name: new RegExp(`^Target Creator Lab ${code} \\S+ Yes .* ¥700$`) }),
   ).toBeVisible();
   await expect(page.getByRole('table', { name: 'Payment settlements' })).toBeVisible();
 });

@@ -20,7 +20,7 @@ const SESSION_KEY = 'cutloom.console.session';
 const STEP_MS = TOTP_PERIOD_SECONDS * 1000;
 
 /** The console's session as sessionStorage keeps it (web/src/lib/console/console-session.ts). */
-type ConsoleSession = { idToken: string; email: string; role: string; ticks: number };
+type ConsoleSession = { idToken: string; email: string; role: string; endsAt: number };
 
 /**
  * The seeded operator's console session of this worker, per runtime. A TOTP code is good once (issue 27:
@@ -147,10 +147,15 @@ export async function operatorToken(request: APIRequestContext, base = ''): Prom
   expect(answer.ok(), await answer.text()).toBe(true);
   const body = (await answer.json()) as {
     user: { email: string };
-    session: { idToken: string };
+    session: { idToken: string; endsAt: number };
     staff: { role: string };
   };
-  keep(base, { idToken: body.session.idToken, email: body.user.email, role: body.staff.role, ticks: 0 });
+  keep(base, {
+    idToken: body.session.idToken,
+    email: body.user.email,
+    role: body.staff.role,
+    endsAt: body.session.endsAt,
+  });
   return body.session.idToken;
 }
 

@@ -54,3 +54,29 @@ test('the token is renewed every 55 minutes and the fourth tick logs the operato
   await expect(page).toHaveURL(/\/admin\/login\?expired=true/);
   await expect(page.getByRole('alert')).toHaveText('Your login has expired. Please log in again.');
 });
+
+test('a new tab of a signed-in browser opens the console without a new code; a sign-out in one tab signs every tab out', async ({
+  page,
+}) => {
+  await page.goto('/admin/login');
+  await page.getByLabel('E-mail').fill('operator@cutloom.local');
+  await page.getByLabel('Password').fill('operator-pass1');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await enterOperatorCode(page);
+
+  // The new tab has no copy of the first tab's session: it takes the browser's, from the refresh cookie.
+  const tab = await page.context().newPage();
+  await tab.addInitScript(() => localStorage.setItem('cutloom.console.language', 'en'));
+  await tab.goto('/admin/users');
+  await expect(tab.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible({ timeout: 15_000 });
+  await expect(tab.getByRole('banner').getByText('operator@cutloom.local')).toBeVisible();
+  expect(await tab.evaluate(() => sessionStorage.getItem('cutloom.console.session'))).toContain(
+    '"role":"admin"',
+  );
+
+  await tab.getByRole('button', { name: 'Log out' }).click();
+  await expect(tab).toHaveURL(/\/admin\/login/);
+  await expect(page).toHaveURL(/\/admin\/login/);
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/admin\/login/);
+});

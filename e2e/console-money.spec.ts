@@ -55,7 +55,9 @@ test('an operator creates a custom plan, an order link for a user, and grants us
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Saved successfully', { exact: true })).toBeVisible();
   const progressRow = page.getByRole('row', { name: new RegExp(planName) });
-  await expect(progressRow).toContainText('init_custom');
+  // The session's state by its name (init_custom), the plan by its tier and period beside its code.
+  await expect(progressRow).toContainText('Order link (operator)');
+  await expect(progressRow).toContainText(`Plus · 1-year pass ${planName}`);
   const link = progressRow.getByRole('link', { name: 'Open' });
   await expect(link).toHaveAttribute('href', /\/ja\/payment\/order\/fixedterm\?guid=[\w-]+&test=1$/);
   await progressRow.getByRole('link', { name: 'Clone' }).click();

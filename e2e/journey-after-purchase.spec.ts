@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { formatPrice } from '../shared/currency.ts';
 import {
   buyFromPricing,
   expectInConsole,
@@ -81,7 +82,7 @@ test('a Korean Standard subscriber buys a usage eraser in won', async ({ page, r
   const row = console
     .getByRole('region', { name: 'Payments' })
     .getByRole('row', { name: new RegExp(eraser?.merchant_uid as string) });
-  await expect(row).toContainText(`${amount.toLocaleString('en-US')} KRW`);
+  await expect(row).toContainText(formatPrice(amount, 'KRW'));
   await expect(console.getByTestId('valid-plan')).toHaveText('MR_STANDARD_V3');
 });
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import { type Currency, formatPrice } from '../shared/currency.ts';
 import { operatorToken, signInToConsole } from './console-helpers.ts';
 import { idTokenOf, newAccount, PASSWORD } from './order-helpers.ts';
 
@@ -202,7 +203,7 @@ export async function sessionFromApp(
 
 /**
  * The console shows the plan the account holds, the plan granted and the payment taken: a plan row with
- * the name and status, a payment row with the name and the amount in its currency ("17.99 USD").
+ * the name and status, a payment row with the name and the amount in its currency ("US$17.99").
  */
 export async function expectInConsole(
   detail: Page,
@@ -225,7 +226,7 @@ export async function expectInConsole(
     .getByRole('region', { name: 'Payments' })
     .getByRole('row', { name: new RegExp(input.merchantUid) });
   await expect(payment).toContainText(input.planName);
-  await expect(payment).toContainText(`${input.amount.toLocaleString('en-US')} ${input.currency}`);
+  await expect(payment).toContainText(formatPrice(input.amount, input.currency as Currency));
 }
 
 /** What a purchase journey bought: the plan and what the order page, the checkout and the provider said. */

@@ -113,6 +113,16 @@ describe('the money path in AWS', () => {
     expect(secretsReadBy('getCheckoutSettings')).not.toMatch(/PaymentProvider|Wallet|Sms|IdToken/);
   });
 
+  it('reads the settings given on the command line as JSON text (`cdk deploy -c payments=…`) as it reads cdk.json', () => {
+    // The deploy check gives them so; read as an object, every setting was silently unset (found by
+    // `npm start -- --lambda`: the checkout settings function read a merchant code its template lacked).
+    const fromCommandLine = testApp(routes, { payments: JSON.stringify(PAYMENT_CONTEXT) });
+    const variables = functionsAndPolicies(fromCommandLine.services.payment).functions.find(([id]) =>
+      id.startsWith('getCheckoutSettings'),
+    )?.[1].Properties.Environment.Variables;
+    expect(variables).toMatchObject({ PORTONE_MERCHANT_CODE: 'imp12345678' });
+  });
+
   it('uses the wallet production hosts on the release stage only', () => {
     expect(walletHosts('release')).toEqual({
       api: 'https://apis.naver.com',

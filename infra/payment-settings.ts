@@ -32,7 +32,9 @@ export interface PaymentSettings {
 export const HOLIDAY_SERVICE_URL = 'https://apis.data.go.kr/B090041/openapi/service/SpcdeInfoService';
 
 export function paymentSettings(scope: Construct): PaymentSettings {
-  return (scope.node.tryGetContext('payments') as PaymentSettings | undefined) ?? {};
+  const value: unknown = scope.node.tryGetContext('payments');
+  // cdk.json gives an object; `-c payments='{…}'` on the command line gives the JSON text.
+  return ((typeof value === 'string' ? JSON.parse(value) : value) as PaymentSettings | undefined) ?? {};
 }
 
 export function walletHosts(stage: string): { api: string; page: string } {

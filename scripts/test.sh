@@ -32,10 +32,15 @@ npm run --silent mutation
 step 'web build (Vite)'
 npx vite build --config web/vite.config.ts --logLevel warn
 
-# The app deployed as a developer deploys it (synth with an account: every handler bundled, cdk-nag;
-# bootstrap, asset publishing, cdk deploy --all) to an AWS emulator, compared with its templates, cfn-lint.
+# One synthesis with an account (every handler bundled, cdk-nag) for the deploy check and for the journeys
+# run as Lambda runs them; it is made again only when the sources changed (scripts/deploy/synth.ts).
+step 'synth with an account (CDK CLI, every handler bundled)'
+npx tsx scripts/deploy/synth.ts .local/cdk.out.check
+
+# The app deployed as a developer deploys it (bootstrap, asset publishing, cdk deploy --all) to an AWS
+# emulator, compared with its templates, cfn-lint.
 step 'deploy check (CDK CLI to an AWS emulator, moto)'
-npm run --silent deploy:emulated
+npm run --silent deploy:emulated -- --assembly .local/cdk.out.check
 
 # Every benchmark command at a small size, figures printed and none compared with a goal, so that a change
 # that breaks one fails here (docs/benchmarks.md). After the web build, which bench:site and
@@ -45,5 +50,11 @@ npx tsx scripts/bench/smoke.ts
 
 step 'browser tests (Playwright, Chromium)'
 npx playwright test
+
+# What ships, as Lambda runs it (npm start -- --lambda): the journeys that prove the most with every
+# function's bundle in processes of its own, its template's environment and its role's permissions; a
+# refused call, a variable read that its template does not give or an init failure fails the step.
+step 'journeys against the shipped bundles, as Lambda runs them (Playwright, --lambda)'
+LOCAL_LAMBDA_ASSEMBLY=.local/cdk.out.check npx playwright test --config playwright.lambda.config.ts
 
 step "all tests passed in $(( $(date +%s) - start ))s"

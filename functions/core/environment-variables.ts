@@ -32,6 +32,11 @@ interface Variable {
   for?: readonly FunctionNeed[];
   /** Set only on one machine (an endpoint of a stand-in, a sandbox's credentials, the test clock). */
   localOnly?: true;
+  /**
+   * A one-machine variable that goes with a deployed one (a sandbox's address beside the setting it
+   * stands in for): `npm start -- --lambda` gives it to exactly the functions whose template gives that one.
+   */
+  beside?: string;
 }
 
 export const ENVIRONMENT = {
@@ -55,12 +60,36 @@ export const ENVIRONMENT = {
     implies: 'nothing',
     localOnly: true,
   },
+  AWS_SESSION_TOKEN: { readBy: 'the AWS SDK (set by Lambda itself)', implies: 'nothing', localOnly: true },
+  // The stand-ins' endpoints, read by the AWS SDK itself (its service-specific endpoint settings).
+  AWS_ENDPOINT_URL_DYNAMODB: { readBy: 'the AWS SDK (data/client.ts)', implies: 'nothing', localOnly: true },
+  AWS_ENDPOINT_URL_SQS: { readBy: 'the AWS SDK (adapters/queue.ts)', implies: 'nothing', localOnly: true },
+  AWS_ENDPOINT_URL_S3: {
+    readBy: 'the AWS SDK (adapters/object-storage.ts)',
+    implies: 'nothing',
+    localOnly: true,
+  },
+  AWS_ENDPOINT_URL_SCHEDULER: {
+    readBy: 'the AWS SDK (adapters/scheduler.ts)',
+    implies: 'nothing',
+    localOnly: true,
+  },
+  AWS_ENDPOINT_URL_SESV2: { readBy: 'the AWS SDK (adapters/mail.ts)', implies: 'nothing', localOnly: true },
+  AWS_ENDPOINT_URL_SECRETS_MANAGER: {
+    readBy: 'the AWS SDK (adapters/secrets.ts)',
+    implies: 'nothing',
+    localOnly: true,
+  },
+  AWS_ENDPOINT_URL_FIREHOSE: {
+    readBy: 'the AWS SDK (adapters/analytics-sink.ts)',
+    implies: 'nothing',
+    localOnly: true,
+  },
   TABLE_NAME: {
     readBy: 'settings.tableName (data/client.ts)',
     implies: 'table',
     for: ['table:read', 'table:write'],
   },
-  DYNAMODB_ENDPOINT: { readBy: 'data/client.ts', implies: 'nothing', localOnly: true },
   // The site's origin: the base of mailed links, and of the wallet's return to the result pages.
   SITE_URL: {
     readBy: 'identity, mails and payment links',
@@ -68,11 +97,25 @@ export const ENVIRONMENT = {
     for: ['identity-service', 'payment:provider', 'mail:send'],
   },
   MAIL_FROM: { readBy: 'adapters/mail.ts', implies: 'mail', for: ['identity-service', 'mail:send'] },
-  SES_ENDPOINT: { readBy: 'adapters/mail.ts', implies: 'nothing', localOnly: true },
   GOOGLE_CLIENT_ID: { readBy: 'identity/google-sign-in.ts', implies: 'nothing', for: ['identity-service'] },
-  GOOGLE_AUTHORIZE_URL: { readBy: 'identity/google-sign-in.ts', implies: 'nothing', localOnly: true },
-  GOOGLE_TOKENINFO_URL: { readBy: 'identity/google-sign-in.ts', implies: 'nothing', localOnly: true },
-  GOOGLE_USERINFO_URL: { readBy: 'identity/google-sign-in.ts', implies: 'nothing', localOnly: true },
+  GOOGLE_AUTHORIZE_URL: {
+    readBy: 'identity/google-sign-in.ts',
+    implies: 'nothing',
+    localOnly: true,
+    beside: 'GOOGLE_CLIENT_ID',
+  },
+  GOOGLE_TOKENINFO_URL: {
+    readBy: 'identity/google-sign-in.ts',
+    implies: 'nothing',
+    localOnly: true,
+    beside: 'GOOGLE_CLIENT_ID',
+  },
+  GOOGLE_USERINFO_URL: {
+    readBy: 'identity/google-sign-in.ts',
+    implies: 'nothing',
+    localOnly: true,
+    beside: 'GOOGLE_CLIENT_ID',
+  },
   ID_TOKEN_SECRET: { readBy: 'identity/signing-secret.ts', implies: 'nothing', localOnly: true },
   ID_TOKEN_SECRET_ARN: {
     readBy: 'identity/signing-secret.ts',
@@ -90,13 +133,19 @@ export const ENVIRONMENT = {
     readBy: 'payment-provider/checkout-settings.ts',
     implies: 'nothing',
     localOnly: true,
+    beside: 'PORTONE_MERCHANT_CODE',
   },
   PORTONE_MERCHANT_CODE: {
     readBy: 'payment-provider/checkout-settings.ts',
     implies: 'nothing',
     for: ['payment:checkout'],
   },
-  PORTONE_API_URL: { readBy: 'adapters/payment-provider/portone.ts', implies: 'nothing', localOnly: true },
+  PORTONE_API_URL: {
+    readBy: 'adapters/payment-provider/portone.ts',
+    implies: 'nothing',
+    localOnly: true,
+    beside: 'PORTONE_SECRET_ARN',
+  },
   // The channel cash receipts for sales outside PortOne are issued on (a refund by bank transfer's rest).
   PORTONE_RECEIPT_CHANNEL_KEY: {
     readBy: 'adapters/payment-provider/portone-receipts.ts',
@@ -141,14 +190,17 @@ export const ENVIRONMENT = {
     localOnly: true,
   },
   COOLSMS_SENDER: { readBy: 'adapters/sms.ts', implies: 'nothing', for: ['sms:send'] },
-  COOLSMS_API_URL: { readBy: 'adapters/sms.ts', implies: 'nothing', localOnly: true },
+  COOLSMS_API_URL: {
+    readBy: 'adapters/sms.ts',
+    implies: 'nothing',
+    localOnly: true,
+    beside: 'COOLSMS_SECRET_ARN',
+  },
   COOLSMS_SECRET_ARN: { readBy: 'adapters/sms.ts', implies: 'secret', for: ['sms:send'] },
   COOLSMS_API_KEY: { readBy: 'adapters/sms.ts', implies: 'nothing', localOnly: true },
   COOLSMS_API_SECRET: { readBy: 'adapters/sms.ts', implies: 'nothing', localOnly: true },
   HOLIDAY_API_URL: { readBy: 'adapters/holidays.ts', implies: 'nothing', for: ['holidays:read'] },
   HOLIDAY_API_KEY: { readBy: 'adapters/holidays.ts', implies: 'nothing', for: ['holidays:read'] },
-  SQS_ENDPOINT: { readBy: 'adapters/queue.ts', implies: 'nothing', localOnly: true },
-  S3_ENDPOINT: { readBy: 'adapters/object-storage.ts', implies: 'nothing', localOnly: true },
   FEEDBACK_BUCKET: {
     readBy: 'adapters/object-storage.ts',
     implies: 'bucket',
@@ -159,7 +211,6 @@ export const ENVIRONMENT = {
     implies: 'bucket',
     for: ['cloud-project-bucket:read'],
   },
-  SCHEDULER_ENDPOINT: { readBy: 'adapters/scheduler.ts', implies: 'nothing', localOnly: true },
   SCHEDULE_GROUP_NAME: { readBy: 'adapters/scheduler.ts', implies: 'scheduler', for: ['scheduler'] },
   SCHEDULER_ROLE_ARN: { readBy: 'adapters/scheduler.ts', implies: 'scheduler', for: ['scheduler'] },
   [SCHEDULE_DEAD_LETTER_ARN_VARIABLE]: {

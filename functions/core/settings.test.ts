@@ -62,12 +62,12 @@ describe('the environment', () => {
 
   it('refuses a value for an undeclared variable, and a deployment value for a one-machine one', () => {
     expect(() => functionEnvironment(new Set(['function']), { NOT_DECLARED: 'x' })).toThrow(/NOT_DECLARED/);
-    expect(() => functionEnvironment(new Set(['function']), { DYNAMODB_ENDPOINT: 'x' })).toThrow(
-      /DYNAMODB_ENDPOINT/,
+    expect(() => functionEnvironment(new Set(['function']), { AWS_ENDPOINT_URL_DYNAMODB: 'x' })).toThrow(
+      /AWS_ENDPOINT_URL_DYNAMODB/,
     );
-    expect(() => localEnvironment({ DYNAMODB_ENDPOINT: 'x', TYPO_URL: 'y' })).toThrow(/TYPO_URL/);
-    expect(localEnvironment({ DYNAMODB_ENDPOINT: 'x', QUEUE_URL_BULK: 'y' })).toEqual({
-      DYNAMODB_ENDPOINT: 'x',
+    expect(() => localEnvironment({ AWS_ENDPOINT_URL_DYNAMODB: 'x', TYPO_URL: 'y' })).toThrow(/TYPO_URL/);
+    expect(localEnvironment({ AWS_ENDPOINT_URL_DYNAMODB: 'x', QUEUE_URL_BULK: 'y' })).toEqual({
+      AWS_ENDPOINT_URL_DYNAMODB: 'x',
       QUEUE_URL_BULK: 'y',
     });
   });

@@ -22,10 +22,6 @@ export const settings = {
   get tableName(): string {
     return requiredEnvironment('TABLE_NAME');
   },
-  /** Set only on one machine: the DynamoDB Local endpoint. */
-  get dynamoEndpoint(): string | undefined {
-    return environment('DYNAMODB_ENDPOINT');
-  },
   get region(): string {
     return environment('AWS_REGION') ?? 'ap-northeast-2';
   },

@@ -14,7 +14,7 @@ export const handler = defineHandler(
       await recordUserActivity({
         uid: copied.ownerUid,
         action: 'project.copy-for-feedback',
-        desc: `cloud project ${projectId} copied to ${copied.prefix} (requested by ${requestedBy})`,
+        desc: `${projectId} → ${copied.prefix} (${requestedBy})`,
         operator: operatorOf(context),
       });
     return { result: 'success' as const, prefix: copied.prefix, files: copied.files };

@@ -9,7 +9,7 @@ export const handler = defineHandler(adminGeneratePasswordResetLink, async (inpu
   await recordUserActivity({
     uid: input.id,
     action: 'password.reset-link',
-    desc: 'password reset link generated',
+    desc: input.data.email,
     operator: operatorOf(context),
   });
   return { link };

@@ -13,7 +13,7 @@ export const handler = defineHandler(adminSendVerifyingEmail, async (input, cont
   await recordUserActivity({
     uid: user.uid,
     action: 'email.send-verification',
-    desc: `verification mail (${input.data.language}) sent to ${user.email}`,
+    desc: `${user.email} (${input.data.language})`,
     operator: operatorOf(context),
   });
   return { result: 'success' as const };

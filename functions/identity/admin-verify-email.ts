@@ -10,7 +10,7 @@ export const handler = defineHandler(adminVerifyEmail, async (input, context) =>
   await verifyEmailByOperator(user.uid, {
     uid: user.uid,
     action: 'email.verify',
-    desc: `e-mail ${user.email} marked verified`,
+    desc: user.email,
     operator: operatorOf(context),
   });
   return { result: 'success' as const };

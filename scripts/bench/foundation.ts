@@ -672,7 +672,10 @@ async function inOneContainer(
   bareGet: () => Promise<boolean>,
 ): Promise<{ bare: LoadResult; read: LoadResult; route: LoadResult; pipelineCpuMicros: number }> {
   process.env.TABLE_NAME = 'cutloom-local';
-  process.env.DYNAMODB_ENDPOINT = dynamoEndpoint;
+  process.env.AWS_ENDPOINT_URL_DYNAMODB = dynamoEndpoint;
+  // DynamoDB Local takes any key (the data is shared: -sharedDb); the SDK needs one.
+  process.env.AWS_ACCESS_KEY_ID ??= 'local';
+  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
   process.env.LOG_LEVEL = 'warn';
   const { lambdaContext, loadHandler, runInvocation } = await import('../local/lambda-context.ts');
   const { getReleased } = await import('../../functions/core/data/release-repository.ts');

@@ -11,6 +11,8 @@
  *   npm run deploy:emulated -- --keep    then leaves the emulator running (its endpoint is printed)
  *   npm run deploy:emulated -- --assembly DIR
  *                                        deploys a cloud assembly already synthesised with an account
+ *                                        (scripts/deploy/synth.ts; the test command passes the one
+ *                                        `npm start -- --lambda` runs too)
  */
 import { type SpawnOptions, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,26 +26,7 @@ import { parseRotatingSecret } from '../../shared/secrets/rotating-secret.ts';
 import { EMULATED_ACCOUNT, startAwsEmulator } from './aws-emulator.ts';
 import { compareDeployment, templatesByRegion } from './deployed-resources.ts';
 import { rotateSecret } from './rotate-secret.ts';
-
-/** The context a real stage gives (docs/deploying.md), with example values, so every path of the app is synthesised. */
-export const EXAMPLE_CONTEXT: Record<string, string> = {
-  stage: 'check',
-  alarmEmail: 'alarms@cutloom.example',
-  siteUrl: 'https://www.cutloom.example',
-  mailFrom: 'Cutloom <no-reply@cutloom.example>',
-  googleClientId: 'example.apps.googleusercontent.com',
-  payments: JSON.stringify({
-    portoneMerchantCode: 'imp12345678',
-    portoneReceiptChannelKey: 'channel-key-00000000-0000-0000-0000-000000000000',
-    naverPayPartnerId: 'np_example',
-    coolsmsSender: '0212345678',
-    holidayServiceKey: 'example-key',
-  }),
-  domain: JSON.stringify({
-    names: ['www.cutloom.example'],
-    certificateArn: `arn:aws:acm:us-east-1:${EMULATED_ACCOUNT}:certificate/00000000-0000-4000-8000-000000000000`,
-  }),
-};
+import { EXAMPLE_CONTEXT, synthesize } from './synth.ts';
 
 const keep = process.argv.includes('--keep');
 const assemblyArgument = process.argv.indexOf('--assembly');
@@ -131,7 +114,6 @@ async function main(): Promise<number> {
     AWS_REGION: region,
     CDK_DISABLE_VERSION_CHECK: '1',
   });
-  const context = Object.entries(EXAMPLE_CONTEXT).flatMap(([key, value]) => ['-c', `${key}=${value}`]);
   const failures: string[] = [];
   try {
     step(`bootstrapping aws://${EMULATED_ACCOUNT}/${region} and aws://${EMULATED_ACCOUNT}/us-east-1`);
@@ -152,14 +134,14 @@ async function main(): Promise<number> {
       throw new Error(tail(bootstrapLog, 'cdk bootstrap failed'));
 
     if (!givenAssembly) {
-      step('synthesising with the account the credentials give (every handler bundled, cdk-nag)');
+      step('synthesising with the account (every handler bundled, cdk-nag; scripts/deploy/synth.ts)');
       const synthLog = join(workDir, 'synth.log');
-      const code = await run(cdk, ['synth', '--quiet', '--no-notices', '-o', out, ...context], {
-        cwd: repoRoot,
-        env,
-        log: synthLog,
-      });
-      if (code !== 0) throw new Error(tail(synthLog, 'cdk synth failed'));
+      try {
+        writeFileSync(synthLog, await synthesize(out));
+      } catch (error) {
+        writeFileSync(synthLog, (error as Error).message);
+        throw error;
+      }
     }
     if (!existsSync(join(repoRoot, 'web/dist/index.html')))
       console.log('   the site is not built (npm run build:web): the web stack deploys without its files');

@@ -5,6 +5,7 @@ import {
   type DeadLetterSource,
   deadLetterArnVariable,
 } from '../../shared/attention/dead-letters.ts';
+import { EMULATED_ACCOUNT } from '../deploy/aws-emulator.ts';
 import type { StandInContext } from './stand-in-context.ts';
 
 /**
@@ -13,7 +14,11 @@ import type { StandInContext } from './stand-in-context.ts';
  * (shared/attention/dead-letters.ts) until it takes it; one it fails comes back after the queue's
  * visibility timeout (SQS's default, 30 s, as the dead-letter queues are created), on the test clock.
  */
-export const LOCAL_ACCOUNT = '000000000000';
+/**
+ * The account and region the stand-ins answer for: the deploy check's (its emulator's account), so that
+ * the cloud assembly synthesized for it names the stand-ins' queues and ARNs (`npm start -- --lambda`).
+ */
+export const LOCAL_ACCOUNT = EMULATED_ACCOUNT;
 export const LOCAL_REGION = 'ap-northeast-2';
 const DEAD_LETTER_VISIBILITY_MS = 30_000;
 
@@ -74,9 +79,9 @@ export async function consumeDeadLetters<Letter extends KeptDeadLetter>(
         ],
       };
       try {
-        const answer = (await ctx.invokeModule(`events/${DEAD_LETTER_CONSUMER}`, event)) as
-          | SQSBatchResponse
-          | undefined;
+        const answer = (await ctx.invokeModule(`events/${DEAD_LETTER_CONSUMER}`, event, undefined, {
+          queueArn: deadLetterQueueArn(id),
+        })) as SQSBatchResponse | undefined;
         if (!answer?.batchItemFailures?.length) letter.consumed = true;
       } catch (error) {
         console.error(`The dead-letter consumer threw on ${letter.messageId}; it comes back`, error);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { type RouteDefinition, routePath, SERVICES } from '../../shared/api/define-route.ts';
+import { ORIGIN_SECRET_HEADER } from '../../shared/api/origin-secret.ts';
 import { ROUTES } from '../../shared/api/routes.ts';
 import { ROUTE_TIMEOUT_SECONDS } from '../../shared/timeouts.ts';
 import { invokeWithin, TIMED_OUT } from './function-timeout.ts';
@@ -68,10 +69,38 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
+/**
+ * Runs a route's function with the event: its result, or undefined when the function failed (an error
+ * outside the handler pipeline, its timeout, a throttle), which API Gateway answers 500.
+ */
+export type RouteInvoker = (
+  route: RouteDefinition,
+  event: APIGatewayProxyEventV2,
+) => Promise<APIGatewayProxyStructuredResultV2 | undefined>;
+
+/** The one-process runtime's: the handler module imported here, frozen past the route's time limit. */
+export const invokeInProcess: RouteInvoker = async (route, event) => {
+  try {
+    const handler = await loadHandler(`functions/${route.handler}`);
+    const budgetMs = ROUTE_TIMEOUT_SECONDS * 1000;
+    const result = (await invokeWithin(budgetMs, () =>
+      handler(event, lambdaContext(route.name, budgetMs)),
+    )) as APIGatewayProxyStructuredResultV2 | typeof TIMED_OUT;
+    if (result !== TIMED_OUT) return result;
+    console.error(`Handler ${route.handler} timed out after ${ROUTE_TIMEOUT_SECONDS} s`);
+  } catch (error) {
+    console.error(`Handler ${route.handler} failed:`, error);
+  }
+  return undefined;
+};
+
 export interface GatewayOptions {
   /** What CloudFront would add as CloudFront-Viewer-Country. */
   viewerCountry: string;
   log: (line: string) => void;
+  invoke: RouteInvoker;
+  /** The origin secret's key, which CloudFront adds to every API request when the functions check it. */
+  originSecret?: string;
 }
 
 /** Serves one API request; the caller has checked `isApiPath`. */
@@ -97,6 +126,7 @@ export async function serveApi(
     headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
   headers['cloudfront-viewer-country'] = options.viewerCountry;
+  if (options.originSecret) headers[ORIGIN_SECRET_HEADER] = options.originSecret;
   const cookies = req.headers.cookie
     ?.split(';')
     .map((cookie) => cookie.trim())
@@ -140,21 +170,12 @@ export async function serveApi(
     isBase64Encoded: !isText,
   };
 
-  let result: APIGatewayProxyStructuredResultV2 | typeof TIMED_OUT | undefined;
-  try {
-    const handler = await loadHandler(`functions/${candidate.route.handler}`);
-    const budgetMs = ROUTE_TIMEOUT_SECONDS * 1000;
-    result = (await invokeWithin(budgetMs, () =>
-      handler(event, lambdaContext(candidate.route.name, budgetMs)),
-    )) as APIGatewayProxyStructuredResultV2 | typeof TIMED_OUT;
-    if (result === TIMED_OUT)
-      console.error(`Handler ${candidate.route.handler} timed out after ${ROUTE_TIMEOUT_SECONDS} s`);
-  } catch (error) {
-    console.error(`Handler ${candidate.route.handler} failed:`, error);
-  }
-  if (result === undefined || result === TIMED_OUT) {
-    // API Gateway answers this way when the function itself fails (outside the handler pipeline) or
-    // reaches its timeout.
+  const result = await options.invoke(candidate.route, event);
+  if (result === undefined) {
+    // API Gateway answers this way when the function itself fails (outside the handler pipeline), reaches
+    // its timeout, or is throttled: "API Gateway treats all invocation and function errors as internal
+    // errors" (https://docs.aws.amazon.com/lambda/latest/dg/services-apigateway-errors.html), and an HTTP
+    // API says so as {"message":"Internal Server Error"}.
     send(res, 500, { message: 'Internal Server Error' });
     options.log(`${method} ${url.pathname} 500 (${Math.round(performance.now() - started)} ms)`);
     return;

@@ -56,6 +56,7 @@ export function loadHandler(modulePath: string): Promise<ModuleHandler> {
   return handler;
 }
 
+/** The one-process runtime's invocation (StandInContext.invokeModule): the module, whatever triggered it. */
 export async function invokeModule(modulePath: string, event: unknown, budgetMs?: number): Promise<unknown> {
   const handler = await loadHandler(modulePath);
   return handler(event, lambdaContext(modulePath.split('/').pop() ?? modulePath, budgetMs));

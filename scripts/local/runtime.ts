@@ -5,10 +5,14 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { localEnvironment } from '../../functions/core/environment-variables.ts';
+import { FINANCE_PREPARATION_TARGET } from '../../shared/jobs/schedules.ts';
 import { securityHeaderValues } from '../../shared/site/security-headers.ts';
 import { buildOpenApi } from '../openapi/build-openapi.ts';
+import { LOCAL_ACCOUNT, LOCAL_REGION } from './dead-letter-consumer.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
-import { isApiPath, serveApi } from './gateway.ts';
+import { type GatewayOptions, invokeInProcess, isApiPath, serveApi } from './gateway.ts';
+import { FunctionFailure } from './lambda/function-host.ts';
+import { type LambdaMode, startLambdaMode } from './lambda/lambda-mode.ts';
 import { invokeModule } from './lambda-context.ts';
 import { reconcilesLocally } from './reconciliation-switch.ts';
 import { type SeededCredentials, seed } from './seed.ts';
@@ -24,8 +28,15 @@ export interface RuntimeOptions {
   inMemory?: boolean;
   web: WebMode;
   quiet?: boolean;
+  /** Where the runtime's own lines go (each API call's method, path, status and time among them). */
+  log?: (line: string) => void;
   stateDir?: string;
   tableName?: string;
+  /**
+   * Run the functions of this cloud assembly as Lambda runs them (`npm start -- --lambda`,
+   * scripts/local/lambda) instead of importing their sources into this process.
+   */
+  lambda?: { assemblyDir: string; idleMs?: number };
 }
 
 export interface Runtime {
@@ -34,6 +45,8 @@ export interface Runtime {
   tableName: string;
   idTokenSecret: string;
   credentials: SeededCredentials[];
+  /** With `lambda`: the functions' processes, what they were given and what the run found. */
+  lambda?: LambdaMode;
   stop(): Promise<void>;
 }
 
@@ -53,10 +66,13 @@ function send(
 
 /**
  * The handlers' environment on one machine: every function runs in this process, so it is one for all,
- * and only declared variables go in (functions/core/environment-variables.ts localEnvironment).
+ * and only declared variables go in (functions/core/environment-variables.ts localEnvironment). Kept in
+ * `localValues` too: with `--lambda` each function takes from it only what its template calls for.
  */
+const localValues: Record<string, string> = {};
 function setLocalEnvironment(values: Record<string, string>): void {
-  Object.assign(process.env, localEnvironment(values));
+  Object.assign(localValues, localEnvironment(values));
+  Object.assign(process.env, localValues);
 }
 
 /** The token secret survives restarts with the data (tokens stay valid); in-memory runs get a new one. */
@@ -81,7 +97,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   }
   mkdirSync(options.inMemory ? stateDir : dbPath, { recursive: true });
   if (!options.inMemory) mkdirSync(standInState, { recursive: true });
-  const log = options.quiet ? () => undefined : (line: string) => console.log(line);
+  const log = options.log ?? (options.quiet ? () => undefined : (line: string) => console.log(line));
   // Quiet runs (tests) keep the handlers' logs to warnings and errors.
   if (options.quiet) process.env.LOG_LEVEL ??= 'warn';
 
@@ -90,7 +106,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const secret = idTokenSecret(stateDir, Boolean(options.inMemory));
   setLocalEnvironment({
     TABLE_NAME: tableName,
-    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
     AWS_REGION: 'ap-northeast-2',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
@@ -137,7 +153,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       );
     });
 
-    const gatewayOptions = { viewerCountry: process.env.VIEWER_COUNTRY ?? 'KR', log };
+    let lambda: LambdaMode | undefined;
+    const gatewayOptions: GatewayOptions = {
+      viewerCountry: process.env.VIEWER_COUNTRY ?? 'KR',
+      log,
+      invoke: invokeInProcess,
+    };
 
     const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -182,12 +203,21 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     // The base of the links the product mails (verification, password reset).
     setLocalEnvironment({ SITE_URL: url });
 
+    // With --lambda the stand-ins invoke the assembly's functions, which start once the stand-ins have.
+    let lambdaReady: (mode: LambdaMode) => void = () => undefined;
+    const lambdaStarted = new Promise<LambdaMode>((resolveMode) => {
+      lambdaReady = resolveMode;
+    });
     const context: StandInContext = {
       registerLocalEndpoint,
-      invokeModule,
+      invokeModule: options.lambda
+        ? async (modulePath, event, budgetMs, trigger) =>
+            (await lambdaStarted).invoke(modulePath, event, budgetMs, trigger)
+        : invokeModule,
       stateDir: options.inMemory ? undefined : standInState,
       baseUrl: url,
     };
+    const standIns: StandIn[] = [];
     if (existsSync(standInsDir)) {
       const modules = readdirSync(standInsDir)
         .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
@@ -196,14 +226,58 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         const module = (await import(join(standInsDir, name))) as StandInModule;
         const standIn: StandIn = await module.start(context);
         setLocalEnvironment(standIn.env);
+        standIns.push(standIn);
         stopSteps.push(() => standIn.stop());
       }
     }
+    if (options.lambda) {
+      lambda = await startLambdaMode({
+        assemblyDir: options.lambda.assemblyDir,
+        account: LOCAL_ACCOUNT,
+        region: LOCAL_REGION,
+        tableName,
+        dynamoEndpoint: dynamo.endpoint,
+        localValues,
+        secretValues: Object.assign({}, ...standIns.map((standIn) => standIn.secrets ?? {})),
+        idTokenSecret: secret,
+        quiet: Boolean(options.quiet),
+        ...(options.lambda.idleMs ? { idleMs: options.lambda.idleMs } : {}),
+        log,
+      });
+      const mode = lambda;
+      stopSteps.push(() => mode.stop());
+      for (const standIn of standIns) standIn.adopt?.(mode.deployedValues);
+      gatewayOptions.invoke = async (_route, event) => {
+        try {
+          return await mode.invokeRoute(event.routeKey, event);
+        } catch (error) {
+          if (!(error instanceof FunctionFailure)) throw error;
+          console.error(`${event.routeKey}: ${error.errorType}: ${error.message}`);
+          return undefined;
+        }
+      };
+      if (mode.originHeader) gatewayOptions.originSecret = mode.originHeader;
+      registerLocalEndpoint('GET', '/_local/lambda.json', (_req, res) =>
+        send(res, 200, {
+          assembly: options.lambda?.assemblyDir,
+          functions: mode.deployment.functions.length,
+          processes: Object.fromEntries(mode.host.processCounts()),
+          findings: mode.findings(),
+          invocations: mode.invocations(),
+        }),
+      );
+      lambdaReady(mode);
+      log(
+        `Functions from ${options.lambda.assemblyDir}: ${mode.deployment.functions.length} (${mode.deployment.routes.size} routes), each in processes of its own`,
+      );
+    }
     // What a deployment does once the jobs exist: older items' finance keys, the daily reconciliation.
-    await invokeModule('events/finance/prepare-finance', {
-      pass: 'last',
-      reconcile: reconcilesLocally(),
-    });
+    await context.invokeModule(
+      'events/finance/prepare-finance',
+      { pass: 'last', reconcile: reconcilesLocally() },
+      undefined,
+      { scheduledTarget: FINANCE_PREPARATION_TARGET.id },
+    );
 
     return {
       url,
@@ -211,6 +285,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       tableName,
       idTokenSecret: secret,
       credentials,
+      ...(lambda ? { lambda } : {}),
       stop: stopAll,
     };
   } catch (error) {

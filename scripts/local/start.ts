@@ -1,11 +1,15 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { CHECK_ASSEMBLY, ensureSynthesis } from '../deploy/synth.ts';
 import { listenPort } from './listen-port.ts';
 import { startRuntime } from './runtime.ts';
 import type { WebMode } from './site.ts';
 
 /**
  * `npm start`: the whole product on http://localhost:3000 (PORT overrides; 0 picks a free port).
- * Flags: --fresh (empty database), --in-memory (nothing kept), --web=dev|dist|none, --state-dir=DIR.
+ * Flags: --fresh (empty database), --in-memory (nothing kept), --web=dev|dist|none, --state-dir=DIR,
+ * --lambda (every function run from its bundle in the cloud assembly, as Lambda runs it: docs/local-runtime.md;
+ * the assembly is synthesised first when missing or older than the sources), --assembly=DIR (another one).
  */
 const started = performance.now();
 const { values } = parseArgs({
@@ -14,6 +18,8 @@ const { values } = parseArgs({
     'in-memory': { type: 'boolean', default: false },
     web: { type: 'string', default: 'dev' },
     'state-dir': { type: 'string' },
+    lambda: { type: 'boolean', default: false },
+    assembly: { type: 'string' },
   },
 });
 const web = values.web as WebMode;
@@ -29,12 +35,16 @@ try {
   process.exit(2);
 }
 
+const assemblyDir = values.assembly ? resolve(values.assembly) : CHECK_ASSEMBLY;
+if (values.lambda && !values.assembly) await ensureSynthesis(assemblyDir, (line) => console.log(line));
+
 const runtime = await startRuntime({
   port,
   fresh: values.fresh,
   inMemory: values['in-memory'],
   web,
   ...(values['state-dir'] ? { stateDir: values['state-dir'] } : {}),
+  ...(values.lambda ? { lambda: { assemblyDir } } : {}),
 });
 
 const lines = [
@@ -61,6 +71,8 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal}: stopping…`);
+  const findings = runtime.lambda?.findings() ?? [];
+  if (findings.length) console.error(`${findings.length} Lambda check finding(s): see /_local/lambda.json`);
   await runtime.stop();
   process.exit(0);
 }

@@ -47,6 +47,8 @@ export const LedgerEntrySchema = z.object({
   at: z.number(),
   merchantUid: z.string(),
   uid: z.string(),
+  /** The account's address now (absent when the account is gone). */
+  userEmail: z.string().optional(),
   amount: z.number(),
   currency: Currency,
   payMethod: z.string(),

@@ -64,6 +64,8 @@ export const SessionSchema = z.object({
   idToken: z.string(),
   refreshToken: z.string().optional(),
   expiresIn: z.number().int().positive(),
+  /** A console session's end (epoch ms): no refresh outlives it (shared/staff/console-session.ts). */
+  endsAt: z.number().int().positive().optional(),
 });
 export type Session = z.infer<typeof SessionSchema>;
 

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { CashReceiptViewSchema } from '../cash-receipts/cash-receipt-rules.ts';
 import { CURRENCIES } from '../currency.ts';
 import { PhoneNumberSchema } from '../orders/contact.ts';
+import { PLAN_STATUSES } from '../payments/payment-codes.ts';
 import { FREE_COUNTERS, PAID_COUNTERS } from '../usage/usage-rules.ts';
 import { adminDescRule } from '../users/admin-user-rules.ts';
 import { defineRoute } from './define-route.ts';
@@ -22,7 +23,7 @@ export const AdminPlanRowSchema = z.object({
   planName: z.string(),
   paidAt: z.number().optional(),
   expiredAt: z.number(),
-  planStatus: z.enum(['PAID', 'UNSCHEDULED', 'HOLD']),
+  planStatus: z.enum(PLAN_STATUSES),
   isSubscription: z.boolean(),
   customerUid: z.string().optional(),
 });

@@ -124,7 +124,12 @@ export const adminStaffList = defineRoute({
   readOnly: true,
   summary: 'The members of staff in e-mail order, a page at a time (`cursor`)',
   request: z.object(ListPageRequestShape),
-  response: z.object({ staff: z.array(StaffMemberSchema), ...ListPageAnswerShape }),
+  response: z.object({
+    staff: z.array(StaffMemberSchema),
+    /** Active admins now: the last one is offered neither a role change nor disabling. */
+    activeAdmins: z.number(),
+    ...ListPageAnswerShape,
+  }),
   handler: 'staff/admin-staff-list',
   grants: ['table:read'],
 });

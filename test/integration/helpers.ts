@@ -18,7 +18,7 @@ import type { StaffRole } from '../../shared/staff/staff-roles.ts';
 export function pointAtRuntime(): void {
   Object.assign(process.env, {
     TABLE_NAME: inject('tableName'),
-    DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
+    AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
     AWS_REGION: 'ap-northeast-2',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',

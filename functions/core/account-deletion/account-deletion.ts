@@ -80,7 +80,7 @@ export async function deleteAccount(input: {
   await recordUserActivity({
     uid: user.uid,
     action: 'account.delete',
-    desc: 'Deleted by the customer (회원 탈퇴)',
+    desc: '',
     operator: { uid: user.uid, email: user.email },
   });
   await withdrawPaymentMeans(user.uid);

@@ -1,15 +1,14 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { traced } from '../observability.ts';
-import { environment, settings } from '../settings.ts';
+import { settings } from '../settings.ts';
 
 let client: SESv2Client | undefined;
 
-/** SES (API v2), or on one machine the outbox stand-in that speaks its protocol (SES_ENDPOINT). */
+/** SES (API v2), or on one machine the outbox stand-in that speaks its protocol (the SDK's AWS_ENDPOINT_URL_SESV2). */
 function ses(): SESv2Client {
   client ??= traced(
     new SESv2Client({
       region: settings.region,
-      ...(environment('SES_ENDPOINT') ? { endpoint: environment('SES_ENDPOINT') } : {}),
     }),
   );
   return client;

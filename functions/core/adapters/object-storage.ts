@@ -9,12 +9,13 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { traced } from '../observability.ts';
-import { environment, requiredEnvironment, settings } from '../settings.ts';
+import { requiredEnvironment, settings } from '../settings.ts';
 
 /**
  * Object storage (S3): the feedback files and the customers' cloud projects. On one machine
- * S3_ENDPOINT points at the local stand-in (scripts/local/stand-ins/s3.ts), which speaks the subset of
- * the S3 REST API used here, so this same code runs against it (path-style addressing there).
+ * the SDK's AWS_ENDPOINT_URL_S3 points at the local stand-in (scripts/local/stand-ins/s3.ts), which speaks
+ * the subset of the S3 REST API used here, so this same code runs against it (an IP address as the
+ * endpoint makes the SDK address buckets path-style).
  */
 let client: S3Client | undefined;
 
@@ -22,7 +23,6 @@ function s3(): S3Client {
   client ??= traced(
     new S3Client({
       region: settings.region,
-      ...(environment('S3_ENDPOINT') ? { endpoint: environment('S3_ENDPOINT'), forcePathStyle: true } : {}),
     }),
   );
   return client;

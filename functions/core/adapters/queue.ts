@@ -2,16 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { type QueueId, queueUrlVariable, SQS_LIMITS } from '../../../shared/jobs/queues.ts';
 import { traced } from '../observability.ts';
-import { environment, requiredEnvironment, settings } from '../settings.ts';
+import { requiredEnvironment, settings } from '../settings.ts';
 
 let client: SQSClient | undefined;
 
-/** SQS, or on one machine the stand-in that speaks its protocol (SQS_ENDPOINT). */
+/** SQS, or on one machine the stand-in that speaks its protocol (the SDK's AWS_ENDPOINT_URL_SQS). */
 function sqs(): SQSClient {
   client ??= traced(
     new SQSClient({
       region: settings.region,
-      ...(environment('SQS_ENDPOINT') ? { endpoint: environment('SQS_ENDPOINT') } : {}),
     }),
   );
   return client;

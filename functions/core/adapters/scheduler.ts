@@ -11,16 +11,15 @@ import {
   scheduledTargetArnVariable,
 } from '../../../shared/jobs/schedules.ts';
 import { traced } from '../observability.ts';
-import { environment, requiredEnvironment, settings } from '../settings.ts';
+import { requiredEnvironment, settings } from '../settings.ts';
 
 let client: SchedulerClient | undefined;
 
-/** EventBridge Scheduler, or on one machine the stand-in that speaks its protocol (SCHEDULER_ENDPOINT). */
+/** EventBridge Scheduler, or on one machine the stand-in that speaks its protocol (the SDK's AWS_ENDPOINT_URL_SCHEDULER). */
 function scheduler(): SchedulerClient {
   client ??= traced(
     new SchedulerClient({
       region: settings.region,
-      ...(environment('SCHEDULER_ENDPOINT') ? { endpoint: environment('SCHEDULER_ENDPOINT') } : {}),
     }),
   );
   return client;

@@ -44,18 +44,14 @@ class AuditedDocumentClient extends DynamoDBDocumentClient {
 
 let documentClient: DynamoDBDocumentClient | undefined;
 
-/** One document client per container, pointed at DynamoDB Local when DYNAMODB_ENDPOINT is set. */
+/**
+ * One document client per container. Endpoint and credentials are the SDK's own: on one machine
+ * AWS_ENDPOINT_URL_DYNAMODB points it at DynamoDB Local (or the permission check in front of it) and the
+ * credentials are the function's, as Lambda gives them.
+ */
 export function dynamo(): DynamoDBDocumentClient {
   if (!documentClient) {
-    const endpoint = settings.dynamoEndpoint;
-    const client = traced(
-      new DynamoDBClient({
-        region: settings.region,
-        ...(endpoint
-          ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 3 }
-          : {}),
-      }),
-    );
+    const client = traced(new DynamoDBClient({ region: settings.region }));
     documentClient = new AuditedDocumentClient(client);
   }
   return documentClient;

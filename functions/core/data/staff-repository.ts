@@ -32,6 +32,12 @@ export function staffList(): PagedQuery<StaffMember> {
   return pagedQuery(staffMember, 'byEmail', (page) => staffMember.query.byEmail({}).go(pageOptions(page)));
 }
 
+/** How many active admins there are now (the counter every change of one moves, read consistent). */
+export async function activeAdminCount(): Promise<number> {
+  const { data } = await db().entities.staffAdminCount.get({}).go({ consistent: true });
+  return data?.count ?? 0;
+}
+
 /** The member of staff with this address (as stored: staff addresses are normalised when invited). */
 export async function findStaffByEmail(email: string): Promise<StaffMember | undefined> {
   const { data } = await db().entities.staffMember.query.byEmail({}).begins({ email }).go({ limit: 10 });

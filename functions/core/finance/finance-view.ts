@@ -19,6 +19,7 @@ import {
 } from '../data/finance-repository.ts';
 import { readPage } from '../data/list-page.ts';
 import type { UserPlan } from '../data/user-plan-repository.ts';
+import { findUsersByUidOrEmail } from '../data/user-repository.ts';
 import { AdminError } from '../errors.ts';
 
 /**
@@ -57,7 +58,13 @@ export async function financeLedger(input: FinanceLedgerFilter & ListPageRequest
     keep,
     days.length + MAX_ROUNDS_PER_DAY_LIST,
   );
-  return { result: rows, cursor };
+  // The ledger keeps the uid; the page shows whose payment it was by the account's address.
+  const accounts = await findUsersByUidOrEmail([...new Set(rows.map((entry) => entry.uid))]);
+  const result = rows.map((entry) => {
+    const userEmail = accounts.get(entry.uid)?.email;
+    return userEmail ? { ...entry, userEmail } : entry;
+  });
+  return { result, cursor };
 }
 
 function spanOf(plan: UserPlan): SubscriptionSpan {

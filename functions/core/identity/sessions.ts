@@ -5,6 +5,7 @@ import {
   CONSOLE_CLIENT_TYPE,
   isWebClientType,
 } from '../../../shared/identity/client-types.ts';
+import { CONSOLE_SESSION_LIFETIME_MS } from '../../../shared/staff/console-session.ts';
 import type { StaffRole } from '../../../shared/staff/staff-roles.ts';
 import { nowMs } from '../clock.ts';
 import {
@@ -26,7 +27,9 @@ import { toUserInfo } from './user-info.ts';
  * Sessions: a one-hour ID token (signed, checked by every user and admin route) and a refresh token
  * that is rotated on every use. The refresh tokens of one sign-in form a family; presenting a token
  * that was already rotated means it leaked (or was replayed), so the whole family is revoked.
- * A session ends at the latest SESSION_LIFETIME_MS after its sign-in, however often it is refreshed.
+ * A session ends at the latest SESSION_LIFETIME_MS after its sign-in, however often it is refreshed; a
+ * console session CONSOLE_SESSION_LIFETIME_MS after it (the console's fourth 55-minute tick), and its
+ * answers say when (`endsAt`), so that every tab of the console signs out then.
  *
  * One exception keeps honest browsers signed in: a reload or a navigation in the middle of a refresh
  * loses the answer, so the browser presents the same token again a moment later while the successor
@@ -104,7 +107,12 @@ async function issue(
   const maxAge = refresh.persist ? Math.max(0, Math.floor((refresh.expiresAt - nowMs()) / 1000)) : undefined;
   return {
     user: { ...toUserInfo(user), ...(staffRole ? { staffRole } : {}) },
-    session: { idToken, expiresIn: ID_TOKEN_TTL_SECONDS, ...(web ? {} : { refreshToken: refresh.token }) },
+    session: {
+      idToken,
+      expiresIn: ID_TOKEN_TTL_SECONDS,
+      ...(web ? {} : { refreshToken: refresh.token }),
+      ...(clientType === CONSOLE_CLIENT_TYPE ? { endsAt: refresh.expiresAt } : {}),
+    },
     ...(web ? { cookie: refreshCookie(clientType, refresh.token, maxAge) } : {}),
   };
 }
@@ -122,7 +130,8 @@ export async function startSession(
 ) {
   const now = nowMs();
   const persist = persistSession && clientType !== CONSOLE_CLIENT_TYPE;
-  const expiresAt = now + SESSION_LIFETIME_MS;
+  const expiresAt =
+    now + (clientType === CONSOLE_CLIENT_TYPE ? CONSOLE_SESSION_LIFETIME_MS : SESSION_LIFETIME_MS);
   const { token, hash } = newRefreshToken();
   await createSessionFamily(
     {

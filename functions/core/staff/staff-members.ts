@@ -11,6 +11,7 @@ import { nowMs } from '../clock.ts';
 import { readPage } from '../data/list-page.ts';
 import {
   acceptStaffInvitation,
+  activeAdminCount,
   changeStaffMember,
   createStaffAccount,
   getStaffMember,
@@ -52,9 +53,13 @@ const recorded = (member: Pick<StaffMember, 'email' | 'role' | 'status'> & { enr
   ...(member.enrolled === undefined ? {} : { enrolled: member.enrolled }),
 });
 
+/** A page of the staff, and how many active admins there are (the page offers no change that takes the last). */
 export async function listStaff(request: ListPageRequest) {
-  const page = await readPage('staff', [staffList()], request);
-  return { staff: page.rows.map(staffView), cursor: page.cursor };
+  const [page, activeAdmins] = await Promise.all([
+    readPage('staff', [staffList()], request),
+    activeAdminCount(),
+  ]);
+  return { staff: page.rows.map(staffView), cursor: page.cursor, activeAdmins };
 }
 
 async function memberOrRefuse(uid: string): Promise<StaffMember> {

@@ -172,7 +172,9 @@ export async function createOneUser(
       operator,
       uid,
       action: 'user.create',
-      desc: info.assistEmail ? `created for ${info.assistEmail}` : 'created by an operator',
+      // The action's label says what happened, in the operator's language; the desc keeps only the fact
+      // (the address the account was made for), never a sentence in one language.
+      desc: info.assistEmail ?? '',
     });
   } catch (error) {
     if (error instanceof Conflict) throw new AdminError('conflict', EMAIL_IN_USE);

@@ -165,6 +165,7 @@ export async function start(ctx: StandInContext): Promise<StandIn> {
       COOLSMS_API_SECRET: API_SECRET,
       COOLSMS_SENDER: SENDER,
     },
+    secrets: { coolsms: { apiKey: API_KEY, apiSecret: API_SECRET } },
     stop: () => api.close(),
   };
 }

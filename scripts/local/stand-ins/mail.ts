@@ -146,7 +146,7 @@ export async function start(ctx: StandInContext): Promise<StandIn> {
   });
 
   return {
-    env: { SES_ENDPOINT: `http://127.0.0.1:${port}`, MAIL_FROM },
+    env: { AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${port}`, MAIL_FROM },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

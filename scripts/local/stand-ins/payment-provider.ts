@@ -102,6 +102,7 @@ export async function start(ctx: StandInContext, options: PaymentSandboxOptions 
       NAVER_PAY_CHAIN_ID: WALLET_CREDENTIALS.chainId,
       NAVER_PAY_PAGE_URL: `${ctx.baseUrl}${WALLET_PAGE_PATH}?reserveId={reserveId}`,
     },
+    secrets: { portone: PROVIDER_CREDENTIALS, 'naver-pay': WALLET_CREDENTIALS },
     async stop() {
       clearInterval(timer);
       await notifier.stop();

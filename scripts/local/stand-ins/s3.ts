@@ -41,10 +41,13 @@ export async function start(ctx: StandInContext): Promise<StandIn> {
   const root = ctx.stateDir ? join(ctx.stateDir, 's3') : mkdtempSync(join(tmpdir(), 'cutloom-s3-'));
   for (const bucket of Object.values(LOCAL_BUCKETS)) mkdirSync(join(root, bucket), { recursive: true });
 
+  /** A bucket's folder by the name it is asked for: its own, or the deployment's name for it (adopt). */
+  const folders = new Map<string, string>(Object.values(LOCAL_BUCKETS).map((bucket) => [bucket, bucket]));
   const fileOf = (bucket: string, key: string): string | undefined => {
-    if (!Object.values(LOCAL_BUCKETS).includes(bucket as never)) return undefined;
+    const folder = folders.get(bucket);
+    if (!folder) return undefined;
     if (!key || key.split('/').some((part) => part === '..' || part === '.')) return undefined;
-    return join(root, bucket, ...key.split('/'));
+    return join(root, folder, ...key.split('/'));
   };
   const put = (bucket: string, key: string, body: Buffer) => {
     const file = fileOf(bucket, key);
@@ -171,9 +174,14 @@ export async function start(ctx: StandInContext): Promise<StandIn> {
 
   return {
     env: {
-      S3_ENDPOINT: endpoint,
+      AWS_ENDPOINT_URL_S3: endpoint,
       FEEDBACK_BUCKET: LOCAL_BUCKETS.feedback,
       CLOUD_PROJECT_BUCKET: LOCAL_BUCKETS.cloudProjects,
+    },
+    adopt(deployed) {
+      if (deployed.FEEDBACK_BUCKET) folders.set(deployed.FEEDBACK_BUCKET, LOCAL_BUCKETS.feedback);
+      if (deployed.CLOUD_PROJECT_BUCKET)
+        folders.set(deployed.CLOUD_PROJECT_BUCKET, LOCAL_BUCKETS.cloudProjects);
     },
     async stop() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -268,7 +268,14 @@ export async function start(ctx: StandInContext, options: SchedulerOptions = {})
   async function invoke(invocation: TargetInvocation): Promise<void> {
     invocation.attempts += 1;
     try {
-      await ctx.invokeModule(moduleByArn.get(invocation.targetArn) as string, JSON.parse(invocation.input));
+      await ctx.invokeModule(
+        moduleByArn.get(invocation.targetArn) as string,
+        JSON.parse(invocation.input),
+        undefined,
+        {
+          functionArn: invocation.targetArn,
+        },
+      );
       return;
     } catch (error) {
       invocation.lastError = error instanceof Error ? error.message : String(error);
@@ -623,13 +630,20 @@ export async function start(ctx: StandInContext, options: SchedulerOptions = {})
   wake();
   return {
     env: Object.fromEntries([
-      ['SCHEDULER_ENDPOINT', endpoint],
+      ['AWS_ENDPOINT_URL_SCHEDULER', endpoint],
       ['SCHEDULE_GROUP_NAME', GROUP],
       ['SCHEDULER_ROLE_ARN', ROLE_ARN],
       [SCHEDULE_DEAD_LETTER_ARN_VARIABLE, DEAD_LETTER_ARN],
       ...Object.entries(deadLetterEnvironment(['schedule-dead-letters', 'scheduled-run-failures'])),
       ...targets.map((target) => [scheduledTargetArnVariable(target.id), arnOf(target)]),
     ]),
+    adopt(deployed) {
+      // The deployment's targets are named by its ARNs (the functions' SCHEDULE_TARGET_ARN_ variables).
+      for (const target of targets) {
+        const arn = deployed[scheduledTargetArnVariable(target.id)];
+        if (arn) moduleByArn.set(arn, target.module);
+      }
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);

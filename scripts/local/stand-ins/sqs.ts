@@ -233,6 +233,7 @@ export async function start(ctx: StandInContext, options: SqsOptions = {}): Prom
         `events/${queue.declaration.consumer}`,
         event,
         queue.declaration.consumerTimeoutSeconds * 1000,
+        { queueArn: `arn:aws:sqs:${REGION}:${ACCOUNT}:${queue.declaration.id}` },
       )) as SQSBatchResponse | undefined;
       failed = new Set((answer?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier));
       if ([...failed].some((id) => !ids.has(id))) {
@@ -460,7 +461,7 @@ export async function start(ctx: StandInContext, options: SqsOptions = {}): Prom
 
   return {
     env: Object.fromEntries([
-      ['SQS_ENDPOINT', endpoint],
+      ['AWS_ENDPOINT_URL_SQS', endpoint],
       ...QUEUES.map((declaration) => [queueUrlVariable(declaration.id), queueUrl(declaration.id)]),
       ...Object.entries(deadLetterEnvironment(QUEUES.map((declaration) => `${declaration.id}-dlq` as const))),
     ]),

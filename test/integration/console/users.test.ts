@@ -55,7 +55,7 @@ describe('creating an account in the console', () => {
       userActivities: [
         {
           action: 'user.create',
-          desc: 'created for sales@example.com',
+          desc: 'sales@example.com',
           operatorEmail: 'operator@example.com',
         },
       ],
@@ -212,7 +212,7 @@ describe('the user detail', () => {
       'preregistration.reset:campaign',
       'preregistration.use:campaign',
       'preregistration.create:campaign',
-      'user.create:created for sales@example.com',
+      'user.create:sales@example.com',
     ]);
   });
 });

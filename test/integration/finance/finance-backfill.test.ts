@@ -79,7 +79,7 @@ beforeAll(async () => {
   pointAtRuntime();
   const table = uniqueId('finance-backfill');
   const client = new DynamoDBClient({
-    endpoint: process.env.DYNAMODB_ENDPOINT,
+    endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB,
     region: 'ap-northeast-2',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });

@@ -172,7 +172,21 @@ describe('the finance view', () => {
           async (period) => (await call(adminFinanceLedger, { period, limit: 500 }, operator)).body.result,
         ),
       )
-    ).flat() as Array<{ kind: string; merchantUid: string; amount: number; refundSource?: string }>;
+    ).flat() as Array<{
+      kind: string;
+      merchantUid: string;
+      uid: string;
+      userEmail?: string;
+      amount: number;
+      refundSource?: string;
+    }>;
+    // Each entry names its account by its address (the page shows who paid, not a uid).
+    const addressOf: Record<string, string> = {
+      [subscriber.uid]: subscriber.email,
+      [passUid]: passHolder.email,
+    };
+    for (const entry of entries.filter((one) => one.uid in addressOf))
+      expect(entry.userEmail).toBe(addressOf[entry.uid]);
     for (const payment of payments) {
       const mine = entries.filter((entry) => entry.merchantUid === payment.merchantUid);
       expect(mine.filter((entry) => entry.kind === 'payment').map((entry) => entry.amount)).toEqual([

@@ -52,7 +52,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   Object.assign(process.env, {
-    SQS_ENDPOINT: endpoint,
+    AWS_ENDPOINT_URL_SQS: endpoint,
     [queueUrlVariable('bulk-user-create')]: `${endpoint}/000000000000/bulk-user-create`,
   });
 });

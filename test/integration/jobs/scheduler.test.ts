@@ -193,7 +193,7 @@ describe('the scheduler stand-in', () => {
   it("retries an event it cannot deliver under the schedule's RetryPolicy, then puts it in the dead-letter queue", async () => {
     const client = new SchedulerClient({
       region: 'ap-northeast-2',
-      endpoint: process.env.SCHEDULER_ENDPOINT,
+      endpoint: process.env.AWS_ENDPOINT_URL_SCHEDULER,
     });
     const name = uniqueId('undeliverable');
     await client.send(
@@ -236,7 +236,7 @@ describe('the scheduler stand-in', () => {
     try {
       const client = new SchedulerClient({
         region: 'ap-northeast-2',
-        endpoint: twice.env.SCHEDULER_ENDPOINT,
+        endpoint: twice.env.AWS_ENDPOINT_URL_SCHEDULER,
       });
       await client.send(
         new CreateScheduleCommand({
@@ -266,7 +266,7 @@ describe('the scheduler stand-in', () => {
   it('answers refusals with the errors of the Scheduler protocol', async () => {
     const client = new SchedulerClient({
       region: 'ap-northeast-2',
-      endpoint: process.env.SCHEDULER_ENDPOINT,
+      endpoint: process.env.AWS_ENDPOINT_URL_SCHEDULER,
     });
     const target = {
       Arn: process.env.SCHEDULE_TARGET_ARN_PROBE,
@@ -313,7 +313,7 @@ describe('the scheduler stand-in', () => {
     }
     const client = new SchedulerClient({
       region: 'ap-northeast-2',
-      endpoint: process.env.SCHEDULER_ENDPOINT,
+      endpoint: process.env.AWS_ENDPOINT_URL_SCHEDULER,
     });
     await expect(
       client.send(new GetScheduleCommand({ Name: 'a'.repeat(65), GroupName: group })),
@@ -324,7 +324,7 @@ describe('the scheduler stand-in', () => {
   it("refuses a retry policy outside the service's ranges and a dead-letter queue that is not an SQS ARN", async () => {
     const client = new SchedulerClient({
       region: 'ap-northeast-2',
-      endpoint: process.env.SCHEDULER_ENDPOINT,
+      endpoint: process.env.AWS_ENDPOINT_URL_SCHEDULER,
     });
     const create = (target: Record<string, unknown>) =>
       client.send(

@@ -60,7 +60,7 @@ beforeAll(async () => {
   pointAtRuntime();
   sqs = await start(context(new Map()), { duplicateShare: 0 });
   Object.assign(process.env, sqs.env);
-  client = new SQSClient({ region: 'ap-northeast-2', endpoint: sqs.env.SQS_ENDPOINT });
+  client = new SQSClient({ region: 'ap-northeast-2', endpoint: sqs.env.AWS_ENDPOINT_URL_SQS });
 });
 
 afterAll(async () => {
@@ -102,7 +102,7 @@ describe('the SQS stand-in', () => {
       await refusal(
         client.send(
           new SendMessageCommand({
-            QueueUrl: `${sqs.env.SQS_ENDPOINT}/000000000000/nope`,
+            QueueUrl: `${sqs.env.AWS_ENDPOINT_URL_SQS}/000000000000/nope`,
             MessageBody: '{}',
           }),
         ),
@@ -171,7 +171,10 @@ describe('the SQS stand-in', () => {
     try {
       consumerFails = true;
       const first = await start(context(new Map(), stateDir), { duplicateShare: 0 });
-      const firstClient = new SQSClient({ region: 'ap-northeast-2', endpoint: first.env.SQS_ENDPOINT });
+      const firstClient = new SQSClient({
+        region: 'ap-northeast-2',
+        endpoint: first.env.AWS_ENDPOINT_URL_SQS,
+      });
       const body = JSON.stringify({ kept: stateDir });
       await firstClient.send(
         new SendMessageCommand({

@@ -8,6 +8,7 @@ export const NAMESPACES = [
   'console',
   'auth',
   'pay-methods',
+  'labels',
   'console-shell',
   'console-users',
   'console-configs',

@@ -6,6 +6,12 @@ import {
 import { CURRENCIES } from '../../../../shared/currency.ts';
 import { CLIENT_TYPES } from '../../../../shared/identity/client-types.ts';
 import { SITE_LANGUAGES } from '../../../../shared/languages.ts';
+import {
+  ORDER_PAYMENT_TYPES,
+  ORDER_STATUSES,
+  type OrderPaymentType,
+  type OrderStatus,
+} from '../../../../shared/payments/payment-codes.ts';
 import { PLAN_PERIODS, PLAN_TYPES } from '../../../../shared/plans/plan-types.ts';
 import { METERED_USAGE_TYPES } from '../../../../shared/usage/usage-rules.ts';
 import { ENTITY_SERVICE, lazyEntity } from '../entity-service.ts';
@@ -37,18 +43,9 @@ import {
  * plan; an eraser sets one of this month's counters (`usageType`) back to zero. Renewals are made by the
  * server, not from a payment session: they have no guid.
  */
-export const PAYMENT_TYPES = ['oneoff', 'regular', 'renewal', 'upgrade', 'eraser'] as const;
-export type PaymentType = (typeof PAYMENT_TYPES)[number];
-export const ORDER_STATUSES = [
-  'created',
-  'charging',
-  'vbank_issued',
-  'paid',
-  'failed',
-  'refunded',
-  'refund_required',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_TYPES = ORDER_PAYMENT_TYPES;
+export type PaymentType = OrderPaymentType;
+export { ORDER_STATUSES, type OrderStatus };
 
 export const PaymentOrder = lazyEntity(
   () =>

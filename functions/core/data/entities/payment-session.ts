@@ -2,17 +2,12 @@ import { Entity, type EntityItem } from 'electrodb';
 import { CURRENCIES } from '../../../../shared/currency.ts';
 import { CLIENT_TYPES } from '../../../../shared/identity/client-types.ts';
 import { SITE_LANGUAGES } from '../../../../shared/languages.ts';
+import { PAYMENT_SESSION_STATUSES } from '../../../../shared/payments/payment-codes.ts';
 import { ACCOUNT_TYPES } from '../../../../shared/plans/plans-offered.ts';
 import { ENTITY_SERVICE, lazyEntity } from '../entity-service.ts';
 import { createdAttribute, updatedAttribute } from './order-attributes.ts';
 
-/**
- * A payment session: one customer choosing a plan on the order pages, named by an unguessable guid
- * (the guid routes' credential). It holds the choices (plan, currency, account type, coupon); every
- * price is recomputed from them. The console lists a user's sessions as "payment progress", with the
- * latest order's merchantUid and status copied in (`merchantUid`, `updatedStatus`).
- */
-export const PAYMENT_SESSION_STATUSES = ['init', 'init_custom', 'init_custom_upgrade'] as const;
+export { PAYMENT_SESSION_STATUSES };
 
 /**
  * What a session is for: a new plan (order), an upgrade of the current subscription, a change of the
@@ -21,6 +16,12 @@ export const PAYMENT_SESSION_STATUSES = ['init', 'init_custom', 'init_custom_upg
 export const SESSION_PURPOSES = ['order', 'upgrade', 'change-card', 'usage-eraser', 'refund'] as const;
 export type SessionPurpose = (typeof SESSION_PURPOSES)[number];
 
+/**
+ * A payment session: one customer choosing a plan on the order pages, named by an unguessable guid
+ * (the guid routes' credential). It holds the choices (plan, currency, account type, coupon); every
+ * price is recomputed from them. The console lists a user's sessions as "payment progress", with the
+ * latest order's merchantUid and status copied in (`merchantUid`, `updatedStatus`).
+ */
 export const PaymentSession = lazyEntity(
   () =>
     new Entity({

@@ -1,6 +1,7 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { CURRENCIES } from '../../../../shared/currency.ts';
 import { normalizeEmail } from '../../../../shared/identity/account-rules.ts';
+import { PAYMENT_STATUSES } from '../../../../shared/payments/payment-codes.ts';
 import { ENTITY_SERVICE, lazyEntity } from '../entity-service.ts';
 import { searchShard } from '../search-keys.ts';
 import { createdAttribute, retentionTtlAttribute } from './order-attributes.ts';
@@ -36,10 +37,10 @@ export const Payment = lazyEntity(
         userName: { type: 'string', required: true, readOnly: true },
         userEmail: { type: 'string', required: true, readOnly: true },
         userPhone: { type: 'string', required: true, readOnly: true },
-        status: { type: ['paid', 'cancelled', 'partial_cancelled'] as const, required: true },
+        status: { type: PAYMENT_STATUSES, required: true },
         cancelledAmount: { type: 'number', required: true, default: 0 },
         customerUid: { type: 'string', readOnly: true },
-        /** oneoff, regular (a subscription's payments); later issues add upgrade, eraser and their own. */
+        /** One of shared/payments/payment-codes.ts PAYMENT_TYPES (kept a string: older items hold others). */
         paymentType: { type: 'string', required: true, readOnly: true },
         isTest: { type: 'boolean', required: true, readOnly: true },
         couponCode: { type: 'string', readOnly: true },

@@ -1,5 +1,6 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { CURRENCIES } from '../../../../shared/currency.ts';
+import { PLAN_STATUSES, type PlanStatus } from '../../../../shared/payments/payment-codes.ts';
 import { PLAN_PERIODS, PLAN_TYPES } from '../../../../shared/plans/plan-types.ts';
 import { ENTITY_SERVICE, lazyEntity } from '../entity-service.ts';
 import {
@@ -22,8 +23,7 @@ import {
  * The limits are the plan type's monthly quotas plus the coupon's bonus quota, fixed at purchase so
  * that a later catalogue change does not alter what was sold; STT in seconds, storage in bytes.
  */
-export const PLAN_STATUSES = ['PAID', 'UNSCHEDULED', 'HOLD'] as const;
-export type PlanStatus = (typeof PLAN_STATUSES)[number];
+export { PLAN_STATUSES, type PlanStatus };
 
 export const UserPlan = lazyEntity(
   () =>

@@ -1,8 +1,10 @@
 import {
+  type Column,
   type ColumnDef,
   flexRender,
   getCoreRowModel,
   getSortedRowModel,
+  type Header,
   type RowSelectionState,
   type SortingState,
   useReactTable,
@@ -10,13 +12,23 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CellKind } from './cell-kinds.ts';
+import { TableFrame } from './TableFrame.tsx';
 
 /**
  * The console's data table (TanStack Table): sortable columns, optional row click (a row then opens
  * with Enter too), optional row selection (a checkbox per row, one for every row shown), and rows
  * virtualised (TanStack Virtual) so that lists of thousands scroll smoothly: only the rows in view are
  * in the page; reaching the last of them asks for more (`onEndReached`, an infinite list's next page).
- * Empty data says 'No data available'.
+ * Empty data says 'No data available' where it can be seen.
+ *
+ * Every console table is laid out here and in console-kit.css (issue 32, point 1; react-admin's datagrid
+ * and Stripe's dashboard the models): each cell is drawn by what its column holds (`meta.kind`,
+ * cell-kinds.ts), so amounts, dates, ids and codes keep one line and free text wraps between words;
+ * columns take the width their content needs; a table wider than its card scrolls sideways inside it,
+ * its first column (after the checkboxes) kept in view, a shadow and a note saying where more is; on a
+ * phone each row becomes a block of label/value lines (each cell's `data-label`), as the billing page's
+ * history does.
  */
 export type { ColumnDef, RowSelectionState };
 
@@ -35,6 +47,7 @@ export function DataTable<Row>({
   caption,
   selection,
   onEndReached,
+  rowClassName,
 }: {
   data: readonly Row[];
   // biome-ignore lint/suspicious/noExplicitAny: column value types differ per column
@@ -50,6 +63,8 @@ export function DataTable<Row>({
   selection?: { selected: RowSelectionState; onChange: (selected: RowSelectionState) => void };
   /** The last rows came into view. */
   onEndReached?: () => void;
+  /** A row's own class (a total row drawn in bold). */
+  rowClassName?: (row: Row) => string | undefined;
 }) {
   const { t } = useTranslation('console-shell');
   const [sorting, setSorting] = useState<SortingState>([]);
@@ -82,10 +97,11 @@ export function DataTable<Row>({
     if (onEndReached && lastShown !== undefined && lastShown >= rows.length - END_REACHED_ROWS)
       onEndReached();
   }, [onEndReached, lastShown, rows.length]);
+  const labels = new Map(table.getFlatHeaders().map((header) => [header.column.id, headerText(header)]));
 
   return (
-    <div className="console-table-scroll" ref={scroller} style={{ maxHeight: height }}>
-      <table className="console-table">
+    <TableFrame caption={caption} height={height} scrollRef={scroller}>
+      <table className={selection ? 'console-table console-table-selectable' : 'console-table'}>
         {caption ? <caption className="visually-hidden">{caption}</caption> : null}
         <thead>
           {table.getHeaderGroups().map((group) => (
@@ -96,6 +112,7 @@ export function DataTable<Row>({
                   <th
                     key={header.id}
                     scope="col"
+                    data-kind={kindOf(header.column)}
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                   >
                     {header.isPlaceholder ? null : header.column.getCanSort() ? (
@@ -120,9 +137,10 @@ export function DataTable<Row>({
         </thead>
         <tbody>
           {rows.length === 0 ? (
-            <tr>
+            <tr className="console-empty-row">
               <td colSpan={columnCount} className="console-empty">
-                {t('table.no_data')}
+                {/* Held at the visible start: a wide table's middle may be far off to the right. */}
+                <span className="console-empty-note">{t('table.no_data')}</span>
               </td>
             </tr>
           ) : null}
@@ -140,14 +158,22 @@ export function DataTable<Row>({
                 key={row.id}
                 data-index={item.index}
                 ref={virtualizer.measureElement}
-                className={open ? 'console-clickable' : undefined}
+                className={
+                  [open ? 'console-clickable' : '', rowClassName?.(row.original) ?? '']
+                    .filter(Boolean)
+                    .join(' ') || undefined
+                }
                 onClick={open}
                 onKeyDown={open ? (event) => event.key === 'Enter' && open() : undefined}
                 tabIndex={open ? 0 : undefined}
                 aria-label={open && rowLabel ? rowLabel(row.original) : undefined}
               >
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                  <td key={cell.id} data-kind={kindOf(cell.column)} data-label={labels.get(cell.column.id)}>
+                    <div className="console-cell">
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </div>
+                  </td>
                 ))}
               </tr>
             );
@@ -159,8 +185,28 @@ export function DataTable<Row>({
           ) : null}
         </tbody>
       </table>
-    </div>
+    </TableFrame>
   );
+}
+
+/** What a column holds: its declared kind, else free text when it has a value and actions when not. */
+// biome-ignore lint/suspicious/noExplicitAny: any column of the table
+function kindOf<Row>(column: Column<Row, any>): CellKind {
+  if (column.id === 'select') return 'actions';
+  return column.columnDef.meta?.kind ?? (column.accessorFn ? 'text' : 'actions');
+}
+
+/** A column's name as text, for a cell's label on a phone: its text header, or the label it declares. */
+// biome-ignore lint/suspicious/noExplicitAny: any column of the table
+function headerText<Row>(header: Header<Row, any>): string | undefined {
+  const { header: shown, meta } = header.column.columnDef;
+  if (meta?.label) return meta.label;
+  if (typeof shown === 'string') return shown;
+  if (typeof shown === 'function' && header.column.id !== 'select') {
+    const text: unknown = shown(header.getContext());
+    if (typeof text === 'string') return text;
+  }
+  return undefined;
 }
 
 /** The checkbox column of a selectable table: all rows shown in its header, one row in each cell. */

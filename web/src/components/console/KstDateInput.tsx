@@ -44,6 +44,8 @@ export function KstDateInput({
         inputMode="numeric"
         autoComplete="off"
         placeholder={shown}
+        // Wide enough for its whole format: a placeholder cut short ("yyyy-MM-c") says nothing.
+        style={{ minWidth: `calc(${shown.length + 2}ch + 16px)`, ...input.style }}
         onBlur={(event) => {
           const typed = event.currentTarget.value;
           const normal = shownKstDate(kind, typed);

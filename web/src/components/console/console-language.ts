@@ -7,13 +7,17 @@ export const CONSOLE_LANGUAGES = SITE_LANGUAGES;
 
 /**
  * Every namespace a console screen may use, loaded together with the language: the console's own
- * (named `console*`, so a new screen's namespace joins by its name alone), the shared errors and auth, and
- * the banks' names that the refund screens share with the site's refund page.
+ * (named `console*`, so a new screen's namespace joins by its name alone), the shared errors and auth,
+ * the label tables the site shares (web/src/lib/labels: plans, pay methods and the other codes), and the
+ * banks' names of the refund screens (the site's refund page names them too).
  */
 export const CONSOLE_NAMESPACES: readonly Namespace[] = [
   ...NAMESPACES.filter((namespace) => namespace.startsWith('console')),
   'errors',
   'auth',
+  'common',
+  'pay-methods',
+  'labels',
   'refund-banks',
 ];
 

@@ -2,8 +2,10 @@ import type { RouteDefinition } from '../../../../shared/api/define-route.ts';
 import { adminStaffList } from '../../../../shared/api/staff.ts';
 
 /**
- * The console's navigation (admin-console.md section 2): one entry per screen that exists, in the
- * specification's order. A later screen adds its entry here (its label under `console-shell:nav`).
+ * The console's navigation (admin-console.md section 2): one entry per screen that exists, in groups by
+ * what the screens are about (issue 32, point 4: twenty links in a row took half a phone's first screen;
+ * a phone shows them behind a menu button). A later screen adds its entry to its group here (its label
+ * under `console-shell:nav`).
  */
 export interface ConsoleNavItem {
   to: string;
@@ -13,26 +15,52 @@ export interface ConsoleNavItem {
   needs?: Pick<RouteDefinition, 'caller' | 'role'>;
 }
 
-export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
-  { to: '/admin', label: 'nav.dashboard' },
-  { to: '/admin/attention', label: 'nav.attention' },
-  { to: '/admin/users', label: 'nav.users' },
-  { to: '/admin/feedbackFiles', label: 'nav.feedback_files' },
-  { to: '/admin/surveys', label: 'nav.surveys' },
-  { to: '/admin/customPlan', label: 'nav.custom_plan' },
-  { to: '/admin/userPayment', label: 'nav.user_payment' },
-  { to: '/admin/taxInvoice', label: 'nav.tax_invoices' },
-  { to: '/admin/finance', label: 'nav.finance' },
-  { to: '/admin/revenue', label: 'nav.revenue' },
-  { to: '/admin/bulk', label: 'nav.bulk' },
-  { to: '/admin/coupon', label: 'nav.coupon' },
-  { to: '/admin/affiliate', label: 'nav.affiliate' },
-  { to: '/admin/affiliateSettlement', label: 'nav.affiliate_settlement' },
-  { to: '/admin/schedule', label: 'nav.schedule' },
-  { to: '/admin/formBuilder', label: 'nav.form_builder' },
-  { to: '/admin/config', label: 'nav.config' },
-  { to: '/admin/staff', label: 'nav.staff', needs: adminStaffList },
-  { to: '/admin/audit', label: 'nav.audit' },
+export interface ConsoleNavGroup {
+  /** i18n key in the console-shell namespace. */
+  label: string;
+  items: readonly ConsoleNavItem[];
+}
+
+export const CONSOLE_NAV: readonly ConsoleNavGroup[] = [
+  {
+    label: 'nav.groups.customers',
+    items: [
+      { to: '/admin/users', label: 'nav.users' },
+      { to: '/admin/userPayment', label: 'nav.user_payment' },
+      { to: '/admin/attention', label: 'nav.attention' },
+      { to: '/admin/feedbackFiles', label: 'nav.feedback_files' },
+    ],
+  },
+  {
+    label: 'nav.groups.money',
+    items: [
+      { to: '/admin/finance', label: 'nav.finance' },
+      { to: '/admin/revenue', label: 'nav.revenue' },
+      { to: '/admin/taxInvoice', label: 'nav.tax_invoices' },
+      { to: '/admin/customPlan', label: 'nav.custom_plan' },
+    ],
+  },
+  {
+    label: 'nav.groups.marketing',
+    items: [
+      { to: '/admin/coupon', label: 'nav.coupon' },
+      { to: '/admin/affiliate', label: 'nav.affiliate' },
+      { to: '/admin/affiliateSettlement', label: 'nav.affiliate_settlement' },
+      { to: '/admin/surveys', label: 'nav.surveys' },
+      { to: '/admin/formBuilder', label: 'nav.form_builder' },
+    ],
+  },
+  {
+    label: 'nav.groups.operations',
+    items: [
+      { to: '/admin', label: 'nav.dashboard' },
+      { to: '/admin/bulk', label: 'nav.bulk' },
+      { to: '/admin/schedule', label: 'nav.schedule' },
+      { to: '/admin/config', label: 'nav.config' },
+      { to: '/admin/staff', label: 'nav.staff', needs: adminStaffList },
+      { to: '/admin/audit', label: 'nav.audit' },
+    ],
+  },
 ];
 
 /** The bulk pages the dashboards link to (section 2: usageCreate, directDepositCreate, userCreate). */

@@ -10,8 +10,16 @@ import { type ColumnDef, DataTable } from '../../../components/console/DataTable
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { ExportButton } from '../../../components/console/list/ExportButton.tsx';
 import { FilterField } from '../../../components/console/list/FilterField.tsx';
-import { kstTime, shownAs } from '../../../components/console/list/list-columns.tsx';
+import {
+  count,
+  identifier,
+  kstTime,
+  labelled,
+  money,
+  shownAs,
+} from '../../../components/console/list/list-columns.tsx';
 import { useListFilters } from '../../../components/console/list/list-filters.ts';
+import { planNameLabel } from '../../../lib/labels/labels.ts';
 import { useSettlements } from '../api/affiliates.ts';
 
 type SignUpRow = z.infer<typeof SignUpSettlementSchema>;
@@ -55,31 +63,35 @@ export function SettlementSearch({
     signUpColumn.accessor('isTarget', { header: t('settlement.is_target'), ...target }),
     signUpColumn.accessor('affiliateName', { header: t('settlement.affiliate') }),
     signUpColumn.accessor('couponCode', { header: t('field.coupon_code') }),
-    signUpColumn.accessor('uid', { header: t('settlement.uid') }),
+    signUpColumn.accessor('uid', { header: t('settlement.uid'), ...identifier }),
     signUpColumn.accessor('emailVerified', {
       header: t('settlement.email_verified'),
       ...shownAs((verified: boolean) => (verified ? t('settlement.yes') : t('settlement.no'))),
     }),
     signUpColumn.accessor('created', { header: t('settlement.created'), ...kstTime() }),
-    signUpColumn.accessor((row) => `${row.rewardAmount} ${row.rewardCurrency ?? ''}`, {
+    signUpColumn.accessor('rewardAmount', {
       id: 'reward',
       header: t('settlement.reward'),
+      ...money((row) => row.rewardCurrency ?? ''),
     }),
   ];
   const paymentColumns = [
     paymentColumn.accessor('isTarget', { header: t('settlement.is_target'), ...target }),
     paymentColumn.accessor('affiliateName', { header: t('settlement.affiliate') }),
     paymentColumn.accessor('couponCode', { header: t('field.coupon_code') }),
-    paymentColumn.accessor('uid', { header: t('settlement.uid') }),
-    paymentColumn.accessor('impUid', { header: t('settlement.imp_uid') }),
-    paymentColumn.accessor('planName', { header: t('settlement.plan') }),
-    paymentColumn.accessor((row) => `${row.price} ${row.currency}`, {
-      id: 'price',
-      header: t('settlement.price'),
+    paymentColumn.accessor('uid', { header: t('settlement.uid'), ...identifier }),
+    paymentColumn.accessor('impUid', { header: t('settlement.imp_uid'), ...identifier }),
+    paymentColumn.accessor('planName', {
+      header: t('settlement.plan'),
+      ...labelled((plan: string) => planNameLabel(t, plan), { withCode: true }),
     }),
+    paymentColumn.accessor('price', { header: t('settlement.price'), ...money((row) => row.currency) }),
     paymentColumn.accessor('paidAt', { header: t('settlement.paid_at'), ...kstTime() }),
-    paymentColumn.accessor('payNumber', { header: t('settlement.pay_number') }),
-    paymentColumn.accessor('paymentShareAmount', { header: t('settlement.share') }),
+    paymentColumn.accessor('payNumber', { header: t('settlement.pay_number'), ...count() }),
+    paymentColumn.accessor('paymentShareAmount', {
+      header: t('settlement.share'),
+      ...money((row) => row.currency),
+    }),
   ];
   const table = <Row,>(
     id: string,

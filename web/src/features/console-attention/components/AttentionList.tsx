@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { AttentionCaseView } from '../../../../../shared/api/attention.ts';
 import { REFUND_BANKS_NAMESPACE, refundBankId } from '../../../../../shared/refunds/refund-account.ts';
 import { ListTable } from '../../../components/console/list/ListTable.tsx';
-import { kstTime, shownAs } from '../../../components/console/list/list-columns.tsx';
+import { identifier, kstTime, labelled, moneyText } from '../../../components/console/list/list-columns.tsx';
+import { codeLabel, planNameLabel } from '../../../lib/labels/labels.ts';
 import { useAttentionCases } from '../api/attention.ts';
-import { moneyText } from './money-text.ts';
 import { ResolveDialog, type Resolving } from './ResolveDialog.tsx';
 import { TransferDialog } from './TransferDialog.tsx';
 
@@ -47,7 +47,10 @@ export function AttentionList() {
   const [paying, setPaying] = useState<AttentionCaseView>();
   const columns = [
     column.accessor('raisedAt', { header: t('field.raised_at'), ...kstTime() }),
-    column.accessor('kind', { header: t('field.kind'), ...shownAs((kind: string) => t(`kind.${kind}`)) }),
+    column.accessor('kind', {
+      header: t('field.kind'),
+      ...labelled((kind: string) => codeLabel(t, 'attentionKind', kind)),
+    }),
     column.accessor('uid', {
       header: t('field.user'),
       cell: (info) => {
@@ -58,21 +61,23 @@ export function AttentionList() {
           </Link>
         ) : null;
       },
+      meta: { kind: 'id' },
     }),
     column.accessor(deadLetterText, { id: 'dead_letter', header: t('field.dead_letter') }),
-    column.accessor('merchantUid', { header: t('field.merchant_uid') }),
-    column.accessor('planName', { header: t('field.plan') }),
+    column.accessor('merchantUid', { header: t('field.merchant_uid'), ...identifier }),
+    column.accessor('planName', {
+      header: t('field.plan'),
+      ...labelled((plan: string) => planNameLabel(t, plan), { withCode: true }),
+    }),
     column.accessor(
       (open) => (open.amount === undefined ? '' : moneyText(open.amount, open.currency ?? '')),
-      {
-        id: 'amount',
-        header: t('field.amount'),
-      },
+      { id: 'amount', header: t('field.amount'), meta: { kind: 'amount' } },
     ),
     column.accessor(transferText, { id: 'transfer_to', header: t('field.transfer_to') }),
     column.accessor((open) => open.reason || (deadLetterText(open) ? t('reason_none') : ''), {
       id: 'reason',
       header: t('field.reason'),
+      meta: { kind: 'longtext' },
     }),
     column.display({
       id: 'actions',

@@ -7,9 +7,9 @@ import { Dialog } from '../../../components/console/Dialog.tsx';
 import { DialogButtons } from '../../../components/console/DialogButtons.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
+import { moneyText } from '../../../components/console/list/list-columns.tsx';
 import { notify } from '../../../components/console/toast.ts';
 import { useResolveAttention, useTransferAccount } from '../api/attention.ts';
-import { moneyText } from './money-text.ts';
 import './attention.css';
 
 /**

@@ -1,28 +1,95 @@
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntryView, AuditFilter } from '../../../../../shared/api/audit.ts';
-import { AUDIT_EVENTS } from '../../../../../shared/audit/audit-trail.ts';
+import { AUDIT_KINDS } from '../../../../../shared/audit/audit-kinds.ts';
+import { CodeLabel } from '../../../components/console/CodeLabel.tsx';
 import { FilterField } from '../../../components/console/list/FilterField.tsx';
 import { ListTable } from '../../../components/console/list/ListTable.tsx';
-import { kstTime, shownAs } from '../../../components/console/list/list-columns.tsx';
+import { identifier, kstTime, labelled } from '../../../components/console/list/list-columns.tsx';
 import { useListFilters } from '../../../components/console/list/list-filters.ts';
+import type { LabelKind } from '../../../lib/labels/label-tables.ts';
+import { codeLabel, planNameLabel, roleLabel } from '../../../lib/labels/labels.ts';
 import { useAuditList } from '../api/audit.ts';
 
 const column = createColumnHelper<AuditEntryView>();
-const EVENTS: ReadonlySet<string> = new Set(AUDIT_EVENTS);
 
-/** An entry's changes as lines `field: before → after` (JSON values as recorded). */
+/** An entry's changes as lines `field: before → after`, JSON values as recorded (the CSV's column). */
 export function changesText(entry: Pick<AuditEntryView, 'changes'>): string {
   return entry.changes
     .map((change) => `${change.field}: ${change.before ?? '∅'} → ${change.after ?? '∅'}`)
     .join('\n');
 }
 
+/** Recorded fields whose values are codes of a label table: shown by their labels. */
+const FIELD_CODES: Partial<Record<string, LabelKind>> = {
+  role: 'role',
+  staffRole: 'role',
+  status: 'staffStatus',
+  payMethod: 'payMethod',
+  pg: 'pg',
+  planStatus: 'planStatus',
+  paymentType: 'paymentType',
+  refundSource: 'refundSource',
+  referralType: 'referralType',
+};
+
+/**
+ * A recorded value (JSON text, cut at 2,000 characters, so possibly not JSON any more) as a person reads
+ * it: text without quotes, a code by its label, yes or no, numbers grouped, a list or an object as its
+ * items.
+ */
+function shownValue(t: TFunction, field: string, recorded: string | undefined): string {
+  if (recorded === undefined) return t('change.none');
+  let value: unknown;
+  try {
+    value = JSON.parse(recorded);
+  } catch {
+    return recorded;
+  }
+  const show = (item: unknown, key: string): string => {
+    if (item === null || item === undefined || item === '') return t('change.none');
+    if (typeof item === 'boolean') return t(item ? 'change.yes' : 'change.no');
+    if (typeof item === 'number') return item.toLocaleString();
+    if (typeof item === 'string') {
+      const kind = FIELD_CODES[key];
+      if (key === 'planName') return planNameLabel(t, item);
+      return kind ? codeLabel(t, kind, item) : item;
+    }
+    if (Array.isArray(item)) return item.map((one) => show(one, key)).join(', ');
+    return Object.entries(item as Record<string, unknown>)
+      .map(([name, one]) => `${name}: ${show(one, name)}`)
+      .join(', ');
+  };
+  return show(value, field);
+}
+
+/** An entry's changes as fields: each field's name, then its value before and after. */
+function Changes({ entry }: { entry: AuditEntryView }) {
+  const { t } = useTranslation('console-audit');
+  if (!entry.changes.length) return null;
+  return (
+    <dl className="console-audit-changes">
+      {entry.changes.map((change) => (
+        <div key={change.field}>
+          <dt>
+            <code>{change.field}</code>
+          </dt>
+          <dd>
+            {shownValue(t, change.field, change.before)} → {shownValue(t, change.field, change.after)}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /**
  * The audit trail (issue 27): who did what to which target, the fields before and after, when (KST), from
  * which address and request. Its filters (staff member, target, kind, KST days) live in the address; a
- * kind or a target in a row filters by it. Pages and CSV as every console list.
+ * kind or a target in a row filters by it. Kinds and roles are shown by their names in the console's
+ * language, a kind's route name beside it for support. Pages and CSV as every console list.
  */
 export function AuditList({
   filter,
@@ -31,28 +98,37 @@ export function AuditList({
   filter: AuditFilter;
   onFilter: (filter: AuditFilter) => void;
 }) {
-  const { t } = useTranslation('console-audit');
+  const { t, i18n } = useTranslation('console-audit');
   const filters = useListFilters(filter, onFilter);
   const list = useAuditList(filter);
-  const kindLabel = (kind: string) => (EVENTS.has(kind) ? t(`event.${kind}`) : kind);
+  const kindLabel = (kind: string) => codeLabel(t, 'auditKind', kind);
+  const kinds = [...AUDIT_KINDS].sort((a, b) => kindLabel(a).localeCompare(kindLabel(b), i18n.language));
   const columns = [
     column.accessor('at', { header: t('column.at'), ...kstTime('yyyy-MM-dd HH:mm:ss') }),
-    column.accessor('staffEmail', { header: t('column.staff') }),
-    column.accessor('staffRole', { header: t('column.role') }),
+    column.accessor('staffEmail', { header: t('column.staff'), ...identifier }),
+    column.accessor('staffRole', {
+      header: t('column.role'),
+      ...labelled((role: string) => roleLabel(t, role)),
+    }),
     column.accessor('kind', {
       header: t('column.kind'),
       cell: (cell) => (
         <Link to="." search={{ ...filter, kind: cell.getValue() }}>
-          {kindLabel(cell.getValue())}
+          <CodeLabel label={kindLabel(cell.getValue())} code={cell.getValue()} />
         </Link>
       ),
-      meta: { csv: (kind: string) => kind },
+      meta: { kind: 'code', csv: labelled(kindLabel, { withCode: true }).meta.csv },
     }),
     column.accessor('outcome', {
       header: t('column.outcome'),
-      ...shownAs((outcome: string, row: AuditEntryView) =>
-        row.errorCode ? `${t(`outcome.${outcome}`)} (${row.errorCode})` : t(`outcome.${outcome}`),
+      cell: (cell) => (
+        <CodeLabel label={codeLabel(t, 'auditOutcome', cell.getValue())} code={cell.row.original.errorCode} />
       ),
+      meta: {
+        kind: 'code',
+        csv: (outcome: string, row: AuditEntryView) =>
+          `${codeLabel(t, 'auditOutcome', outcome)}${row.errorCode ? ` (${row.errorCode})` : ''}`,
+      },
     }),
     column.accessor('targetId', {
       header: t('column.target'),
@@ -62,22 +138,37 @@ export function AuditList({
             {cell.getValue()}
           </Link>
         ) : null,
-      meta: { csv: (target: string | undefined) => target ?? '' },
+      meta: { kind: 'id', csv: (target: string | undefined) => target ?? '' },
     }),
     column.accessor((row) => changesText(row), {
       id: 'changes',
       header: t('column.changes'),
-      cell: (cell) => <pre className="console-audit-changes">{cell.getValue()}</pre>,
+      cell: (cell) => <Changes entry={cell.row.original} />,
+      meta: { kind: 'longtext' },
     }),
-    column.accessor('sourceAddress', { header: t('column.address') }),
-    column.accessor('requestId', { header: t('column.request') }),
+    column.accessor('sourceAddress', { header: t('column.address'), ...identifier }),
+    column.accessor('requestId', { header: t('column.request'), ...identifier }),
   ];
   return (
     <>
       <form className="console-form console-card console-filters" noValidate>
         <FilterField filters={filters} name="staff" label={t('filter.staff')} />
         <FilterField filters={filters} name="target" label={t('filter.target')} />
-        <FilterField filters={filters} name="kind" label={t('filter.kind')} />
+        <div className="console-field">
+          <label htmlFor="audit-kind">{t('filter.kind')}</label>
+          <select
+            id="audit-kind"
+            value={filters.draft.kind ?? ''}
+            onChange={(event) => filters.change('kind', event.target.value || undefined)}
+          >
+            <option value="">{t('filter.any_kind')}</option>
+            {kinds.map((kind) => (
+              <option key={kind} value={kind}>
+                {kindLabel(kind)}
+              </option>
+            ))}
+          </select>
+        </div>
         <FilterField filters={filters} name="from" label={t('filter.from')} type="date" />
         <FilterField filters={filters} name="to" label={t('filter.to')} type="date" />
       </form>

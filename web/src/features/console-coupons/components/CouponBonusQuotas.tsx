@@ -12,9 +12,11 @@ import {
 } from '../../../../../shared/coupons/coupon-rules.ts';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
+import { labelled } from '../../../components/console/list/list-columns.tsx';
 import { notify } from '../../../components/console/toast.ts';
 import { useDeleteAction } from '../../../components/console/use-delete-action.ts';
 import { useRowEditing } from '../../../components/console/use-row-editing.ts';
+import { planNameLabel } from '../../../lib/labels/labels.ts';
 import { useCouponBonusQuotas, useCouponRowEdits, useCouponWrites } from '../api/coupons.ts';
 import { AddPlanRowForm, PlanRowActions, useCouponPlans } from './coupon-plans.tsx';
 
@@ -138,7 +140,10 @@ export function CouponBonusQuotas({ couponCode, started }: { couponCode: string;
         ),
     });
   const columns = [
-    column.accessor('planName', { header: () => t('field.plan') }),
+    column.accessor('planName', {
+      header: () => t('field.plan'),
+      ...labelled((plan: string) => planNameLabel(t, plan), { withCode: true }),
+    }),
     ...BONUS_QUOTA_FEATURES.map(featureColumn),
     column.display({
       id: 'actions',

@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { isDiscountPlan } from '../../../../../shared/coupons/coupon-rules.ts';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
+import { labelled } from '../../../components/console/list/list-columns.tsx';
 import { notify } from '../../../components/console/toast.ts';
 import { useDeleteAction } from '../../../components/console/use-delete-action.ts';
 import { useRowEditing } from '../../../components/console/use-row-editing.ts';
+import { planNameLabel } from '../../../lib/labels/labels.ts';
 import {
   type ShownDiscount,
   useCouponDiscounts,
@@ -63,7 +65,10 @@ export function CouponDiscounts({ couponCode, started }: { couponCode: string; s
   const priceCell = (info: CellContext<ShownDiscount, number>) =>
     info.row.original.pricesPending ? t('discount.recomputing') : info.getValue();
   const columns = [
-    column.accessor('planName', { header: () => t('field.plan') }),
+    column.accessor('planName', {
+      header: () => t('field.plan'),
+      ...labelled((plan: string) => planNameLabel(t, plan), { withCode: true }),
+    }),
     column.accessor('rate', {
       header: () => t('field.rate'),
       cell: (info) =>

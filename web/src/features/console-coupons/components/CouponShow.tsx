@@ -8,9 +8,10 @@ import { SITE_LANGUAGES, type SiteLanguage } from '../../../../../shared/languag
 import { CopyButton } from '../../../components/console/CopyButton.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
 import { ListTable } from '../../../components/console/list/ListTable.tsx';
-import { kstTime } from '../../../components/console/list/list-columns.tsx';
+import { identifier, kstTime, labelled, money } from '../../../components/console/list/list-columns.tsx';
 import { PageTitle } from '../../../components/console/PageTitle.tsx';
 import { SelectField } from '../../../components/console/SelectField.tsx';
+import { codeLabel, payMethodLabel, planNameLabel } from '../../../lib/labels/labels.ts';
 import { useCoupon, useCouponUsages } from '../api/coupons.ts';
 import { CouponBonusQuotas } from './CouponBonusQuotas.tsx';
 import { CouponDiscounts } from './CouponDiscounts.tsx';
@@ -85,13 +86,22 @@ function CouponUsages({ couponCode }: { couponCode: string }) {
       ),
     }),
     column.accessor('userName', { header: t('usage.user_name') }),
-    column.accessor('userEmail', { header: t('usage.user_email') }),
-    column.accessor('merchantUid', { header: t('usage.merchant_uid') }),
-    column.accessor('customerUid', { header: t('usage.customer_uid') }),
-    column.accessor('planName', { header: t('field.plan') }),
-    column.accessor('payMethod', { header: t('usage.pay_method') }),
-    column.accessor((usage) => `${usage.price} ${usage.currency}`, { id: 'price', header: t('usage.price') }),
-    column.accessor('status', { header: t('usage.status') }),
+    column.accessor('userEmail', { header: t('usage.user_email'), ...identifier }),
+    column.accessor('merchantUid', { header: t('usage.merchant_uid'), ...identifier }),
+    column.accessor('customerUid', { header: t('usage.customer_uid'), ...identifier }),
+    column.accessor('planName', {
+      header: t('field.plan'),
+      ...labelled((plan: string) => planNameLabel(t, plan), { withCode: true }),
+    }),
+    column.accessor('payMethod', {
+      header: t('usage.pay_method'),
+      ...labelled((method: string) => payMethodLabel(t, method)),
+    }),
+    column.accessor('price', { header: t('usage.price'), ...money((usage) => usage.currency) }),
+    column.accessor('status', {
+      header: t('usage.status'),
+      ...labelled((status: string) => codeLabel(t, 'paymentStatus', status), { withCode: true }),
+    }),
     column.accessor('paidAt', { header: t('usage.paid_at'), ...kstTime() }),
     column.accessor('created', { header: t('field.created'), ...kstTime() }),
   ];

@@ -4,7 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FinanceTotalView, LedgerEntryView } from '../../../../../shared/api/finance.ts';
-import { CURRENCIES, type Currency, formatPrice } from '../../../../../shared/currency.ts';
+import { CURRENCIES, type Currency } from '../../../../../shared/currency.ts';
 import {
   ALL_METHODS,
   isFinancePeriod,
@@ -12,14 +12,30 @@ import {
   type LedgerKind,
 } from '../../../../../shared/finance/ledger.ts';
 import { INVALID_DATE_FORMAT, kstToday } from '../../../../../shared/time/kst.ts';
+import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { ExportButton } from '../../../components/console/list/ExportButton.tsx';
 import { FilterField } from '../../../components/console/list/FilterField.tsx';
 import { ListTable } from '../../../components/console/list/ListTable.tsx';
-import { kstTime, shownAs } from '../../../components/console/list/list-columns.tsx';
+import {
+  count,
+  identifier,
+  kstTime,
+  labelled,
+  money,
+  shownAs,
+} from '../../../components/console/list/list-columns.tsx';
 import { downloadCsv, exportFileName, listCsv } from '../../../components/console/list/list-export.ts';
 import { useListFilters } from '../../../components/console/list/list-filters.ts';
 import { useRowSelection } from '../../../components/console/list/list-selection.ts';
+import { LABEL_TABLES } from '../../../lib/labels/label-tables.ts';
+import {
+  codeLabel,
+  payMethodLabel,
+  pgLabel,
+  planNameLabel,
+  refundSourceLabel,
+} from '../../../lib/labels/labels.ts';
 import { useFinanceLedger, useFinanceSummary } from '../api/finance-api.ts';
 
 /** The finance view's filters, as the address keeps them. */
@@ -34,9 +50,6 @@ export type FinanceFilters = {
 };
 
 export const thisMonth = () => kstToday().slice(0, 7);
-
-/** An amount for a person, in its currency's way; the CSV keeps the plain number. */
-const money = (amount: number, currency: Currency) => formatPrice(amount, currency);
 
 /**
  * The finance view (issue 27, point 4): a KST day's or month's payments and refunds. Totals per
@@ -100,9 +113,6 @@ export function FinanceView({
           />{' '}
           {t('include_test')}
         </label>
-        <Link to="/admin/revenue" className="console-button secondary">
-          {t('revenue.link')}
-        </Link>
       </form>
       {readable ? null : (
         <p className="field-error" role="alert">
@@ -121,7 +131,7 @@ export function FinanceView({
 
 const totalColumn = createColumnHelper<FinanceTotalView>();
 
-/** The totals per currency and pay method; each currency ends with its total over every method. */
+/** The totals per currency and pay method; each currency ends with its total over every method, in bold. */
 function FinanceTotals({
   period,
   totals,
@@ -133,21 +143,18 @@ function FinanceTotals({
 }) {
   const { t } = useTranslation('console-finance');
   const amount = (key: 'gross' | 'refunded' | 'net') =>
-    totalColumn.accessor(key, {
-      header: t(`totals.${key}`),
-      cell: (info) => money(info.getValue(), info.row.original.currency),
-    });
+    totalColumn.accessor(key, { header: t(`totals.${key}`), ...money((row) => row.currency) });
   const columns = [
-    totalColumn.accessor('currency', { header: t('totals.currency') }),
+    totalColumn.accessor('currency', { header: t('totals.currency'), ...identifier }),
     totalColumn.accessor('payMethod', {
       header: t('totals.pay_method'),
-      ...shownAs((method: string) => (method === ALL_METHODS ? t('totals.all') : method)),
+      ...labelled((method: string) => (method === ALL_METHODS ? t('totals.all') : payMethodLabel(t, method))),
     }),
     amount('gross'),
     amount('refunded'),
     amount('net'),
-    totalColumn.accessor('payments', { header: t('totals.payments') }),
-    totalColumn.accessor('refunds', { header: t('totals.refunds') }),
+    totalColumn.accessor('payments', { header: t('totals.payments'), ...count() }),
+    totalColumn.accessor('refunds', { header: t('totals.refunds'), ...count() }),
   ];
   const rows = totals ?? [];
   const caption = t('totals.title', { period });
@@ -158,45 +165,14 @@ function FinanceTotals({
         <ExportButton name={`finance-totals-${period}`} columns={columns} readRows={() => rows} />
       </div>
       <ErrorNote error={error} />
-      {/* A few rows (currencies by methods): a plain table, each currency's total in bold. */}
-      <div className="console-table-scroll">
-        <table className="console-table console-finance-totals">
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              {['currency', 'pay_method', 'gross', 'refunded', 'net', 'payments', 'refunds'].map((key) => (
-                <th key={key} scope="col">
-                  {t(`totals.${key}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length ? (
-              rows.map((row) => (
-                <tr
-                  key={`${row.currency}-${row.payMethod}`}
-                  className={row.payMethod === ALL_METHODS ? 'console-total-row' : undefined}
-                >
-                  <td>{row.currency}</td>
-                  <td>{row.payMethod === ALL_METHODS ? t('totals.all') : row.payMethod}</td>
-                  <td>{money(row.gross, row.currency)}</td>
-                  <td>{money(row.refunded, row.currency)}</td>
-                  <td>{money(row.net, row.currency)}</td>
-                  <td>{row.payments}</td>
-                  <td>{row.refunds}</td>
-                </tr>
-              ))
-            ) : (
-              <tr>
-                <td colSpan={7} className="console-empty">
-                  {t('console-shell:table.no_data')}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        data={rows}
+        columns={columns}
+        caption={caption}
+        getRowId={(row) => `${row.currency}-${row.payMethod}`}
+        rowClassName={(row) => (row.payMethod === ALL_METHODS ? 'console-total-row' : undefined)}
+        height={420}
+      />
     </section>
   );
 }
@@ -217,6 +193,7 @@ function FinanceLedger({
   const { t } = useTranslation('console-finance');
   const kindId = useId();
   const currencyId = useId();
+  const payMethodId = useId();
   const list = useFinanceLedger(
     {
       period,
@@ -232,34 +209,53 @@ function FinanceLedger({
     entryColumn.accessor('at', { header: t('ledger.at'), ...kstTime('yyyy-MM-dd HH:mm:ss') }),
     entryColumn.accessor('kind', {
       header: t('ledger.kind'),
-      ...shownAs((kind: LedgerKind, row: LedgerEntryView) =>
+      ...labelled((kind: string, row: LedgerEntryView) =>
         row.timeEstimated
-          ? `${t(`ledger.kinds.${kind}`)} (${t('ledger.estimated')})`
-          : t(`ledger.kinds.${kind}`),
+          ? `${codeLabel(t, 'ledgerKind', kind)} (${t('ledger.estimated')})`
+          : codeLabel(t, 'ledgerKind', kind),
       ),
     }),
-    entryColumn.accessor('currency', { header: t('ledger.currency') }),
     entryColumn.accessor('amount', {
       header: t('ledger.amount'),
-      cell: (info) => money(info.getValue(), info.row.original.currency),
+      ...money((row) => row.currency),
     }),
-    entryColumn.accessor('payMethod', { header: t('ledger.pay_method') }),
-    entryColumn.accessor('pg', { header: t('ledger.pg') }),
-    entryColumn.accessor((entry) => (entry.refundSource ? t(`ledger.sources.${entry.refundSource}`) : ''), {
-      id: 'refundSource',
+    entryColumn.accessor('currency', { header: t('ledger.currency'), ...identifier }),
+    entryColumn.accessor('payMethod', {
+      header: t('ledger.pay_method'),
+      ...labelled((method: string) => payMethodLabel(t, method)),
+    }),
+    entryColumn.accessor('pg', { header: t('ledger.pg'), ...labelled((pg: string) => pgLabel(t, pg)) }),
+    entryColumn.accessor('refundSource', {
       header: t('ledger.refund_source'),
+      ...labelled((source: string, row: LedgerEntryView) => refundSourceLabel(t, source, row.payMethod)),
     }),
-    entryColumn.accessor('merchantUid', { header: t('ledger.merchant_uid') }),
+    entryColumn.accessor((entry) => entry.userEmail ?? entry.uid, {
+      id: 'user',
+      header: t('ledger.user'),
+      cell: (info) => (
+        <Link to="/admin/users/$id/show" params={{ id: info.row.original.uid }}>
+          {info.getValue()}
+        </Link>
+      ),
+      meta: { kind: 'id' },
+    }),
+    entryColumn.accessor('planName', {
+      header: t('ledger.plan'),
+      ...labelled((plan: string) => planNameLabel(t, plan), { withCode: true }),
+    }),
+    entryColumn.accessor('paymentType', {
+      header: t('ledger.payment_type'),
+      ...labelled((type: string) => codeLabel(t, 'paymentType', type)),
+    }),
+    entryColumn.accessor('merchantUid', { header: t('ledger.merchant_uid'), ...identifier }),
     entryColumn.accessor((entry) => entry.impUid ?? entry.walletPaymentId ?? '', {
       id: 'providerId',
       header: t('ledger.provider_id'),
+      ...identifier,
     }),
-    entryColumn.accessor('planName', { header: t('ledger.plan') }),
-    entryColumn.accessor('paymentType', { header: t('ledger.payment_type') }),
-    entryColumn.accessor('uid', { header: t('ledger.uid') }),
     entryColumn.accessor('isTest', {
       header: t('ledger.test'),
-      ...shownAs((test: boolean) => (test ? t('yes') : t('no'))),
+      ...shownAs((test: boolean) => (test ? t('yes') : t('no')), 'code'),
     }),
   ];
   const exportSelected = (ids: readonly string[]) => {
@@ -282,7 +278,7 @@ function FinanceLedger({
             <option value="">{t('ledger.any')}</option>
             {LEDGER_KINDS.map((kind) => (
               <option key={kind} value={kind}>
-                {t(`ledger.kinds.${kind}`)}
+                {codeLabel(t, 'ledgerKind', kind)}
               </option>
             ))}
           </select>
@@ -304,7 +300,21 @@ function FinanceLedger({
             ))}
           </select>
         </div>
-        <FilterField filters={filters} name="payMethod" label={t('ledger.pay_method')} />
+        <div className="console-field">
+          <label htmlFor={payMethodId}>{t('ledger.pay_method')}</label>
+          <select
+            id={payMethodId}
+            value={filters.draft.payMethod ?? ''}
+            onChange={(event) => filters.change('payMethod', event.target.value || undefined)}
+          >
+            <option value="">{t('ledger.any')}</option>
+            {LABEL_TABLES.payMethod.codes.map((method) => (
+              <option key={method} value={method}>
+                {payMethodLabel(t, method)}
+              </option>
+            ))}
+          </select>
+        </div>
       </form>
       <ListTable
         list={list}
@@ -312,7 +322,7 @@ function FinanceLedger({
         caption={t('ledger.title', { period })}
         exportName={`finance-ledger-${period}`}
         getRowId={(entry) => entry.entryId}
-        rowLabel={(entry) => `${t(`ledger.kinds.${entry.kind}`)} ${entry.merchantUid}`}
+        rowLabel={(entry) => `${codeLabel(t, 'ledgerKind', entry.kind)} ${entry.merchantUid}`}
         selection={selection}
         bulkActions={[{ label: t('ledger.export_selected'), run: exportSelected }]}
       />

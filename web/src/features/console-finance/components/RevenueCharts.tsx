@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { RouteOutput } from '../../../../../shared/api/define-route.ts';
 import type { adminRevenueReport } from '../../../../../shared/api/finance.ts';
 import { type Currency, formatPrice } from '../../../../../shared/currency.ts';
+import { codeLabel } from '../../../lib/labels/labels.ts';
 
 /**
  * The revenue page's charts (Chart.js through react-chartjs-2, only the parts drawn here registered, in
@@ -54,23 +55,52 @@ const baseOptions = {
   plugins: { legend: { position: 'bottom' } },
 } as const;
 
-/** A chart under its caption; its canvas (an image, react-chartjs-2's role) is named by `label`. */
+/** Counts start at zero and are whole. */
+const countScale = { beginAtZero: true, ticks: { precision: 0 } } as const;
+
+/** Money starts at zero (a bar's height is its amount) and its ticks are amounts in the currency. */
+function moneyOptions(currency: Currency) {
+  return {
+    ...baseOptions,
+    scales: {
+      y: {
+        beginAtZero: true,
+        ticks: { callback: (value: string | number) => formatPrice(Number(value), currency) },
+      },
+    },
+  };
+}
+
+/**
+ * A chart under its caption; its canvas (an image, react-chartjs-2's role) is named by `label`. A chart
+ * whose figures are all zero (or missing) says there is no data for the period instead of drawing an
+ * empty grid around a flat line.
+ */
 function ChartFigure({
   title,
   label,
+  empty,
   draw,
 }: {
   title: string;
   label: string;
+  empty: boolean;
   draw: (canvas: { 'aria-label': string; fallbackContent: ReactNode }) => ReactNode;
 }) {
+  const { t } = useTranslation('console-finance');
   return (
     <figure className="console-card console-chart">
       <figcaption>{title}</figcaption>
-      <div className="console-chart-canvas">{draw({ 'aria-label': label, fallbackContent: label })}</div>
+      {empty ? (
+        <p className="console-chart-empty">{t('revenue.no_data')}</p>
+      ) : (
+        <div className="console-chart-canvas">{draw({ 'aria-label': label, fallbackContent: label })}</div>
+      )}
     </figure>
   );
 }
+
+const allZero = (values: readonly number[]) => values.every((value) => value === 0);
 
 export function RevenueCharts({ report, currency }: { report: RevenueReport; currency: Currency }) {
   const { t } = useTranslation('console-finance');
@@ -89,10 +119,14 @@ export function RevenueCharts({ report, currency }: { report: RevenueReport; cur
       values.reduce((sum, value) => sum + value, 0),
       currency,
     );
+  // A plan's key in the report is its type and period (`STANDARD MONTHLY`).
   const planName = (key: string) => {
     const [type = '', period = ''] = key.split(' ');
-    return `${t(`plan_type.${type}`, { defaultValue: type })} · ${t(`plan_period.${period}`, { defaultValue: period })}`;
+    return `${codeLabel(t, 'planType', type)} · ${codeLabel(t, 'planPeriod', period)}`;
   };
+  const mrr = report.subscriptions.map((day) => day.mrr[currency] ?? 0);
+  const active = report.subscriptions.flatMap((day) => Object.values(day.active));
+  const movement = report.subscriptions.flatMap((day) => [day.started, day.ended]);
   return (
     <div className="console-charts">
       <ChartFigure
@@ -102,10 +136,11 @@ export function RevenueCharts({ report, currency }: { report: RevenueReport; cur
           gross: total(money.map((day) => day.gross)),
           net: total(money.map((day) => day.net)),
         })}
+        empty={allZero(money.flatMap((day) => [day.gross, day.net]))}
         draw={(canvas) => (
           <Bar
             {...canvas}
-            options={baseOptions}
+            options={moneyOptions(currency)}
             data={{
               labels,
               datasets: [
@@ -123,10 +158,11 @@ export function RevenueCharts({ report, currency }: { report: RevenueReport; cur
       <ChartFigure
         title={t('revenue.refunds', { currency })}
         label={t('revenue.refunds_label', { ...range, refunded: total(money.map((day) => day.refunded)) })}
+        empty={allZero(money.map((day) => day.refunded))}
         draw={(canvas) => (
           <Bar
             {...canvas}
-            options={baseOptions}
+            options={moneyOptions(currency)}
             data={{
               labels,
               datasets: [
@@ -146,16 +182,17 @@ export function RevenueCharts({ report, currency }: { report: RevenueReport; cur
           ...range,
           mrr: formatPrice(report.subscriptions.at(-1)?.mrr[currency] ?? 0, currency),
         })}
+        empty={allZero(mrr)}
         draw={(canvas) => (
           <Line
             {...canvas}
-            options={baseOptions}
+            options={moneyOptions(currency)}
             data={{
               labels,
               datasets: [
                 {
                   label: t('revenue.mrr_short'),
-                  data: report.subscriptions.map((day) => day.mrr[currency] ?? 0),
+                  data: mrr,
                   borderColor: COLORS.mrr,
                   backgroundColor: COLORS.mrr,
                 },
@@ -173,12 +210,13 @@ export function RevenueCharts({ report, currency }: { report: RevenueReport; cur
             0,
           ),
         })}
+        empty={allZero(active)}
         draw={(canvas) => (
           <Bar
             {...canvas}
             options={{
               ...baseOptions,
-              scales: { x: { stacked: true }, y: { stacked: true, ticks: { precision: 0 } } },
+              scales: { x: { stacked: true }, y: { ...countScale, stacked: true } },
             }}
             data={{
               labels,
@@ -198,10 +236,11 @@ export function RevenueCharts({ report, currency }: { report: RevenueReport; cur
           started: report.subscriptions.reduce((sum, day) => sum + day.started, 0),
           ended: report.subscriptions.reduce((sum, day) => sum + day.ended, 0),
         })}
+        empty={allZero(movement)}
         draw={(canvas) => (
           <Bar
             {...canvas}
-            options={{ ...baseOptions, scales: { y: { ticks: { precision: 0 } } } }}
+            options={{ ...baseOptions, scales: { y: countScale } }}
             data={{
               labels,
               datasets: [

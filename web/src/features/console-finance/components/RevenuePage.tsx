@@ -1,5 +1,4 @@
 import './finance.css';
-import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REVENUE_MAX_DAYS } from '../../../../../shared/api/finance.ts';
@@ -10,6 +9,7 @@ import { isKstDate } from '../../../../../shared/time/kst-date-field.ts';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { FilterField } from '../../../components/console/list/FilterField.tsx';
 import { useListFilters } from '../../../components/console/list/list-filters.ts';
+import { TableFrame } from '../../../components/console/TableFrame.tsx';
 import { useRevenueReport } from '../api/finance-api.ts';
 import { RevenueCharts, type RevenueReport } from './RevenueCharts.tsx';
 
@@ -78,9 +78,6 @@ export function RevenuePage({
           />{' '}
           {t('include_test')}
         </label>
-        <Link to="/admin/finance" className="console-button secondary">
-          {t('revenue.to_finance')}
-        </Link>
       </form>
       {problem ? (
         <p className="field-error" role="alert">
@@ -132,49 +129,81 @@ function RevenueFigures({ report }: { report: RevenueReport }) {
       report.revenue.some((row) => row.currency === currency) ||
       report.subscriptions.some((day) => day.mrr[currency] !== undefined),
   );
+  const moneyHeaders = currencies.flatMap((currency) =>
+    (['gross', 'refunded', 'net', 'mrr_short'] as const).map((key) => ({
+      key: `${currency}-${key}`,
+      label: `${t(`revenue.${key}`)} ${currency}`,
+    })),
+  );
+  const countHeaders = (['running', 'started', 'ended'] as const).map((key) => ({
+    key,
+    label: t(`revenue.${key}`),
+  }));
   return (
     <details className="console-card">
       <summary>{t('revenue.figures')}</summary>
-      <div className="console-table-scroll">
+      <TableFrame caption={t('revenue.figures')}>
         <table className="console-table">
           <caption>{t('revenue.figures')}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('revenue.day')}</th>
-              {currencies.flatMap((currency) => [
-                <th scope="col" key={`${currency}-gross`}>{`${t('revenue.gross')} ${currency}`}</th>,
-                <th scope="col" key={`${currency}-refunded`}>{`${t('revenue.refunded')} ${currency}`}</th>,
-                <th scope="col" key={`${currency}-net`}>{`${t('revenue.net')} ${currency}`}</th>,
-                <th scope="col" key={`${currency}-mrr`}>{`${t('revenue.mrr_short')} ${currency}`}</th>,
-              ])}
-              <th scope="col">{t('revenue.running')}</th>
-              <th scope="col">{t('revenue.started')}</th>
-              <th scope="col">{t('revenue.ended')}</th>
+              <th scope="col" data-kind="date">
+                {t('revenue.day')}
+              </th>
+              {moneyHeaders.map((header) => (
+                <th scope="col" key={header.key} data-kind="amount">
+                  {header.label}
+                </th>
+              ))}
+              {countHeaders.map((header) => (
+                <th scope="col" key={header.key} data-kind="count">
+                  {header.label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
-            {report.subscriptions.map((day) => (
-              <tr key={day.day}>
-                <th scope="row">{day.day}</th>
-                {currencies.flatMap((currency) => {
-                  const money = report.revenue.find(
-                    (row) => row.day === day.day && row.currency === currency,
-                  );
-                  return [
-                    <td key={`${currency}-gross`}>{formatPrice(money?.gross ?? 0, currency)}</td>,
-                    <td key={`${currency}-refunded`}>{formatPrice(money?.refunded ?? 0, currency)}</td>,
-                    <td key={`${currency}-net`}>{formatPrice(money?.net ?? 0, currency)}</td>,
-                    <td key={`${currency}-mrr`}>{formatPrice(day.mrr[currency] ?? 0, currency)}</td>,
-                  ];
-                })}
-                <td>{Object.values(day.active).reduce((sum, count) => sum + count, 0)}</td>
-                <td>{day.started}</td>
-                <td>{day.ended}</td>
-              </tr>
-            ))}
+            {report.subscriptions.map((day) => {
+              const amounts = currencies.flatMap((currency) => {
+                const money = report.revenue.find((row) => row.day === day.day && row.currency === currency);
+                return [money?.gross, money?.refunded, money?.net, day.mrr[currency]].map((amount) =>
+                  formatPrice(amount ?? 0, currency),
+                );
+              });
+              const counts = [
+                Object.values(day.active).reduce((sum, count) => sum + count, 0),
+                day.started,
+                day.ended,
+              ];
+              return (
+                <tr key={day.day}>
+                  <th scope="row" data-kind="date">
+                    {day.day}
+                  </th>
+                  {amounts.map((amount, index) => (
+                    <td
+                      key={moneyHeaders[index]?.key}
+                      data-kind="amount"
+                      data-label={moneyHeaders[index]?.label}
+                    >
+                      {amount}
+                    </td>
+                  ))}
+                  {counts.map((count, index) => (
+                    <td
+                      key={countHeaders[index]?.key}
+                      data-kind="count"
+                      data-label={countHeaders[index]?.label}
+                    >
+                      {count}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
           </tbody>
         </table>
-      </div>
+      </TableFrame>
     </details>
   );
 }

@@ -58,7 +58,12 @@ export function SecondFactorStep({
     try {
       const given = useRecovery ? { recoveryCode: code.trim() } : { code: code.replace(/\s/g, '') };
       const { user, session, staff, recoveryCodes: issued } = await secondFactorStep({ ticket, ...given });
-      saveConsoleSession({ idToken: session.idToken, email: user.email, role: staff.role, ticks: 0 });
+      saveConsoleSession({
+        idToken: session.idToken,
+        email: user.email,
+        role: staff.role,
+        endsAt: session.endsAt ?? Date.now(),
+      });
       if (issued) setRecoveryCodes(issued);
       else await navigate({ to: destination });
     } catch (error) {

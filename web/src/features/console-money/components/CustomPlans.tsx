@@ -18,9 +18,10 @@ import { adminDescRule } from '../../../../../shared/users/admin-user-rules.ts';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
-import { KstTime } from '../../../components/console/KstTime.tsx';
+import { count, kstTime, labelled, money } from '../../../components/console/list/list-columns.tsx';
 import { SubmitRow } from '../../../components/console/SubmitRow.tsx';
 import { notify } from '../../../components/console/toast.ts';
+import { codeLabel, planNameLabel } from '../../../lib/labels/labels.ts';
 import { useCreateCustomPlan, useCustomPlans } from '../api/money-api.ts';
 
 const column = createColumnHelper<AdminCustomPlan>();
@@ -30,29 +31,37 @@ export function CustomPlanList() {
   const { t } = useTranslation('console-plans');
   const list = useCustomPlans();
   const columns = [
-    column.accessor('planName', { header: () => t('field.planName') }),
-    column.accessor('period', { header: () => t('field.period') }),
-    column.accessor('priceKo', { header: () => t('field.priceKo') }),
-    column.accessor('priceJa', { header: () => t('field.priceJa') }),
-    column.accessor('priceEn', { header: () => t('field.priceEn') }),
+    column.accessor('planName', {
+      header: t('field.planName'),
+      ...labelled((plan: string) => planNameLabel(t, plan), { withCode: true }),
+    }),
+    column.accessor('period', {
+      header: t('field.period'),
+      ...labelled((period: string) => codeLabel(t, 'planPeriod', period)),
+    }),
+    column.accessor('priceKo', { header: t('field.priceKo'), ...money(() => 'KRW') }),
+    column.accessor('priceJa', { header: t('field.priceJa'), ...money(() => 'JPY') }),
+    column.accessor('priceEn', { header: t('field.priceEn'), ...money(() => 'USD') }),
     column.accessor('sttUsage', {
-      header: () => t('field.sttUsage'),
+      header: t('field.sttUsage'),
       cell: (cell) => secondsToMinutes(cell.getValue()),
+      meta: { kind: 'count' },
     }),
-    column.accessor('ttsUsage', { header: () => t('field.ttsUsage') }),
-    column.accessor('translateUsage', { header: () => t('field.translateUsage') }),
-    column.accessor('genimageUsage', { header: () => t('field.genimageUsage') }),
+    column.accessor('ttsUsage', { header: t('field.ttsUsage'), ...count() }),
+    column.accessor('translateUsage', { header: t('field.translateUsage'), ...count() }),
+    column.accessor('genimageUsage', { header: t('field.genimageUsage'), ...count() }),
     column.accessor('cloudStorageUsage', {
-      header: () => t('field.cloudStorageUsage'),
+      header: t('field.cloudStorageUsage'),
       cell: (cell) => bytesToGigabytes(cell.getValue()),
+      meta: { kind: 'count' },
     }),
-    column.accessor('userTTSSpeakerUsage', { header: () => t('field.userTTSSpeakerUsage') }),
-    column.accessor('referralType', { header: () => t('field.referralType') }),
-    column.accessor('description', { header: () => t('field.description') }),
-    column.accessor('created', {
-      header: () => t('field.created'),
-      cell: (cell) => <KstTime ms={cell.getValue()} />,
+    column.accessor('userTTSSpeakerUsage', { header: t('field.userTTSSpeakerUsage'), ...count() }),
+    column.accessor('referralType', {
+      header: t('field.referralType'),
+      ...labelled((type: string) => codeLabel(t, 'referralType', type)),
     }),
+    column.accessor('description', { header: t('field.description') }),
+    column.accessor('created', { header: t('field.created'), ...kstTime() }),
   ];
   return (
     <section className="console-card">

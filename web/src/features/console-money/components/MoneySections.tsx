@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
+import type { TFunction } from 'i18next';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCustomPlanCreate } from '../../../../../shared/api/custom-plans.ts';
 import type { RouteDefinition } from '../../../../../shared/api/define-route.ts';
@@ -14,13 +16,25 @@ import { adminCancelPayment } from '../../../../../shared/api/refunds.ts';
 import { adminScheduleCreate } from '../../../../../shared/api/schedules.ts';
 import { reschedulePayment, unsubscribePayment } from '../../../../../shared/api/subscriptions.ts';
 import { adminUsageList } from '../../../../../shared/api/usage.ts';
+import {
+  DIRECT_DEPOSIT_CUSTOMER_UID,
+  DIRECT_DEPOSIT_PAY_METHOD,
+} from '../../../../../shared/direct-deposits/direct-deposit.ts';
 import { FREE_COUNTERS, PAID_COUNTERS } from '../../../../../shared/usage/usage-rules.ts';
 import { type UserDetailAction, userDetailActions } from '../../../../../shared/users/user-plan-actions.ts';
+import { CodeLabel } from '../../../components/console/CodeLabel.tsx';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
-import { kstTime, shownAs } from '../../../components/console/list/list-columns.tsx';
+import {
+  identifier,
+  kstTime,
+  labelled,
+  money,
+  shownAs,
+} from '../../../components/console/list/list-columns.tsx';
 import { roleCanCall } from '../../../lib/console/console-session.ts';
 import type { UserDetailSectionProps } from '../../../lib/console/user-detail-section.ts';
+import { codeLabel, payMethodLabel, pgLabel, planNameLabel } from '../../../lib/labels/labels.ts';
 import { minutesAndSeconds } from './usage-format.ts';
 
 /**
@@ -37,10 +51,10 @@ export function UsageCountersSection({ info }: UserDetailSectionProps) {
       <h3>{title}</h3>
       <dl className="console-details">
         {Object.entries(counters).map(([name, count]) => (
-          <span key={name} style={{ display: 'contents' }}>
+          <Fragment key={name}>
             <dt>{t(`counter.${name}`)}</dt>
             <dd>{value(name, count)}</dd>
-          </span>
+          </Fragment>
         ))}
         <dt>{t('counter.last_updated')}</dt>
         <dd>{lastUpdated ? <KstTime ms={lastUpdated} /> : '-'}</dd>
@@ -51,7 +65,10 @@ export function UsageCountersSection({ info }: UserDetailSectionProps) {
     <section className="console-card" aria-labelledby="counters-title">
       <h2 id="counters-title">{t('counter.title')}</h2>
       <p>
-        {t('valid_plan')}: <strong data-testid="valid-plan">{info.validPlan}</strong>
+        {t('valid_plan')}: <strong>{planNameLabel(t, info.validPlan)}</strong>{' '}
+        <code className="console-code-aside" data-testid="valid-plan">
+          {info.validPlan}
+        </code>
       </p>
       {group(t('counter.free'), pick(usage.free, FREE_COUNTERS), usage.lastUpdatedMonthly)}
       {group(t('counter.paid'), pick(usage.paid, PAID_COUNTERS), usage.paidLastUpdatedMonthly)}
@@ -120,23 +137,20 @@ const paymentColumn = createColumnHelper<AdminPaymentRow>();
 
 export function PlansSection({ info }: UserDetailSectionProps) {
   const { t } = useTranslation('console-payments');
-  const time = (ms: number | undefined) => <KstTime ms={ms} />;
   const columns = [
-    planColumn.accessor('created', {
-      header: () => t('field.created'),
-      cell: (cell) => time(cell.getValue()),
+    planColumn.accessor('created', { header: t('field.created'), ...kstTime() }),
+    planColumn.accessor('planName', {
+      header: t('field.plan_name'),
+      ...labelled((plan: string) => planNameLabel(t, plan), { withCode: true }),
     }),
-    planColumn.accessor('planName', { header: () => t('field.plan_name') }),
-    planColumn.accessor('paidAt', {
-      header: () => t('field.paid_at'),
-      cell: (cell) => time(cell.getValue()),
+    planColumn.accessor('paidAt', { header: t('field.paid_at'), ...kstTime() }),
+    planColumn.accessor('expiredAt', { header: t('field.expired_at'), ...kstTime() }),
+    // The states the specification and the runbook name: support quotes the code.
+    planColumn.accessor('planStatus', {
+      header: t('field.plan_status'),
+      ...labelled((status: string) => codeLabel(t, 'planStatus', status), { withCode: true }),
     }),
-    planColumn.accessor('expiredAt', {
-      header: () => t('field.expired_at'),
-      cell: (cell) => time(cell.getValue()),
-    }),
-    planColumn.accessor('planStatus', { header: () => t('field.plan_status') }),
-    planColumn.accessor('customerUid', { header: () => t('field.customer_uid') }),
+    planColumn.accessor('customerUid', { header: t('field.customer_uid'), ...customerUidColumn(t) }),
   ];
   return (
     <section className="console-card" aria-labelledby="plans-title">
@@ -146,38 +160,62 @@ export function PlansSection({ info }: UserDetailSectionProps) {
   );
 }
 
+/** A billing key's id; a direct deposit's stand-in id is said as what it is. */
+function customerUidColumn(t: TFunction) {
+  const shown = (uid: string | undefined) =>
+    uid === DIRECT_DEPOSIT_CUSTOMER_UID ? payMethodLabel(t, DIRECT_DEPOSIT_PAY_METHOD) : (uid ?? '');
+  return {
+    cell: (info: { getValue: () => string | undefined }) => {
+      const uid = info.getValue();
+      return uid === DIRECT_DEPOSIT_CUSTOMER_UID ? <CodeLabel label={shown(uid)} code={uid} /> : (uid ?? '');
+    },
+    meta: { kind: 'id' as const, csv: shown },
+  };
+}
+
 /** The payment columns, shared by the user detail and the payment search. */
 export function usePaymentColumns() {
   const { t } = useTranslation('console-payments');
   return [
     paymentColumn.accessor('paidAt', { header: t('field.paid_at'), ...kstTime() }),
-    paymentColumn.accessor('planName', { header: t('field.plan_name') }),
-    paymentColumn.accessor('payMethod', { header: t('field.pay_method') }),
-    paymentColumn.accessor('pg', { header: t('field.pg') }),
-    paymentColumn.accessor('price', {
-      header: t('field.price'),
-      ...shownAs((price: number, row: AdminPaymentRow) => `${price.toLocaleString()} ${row.currency}`),
+    paymentColumn.accessor('planName', {
+      header: t('field.plan_name'),
+      ...labelled((plan: string) => planNameLabel(t, plan), { withCode: true }),
     }),
+    paymentColumn.accessor('price', { header: t('field.price'), ...money((row) => row.currency) }),
     paymentColumn.accessor('cancelledAmount', {
       header: t('field.cancelled_amount'),
-      ...shownAs((amount: number, row: AdminPaymentRow) => `${amount.toLocaleString()} ${row.currency}`),
+      ...money((row) => row.currency),
+    }),
+    paymentColumn.accessor('status', {
+      header: t('field.status'),
+      ...labelled((status: string) => codeLabel(t, 'paymentStatus', status), { withCode: true }),
+    }),
+    paymentColumn.accessor('payMethod', {
+      header: t('field.pay_method'),
+      ...labelled((method: string) => payMethodLabel(t, method)),
+    }),
+    paymentColumn.accessor('pg', { header: t('field.pg'), ...labelled((pg: string) => pgLabel(t, pg)) }),
+    paymentColumn.accessor('paymentType', {
+      header: t('field.payment_type'),
+      ...labelled((type: string) => codeLabel(t, 'paymentType', type)),
     }),
     paymentColumn.accessor('userName', { header: t('field.user_name') }),
-    paymentColumn.accessor('userEmail', { header: t('field.user_email') }),
-    paymentColumn.accessor('userPhone', { header: t('field.user_phone') }),
-    paymentColumn.accessor('status', { header: t('field.status') }),
+    paymentColumn.accessor('userEmail', { header: t('field.user_email'), ...identifier }),
+    paymentColumn.accessor('userPhone', { header: t('field.user_phone'), ...identifier }),
     paymentColumn.accessor('cashReceipt', {
       header: t('field.cash_receipt'),
-      ...shownAs((receipt: AdminPaymentRow['cashReceipt']) =>
-        receipt
-          ? `${t(`cash_receipt.${receipt.state}`)}${receipt.approvalNumber ? ` ${receipt.approvalNumber}` : ''}`
-          : '',
+      ...shownAs(
+        (receipt: AdminPaymentRow['cashReceipt']) =>
+          receipt
+            ? `${codeLabel(t, 'cashReceiptState', receipt.state)}${receipt.approvalNumber ? ` ${receipt.approvalNumber}` : ''}`
+            : '',
+        'code',
       ),
     }),
-    paymentColumn.accessor('merchantUid', { header: t('field.merchant_uid') }),
-    paymentColumn.accessor('customerUid', { header: t('field.customer_uid') }),
-    paymentColumn.accessor('impUid', { header: t('field.imp_uid') }),
-    paymentColumn.accessor('paymentType', { header: t('field.payment_type') }),
+    paymentColumn.accessor('merchantUid', { header: t('field.merchant_uid'), ...identifier }),
+    paymentColumn.accessor('customerUid', { header: t('field.customer_uid'), ...customerUidColumn(t) }),
+    paymentColumn.accessor('impUid', { header: t('field.imp_uid'), ...identifier }),
   ];
 }
 

@@ -11,9 +11,10 @@ import { CopyButton } from '../../../components/console/CopyButton.tsx';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
-import { KstTime } from '../../../components/console/KstTime.tsx';
+import { identifier, kstTime, labelled, money } from '../../../components/console/list/list-columns.tsx';
 import { SubmitRow } from '../../../components/console/SubmitRow.tsx';
 import { notify } from '../../../components/console/toast.ts';
+import { codeLabel, payMethodLabel, planNameLabel } from '../../../lib/labels/labels.ts';
 import {
   useConsoleSettings,
   useCreatePaymentProgress,
@@ -37,18 +38,30 @@ export function PaymentProgressList({ uid }: { uid: string }) {
       ? orderLink({ ...settings.data, guid: row.guid, planName: row.planName, currency: row.currency })
       : undefined;
   const columns = [
-    column.accessor('created', {
-      header: () => t('field.created'),
-      cell: (cell) => <KstTime ms={cell.getValue()} />,
+    column.accessor('created', { header: t('field.created'), ...kstTime() }),
+    column.accessor('planName', {
+      header: t('field.plan_name'),
+      ...labelled((plan: string) => planNameLabel(t, plan), { withCode: true }),
     }),
-    column.accessor('planName', { header: () => t('field.plan_name') }),
-    column.accessor('currency', { header: () => t('field.currency') }),
-    column.accessor('createdStatus', { header: () => t('progress.created_status') }),
-    column.accessor('updatedStatus', { header: () => t('progress.updated_status') }),
-    column.accessor('price', { header: () => t('field.price') }),
-    column.accessor('payMethod', { header: () => t('field.pay_method') }),
-    column.accessor('merchantUid', { header: () => t('field.merchant_uid') }),
-    column.accessor('desc', { header: () => t('field.desc') }),
+    column.accessor('price', {
+      header: t('field.price'),
+      ...money((row) => row.currency),
+    }),
+    column.accessor('currency', { header: t('field.currency'), ...identifier }),
+    column.accessor('createdStatus', {
+      header: t('progress.created_status'),
+      ...labelled((status: string) => codeLabel(t, 'sessionStatus', status)),
+    }),
+    column.accessor('updatedStatus', {
+      header: t('progress.updated_status'),
+      ...labelled((status: string) => codeLabel(t, 'orderStatus', status)),
+    }),
+    column.accessor('payMethod', {
+      header: t('field.pay_method'),
+      ...labelled((method: string) => payMethodLabel(t, method)),
+    }),
+    column.accessor('merchantUid', { header: t('field.merchant_uid'), ...identifier }),
+    column.accessor('desc', { header: t('field.desc'), meta: { kind: 'longtext' } }),
     column.display({
       id: 'actions',
       header: () => t('progress.order_link'),

@@ -4,7 +4,9 @@ import type { AdminRenewalConsent } from '../../../../../shared/api/renewal-cons
 import { formatPrice } from '../../../../../shared/currency.ts';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
+import { kstTime, labelled } from '../../../components/console/list/list-columns.tsx';
 import type { UserDetailSectionProps } from '../../../lib/console/user-detail-section.ts';
+import { planNameLabel } from '../../../lib/labels/labels.ts';
 
 const column = createColumnHelper<AdminRenewalConsent>();
 
@@ -21,13 +23,14 @@ export function RenewalConsentsSection({ info }: UserDetailSectionProps) {
       </>
     );
   const columns = [
-    column.accessor('renewsAt', {
-      header: () => t('renews_at'),
-      cell: (cell) => <KstTime ms={cell.getValue()} />,
+    column.accessor('renewsAt', { header: t('renews_at'), ...kstTime() }),
+    column.accessor('planName', {
+      header: t('plan'),
+      ...labelled((plan: string) => planNameLabel(t, plan), { withCode: true }),
     }),
-    column.accessor('planName', { header: () => t('plan') }),
     column.accessor('amount', {
-      header: () => t('amount'),
+      header: t('amount'),
+      meta: { kind: 'amount' },
       cell: (cell) =>
         `${formatPrice(cell.row.original.lastCharge, cell.row.original.currency)} → ${formatPrice(cell.getValue(), cell.row.original.currency)}`,
     }),
@@ -36,10 +39,7 @@ export function RenewalConsentsSection({ info }: UserDetailSectionProps) {
       header: () => t('status'),
       cell: (cell) => t(`statuses.${cell.getValue()}`),
     }),
-    column.accessor('askedAt', {
-      header: () => t('asked_at'),
-      cell: (cell) => <KstTime ms={cell.getValue()} />,
-    }),
+    column.accessor('askedAt', { header: t('asked_at'), ...kstTime() }),
     column.accessor('consentedAt', {
       header: () => t('consented_at'),
       cell: (cell) => answer(cell.getValue(), cell.row.original.consentedVia),

@@ -4,9 +4,10 @@ import type { StaffMemberView } from '../../../../../shared/api/staff.ts';
 import { STAFF_ROLES, type StaffRole } from '../../../../../shared/staff/staff-roles.ts';
 import { useConfirm } from '../../../components/console/ConfirmDialog.tsx';
 import { ListTable } from '../../../components/console/list/ListTable.tsx';
-import { kstTime, shownAs } from '../../../components/console/list/list-columns.tsx';
+import { identifier, kstTime, labelled, shownAs } from '../../../components/console/list/list-columns.tsx';
 import { notify } from '../../../components/console/toast.ts';
 import { consoleSession } from '../../../lib/console/console-session.ts';
+import { codeLabel, roleLabel } from '../../../lib/labels/labels.ts';
 import { useResetSecondFactor, useStaffList, useUpdateStaff } from '../api/staff.ts';
 
 const column = createColumnHelper<StaffMemberView>();
@@ -23,6 +24,10 @@ export function StaffList() {
   const reset = useResetSecondFactor();
   const confirm = useConfirm();
   const me = consoleSession()?.email;
+  // The server keeps the last active admin whatever is asked; the page does not offer what it refuses.
+  const activeAdmins = list.firstPage?.activeAdmins;
+  const lastAdmin = (member: StaffMemberView) =>
+    member.role === 'admin' && member.status === 'active' && activeAdmins !== undefined && activeAdmins <= 1;
 
   async function change(
     member: StaffMemberView,
@@ -67,6 +72,7 @@ export function StaffList() {
       header: t('column.email'),
       cell: (cell) =>
         cell.getValue() === me ? t('column.you', { email: cell.getValue() }) : cell.getValue(),
+      meta: { kind: 'id' },
     }),
     column.accessor('role', {
       header: t('column.role'),
@@ -74,37 +80,47 @@ export function StaffList() {
         <select
           aria-label={t('column.role_of', { email: cell.row.original.email })}
           value={cell.getValue()}
-          disabled={update.isPending}
+          disabled={update.isPending || lastAdmin(cell.row.original)}
+          title={lastAdmin(cell.row.original) ? t('last_admin') : undefined}
           onChange={(event) =>
             change(
               cell.row.original,
               { role: event.target.value as StaffRole },
               t('action.role_changed', {
                 email: cell.row.original.email,
-                role: t(`console-shell:role.${event.target.value}`),
+                role: roleLabel(t, event.target.value),
               }),
             )
           }
         >
           {STAFF_ROLES.map((role) => (
             <option key={role} value={role}>
-              {t(`console-shell:role.${role}`)}
+              {roleLabel(t, role)}
             </option>
           ))}
         </select>
       ),
-      meta: { csv: (role: StaffRole) => role },
+      meta: { kind: 'code', csv: (role: StaffRole) => roleLabel(t, role) },
     }),
     column.accessor('status', {
       header: t('column.status'),
-      ...shownAs((status: string) => t(`status.${status}`)),
+      ...labelled((status: string) => codeLabel(t, 'staffStatus', status)),
     }),
     column.accessor('enrolled', {
       header: t('column.second_factor'),
-      ...shownAs((enrolled: boolean) => t(enrolled ? 'enrolled.yes' : 'enrolled.no')),
+      ...shownAs((enrolled: boolean) => t(enrolled ? 'enrolled.yes' : 'enrolled.no'), 'code'),
     }),
-    column.accessor('recoveryCodesLeft', { header: t('column.recovery_left') }),
-    column.accessor('invitedByEmail', { header: t('column.invited_by') }),
+    column.accessor('recoveryCodesLeft', {
+      header: t('column.recovery_left'),
+      cell: (cell) =>
+        cell.row.original.enrolled && cell.getValue() === 0 ? (
+          <span className="console-warning">{t('recovery_none')}</span>
+        ) : (
+          cell.getValue()
+        ),
+      meta: { kind: 'count' },
+    }),
+    column.accessor('invitedByEmail', { header: t('column.invited_by'), ...identifier }),
     column.accessor('created', { header: t('column.created'), ...kstTime() }),
     column.display({
       id: 'actions',
@@ -113,7 +129,8 @@ export function StaffList() {
         const member = cell.row.original;
         return (
           <div className="console-row-actions">
-            {member.status !== 'invited' ? (
+            {lastAdmin(member) ? <span className="console-hint">{t('last_admin')}</span> : null}
+            {member.status !== 'invited' && !lastAdmin(member) ? (
               <button type="button" className="console-button secondary" onClick={() => toggle(member)}>
                 {t(member.status === 'disabled' ? 'action.enable' : 'action.disable')}
               </button>

@@ -3,7 +3,6 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaxInvoiceRow } from '../../../../../shared/api/tax-invoices.ts';
-import { formatPrice } from '../../../../../shared/currency.ts';
 import { formatBusinessNumber } from '../../../../../shared/tax-documents/business-number.ts';
 import {
   canMark,
@@ -12,9 +11,16 @@ import {
 } from '../../../../../shared/tax-invoices/tax-invoice-rules.ts';
 import { FilterField } from '../../../components/console/list/FilterField.tsx';
 import { ListTable } from '../../../components/console/list/ListTable.tsx';
-import { kstTime, shownAs } from '../../../components/console/list/list-columns.tsx';
+import {
+  identifier,
+  kstTime,
+  labelled,
+  money,
+  shownAs,
+} from '../../../components/console/list/list-columns.tsx';
 import { useListFilters } from '../../../components/console/list/list-filters.ts';
 import { useRowSelection } from '../../../components/console/list/list-selection.ts';
+import { codeLabel, payMethodLabel, planNameLabel } from '../../../lib/labels/labels.ts';
 import { type TaxInvoiceFilter, useTaxInvoiceList } from '../api/tax-invoices.ts';
 import { MarkDialog, type Marking } from './MarkDialog.tsx';
 
@@ -45,28 +51,28 @@ export function TaxInvoiceList({
     column.accessor('paidAt', { header: t('field.paid_at'), ...kstTime() }),
     column.accessor('state', {
       header: t('field.state'),
-      ...shownAs((state: string) => t(`state.${state}`)),
+      ...labelled((state: string) => codeLabel(t, 'taxInvoiceState', state)),
     }),
     column.accessor('companyName', { header: t('field.company') }),
     column.accessor('businessNumber', {
       header: t('field.business_number'),
-      ...shownAs(formatBusinessNumber),
+      ...shownAs(formatBusinessNumber, 'id'),
     }),
     column.accessor('representative', { header: t('field.representative') }),
-    column.accessor('invoiceEmail', { header: t('field.invoice_email') }),
-    column.accessor('address', { header: t('field.address') }),
+    column.accessor('invoiceEmail', { header: t('field.invoice_email'), ...identifier }),
+    column.accessor('address', { header: t('field.address'), meta: { kind: 'longtext' } }),
     column.accessor('businessType', { header: t('field.business_type') }),
     column.accessor('businessItem', { header: t('field.business_item') }),
-    column.accessor((row) => formatPrice(row.amount, row.currency), {
-      id: 'amount',
-      header: t('field.amount'),
-    }),
+    column.accessor('amount', { header: t('field.amount'), ...money((row) => row.currency) }),
     column.accessor('payMethod', {
       header: t('field.pay_method'),
-      ...shownAs((method: string) => t(`pay-methods:${method}`, { defaultValue: method })),
+      ...labelled((method: string) => payMethodLabel(t, method)),
     }),
-    column.accessor('planName', { header: t('field.plan') }),
-    column.accessor('merchantUid', { header: t('field.merchant_uid') }),
+    column.accessor('planName', {
+      header: t('field.plan'),
+      ...labelled((plan: string) => planNameLabel(t, plan), { withCode: true }),
+    }),
+    column.accessor('merchantUid', { header: t('field.merchant_uid'), ...identifier }),
     column.accessor('uid', {
       header: t('field.user'),
       cell: (info) => (
@@ -74,11 +80,12 @@ export function TaxInvoiceList({
           {info.row.original.userEmail}
         </Link>
       ),
-      meta: { csv: (_: string, row: TaxInvoiceRow) => row.userEmail },
+      meta: { kind: 'id', csv: (_: string, row: TaxInvoiceRow) => row.userEmail },
     }),
     column.accessor((row) => (row.approvalNumber ? formatApprovalNumber(row.approvalNumber) : ''), {
       id: 'approval_number',
       header: t('field.approval_number'),
+      ...identifier,
     }),
     column.display({
       id: 'actions',
@@ -114,7 +121,7 @@ export function TaxInvoiceList({
             <option value="">{t('filter.all')}</option>
             {TAX_INVOICE_STATES.map((state) => (
               <option key={state} value={state}>
-                {t(`state.${state}`)}
+                {codeLabel(t, 'taxInvoiceState', state)}
               </option>
             ))}
           </select>
@@ -129,7 +136,7 @@ export function TaxInvoiceList({
             <option value="">{t('filter.all')}</option>
             {PAY_METHODS.map((method) => (
               <option key={method} value={method}>
-                {t(`pay-methods:${method}`, { defaultValue: method })}
+                {payMethodLabel(t, method)}
               </option>
             ))}
           </select>

@@ -3,8 +3,9 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import type { UserActivityRow } from '../../../../../shared/api/users.ts';
 import { DataTable } from '../../../components/console/DataTable.tsx';
-import { KstTime } from '../../../components/console/KstTime.tsx';
+import { identifier, kstTime, labelled } from '../../../components/console/list/list-columns.tsx';
 import type { UserDetailSectionProps } from '../../../lib/console/user-detail-section.ts';
+import { codeLabel } from '../../../lib/labels/labels.ts';
 
 const column = createColumnHelper<UserActivityRow>();
 
@@ -12,17 +13,13 @@ const column = createColumnHelper<UserActivityRow>();
 export function ActivitiesSection({ info }: UserDetailSectionProps) {
   const { t } = useTranslation('console-users');
   const columns = [
-    column.accessor('created', {
-      header: () => t('field.created'),
-      cell: (cell) => <KstTime ms={cell.getValue()} />,
-    }),
+    column.accessor('created', { header: t('field.created'), ...kstTime() }),
     column.accessor('action', {
-      header: () => t('activity.action'),
-      // Every action has a label (activity-labels.test.ts).
-      cell: (cell) => t(`activity.actions.${cell.getValue()}`),
+      header: t('activity.action'),
+      ...labelled((action: string) => codeLabel(t, 'activity', action)),
     }),
-    column.accessor('desc', { header: () => t('activity.desc') }),
-    column.accessor('operatorEmail', { header: () => t('activity.operator') }),
+    column.accessor('desc', { header: t('activity.desc'), meta: { kind: 'longtext' } }),
+    column.accessor('operatorEmail', { header: t('activity.operator'), ...identifier }),
   ];
   return (
     <section className="console-card" aria-labelledby="activities-title">

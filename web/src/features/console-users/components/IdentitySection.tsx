@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSiteLanguage } from '../../../../../shared/languages.ts';
 import { useConfirm } from '../../../components/console/ConfirmDialog.tsx';
@@ -7,6 +7,7 @@ import { KstTime } from '../../../components/console/KstTime.tsx';
 import { notify } from '../../../components/console/toast.ts';
 import { errorLine, errorTextNow } from '../../../lib/console/error-text.ts';
 import type { UserDetailSectionProps } from '../../../lib/console/user-detail-section.ts';
+import { codeLabel, languageLabel } from '../../../lib/labels/labels.ts';
 import { useGeneratePasswordResetLink } from '../api/generate-password-reset-link.ts';
 import { useSendVerifyingEmail } from '../api/send-verifying-email.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
@@ -14,7 +15,7 @@ import { UserName } from './UserName.tsx';
 
 /** Who the account is (section 2's identity fields) and the identity actions. */
 export function IdentitySection({ info }: UserDetailSectionProps) {
-  const { t } = useTranslation('console-users');
+  const { t, i18n } = useTranslation('console-users');
   const { user } = info;
   const row = (label: string, value: ReactNode) =>
     value === undefined || value === null || value === '' ? null : (
@@ -38,19 +39,26 @@ export function IdentitySection({ info }: UserDetailSectionProps) {
         )}
         {row(t('field.provider'), user.providers.map((provider) => t(`provider.${provider}`)).join(', '))}
         {row(t('field.assist_email'), user.assistEmail)}
-        {row(t('field.referral_type'), user.referralType)}
+        {row(
+          t('field.referral_type'),
+          user.referralType ? codeLabel(t, 'referralType', user.referralType) : undefined,
+        )}
         {row(t('field.referral_code'), user.referralCode)}
         {user.utmParams
           ? Object.entries(user.utmParams).map(([name, value]) => (
-              <span key={name} style={{ display: 'contents' }}>
-                {row(name, value)}
-              </span>
+              <Fragment key={name}>{row(name, value)}</Fragment>
             ))
           : null}
         {row(t('field.location'), location)}
         {row(t('field.timezone'), user.timezone)}
-        {row(t('field.ui_language'), user.uiLanguage)}
-        {row(t('field.client_type'), user.clientType)}
+        {row(
+          t('field.ui_language'),
+          user.uiLanguage ? languageLabel(i18n.language, user.uiLanguage) : undefined,
+        )}
+        {row(
+          t('field.client_type'),
+          user.clientType ? codeLabel(t, 'clientType', user.clientType) : undefined,
+        )}
         {row(t('field.created'), <KstTime ms={user.created} />)}
         {row(t('field.last_accessed'), user.lastAccessed ? <KstTime ms={user.lastAccessed} /> : undefined)}
         {row(t('field.last_use'), user.lastUse ? <KstTime ms={user.lastUse} /> : undefined)}

@@ -5,10 +5,11 @@ import type { AdminUserListItem } from '../../../../../shared/api/users.ts';
 import { REFERRAL_TYPES, type ReferralType } from '../../../../../shared/identity/referral.ts';
 import { FilterField } from '../../../components/console/list/FilterField.tsx';
 import { ListTable } from '../../../components/console/list/ListTable.tsx';
-import { kstTime, shownAs } from '../../../components/console/list/list-columns.tsx';
+import { identifier, kstTime, shownAs } from '../../../components/console/list/list-columns.tsx';
 import { useListFilters } from '../../../components/console/list/list-filters.ts';
 import { useRowSelection } from '../../../components/console/list/list-selection.ts';
 import { Tooltip } from '../../../components/console/Tooltip.tsx';
+import { codeLabel } from '../../../lib/labels/labels.ts';
 import { hasUserFilter, useUserList } from '../api/get-user-list.ts';
 import { UserName } from './UserName.tsx';
 
@@ -51,10 +52,10 @@ export function UserList({
       header: t('field.name'),
       cell: (info) => <UserName user={info.row.original} />,
     }),
-    column.accessor('email', { header: t('field.email') }),
+    column.accessor('email', { header: t('field.email'), ...identifier }),
     column.accessor('emailVerified', {
       header: t('field.email_verified'),
-      ...shownAs((verified: boolean) => (verified ? t('verified') : t('unverified'))),
+      ...shownAs((verified: boolean) => (verified ? t('verified') : t('unverified')), 'code'),
     }),
     column.accessor('created', { header: t('field.created'), ...kstTime() }),
     column.accessor('lastAccessed', { header: t('field.last_accessed'), ...kstTime() }),
@@ -124,7 +125,7 @@ function UserFilterFields({
           <option value="">{t('list.any')}</option>
           {REFERRAL_TYPES.map((type) => (
             <option key={type} value={type}>
-              {type}
+              {codeLabel(t, 'referralType', type)}
             </option>
           ))}
         </select>

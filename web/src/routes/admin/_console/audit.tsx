@@ -1,8 +1,9 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { AUDIT_KINDS, isAuditKind } from '../../../../../shared/audit/audit-kinds.ts';
 import { PageTitle } from '../../../components/console/PageTitle.tsx';
 import { AuditList } from '../../../features/console-audit/components/AuditList.tsx';
-import { searchMatching, searchParams, searchText } from '../../../lib/search-params.ts';
+import { searchChoice, searchMatching, searchParams, searchText } from '../../../lib/search-params.ts';
 
 const day = searchMatching(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -11,7 +12,7 @@ export const Route = createFileRoute('/admin/_console/audit')({
   validateSearch: searchParams({
     staff: searchText(254),
     target: searchText(254),
-    kind: searchText(100),
+    kind: searchChoice(AUDIT_KINDS),
     from: day,
     to: day,
   }),
@@ -26,7 +27,12 @@ function Audit() {
     <>
       <PageTitle title={t('title')} />
       <p className="console-hint">{t('hint')}</p>
-      <AuditList filter={filter} onFilter={(search) => navigate({ search, replace: true })} />
+      <AuditList
+        filter={filter}
+        onFilter={({ kind, ...search }) =>
+          navigate({ search: { ...search, ...(isAuditKind(kind) ? { kind } : {}) }, replace: true })
+        }
+      />
     </>
   );
 }

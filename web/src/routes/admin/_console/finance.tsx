@@ -1,4 +1,4 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES } from '../../../../../shared/currency.ts';
 import { LEDGER_KINDS } from '../../../../../shared/finance/ledger.ts';
@@ -24,7 +24,11 @@ function Finance() {
   const navigate = useNavigate({ from: Route.fullPath });
   return (
     <>
-      <PageTitle title={t('title')} />
+      <PageTitle title={t('title')}>
+        <Link to="/admin/revenue" className="console-button secondary">
+          {t('revenue.link')}
+        </Link>
+      </PageTitle>
       <p className="console-hint">{t('hint')}</p>
       <FinanceView filters={filters} onFilters={(search) => navigate({ search, replace: true })} />
     </>

@@ -1,4 +1,4 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES } from '../../../../../shared/currency.ts';
 import { PageTitle } from '../../../components/console/PageTitle.tsx';
@@ -22,7 +22,11 @@ function Revenue() {
   const navigate = useNavigate({ from: Route.fullPath });
   return (
     <>
-      <PageTitle title={t('revenue.title')} />
+      <PageTitle title={t('revenue.title')}>
+        <Link to="/admin/finance" className="console-button secondary">
+          {t('revenue.to_finance')}
+        </Link>
+      </PageTitle>
       <RevenuePage filters={filters} onFilters={(search) => navigate({ search, replace: true })} />
     </>
   );

@@ -1,0 +1,207 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { App, Duration, Stack } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { functionProps } from '../../../infra/bundling.ts';
+import { LOCAL_ACCOUNT, LOCAL_REGION } from '../dead-letter-consumer.ts';
+import { FunctionFailure } from './function-host.ts';
+import { type LambdaMode, startLambdaMode } from './lambda-mode.ts';
+
+/**
+ * What `npm start -- --lambda` catches that the one-process runtime cannot, each with a fixture function
+ * bundled as the product's are (infra/bundling.ts functionProps) into a small cloud assembly of its own:
+ * two functions sharing module state, a read of a variable the template does not give, a module that
+ * fails only when bundled, a function past its timeout. Each test fails if the mode ran the function as
+ * the one-process runtime does.
+ */
+const FIXTURES = 'scripts/local/lambda/fixtures';
+let assembly: string;
+let mode: LambdaMode;
+
+function synthesizeFixtures(outdir: string): void {
+  // As the CDK CLI synthesizes: asset and path metadata on every resource (the mode finds bundles by them).
+  const app = new App({
+    outdir,
+    context: { 'aws:cdk:enable-asset-metadata': true, 'aws:cdk:enable-path-metadata': true },
+  });
+  const stack = new Stack(app, 'Cutloom-prove-Fixtures', {
+    env: { account: LOCAL_ACCOUNT, region: LOCAL_REGION },
+  });
+  const api = new HttpApi(stack, 'Api');
+  const add = (
+    name: string,
+    file: string,
+    options: { environment?: Record<string, string>; timeoutSeconds?: number } = {},
+  ) => {
+    const fn = new NodejsFunction(stack, name, {
+      ...functionProps(stack, name, `${FIXTURES}/${file}`, { STAGE: 'prove', ...options.environment }),
+      ...(options.timeoutSeconds ? { timeout: Duration.seconds(options.timeoutSeconds) } : {}),
+    });
+    api.addRoutes({
+      path: `/prove/${name}`,
+      methods: [HttpMethod.POST],
+      integration: new HttpLambdaIntegration(`${name}Integration`, fn),
+    });
+  };
+  add('bumpState', 'bump-state.ts');
+  add('readState', 'read-state.ts');
+  add('readsUnsetVariable', 'reads-unset-variable.ts');
+  add('readsGivenVariable', 'reads-unset-variable.ts', {
+    environment: { SITE_URL: 'https://given.example' },
+  });
+  add('bundledOnlyFailure', 'bundled-only-failure.ts');
+  add('outlivesTimeout', 'outlives-timeout.ts', { timeoutSeconds: 1 });
+  app.synth();
+}
+
+function event(name: string, body: unknown = {}): APIGatewayProxyEventV2 {
+  const routeKey = `POST /prove/${name}`;
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: `/prove/${name}`,
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json' },
+    requestContext: {
+      accountId: LOCAL_ACCOUNT,
+      apiId: 'prove',
+      domainName: 'localhost',
+      domainPrefix: 'localhost',
+      http: {
+        method: 'POST',
+        path: `/prove/${name}`,
+        protocol: 'HTTP/1.1',
+        sourceIp: '127.0.0.1',
+        userAgent: 'test',
+      },
+      requestId: `${name}-${Date.now()}`,
+      routeKey,
+      stage: '$default',
+      time: new Date().toUTCString(),
+      timeEpoch: Date.now(),
+    },
+    body: JSON.stringify(body),
+    isBase64Encoded: false,
+  };
+}
+
+async function call(name: string, body?: unknown) {
+  const result = (await mode.invokeRoute(
+    `POST /prove/${name}`,
+    event(name, body),
+  )) as APIGatewayProxyStructuredResultV2;
+  return JSON.parse(String(result.body));
+}
+
+beforeAll(async () => {
+  assembly = mkdtempSync(join(tmpdir(), 'cutloom-prove-assembly-'));
+  synthesizeFixtures(assembly);
+  mode = await startLambdaMode({
+    assemblyDir: assembly,
+    account: LOCAL_ACCOUNT,
+    region: LOCAL_REGION,
+    tableName: 'prove',
+    // The fixtures reach no AWS service: addresses that answer nothing.
+    dynamoEndpoint: 'http://127.0.0.1:9',
+    localValues: { AWS_ENDPOINT_URL_SQS: 'http://127.0.0.1:9' },
+    secretValues: {},
+    idTokenSecret: 'prove',
+    quiet: true,
+    log: () => undefined,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await mode?.stop();
+  rmSync(assembly, { recursive: true, force: true });
+});
+
+describe('npm start -- --lambda', () => {
+  it('keeps each function in processes of its own: module state is the process’s, never another function’s', async () => {
+    const first = await call('bumpState');
+    const second = await call('bumpState');
+    // Warm: the same process answers again, with its module state.
+    expect(second).toEqual({ count: first.count + 1, pid: first.pid });
+    // The other function imports the same module, in a process of its own.
+    expect(await call('readState')).toEqual({ count: 0 });
+    // Two invocations at once: one process each, so the second starts from a fresh module.
+    const [held, alongside] = await Promise.all([
+      call('bumpState', { holdMs: 1500 }),
+      sleep(200).then(() => call('bumpState')),
+    ]);
+    expect(held.pid).toBe(first.pid);
+    expect(alongside.pid).not.toBe(first.pid);
+    expect(alongside.count).toBe(1);
+  }, 60_000);
+
+  it('reports a read of a variable the function’s template does not give, which the one-process runtime cannot see', async () => {
+    // The handler falls back quietly, so nothing but the mode's watch notices.
+    expect(await call('readsUnsetVariable')).toEqual({ siteUrl: 'https://fallback.example' });
+    expect(await call('readsGivenVariable')).toEqual({ siteUrl: 'https://given.example' });
+    await expect
+      .poll(() => mode.findings().filter((finding) => finding.kind === 'unset-variable'))
+      .toEqual([expect.objectContaining({ functionName: 'cutloom-prove-readsUnsetVariable' })]);
+    expect(mode.findings().find((finding) => finding.kind === 'unset-variable')?.detail).toMatch(
+      /^read SITE_URL/,
+    );
+  }, 60_000);
+
+  it('fails a module that loads from its sources but not from its bundle, as Lambda fails an init', async () => {
+    const source = (await import('./fixtures/bundled-only-failure.ts')) as {
+      handler: () => Promise<{ body: string }>;
+    };
+    expect(JSON.parse((await source.handler()).body)).toEqual({ greeting: 'hello' });
+    const failure = await mode
+      .invokeRoute('POST /prove/bundledOnlyFailure', event('bundledOnlyFailure'))
+      .catch((error) => error);
+    expect(failure).toBeInstanceOf(FunctionFailure);
+    expect(failure).toMatchObject({
+      kind: 'init',
+      errorType: 'Error',
+      message: expect.stringMatching(/ENOENT.*greeting\.json/),
+    });
+    expect(mode.findings()).toContainEqual(
+      expect.objectContaining({ kind: 'init-error', functionName: 'cutloom-prove-bundledOnlyFailure' }),
+    );
+  }, 60_000);
+
+  it('ends a function at its timeout: the invocation fails as Lambda’s does and nothing it would do later happens', async () => {
+    const calls: string[] = [];
+    const witness = createServer((req, res) => {
+      calls.push(String(req.url));
+      res.end();
+    });
+    await new Promise<void>((resolve) => witness.listen(0, '127.0.0.1', resolve));
+    const afterUrl = `http://127.0.0.1:${(witness.address() as AddressInfo).port}/after`;
+    try {
+      const failure = await mode
+        .invokeRoute('POST /prove/outlivesTimeout', event('outlivesTimeout', { workMs: 2500, afterUrl }))
+        .catch((error) => error);
+      expect(failure).toMatchObject({ kind: 'timeout', errorType: 'Sandbox.Timedout' });
+      expect(failure.message).toMatch(/Task timed out after 1\.00 seconds/);
+      // Past the moment the handler would have called: the process is gone, so it never does.
+      await sleep(3000);
+      expect(calls).toEqual([]);
+      // The next invocation starts a new process (a cold start), which finishes in time.
+      await call('outlivesTimeout', { workMs: 0, afterUrl });
+      const runs = mode
+        .invocations()
+        .filter((record) => record.functionName === 'cutloom-prove-outlivesTimeout');
+      expect(runs.map((record) => [record.cold, record.ok])).toEqual([
+        [true, false],
+        [true, true],
+      ]);
+      expect(calls).toEqual(['/after']);
+    } finally {
+      witness.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,48 @@
+import type { TFunction } from 'i18next';
+import { PERIOD_PREFIX, PLAN_PERIODS } from '../../../../shared/plans/plan-types.ts';
+import { LABEL_TABLES, type LabelKind, PLAN_TYPE_NAMES } from './label-tables.ts';
+
+/**
+ * The names of codes in the reader's language (label-tables.ts). A code no table names (an item older
+ * than its kind's list) is shown as it is, rather than as an i18n key.
+ */
+export function codeLabel(t: TFunction, kind: LabelKind, code: string): string {
+  return t(`${LABEL_TABLES[kind].key}${code}`, { defaultValue: code });
+}
+
+export const payMethodLabel = (t: TFunction, code: string) => codeLabel(t, 'payMethod', code);
+export const pgLabel = (t: TFunction, code: string) => codeLabel(t, 'pg', code);
+export const roleLabel = (t: TFunction, code: string) => codeLabel(t, 'role', code);
+
+/**
+ * Where a refund's money goes, named by the way it goes back: through the provider it goes back to the
+ * payment's own method (a phone bill, a KakaoPay balance, a card), so the provider route is named by the
+ * payment's method when it is known, never as a card company's.
+ */
+export function refundSourceLabel(t: TFunction, source: string, payMethod?: string): string {
+  if (source === 'portone' && payMethod)
+    return t('labels:refund_source.portone_method', { method: payMethodLabel(t, payMethod) });
+  return codeLabel(t, 'refundSource', source);
+}
+
+/**
+ * A plan code (`Y1_LIGHT_V3`, `MR_STANDARD`, a custom `M3_PLUS_ACME`, `FREE`) by its tier and period:
+ * "Light · 1-year pass". A name that does not follow the pattern is shown as it is.
+ */
+export function planNameLabel(t: TFunction, planName: string): string {
+  const [prefix = '', type = ''] = planName.split('_');
+  if (planName === 'FREE') return codeLabel(t, 'planType', 'FREE');
+  const period = PLAN_PERIODS.find((candidate) => PERIOD_PREFIX[candidate] === prefix);
+  const tier = PLAN_TYPE_NAMES.find((candidate) => candidate === type);
+  if (!period || !tier) return planName;
+  return `${codeLabel(t, 'planType', tier)} · ${codeLabel(t, 'planPeriod', period)}`;
+}
+
+/** A language code (`ko`, `zh-TW`) by its name in the reader's language (the browser's own names). */
+export function languageLabel(readerLanguage: string, code: string): string {
+  try {
+    return new Intl.DisplayNames([readerLanguage], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
