@@ -19,6 +19,9 @@ export const AttentionCaseSchema = z.object({
   merchantUid: z.string().optional(),
   planId: z.string().optional(),
   planName: z.string().optional(),
+  /** The payment's recorded method and channel: a refund's way is named by them. */
+  payMethod: z.string().optional(),
+  pg: z.string().optional(),
   amount: z.number().optional(),
   currency: z.string().optional(),
   reason: z.string(),

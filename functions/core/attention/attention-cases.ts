@@ -65,6 +65,8 @@ function toView(open: AttentionCase): AttentionCaseView {
     ...(open.userEmail ? { userEmail: open.userEmail } : {}),
     ...(open.merchantUid ? { merchantUid: open.merchantUid } : {}),
     ...(open.planName ? { planName: open.planName } : {}),
+    ...(open.payMethod ? { payMethod: open.payMethod } : {}),
+    ...(open.pg ? { pg: open.pg } : {}),
     ...(open.amount !== undefined ? { amount: open.amount } : {}),
     ...(open.currency ? { currency: open.currency } : {}),
     ...(open.source ? { source: open.source } : {}),

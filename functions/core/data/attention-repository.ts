@@ -28,6 +28,8 @@ export function refundTransferCase(input: {
     planName: string;
     currency: string;
     cancelledAmount: number;
+    payMethod: string;
+    pg: string;
   };
   amount: number;
   planId?: string | undefined;
@@ -46,6 +48,8 @@ export function refundTransferCase(input: {
     merchantUid: payment.merchantUid,
     ...(input.planId ? { planId: input.planId } : {}),
     planName: payment.planName,
+    payMethod: payment.payMethod,
+    pg: payment.pg,
     amount: input.amount,
     currency: payment.currency,
     refundSources: [],

@@ -223,6 +223,8 @@ function refundRequiredCase(order: PaymentOrder, changes: OrderChanges, taken: M
     merchantUid: order.merchantUid,
     refundSources: refundWays.map((way) => way.source),
     refundWays,
+    payMethod: order.payMethod,
+    pg: order.pg,
     planName: order.planName,
     amount: taken.amount,
     currency: taken.currency,

@@ -21,6 +21,9 @@ export const AttentionCase = lazyEntity(
         merchantUid: { type: 'string', readOnly: true },
         planId: { type: 'string', readOnly: true },
         planName: { type: 'string', readOnly: true },
+        /** The payment's recorded method and channel (a refund's way is named by them). */
+        payMethod: { type: 'string', readOnly: true },
+        pg: { type: 'string', readOnly: true },
         amount: { type: 'number', readOnly: true },
         /** What the payment took, in the currency it was paid in (not always the order's). */
         currency: { type: 'string', readOnly: true },

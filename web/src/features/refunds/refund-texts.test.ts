@@ -37,8 +37,8 @@ const needed: Record<string, string[]> = {
     ...REFUND_FAILURES.flatMap((failure) => [`fail.what.${failure}`, `fail.next.${failure}`]),
     ...PROBLEMS.map((problem) => `account.problem.${problem}`),
   ],
+  // The console names a way by the one label table of refund sources (lib/labels, label-tables.test.ts).
   'console-refunds': [
-    ...REFUND_WAY_KINDS.map((kind) => `way.${kind}`),
     ...OWN_WAY_CLOSED.map((reason) => `closed.${reason}`),
     ...REFUND_REFUSALS.map((refusal) => `refusal.${refusal}`),
     ...PROBLEMS.map((problem) => `account.problem.${problem}`),

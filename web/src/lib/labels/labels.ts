@@ -16,12 +16,17 @@ export const roleLabel = (t: TFunction, code: string) => codeLabel(t, 'role', co
 
 /**
  * Where a refund's money goes, named by the way it goes back: through the provider it goes back to the
- * payment's own method (a phone bill, a KakaoPay balance, a card), so the provider route is named by the
- * payment's method when it is known, never as a card company's.
+ * payment's own method (a phone bill, a KakaoPay balance, a card; PayPal is a card payment on its own pg),
+ * so the provider route is named by the payment's method when it is known, never as a card company's.
  */
-export function refundSourceLabel(t: TFunction, source: string, payMethod?: string): string {
-  if (source === 'portone' && payMethod)
-    return t('labels:refund_source.portone_method', { method: payMethodLabel(t, payMethod) });
+export function refundSourceLabel(
+  t: TFunction,
+  source: string,
+  payment?: { payMethod?: string | undefined; pg?: string | undefined },
+): string {
+  const method = payment?.pg === 'paypal' ? 'paypal' : payment?.payMethod;
+  if (source === 'portone' && method)
+    return t('labels:refund_source.portone_method', { method: payMethodLabel(t, method) });
   return codeLabel(t, 'refundSource', source);
 }
 

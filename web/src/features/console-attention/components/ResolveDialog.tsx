@@ -7,12 +7,12 @@ import { DialogButtons } from '../../../components/console/DialogButtons.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
 import { notify } from '../../../components/console/toast.ts';
+import { refundSourceLabel } from '../../../lib/labels/labels.ts';
 import {
   type AccountProblems,
   checkAccount,
   EMPTY_ACCOUNT,
   type RefundAccountDraft,
-  refundWayKind,
 } from '../../../lib/refund-ways.ts';
 import { RefundAccountFields, refundRefusalView } from '../../console-refunds/index.ts';
 import { useResolveAttention } from '../api/attention.ts';
@@ -85,7 +85,7 @@ export function ResolveDialog({ resolving, onClose }: { resolving: Resolving; on
               >
                 {open.refundWays.map((allowed) => (
                   <option key={allowed.source} value={allowed.source}>
-                    {t(`console-refunds:way.${refundWayKind(allowed)}`)}
+                    {refundSourceLabel(t, allowed.source, open)}
                   </option>
                 ))}
               </select>

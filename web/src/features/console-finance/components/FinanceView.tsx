@@ -227,7 +227,7 @@ function FinanceLedger({
     entryColumn.accessor('pg', { header: t('ledger.pg'), ...labelled((pg: string) => pgLabel(t, pg)) }),
     entryColumn.accessor('refundSource', {
       header: t('ledger.refund_source'),
-      ...labelled((source: string, row: LedgerEntryView) => refundSourceLabel(t, source, row.payMethod)),
+      ...labelled((source: string, row: LedgerEntryView) => refundSourceLabel(t, source, row)),
     }),
     entryColumn.accessor((entry) => entry.userEmail ?? entry.uid, {
       id: 'user',

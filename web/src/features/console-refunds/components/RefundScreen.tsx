@@ -10,6 +10,7 @@ import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { KstDateInput } from '../../../components/console/KstDateInput.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
 import { notify } from '../../../components/console/toast.ts';
+import { refundSourceLabel } from '../../../lib/labels/labels.ts';
 import {
   type AccountField,
   type AccountProblems,
@@ -17,7 +18,6 @@ import {
   decisionFor,
   EMPTY_ACCOUNT,
   type RefundAccountDraft,
-  refundWayKind,
 } from '../../../lib/refund-ways.ts';
 import { useRefund, useRefundEstimate } from '../api.ts';
 import { refundRefusalView } from '../refund-refusals.ts';
@@ -111,8 +111,7 @@ function RefundEstimate({ uid, estimate }: { uid: string; estimate: RefundEstima
   // The operator's choice while the decision still allows it; else the way it preselects.
   const way = ways.find((allowed) => allowed.source === chosen) ?? ways[0];
   const needsAccount = price > 0 && way?.account === 'required';
-  const wayLabel = (source: RefundSource, account: 'none' | 'required') =>
-    t(`way.${refundWayKind({ source, account }, estimate)}`);
+  const wayLabel = (source: RefundSource) => refundSourceLabel(t, source, estimate);
   const failure = refundRefusalView(refund.error);
 
   const submit = async () => {
@@ -147,7 +146,7 @@ function RefundEstimate({ uid, estimate }: { uid: string; estimate: RefundEstima
       return t(estimate.isDaily ? 'used_days' : 'used_months', { count: estimate.usedPeriod });
     if (name === 'refundSource') {
       const own = decisionFor(estimate, estimate.estimatedRefundPrice).ways[0];
-      return own ? wayLabel(own.source, own.account) : t('refusal.none');
+      return own ? wayLabel(own.source) : t('refusal.none');
     }
     if (typeof shown === 'boolean') return t(shown ? 'yes' : 'no');
     return shown;
@@ -231,7 +230,7 @@ function RefundEstimate({ uid, estimate }: { uid: string; estimate: RefundEstima
                 checked={way?.source === allowed.source}
                 onChange={() => setChosen(allowed.source)}
               />{' '}
-              {wayLabel(allowed.source, allowed.account)}
+              {wayLabel(allowed.source)}
             </label>
           ))}
           {decision?.ownWayClosed ? (
