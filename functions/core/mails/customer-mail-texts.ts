@@ -94,7 +94,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       'product-account': `${PRODUCT_NAME} 계정`,
     },
     planTypes: { FREE: '무료', LIGHT: '라이트', STANDARD: '스탠다드', BUSINESS: '비즈니스', CUSTOM: '맞춤' },
-    periods: { MONTHLY: '월간 구독', ANNUAL: '연간 구독' },
+    periods: { MONTHLY: '월간', ANNUAL: '연간' },
     usageTypes: { STT: '음성 인식', TTS: '음성 합성', TRANSLATE: '번역', GENIMAGE: '이미지 생성' },
     kst: '(한국 시간)',
     receiptLink: '결제사 영수증 보기',

@@ -159,8 +159,8 @@ describe('customer mails', () => {
   it('tell before a renewal into the plan the customer scheduled, at its amount', () => {
     const { text } = composeCustomerMail(MAILS[8] as CustomerMail, 'ko', LINK);
     expect(text).toContain('스탠다드 구독이');
-    expect(text).toContain('이번 갱신부터 라이트 · 월간 구독 요금제로 바뀌며');
-    expect(text).toContain('변경될 요금제: 라이트 · 월간 구독');
+    expect(text).toContain('이번 갱신부터 라이트 · 월간 요금제로 바뀌며');
+    expect(text).toContain('변경될 요금제: 라이트 · 월간');
     expect(text).toContain('결제 금액: ₩9,900');
     expect(composeCustomerMail(MAILS[7] as CustomerMail, 'ko', LINK).text).not.toContain('변경될 요금제');
   });
