@@ -45,10 +45,13 @@ export interface PlanChangeOutcome {
   changed: boolean;
 }
 
-/** The account's latest plan while it has not ended (a held plan stays: it may come back). */
+/**
+ * The account's latest plan while it has not ended: a subscription past its date still renewing (its
+ * renewal under way or retried) or held stays, so that the answer says why no change can be made now.
+ */
 async function livePlan(uid: string, now: number): Promise<UserPlan | undefined> {
   const plan = await latestUserPlan(uid);
-  return plan && (plan.expiredAt > now || plan.planStatus === 'HOLD') ? plan : undefined;
+  return plan && (plan.expiredAt > now || plan.planStatus !== 'UNSCHEDULED') ? plan : undefined;
 }
 
 function notSubscribed(): PaymentError {
