@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PRICE_BOUNDS } from '../payments/price-bounds.ts';
 import {
   type ChangeTarget,
   type ChangingPlan,
@@ -87,6 +88,9 @@ describe('which plan a subscription may change to', () => {
       isSubscription: true,
     };
     expect(planChangeRefusal(standardMonthly, custom, 9_900, NOW)).toBe('other-family');
+    // Even of the same generation, a custom plan is in no tier: never a change at renewal.
+    const sameGeneration: ChangeTarget = { ...custom, name: 'MR_CUSTOM_V3' };
+    expect(planChangeRefusal(standardMonthly, sameGeneration, 9_900, NOW)).toBe('other-family');
     const customPlan = { ...standardMonthly, planName: 'MR_CUSTOM_ACME', planType: 'CUSTOM' } as const;
     expect(planChangeRefusal(customPlan, target('MR_LIGHT_ACME'), 9_900, NOW)).toBe('other-family');
   });
@@ -114,20 +118,21 @@ describe('which plan a subscription may change to', () => {
     expect(planChangeRefusal(dollars, target('MR_LIGHT_V3'), 8.999, NOW)).toBe('cannot-renew');
   });
 
-  it('on the wallet, only won amounts within its limits of one payment', () => {
+  it('on the wallet, only won amounts from its minimum; its maximum lies above every price bound', () => {
     const wallet = { ...standardMonthly, payMethod: 'naver_pay' };
     expect(planChangeRefusal(wallet, target('YR_LIGHT_V3'), 99_000, NOW)).toBeUndefined();
-    expect(WALLET_CHARGE_LIMITS).toEqual({ currency: 'KRW', min: 100, max: 2_000_000 });
-    // A card takes what the price bounds allow; the wallet stops at its own maximum.
-    expect(planChangeRefusal(standardMonthly, target('YR_LIGHT_V3'), 1_436_400, NOW)).toBeUndefined();
-    expect(planChangeRefusal(wallet, target('YR_LIGHT_V3'), 1_436_400, NOW)).toBeUndefined();
-    const pricier = { amount: 2_000_001 } as const;
-    expect(planChangeRefusal(wallet, target('YR_LIGHT_V3'), pricier.amount, NOW)).toBe('cannot-renew');
+    expect(WALLET_CHARGE_LIMITS).toEqual({ currency: 'KRW', min: 100 });
     expect(planChangeRefusal(wallet, target('MR_LIGHT_V3'), 99, NOW)).toBe('cannot-renew');
     expect(planChangeRefusal(wallet, target('MR_LIGHT_V3'), 100, NOW)).toBeUndefined();
     expect(planChangeRefusal({ ...wallet, currency: 'JPY' }, target('MR_LIGHT_V3'), 1_100, NOW)).toBe(
       'cannot-renew',
     );
+    // The price bounds' maximum (1,436,400 won) is charged; above it, by no pay method.
+    expect(planChangeRefusal(wallet, target('YR_LIGHT_V3'), 1_436_400, NOW)).toBeUndefined();
+    expect(planChangeRefusal(wallet, target('YR_LIGHT_V3'), 1_436_401, NOW)).toBe('cannot-renew');
+    expect(planChangeRefusal(standardMonthly, target('YR_LIGHT_V3'), 1_436_401, NOW)).toBe('cannot-renew');
+    // The wallet's own maximum of one payment, 2,000,000 won, lies above every price the bounds allow.
+    expect(PRICE_BOUNDS.KRW.real.max).toBeLessThan(2_000_000);
   });
 
   it('refuses anything while the subscription itself may schedule no change', () => {

@@ -39,9 +39,10 @@ export type PlanChangeRefusal = (typeof PLAN_CHANGE_REFUSALS)[number];
 /**
  * What the wallet (Naver Pay) takes in one payment: won only, from 100 to 2,000,000 won (the limits
  * Stripe's Naver Pay guide states, docs.stripe.com/payments/naver-pay/accept-a-payment; the wallet's own
- * partner documentation is not public).
+ * partner documentation is not public). Its maximum lies above every price the price bounds allow
+ * (1,436,400 won: plan-change.test.ts checks it), so only its currency and minimum can refuse a renewal.
  */
-export const WALLET_CHARGE_LIMITS = { currency: 'KRW', min: 100, max: 2_000_000 } as const;
+export const WALLET_CHARGE_LIMITS = { currency: 'KRW', min: 100 } as const;
 
 /** The subscription a change is asked for, as its plan record holds it. */
 export interface ChangingPlan {
@@ -117,18 +118,18 @@ export function planChangeRefusal(
   )
     return 'other-family';
   if (toRank > fromRank) return 'higher-plan';
-  return amount !== undefined && chargeable(plan, amount) ? undefined : 'cannot-renew';
+  // No price in the table is no amount the renewal can charge.
+  return chargeable(plan, amount ?? Number.NaN) ? undefined : 'cannot-renew';
 }
 
-/** Whether the subscription's currency and pay method can charge `amount` at its renewal. */
+/**
+ * Whether the subscription's currency and pay method can charge `amount` at its renewal: an amount the
+ * money rules take (the price bounds' maximum included), and on the wallet one it takes.
+ */
 function chargeable(plan: ChangingPlan, amount: number): boolean {
   if (checkFinalPrice(amount, plan.currency) !== 'payable') return false;
   if (plan.payMethod !== WALLET_PAY_METHOD) return true;
-  return (
-    plan.currency === WALLET_CHARGE_LIMITS.currency &&
-    amount >= WALLET_CHARGE_LIMITS.min &&
-    amount <= WALLET_CHARGE_LIMITS.max
-  );
+  return plan.currency === WALLET_CHARGE_LIMITS.currency && amount >= WALLET_CHARGE_LIMITS.min;
 }
 
 /** A change as the plan record keeps it until the renewal applies it. */
