@@ -10,6 +10,8 @@ import type { StatefulStack } from './stateful-stack.ts';
  * the settings that are not secret, from the CDK context key `payments` (cdk.json or
  * `cdk deploy -c payments='{"portoneMerchantCode":"imp12345678",...}'`):
  * - portoneMerchantCode: the provider's merchant identification code the browser SDK is opened with;
+ * - portoneReceiptChannelKey: the channel key (PortOne console, 결제 연동 > 채널 관리) of the virtual-account
+ *   channel, on which a cash receipt is issued for what a refund by bank transfer kept;
  * - naverPayPartnerId: the wallet's partner id, part of its API address;
  * - coolsmsSender: the registered SMS sender number;
  * - holidayServiceKey: the data.go.kr service key of the public holiday service (refunds' business days;
@@ -20,6 +22,7 @@ import type { StatefulStack } from './stateful-stack.ts';
  */
 export interface PaymentSettings {
   portoneMerchantCode?: string;
+  portoneReceiptChannelKey?: string;
   naverPayPartnerId?: string;
   coolsmsSender?: string;
   holidayServiceKey?: string;
@@ -56,6 +59,7 @@ export function paymentValues(
     NAVER_PAY_API_URL: partner && `${hosts.api}/${partner}`,
     NAVER_PAY_PAGE_URL: `${hosts.page}/payments/recurrent/{reserveId}`,
     PORTONE_MERCHANT_CODE: settings.portoneMerchantCode,
+    PORTONE_RECEIPT_CHANNEL_KEY: settings.portoneReceiptChannelKey,
     COOLSMS_SECRET_ARN: stateful.smsSecret.secretArn,
     COOLSMS_SENDER: settings.coolsmsSender,
     HOLIDAY_API_URL: HOLIDAY_SERVICE_URL,
@@ -67,6 +71,7 @@ export function paymentValues(
 const SETTING_OF_VARIABLE: Readonly<Record<string, keyof PaymentSettings>> = {
   NAVER_PAY_API_URL: 'naverPayPartnerId',
   PORTONE_MERCHANT_CODE: 'portoneMerchantCode',
+  PORTONE_RECEIPT_CHANNEL_KEY: 'portoneReceiptChannelKey',
   COOLSMS_SENDER: 'coolsmsSender',
   HOLIDAY_API_KEY: 'holidayServiceKey',
 };

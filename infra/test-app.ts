@@ -13,6 +13,7 @@ writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>test</title>')
 /** Every money-path setting of the CDK context (infra/payment-settings.ts), as a deployment gives them. */
 export const PAYMENT_CONTEXT = {
   portoneMerchantCode: 'imp12345678',
+  portoneReceiptChannelKey: 'channel-key-00000000-0000-0000-0000-000000000000',
   naverPayPartnerId: 'np_abcde',
   coolsmsSender: '0212345678',
   holidayServiceKey: 'holiday-key',

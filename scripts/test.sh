@@ -37,6 +37,12 @@ npx vite build --config web/vite.config.ts --logLevel warn
 step 'deploy check (CDK CLI to an AWS emulator, moto)'
 npm run --silent deploy:emulated
 
+# Every benchmark command at a small size, figures printed and none compared with a goal, so that a change
+# that breaks one fails here (docs/benchmarks.md). After the web build, which bench:site and
+# bench:user-search serve; before the browser tests, the longest step.
+step 'benchmarks in smoke size'
+npx tsx scripts/bench/smoke.ts
+
 step 'browser tests (Playwright, Chromium)'
 npx playwright test
 

@@ -97,6 +97,12 @@ export const ENVIRONMENT = {
     for: ['payment:checkout'],
   },
   PORTONE_API_URL: { readBy: 'adapters/payment-provider/portone.ts', implies: 'nothing', localOnly: true },
+  // The channel cash receipts for sales outside PortOne are issued on (a refund by bank transfer's rest).
+  PORTONE_RECEIPT_CHANNEL_KEY: {
+    readBy: 'adapters/payment-provider/portone-receipts.ts',
+    implies: 'nothing',
+    for: ['payment:provider'],
+  },
   PORTONE_SECRET_ARN: {
     readBy: 'adapters/payment-provider/portone.ts',
     implies: 'secret',

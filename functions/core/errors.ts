@@ -53,8 +53,8 @@ export class IdentityError extends AppError {
 export class AdminError extends AppError {
   readonly code: AdminErrorCode;
   readonly status: number;
-  constructor(code: AdminErrorCode, message: string) {
-    super(message);
+  constructor(code: AdminErrorCode, message: string, extra?: Record<string, unknown>) {
+    super(message, extra);
     this.code = code;
     this.status = adminErrorStatus(code);
   }

@@ -158,7 +158,7 @@ describe('the handler pipeline', () => {
     expect(answer).toEqual({ status: 500, body: { error: { code: 'UNKNOWN', msg: 'Internal error' } } });
   });
 
-  it('answers admin routes in the admin format: invalid_token and invalid_level with 401, others 500', async () => {
+  it('answers admin routes in the admin format: invalid_token and invalid_level with 401, a refusal with its 4xx', async () => {
     const handler = defineHandler(route('admin', 'auth'), async () => {
       throw new NotFound('Config x');
     });
@@ -182,13 +182,13 @@ describe('the handler pipeline', () => {
     expect(
       await invoke(handler, event({ amount: 1 }, { authorization: `Bearer ${operator}` })),
     ).toMatchObject({
-      status: 500,
+      status: 404,
       body: { error: { code: 'not_found' } },
     });
     expect(
       await invoke(handler, event({ amount: 0 }, { authorization: `Bearer ${operator}` })),
     ).toMatchObject({
-      status: 500,
+      status: 400,
       body: { error: { code: 'invalid_argument' } },
     });
   });
@@ -208,11 +208,24 @@ describe('the handler pipeline', () => {
         event({ amount: 1 }, { authorization: `Bearer ${operator}` }),
       );
     expect(await refusing(new PaymentError('USER_NOT_SUBSCRIBED', 'No plan'))).toMatchObject({
-      status: 500,
+      status: 404,
       body: { error: { code: 'not_found', msg: 'No plan' } },
     });
     expect(await refusing(new PaymentError('UNSUBSCRIBE_NOT_ALLOWED', 'Not now'))).toMatchObject({
+      status: 409,
       body: { error: { code: 'conflict' } },
+    });
+    // What a refusal says beside its code keeps its meaning on the console (a refund's reason).
+    expect(
+      await refusing(
+        new PaymentError('REFUND_ACCOUNT_REFUSED', 'Holder', {
+          reason: 'holder_mismatch',
+          providerMessage: 'x',
+        }),
+      ),
+    ).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_argument', reason: 'holder_mismatch', providerMessage: 'x' } },
     });
     expect(await refusing(new IdentityError('EMAIL_EXISTS', 'Taken'))).toMatchObject({
       body: { error: { code: 'conflict' } },

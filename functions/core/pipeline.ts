@@ -190,6 +190,8 @@ function appErrorOf(route: RouteDefinition, error: unknown): AppError {
           ? ADMIN_CODE_OF_IDENTITY_ERROR[appError.code]
           : 'internal',
       appError.message,
+      // What a refusal says beside its code (a refund's reason) keeps its meaning for the console too.
+      appError instanceof PaymentError ? appError.extra : undefined,
     );
   }
   return appError;

@@ -5,12 +5,12 @@ import { dynamo } from '../../functions/core/data/client.ts';
 import { getUsageCounters } from '../../functions/core/data/usage-repository.ts';
 import { listUserActivities } from '../../functions/core/data/user-activity-repository.ts';
 import { findUserByEmail } from '../../functions/core/data/user-repository.ts';
-import { signIdToken } from '../../functions/core/identity/id-token.ts';
 import { settings } from '../../functions/core/settings.ts';
 import { QUEUES } from '../../shared/jobs/queues.ts';
 import { DUPLICATE_DELIVERY_VARIABLE, duplicateDeliveryShare } from '../local/at-least-once.ts';
 import { startRuntime } from '../local/runtime.ts';
-import { benchAccount, seedAccounts } from './bench-accounts.ts';
+import { benchAccount, operatorToken, seedAccounts } from './bench-accounts.ts';
+import { benchFlags } from './bench-options.ts';
 
 /**
  * Bulk jobs end to end (`npm run bench:bulk`): the local runtime in memory (gateway, DynamoDB Local,
@@ -24,10 +24,12 @@ import { benchAccount, seedAccounts } from './bench-accounts.ts';
  * activities. LOCAL_DUPLICATE_DELIVERY_SHARE sets the share delivered twice (default 0.5). The
  * table client, which the consumers running in this process share, counts each job's commands and the
  * transactions cancelled because a concurrent one held one of their items (TransactionCanceledException
- * with a TransactionConflict reason), printed beside the job's figure.
+ * with a TransactionConflict reason), printed beside the job's figure. The jobs are queued by the seeded
+ * operator, signed in with its second factor as the console does. `--smoke`: 50 accounts, 4 rows.
  */
-const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 10_000);
-const USER_ROWS = Number(process.env.BENCH_USER_ROWS ?? 1_000);
+const { smoke } = benchFlags('50 accounts granted, 4 users created');
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? (smoke ? 50 : 10_000));
+const USER_ROWS = Number(process.env.BENCH_USER_ROWS ?? (smoke ? 4 : 1_000));
 const GRANT_TTS = -100;
 process.env[DUPLICATE_DELIVERY_VARIABLE] ??= '0.5';
 console.log(
@@ -52,7 +54,7 @@ try {
   await seedAccounts(accounts);
   console.log(`${ACCOUNTS} accounts written in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
 
-  const token = await signIdToken({ uid: 'bench-operator', email: 'bench@example.com', adminLevel: 1 });
+  const token = await operatorToken(runtime.url);
   const post = async (path: string, body: unknown) => {
     const response = await fetch(`${runtime.url}${path}`, {
       method: 'POST',

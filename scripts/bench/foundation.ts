@@ -15,6 +15,7 @@ import { QUEUES } from '../../shared/jobs/queues.ts';
 import { SCHEDULED_TARGETS } from '../../shared/jobs/schedules.ts';
 import { SURVEY_FORM_RESOURCE, surveyFormReleaseId } from '../../shared/surveys/survey-form.ts';
 import { freePort } from '../local/dynamodb-local.ts';
+import { benchFlags } from './bench-options.ts';
 import { type LoadResult, median, percentile, runLoad } from './load.ts';
 
 /**
@@ -22,11 +23,36 @@ import { type LoadResult, median, percentile, runLoad } from './load.ts';
  * initialisation of every function (wall and CPU time), and one request's latency against a bare DynamoDB
  * Local GetItem: in one container (the route invoked in this process as Lambda invokes it), through the
  * local gateway at one connection and at 50, beside issue 18's goals. Everything runs on loopback and
- * stops by itself.
+ * stops by itself. `npm run bench -- start|bundles|latency` runs one part. `--smoke`: three functions
+ * (a route, a queue consumer, a scheduled target), each timing once, each load for one second.
  */
+const { smoke, positionals } = benchFlags(
+  'one start per web mode, 3 functions (a route, a consumer, a scheduled target), each timing once, loads of 1 s',
+  {},
+  { positionals: true },
+);
+const SIZE = smoke
+  ? {
+      starts: 1,
+      initRuns: 1,
+      everyInitRuns: 1,
+      optionRuns: 1,
+      seconds: 1,
+      pipelineRounds: 2,
+      pipelineCalls: 200,
+    }
+  : {
+      starts: 3,
+      initRuns: 10,
+      everyInitRuns: 3,
+      optionRuns: 5,
+      seconds: 10,
+      pipelineRounds: 6,
+      pipelineCalls: 2000,
+    };
 const root = resolve(import.meta.dirname, '../..');
 /** Every function the stacks deploy: the routes, the queue consumers, the scheduled targets. */
-const FUNCTIONS = [
+const EVERY_FUNCTION = [
   ...ROUTES.map((route) => ({ name: route.name, entry: `functions/${route.handler}.ts` })),
   ...[...new Set(QUEUES.map((queue) => queue.consumer))].map((consumer) => ({
     name: `consumer ${consumer}`,
@@ -34,6 +60,16 @@ const FUNCTIONS = [
   })),
   ...SCHEDULED_TARGETS.map((target) => ({ name: target.id, entry: `events/${target.handler}.ts` })),
 ];
+/** What is measured: every function, or in smoke size the first of each kind. */
+const FUNCTIONS = smoke
+  ? [
+      EVERY_FUNCTION[0],
+      EVERY_FUNCTION.find((fn) => fn.name.startsWith('consumer ')),
+      EVERY_FUNCTION.at(-1),
+    ].filter((fn) => fn !== undefined)
+  : EVERY_FUNCTION;
+/** "all N functions", or in smoke size "N sampled functions". */
+const functionCount = (count: number) => (smoke ? `${count} sampled functions` : `all ${count} functions`);
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const tsx = join(root, 'node_modules/.bin/tsx');
 const rows: string[][] = [];
@@ -88,7 +124,7 @@ async function stopProduct(child: ChildProcess): Promise<void> {
 async function startUpTimes(): Promise<void> {
   for (const web of ['none', 'dev']) {
     const times: number[] = [];
-    for (let run = 0; run < 3; run += 1) {
+    for (let run = 0; run < SIZE.starts; run += 1) {
       const stateDir = mkdtempSync(join(tmpdir(), 'cutloom-bench-'));
       const product = await startProduct([`--web=${web}`, `--state-dir=${stateDir}`]);
       times.push(product.ms);
@@ -96,7 +132,7 @@ async function startUpTimes(): Promise<void> {
       rmSync(stateDir, { recursive: true, force: true });
     }
     report(
-      `npm start to first API answer (--web=${web}, fresh state, median of 3)`,
+      `npm start to first API answer (--web=${web}, fresh state, median of ${SIZE.starts})`,
       `${Math.round(median(times))} ms`,
     );
   }
@@ -220,7 +256,7 @@ async function bundles(): Promise<void> {
   report('bundle bare DynamoDB-client handler (minified)', kib(bareBytes));
   const bytes = sizes.map((size) => size.bytes).sort((a, b) => a - b);
   report(
-    `bundles of all ${sizes.length} functions, minified: min / median / max`,
+    `bundles of ${functionCount(sizes.length)}, minified: min / median / max`,
     `${kib(bytes[0] ?? 0)} / ${kib(median(bytes))} / ${kib(bytes.at(-1) ?? 0)} (goal: median at most 450 KiB)`,
   );
 
@@ -258,12 +294,15 @@ async function bundles(): Promise<void> {
     { label: 'biggest', file: biggest.file },
   ]);
   report(
-    `module init, biggest handler ${biggest.name} (median of 10)`,
+    `module init, biggest handler ${biggest.name} (median of ${SIZE.initRuns})`,
     `${initTimes.biggest?.init.toFixed(1)} ms`,
   );
-  report('module init, bare DynamoDB-client handler (median of 10)', `${initTimes.bare?.init.toFixed(1)} ms`);
   report(
-    'module init, bare handler with the Powertools set-up (Logger, Metrics, Tracer, middlewares; median of 10)',
+    `module init, bare DynamoDB-client handler (median of ${SIZE.initRuns})`,
+    `${initTimes.bare?.init.toFixed(1)} ms`,
+  );
+  report(
+    `module init, bare handler with the Powertools set-up (Logger, Metrics, Tracer, middlewares; median of ${SIZE.initRuns})`,
     `${initTimes.observed?.init.toFixed(1)} ms (+${((initTimes.observed?.init ?? 0) - (initTimes.bare?.init ?? 0)).toFixed(1)} ms)`,
   );
   report(
@@ -277,7 +316,7 @@ async function bundles(): Promise<void> {
   ]);
   for (const [label, figures] of Object.entries(maps)) {
     report(
-      `${biggest.name} ${label} --enable-source-maps: module init / first unexpected failure answered / later ones (median of 10)`,
+      `${biggest.name} ${label} --enable-source-maps: module init / first unexpected failure answered / later ones (median of ${SIZE.initRuns})`,
       `${figures.init.toFixed(1)} ms / ${figures.firstFailure.toFixed(1)} ms / ${figures.failure.toFixed(2)} ms`,
     );
   }
@@ -295,7 +334,7 @@ async function bundles(): Promise<void> {
 
 /**
  * Issue 18's cold-start goal: every function's module initialisation against the bare handler's and the
- * floor's in the same turns, each bundle imported in a fresh process 3 times (the median), module
+ * floor's in the same turns, each bundle imported in a fresh process 3 times (the median; once in smoke size), module
  * initialisation only; where the bytes of the worst five and of the median function come from.
  */
 function everyInitialisation(functions: BuiltFunction[], bareFile: string, floor: BuiltFunction) {
@@ -306,7 +345,7 @@ function everyInitialisation(functions: BuiltFunction[], bareFile: string, floor
       { label: 'floor', file: floor.file },
       ...functions.map((fn) => ({ label: fn.name, file: fn.file })),
     ],
-    { runs: 3, failures: false },
+    { runs: SIZE.everyInitRuns, failures: false },
   );
   const bare = times.bare?.init ?? Number.NaN;
   const bareCpu = times.bare?.initCpu ?? Number.NaN;
@@ -325,7 +364,7 @@ function everyInitialisation(functions: BuiltFunction[], bareFile: string, floor
   const distribution = (values: number[]) =>
     [values[0] ?? 0, median(values), percentile(values, 90), values.at(-1) ?? 0].map(asRatio).join(' / ');
   report(
-    'module init, bare DynamoDB-client handler in the same turns (median of 3)',
+    `module init, bare DynamoDB-client handler in the same turns (median of ${SIZE.everyInitRuns})`,
     `${bare.toFixed(1)} ms`,
   );
   report(
@@ -334,17 +373,17 @@ function everyInitialisation(functions: BuiltFunction[], bareFile: string, floor
       ` goal: every function at most 1.50x bare; ${kib(floor.bytes)})`,
   );
   report(
-    `module init of all ${ratios.length} functions / bare (median of 3 each): min / median / p90 / max`,
+    `module init of ${functionCount(ratios.length)} / bare (median of ${SIZE.everyInitRuns} each): min / median / p90 / max`,
     `${distribution(sorted)} (goal: every one at most 1.50x; ${sorted.filter((ratio) => ratio <= 1.5).length} of ${sorted.length} are)`,
   );
   // CPU time is what the load of a shared machine disturbs least (wall time waits for other processes).
   const cpuSorted = ratios.map((fn) => fn.cpuRatio).sort((a, b) => a - b);
   report(
-    `module init CPU time of all ${ratios.length} functions / bare's ${bareCpu.toFixed(1)} ms: min / median / p90 / max`,
+    `module init CPU time of ${functionCount(ratios.length)} / bare's ${bareCpu.toFixed(1)} ms: min / median / p90 / max`,
     `${distribution(cpuSorted)} (${cpuSorted.filter((ratio) => ratio <= 1.5).length} of ${cpuSorted.length} at most 1.50x)`,
   );
   report(
-    `module init of all ${ratios.length} functions / the floor's: min / median / p90 / max`,
+    `module init of ${functionCount(ratios.length)} / the floor's: min / median / p90 / max`,
     `${distribution(ratios.map((fn) => fn.init / floorInit).sort((a, b) => a - b))}` +
       ` (${ratios.filter((fn) => fn.init <= 1.5 * floorInit).length} within 1.50x the floor; CPU time:` +
       ` ${distribution(ratios.map((fn) => fn.initCpu / floorCpu).sort((a, b) => a - b))})`,
@@ -461,13 +500,13 @@ async function fixedCostOptions(
       { label: 'middle', file: middle.file },
       ...built.map((variant, index) => ({ label: `variant-${index}`, file: variant.file })),
     ],
-    { runs: 5, failures: false },
+    { runs: SIZE.optionRuns, failures: false },
   );
   const cpu = (label: string) => times[label]?.initCpu ?? Number.NaN;
   const vs = (label: string, base: string) =>
     `${cpu(label).toFixed(1)} ms CPU (${cpu(label) - cpu(base) < 0 ? '' : '+'}${(cpu(label) - cpu(base)).toFixed(1)} ms against ${cpu(base).toFixed(1)})`;
   report(
-    'option: the floor without the Tracer and its X-Ray SDK (module init, median of 5)',
+    `option: the floor without the Tracer and its X-Ray SDK (module init, median of ${SIZE.optionRuns})`,
     `${vs('floor-untraced', 'floor')}; ${kib(untraced.bytes)} against ${kib(floor.bytes)}`,
   );
   report(
@@ -479,7 +518,7 @@ async function fixedCostOptions(
     vs('floor-lambda-no-https', 'floor-lambda'),
   );
   report(
-    'option: one zod classic schema over the bare handler / one zod/mini schema (module init, median of 5)',
+    `option: one zod classic schema over the bare handler / one zod/mini schema (module init, median of ${SIZE.optionRuns})`,
     `${vs('zod-classic', 'bare')}, ${kib(classic.bytes)} / ${vs('zod-mini', 'bare')}, ${kib(mini.bytes)}`,
   );
   for (const [index, variant] of built.entries()) {
@@ -491,14 +530,14 @@ async function fixedCostOptions(
 }
 
 /**
- * Each bundle imported in a fresh Node process (10 times unless told), the bundles taking turns so that
+ * Each bundle imported in a fresh Node process (10 times unless told; once in smoke size), the bundles taking turns so that
  * the load of this shared machine weighs on each alike: the module's initialisation, then (for a route,
  * unless told not to) the first and the later answers to an unexpected failure, whose stack is logged
  * (an event whose headers throw).
  */
 function initialisation(
   bundles: Array<{ label: string; file: string; flags?: string[]; env?: Record<string, string> }>,
-  { runs: count = 10, failures = true } = {},
+  { runs: count = SIZE.initRuns, failures = true } = {},
 ): Record<string, { init: number; initCpu: number; firstFailure: number; failure: number }> {
   const runs: Record<
     string,
@@ -577,16 +616,19 @@ async function latency(): Promise<void> {
   );
   report(
     'the pipeline alone (middy, Powertools logger, tracer and metrics flush, origin check, zod in and out): CPU per request',
-    `${container.pipelineCpuMicros.toFixed(0)} µs (median of 5 × 2,000 calls)`,
+    `${container.pipelineCpuMicros.toFixed(0)} µs (median of ${SIZE.pipelineRounds - 1} × ${SIZE.pipelineCalls.toLocaleString('en')} calls)`,
   );
-  report('load-cutloom-survey through the local gateway (one HTTP hop more), 1 connection, 10 s', line(one));
-  report('bare DynamoDB Local GetItem over HTTP, 1 connection, 10 s', line(bareOne));
+  report(
+    `load-cutloom-survey through the local gateway (one HTTP hop more), 1 connection, ${SIZE.seconds} s`,
+    line(one),
+  );
+  report(`bare DynamoDB Local GetItem over HTTP, 1 connection, ${SIZE.seconds} s`, line(bareOne));
   report(
     'through the local gateway, 1 connection: p50 / p99 over the bare GetItem',
     `${signed(one.p50 - bareOne.p50)} ms / ${signed(one.p99 - bareOne.p99)} ms (the gateway’s hop included)`,
   );
-  report('local gateway: get-payment-plan-info-v2, 50 connections, 10 s', line(api));
-  report('bare DynamoDB Local GetItem, 50 concurrent, 10 s', line(bare));
+  report(`local gateway: get-payment-plan-info-v2, 50 connections, ${SIZE.seconds} s`, line(api));
+  report(`bare DynamoDB Local GetItem, 50 concurrent, ${SIZE.seconds} s`, line(bare));
   report(
     'local gateway latency ratio p50 / p99 (API / bare GetItem, 50 connections)',
     `${(api.p50 / bare.p50).toFixed(2)} / ${(api.p99 / bare.p99).toFixed(2)}`,
@@ -654,18 +696,18 @@ async function inOneContainer(
   };
   const read = () => getReleased(SURVEY_FORM_RESOURCE, surveyFormReleaseId('onboarding', 'en'));
   await inTurns([bareGet, read, route], 1); // the first calls' compilation done
-  const [bare, readResult, routeResult] = await inTurns([bareGet, read, route], 10);
+  const [bare, readResult, routeResult] = await inTurns([bareGet, read, route], SIZE.seconds);
 
   const pipelineOnly = defineHandler(loadSurvey, async () => ({ survey: null }));
   const context = lambdaContext(loadSurvey.name);
   const cpu: number[] = [];
-  for (let round = 0; round < 6; round += 1) {
+  for (let round = 0; round < SIZE.pipelineRounds; round += 1) {
     const started = process.cpuUsage();
-    for (let call = 0; call < 2000; call += 1) {
+    for (let call = 0; call < SIZE.pipelineCalls; call += 1) {
       await runInvocation(context, () => pipelineOnly(event as never, context));
     }
     const used = process.cpuUsage(started);
-    if (round > 0) cpu.push((used.user + used.system) / 2000); // the first round warms up
+    if (round > 0) cpu.push((used.user + used.system) / SIZE.pipelineCalls); // the first round warms up
   }
   return {
     bare: bare as LoadResult,
@@ -713,7 +755,7 @@ async function measureLatency(product: { url: string; output: () => string }): P
   const api = await runLoad(
     post('/payment/get-payment-plan-info-v2', JSON.stringify({ priceVersion: '1' })),
     50,
-    10,
+    SIZE.seconds,
   );
 
   const document = DynamoDBDocumentClient.from(
@@ -732,7 +774,7 @@ async function measureLatency(product: { url: string; output: () => string }): P
       (await document.send(new GetCommand({ TableName: 'cutloom-local', Key: { pk: 'bench', sk: 'bench' } })))
         .Item,
     );
-  const bare = await runLoad(bareGet, 50, 10);
+  const bare = await runLoad(bareGet, 50, SIZE.seconds);
 
   const form = { surveys: [{ id: 'q1', type: 'text', question: 'Bench?', placeholder: '' }] };
   await document.send(
@@ -756,14 +798,16 @@ async function measureLatency(product: { url: string; output: () => string }): P
   if (!(await released.json()).survey) throw new Error('the released survey form does not read');
   const survey = post('/operator/load-cutloom-survey', surveyBody);
   await runLoad(survey, 1, 1); // the connection open, the first calls' compilation done
-  const one = await runLoad(survey, 1, 10);
-  const bareOne = await runLoad(bareGet, 1, 10);
+  const one = await runLoad(survey, 1, SIZE.seconds);
+  const bareOne = await runLoad(bareGet, 1, SIZE.seconds);
   agent.destroy();
   const container = await inOneContainer(dynamoEndpoint, bareGet);
   return { api, bare, one, bareOne, container };
 }
 
-const only = process.argv[2];
+const only = positionals[0];
+if (positionals.length > 1 || (only && !['start', 'bundles', 'latency'].includes(only)))
+  throw new Error(`npm run bench -- [start|bundles|latency] (got ${positionals.join(' ')})`);
 if (!only || only === 'start') await startUpTimes();
 if (!only || only === 'bundles') await bundles();
 if (!only || only === 'latency') await latency();

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createUser } from '../../functions/core/data/user-repository.ts';
 import { signIdToken } from '../../functions/core/identity/id-token.ts';
 import { startRuntime } from '../local/runtime.ts';
+import { benchFlags } from './bench-options.ts';
 import { type LoadResult, runLoad } from './load.ts';
 
 /**
@@ -11,8 +12,11 @@ import { type LoadResult, runLoad } from './load.ts';
  * (get-payment-result of a paid order: the provider lookup, the checks and the grant transaction),
  * each on a fresh order. The sandbox's notifications go to a sink here, so that every confirmation
  * timed is the first one, not an answer from an order the webhook already settled. Loopback only,
- * bounded in time, stops by itself.
+ * bounded in time, stops by itself. `--smoke`: each load for one second, three orders.
  */
+const { smoke } = benchFlags('each load for 1 s, 3 orders');
+const LOAD_SECONDS = smoke ? 1 : 10;
+const ROUNDS = smoke ? 3 : 40;
 const format = (result: Pick<LoadResult, 'p50' | 'p99' | 'max'> & Partial<LoadResult>) =>
   `p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, max ${result.max.toFixed(0)} ms` +
   (result.requests === undefined
@@ -95,17 +99,17 @@ try {
     post('/payment/get-payment-session-info', { guid, isTest: false }).then(
       (answer) => answer.status === 200,
     );
-  await runLoad(sessionInfo, 1, 2);
+  if (!(await sessionInfo())) throw new Error('get-payment-session-info refused the session');
+  await runLoad(sessionInfo, 1, smoke ? 0 : 2);
   for (const concurrency of [1, 4]) {
     console.log(
-      `POST /payment/get-payment-session-info, ${concurrency} caller(s), 10 s: ${format(await runLoad(sessionInfo, concurrency, 10))}`,
+      `POST /payment/get-payment-session-info, ${concurrency} caller(s), ${LOAD_SECONDS} s: ${format(await runLoad(sessionInfo, concurrency, LOAD_SECONDS))}`,
     );
   }
 
   const confirmations: number[] = [];
   const orders: number[] = [];
-  const rounds = 40;
-  for (let round = 0; round < rounds; round += 1) {
+  for (let round = 0; round < ROUNDS; round += 1) {
     const started = performance.now();
     const session = await openSession(await newBuyer(), 'Y1_LIGHT_V3');
     const placed = await post<{ merchantUid: string; amount: number }>('/payment/insert-payment-progress', {
@@ -140,7 +144,7 @@ try {
     orders.push(done - started);
   }
   console.log(
-    `POST /payment/get-payment-result, a full confirmation (${rounds - 1} orders): ${format(percentiles(confirmations))}`,
+    `POST /payment/get-payment-result, a full confirmation (${ROUNDS - 1} orders): ${format(percentiles(confirmations))}`,
   );
   console.log(`A whole order (session, order, checkout, confirmation): ${format(percentiles(orders))}`);
 } finally {

@@ -8,13 +8,17 @@ import { listenOnLoopback, readText, sendJson } from '../local/http-helpers.ts';
 import { invokeModule } from '../local/lambda-context.ts';
 import type { LocalEndpointHandler } from '../local/stand-in-context.ts';
 import { start } from '../local/stand-ins/payment-provider.ts';
+import { benchFlags } from './bench-options.ts';
 import { runLoad } from './load.ts';
 
 /**
  * The money path's figures (`npm run bench:payments`): what the adapters add to a Lambda bundle, and
  * the round trips of the production adapter against the sandbox on loopback (a payment lookup, a
  * billing-key charge), so that a later change that slows the adapter shows. Everything stops by itself.
+ * `--smoke`: each round trip for half a second.
  */
+const { smoke } = benchFlags('each round trip for 0.5 s');
+const SECONDS = smoke ? 0.5 : 3;
 const root = resolve(import.meta.dirname, '../..');
 const report = (figure: string, value: string) => console.log(`${figure}: ${value}`);
 
@@ -78,18 +82,20 @@ async function roundTrips(): Promise<void> {
         name: 'bench',
       });
     const paid = await charge();
+    if (paid.status !== 'paid')
+      throw new Error(`the sandbox did not approve the charge: ${JSON.stringify(paid)}`);
     const lookups = await runLoad(
       async () => (await portone.getPayment(paid.impUid))?.status === 'paid',
       4,
-      3,
+      SECONDS,
     );
     report(
-      'getPayment against the sandbox, 4 concurrent for 3 s (p50 / p99, per second)',
+      `getPayment against the sandbox, 4 concurrent for ${SECONDS} s (p50 / p99, per second)`,
       `${lookups.p50.toFixed(2)} ms / ${lookups.p99.toFixed(2)} ms, ${Math.round(lookups.perSecond)}/s, ${lookups.errors} errors`,
     );
-    const charges = await runLoad(async () => (await charge()).status === 'paid', 4, 3);
+    const charges = await runLoad(async () => (await charge()).status === 'paid', 4, SECONDS);
     report(
-      'payWithBillingKey against the sandbox, 4 concurrent for 3 s (p50 / p99, per second)',
+      `payWithBillingKey against the sandbox, 4 concurrent for ${SECONDS} s (p50 / p99, per second)`,
       `${charges.p50.toFixed(2)} ms / ${charges.p99.toFixed(2)} ms, ${Math.round(charges.perSecond)}/s, ${charges.errors} errors`,
     );
   } finally {

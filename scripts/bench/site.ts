@@ -7,6 +7,8 @@ import { chromium } from '@playwright/test';
 import { SITE_LANGUAGES } from '../../shared/languages.ts';
 import { prerenderedPages } from '../../shared/site/site-pages.ts';
 import { freePort } from '../local/dynamodb-local.ts';
+import { benchFlags } from './bench-options.ts';
+import { buildWeb } from './web-build.ts';
 
 /**
  * The public site's figures (`npm run bench:site`): Lighthouse (mobile, simulated throttling, Debian
@@ -14,8 +16,16 @@ import { freePort } from '../local/dynamodb-local.ts';
  * downloads (gzip), and a hydration check of every pre-rendered page. It builds the site, serves
  * it with the local runtime (gzip, as CloudFront), and stops everything it started. Each figure is
  * printed beside its goal (issue 18 goal 4). `npm run bench:site -- --pricing` runs only the pricing
- * pages' Lighthouse, for quick iteration.
+ * pages' Lighthouse, for quick iteration. `--smoke`: one Lighthouse run of the English landing page (the
+ * pricing page with `--pricing`), the hydration of five pages, and the web build already in web/dist.
  */
+const { smoke, values } = benchFlags(
+  'one Lighthouse run of one page in English, hydration of the first 5 pre-rendered pages',
+  { pricing: { type: 'boolean', default: false } },
+);
+const pricingOnly = values.pricing === true;
+const LANGUAGES = smoke ? ['en'] : SITE_LANGUAGES;
+const LIGHTHOUSE_RUNS = smoke ? 1 : 3;
 const root = resolve(import.meta.dirname, '../..');
 const CHROMIUM = '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -39,7 +49,6 @@ const PAGES: ReadonlyArray<{ name: string; path: string; goals: PageGoals }> = [
 ];
 const LANDING_JS_BUDGET_KB = 150;
 const CLS_BUDGET = 0.05;
-const pricingOnly = process.argv.includes('--pricing');
 
 async function startSite(): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
@@ -71,12 +80,12 @@ interface LighthouseReport {
   audits: Record<string, { numericValue?: number; details?: { items?: Array<Record<string, unknown>> } }>;
 }
 
-/** Lighthouse three times; the run with the median performance score (CPU noise on a shared machine). */
+/** Lighthouse three times (once in smoke size); the run with the median performance score (CPU noise on a shared machine). */
 function medianLighthouse(url: string): LighthouseReport {
-  const runs = [lighthouse(url), lighthouse(url), lighthouse(url)].sort(
+  const runs = Array.from({ length: LIGHTHOUSE_RUNS }, () => lighthouse(url)).sort(
     (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
   );
-  return runs[1] as LighthouseReport;
+  return runs[Math.floor(runs.length / 2)] as LighthouseReport;
 }
 
 function lighthouse(url: string): LighthouseReport {
@@ -129,9 +138,9 @@ async function hydrationErrors(base: string): Promise<{ pages: number; failures:
   page.on('console', (message) => {
     if (message.type() === 'error') failures.push(`${current}: ${message.text()}`);
   });
-  const urls = prerenderedPages().flatMap(({ path, languages }) =>
-    languages.map((lang) => `/${lang}${path}`),
-  );
+  const urls = prerenderedPages()
+    .flatMap(({ path, languages }) => languages.map((lang) => `/${lang}${path}`))
+    .slice(0, smoke ? 5 : undefined);
   for (const url of urls) {
     current = url;
     await page.goto(`${base}${url}`, { waitUntil: 'networkidle' });
@@ -141,11 +150,7 @@ async function hydrationErrors(base: string): Promise<{ pages: number; failures:
 }
 
 async function main(): Promise<void> {
-  console.log('Building the site…');
-  execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  buildWeb(smoke);
   const site = await startSite();
   let met = true;
   const missed = (goal: string) => {
@@ -161,12 +166,15 @@ async function main(): Promise<void> {
       );
     }
 
-    for (const page of PAGES.filter(({ name }) => !pricingOnly || name === 'pricing')) {
+    const pages = PAGES.filter(({ name }) =>
+      pricingOnly ? name === 'pricing' : !smoke || name === 'landing',
+    );
+    for (const page of pages) {
       const { scores: goals, tbt: tbtGoal } = page.goals;
       console.log(
         `\n${page.name}: goal performance >= ${goals.performance}, TBT <= ${tbtGoal} ms, CLS <= ${CLS_BUDGET}, accessibility, best practices and SEO >= ${goals.seo}`,
       );
-      for (const lang of SITE_LANGUAGES) {
+      for (const lang of LANGUAGES) {
         const url = `${site.url}/${lang}${page.path}`;
         const report = medianLighthouse(url);
         const score = (name: Category) => Math.round((report.categories[name]?.score ?? 0) * 100);

@@ -3,6 +3,7 @@ import { createUser } from '../../functions/core/data/user-repository.ts';
 import { signIdToken } from '../../functions/core/identity/id-token.ts';
 import { grantUsage } from '../../functions/core/usage/grant-usage.ts';
 import { startRuntime } from '../local/runtime.ts';
+import { benchFlags } from './bench-options.ts';
 import { runLoad } from './load.ts';
 
 /**
@@ -11,10 +12,12 @@ import { runLoad } from './load.ts';
  * many, then a check that each account's counter moved by exactly the recordings that were answered as
  * counted (no lost increment). Each account is first given a large allowance back by an operator's
  * grant, so that no recording is refused for the limit. Loopback only, bounded in time, stops by itself.
+ * A lost increment or a refused recording fails the command. `--smoke`: one second each, 5 accounts.
  */
-const SECONDS = 6;
+const { smoke } = benchFlags('1 s of recordings each, 5 accounts');
+const SECONDS = smoke ? 1 : 6;
 const CONCURRENCY = 16;
-const ACCOUNTS = 50;
+const ACCOUNTS = smoke ? 5 : 50;
 const ALLOWANCE_MINUTES = 1_000_000;
 
 const runtime = await startRuntime({ port: 0, inMemory: true, web: 'none', quiet: true });

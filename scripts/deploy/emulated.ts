@@ -34,6 +34,7 @@ export const EXAMPLE_CONTEXT: Record<string, string> = {
   googleClientId: 'example.apps.googleusercontent.com',
   payments: JSON.stringify({
     portoneMerchantCode: 'imp12345678',
+    portoneReceiptChannelKey: 'channel-key-00000000-0000-0000-0000-000000000000',
     naverPayPartnerId: 'np_example',
     coolsmsSender: '0212345678',
     holidayServiceKey: 'example-key',

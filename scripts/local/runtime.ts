@@ -137,8 +137,6 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       );
     });
 
-    const site = await createSite(options.web);
-    stopSteps.push(() => site.close());
     const gatewayOptions = { viewerCountry: process.env.VIEWER_COUNTRY ?? 'KR', log };
 
     const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -164,10 +162,6 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       });
     });
     server.keepAliveTimeout = 65_000;
-    await new Promise<void>((resolveListen, reject) => {
-      server.once('error', reject);
-      server.listen(options.port, resolveListen);
-    });
     stopSteps.push(
       () =>
         new Promise<void>((resolveClose) => {
@@ -175,6 +169,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
           server.closeAllConnections();
         }),
     );
+    // Before the server listens: in dev mode the site's hot-reload socket is served on it. Stopped
+    // before the server (steps run last first): closing Vite ends the upgraded sockets, which the
+    // server's close would otherwise wait for.
+    const site = await createSite(options.web, server);
+    stopSteps.push(() => site.close());
+    await new Promise<void>((resolveListen, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, resolveListen);
+    });
     const url = `http://localhost:${(server.address() as AddressInfo).port}`;
     // The base of the links the product mails (verification, password reset).
     setLocalEnvironment({ SITE_URL: url });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseAcceptLanguage, pickSiteLanguage } from '../../shared/languages.ts';
@@ -51,14 +51,13 @@ type ViteDevServer = {
   close(): Promise<void>;
 };
 
-/** Where Vite's development server listens for its hot-reload socket (middleware mode has its own port). */
-const DEV_HMR_PORT = 24_678;
-
 /**
- * The policy of a page the development server serves: production's, plus what only that server
- * needs, its hot-reload socket and the inline React Refresh preamble it writes into the page
- * (admitted by hash, as production admits its one inline script). `--web=dist` serves production's
- * policy alone.
+ * The policy of a page the development server serves: production's, plus the inline React Refresh
+ * preamble that server writes into the page (admitted by hash, as production admits its one inline
+ * script). Its hot-reload socket is on the page's own origin (see createSite), which production's
+ * `connect-src 'self'` already admits: CSP Level 3 lets 'self' match ws: on an http: page's host and
+ * port (https://www.w3.org/TR/CSP3/#match-url-to-source-expression, w3c/webappsec-csp#7; Chromium 71
+ * and later). `--web=dist` serves production's policy alone.
  */
 function developmentPolicy(html: string): string {
   const inlineScripts = [...html.matchAll(/<script\b[^>]*>([^<]+)<\/script>/g)].map(
@@ -67,12 +66,7 @@ function developmentPolicy(html: string): string {
         .update(body ?? '')
         .digest('base64')}'`,
   );
-  return serializePolicy(
-    withSources(CONTENT_SECURITY_POLICY, {
-      'script-src': inlineScripts,
-      'connect-src': [`ws://localhost:${DEV_HMR_PORT}`],
-    }),
-  );
+  return serializePolicy(withSources(CONTENT_SECURITY_POLICY, { 'script-src': inlineScripts }));
 }
 
 function isFileRequest(pathname: string): boolean {
@@ -102,7 +96,13 @@ function unavailable(res: ServerResponse, why: string): void {
   res.end(why);
 }
 
-export async function createSite(mode: WebMode): Promise<Site> {
+/**
+ * `server` is the runtime's own HTTP server: in `dev` mode Vite's hot-reload socket takes its upgrade
+ * requests (`server.ws.server`), so the page's client connects to the port the page came from and the
+ * runtime opens no port but PORT for the site (Vite's own socket port, 24678 for every runtime, made a
+ * second `npm start` on one machine fail to connect).
+ */
+export async function createSite(mode: WebMode, server: HttpServer): Promise<Site> {
   if (mode === 'none') {
     return {
       serve: async (_req, res) =>
@@ -122,7 +122,7 @@ export async function createSite(mode: WebMode): Promise<Site> {
     const { createServer } = await import('vite');
     vite = (await createServer({
       configFile: join(webRoot, 'vite.config.ts'),
-      server: { middlewareMode: true, hmr: { port: DEV_HMR_PORT } },
+      server: { middlewareMode: true, ws: { server } },
       appType: 'custom',
       logLevel: 'warn',
     })) as unknown as ViteDevServer;

@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
+import { listenPort } from './listen-port.ts';
 import { startRuntime } from './runtime.ts';
 import type { WebMode } from './site.ts';
 
 /**
- * `npm start`: the whole product on http://localhost:3000 (PORT overrides).
+ * `npm start`: the whole product on http://localhost:3000 (PORT overrides; 0 picks a free port).
  * Flags: --fresh (empty database), --in-memory (nothing kept), --web=dev|dist|none, --state-dir=DIR.
  */
 const started = performance.now();
@@ -20,9 +21,16 @@ if (!['dev', 'dist', 'none'].includes(web)) {
   console.error(`--web must be dev, dist or none (got ${values.web})`);
   process.exit(2);
 }
+let port: number;
+try {
+  port = listenPort(process.env.PORT);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
 
 const runtime = await startRuntime({
-  port: Number(process.env.PORT ?? 3000),
+  port,
   fresh: values.fresh,
   inMemory: values['in-memory'],
   web,

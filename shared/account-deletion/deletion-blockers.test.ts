@@ -27,7 +27,7 @@ describe('what keeps an account from being deleted', () => {
   });
 
   it('is an open case about the account’s money, but not a held plan', () => {
-    for (const kind of ['refund_required', 'vbank_expired', 'refund_unrecorded'] as const)
+    for (const kind of ['refund_required', 'vbank_expired', 'refund_unrecorded', 'refund_transfer'] as const)
       expect(deletionBlocker({ orders: [], openCases: [{ kind }] }, now)).toEqual({
         reason: 'payment-being-settled',
       });

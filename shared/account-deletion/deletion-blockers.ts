@@ -6,7 +6,8 @@ import type { AttentionKind } from '../attention/attention-cases.ts';
  * which would then be owed to a person the product can no longer identify or reach (the address is
  * erased with the account), or grant a plan to an erased account; an open case of the attention page
  * about the account's money (a refund the provider did not make, a due date passed while a deposit may
- * be lost, a refund paid twice) is being settled with the customer by an operator. Everything else,
+ * be lost, a refund paid twice, a refund owed by bank transfer whose account number is kept until it is
+ * paid) is being settled with the customer by an operator. Everything else,
  * a live subscription included, is ended by the deletion itself. The refusal says which and until when,
  * so that deleting is possible as soon as it settles (전자상거래법 제21조의2: withdrawal may not be made
  * harder than joining without a reason).
@@ -19,6 +20,7 @@ const MONEY_CASES: ReadonlySet<AttentionKind> = new Set([
   'refund_required',
   'vbank_expired',
   'refund_unrecorded',
+  'refund_transfer',
 ]);
 
 export function deletionBlocker(

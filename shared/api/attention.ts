@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { ATTENTION_KINDS } from '../attention/attention-cases.ts';
-import { REFUND_SOURCES } from '../refunds/refund-session.ts';
+import { RefundAccountSchema } from '../refunds/refund-account.ts';
+import { REFUND_SOURCES, RefundDecisionSchema } from '../refunds/refund-session.ts';
 import { defineRoute } from './define-route.ts';
 import { ListPageAnswerShape, ListPageRequestShape } from './list-page.ts';
 
@@ -23,6 +24,8 @@ export const AttentionCaseSchema = z.object({
   reason: z.string(),
   raisedAt: z.number(),
   refundSources: z.array(z.enum(REFUND_SOURCES)),
+  /** The ways a refund of it may take, the first preselected, and whether each needs the customer's account. */
+  refundWays: RefundDecisionSchema.shape.ways,
   /** An operator's retries of a held plan so far. */
   retries: z.number(),
   /** A dead letter's bulk queue, or its scheduled target's function ARN. */
@@ -30,6 +33,10 @@ export const AttentionCaseSchema = z.object({
   /** A dead-lettered bulk message's job and the rows it carried. */
   jobId: z.string().optional(),
   rows: z.number().optional(),
+  /** A bank transfer's account, masked (the whole number: admin-refund-transfer-account). */
+  transferTo: z.object({ bankCode: z.string(), holder: z.string(), accountMasked: z.string() }).optional(),
+  /** Who asked for the refund: 'user', or the operator's e-mail. */
+  requestedBy: z.string().optional(),
 });
 export type AttentionCaseView = z.infer<typeof AttentionCaseSchema>;
 
@@ -56,15 +63,24 @@ export const adminAttentionResolve = defineRoute({
   role: 'finance',
   summary:
     "Ends an attention case by an operator's action: its money refunded through the provider, the wallet or " +
-    'to the product account, a held plan’s renewal retried now, a dead-lettered bulk message sent to its ' +
-    'queue again or a dead-lettered run scheduled again, or the case dismissed with a reason; ' +
-    'recorded as the account’s activity',
+    'by bank transfer from the product account (with the customer’s account where the way needs one), a ' +
+    'bank transfer marked paid with its reference, a held plan’s renewal retried now, a dead-lettered bulk ' +
+    'message sent to its queue again or a dead-lettered run scheduled again, or the case dismissed with a ' +
+    'reason; recorded as the account’s activity',
   request: z.discriminatedUnion('action', [
     z.object({
       caseId: z.string().min(1).max(200),
       action: z.literal('refund'),
       refundSource: z.enum(REFUND_SOURCES),
+      refundAccount: RefundAccountSchema.optional(),
       reason: z.string().trim().min(1).max(500),
+    }),
+    z.object({
+      caseId: z.string().min(1).max(200),
+      action: z.literal('transfer-paid'),
+      /** The bank's reference of the transfer (거래번호), as the operator's banking shows it. */
+      transferReference: z.string().trim().min(1).max(100),
+      reason: z.string().trim().max(500).default(''),
     }),
     z.object({
       caseId: z.string().min(1).max(200),
@@ -82,4 +98,27 @@ export const adminAttentionResolve = defineRoute({
   grants: ['table:read', 'table:write', 'payment:provider', 'scheduler', 'queue:bulk'],
 });
 
-export const attentionRoutes = [adminAttentionList, adminAttentionResolve] as const;
+/**
+ * The whole account number of a bank transfer still to make, for the operator who makes it (the list shows
+ * it masked). Not read-only: each reading is in the audit trail, as a staff action on personal data.
+ */
+export const adminRefundTransferAccount = defineRoute({
+  name: 'adminRefundTransferAccount',
+  service: 'payment',
+  method: 'POST',
+  path: '/admin-refund-transfer-account',
+  caller: 'admin',
+  role: 'finance',
+  summary:
+    'The whole bank account of a refund owed by bank transfer (refund_transfer case), while it is owed',
+  request: z.object({ caseId: z.string().min(1).max(200) }),
+  response: z.object({ result: RefundAccountSchema }),
+  handler: 'attention/admin-refund-transfer-account',
+  grants: ['table:read', 'table:write'],
+});
+
+export const attentionRoutes = [
+  adminAttentionList,
+  adminAttentionResolve,
+  adminRefundTransferAccount,
+] as const;

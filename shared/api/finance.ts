@@ -58,6 +58,8 @@ export const LedgerEntrySchema = z.object({
   walletPaymentId: z.string().optional(),
   isTest: z.boolean(),
   timeEstimated: z.boolean().optional(),
+  /** A refund by bank transfer: the bank's reference of the transfer, given when it was marked paid. */
+  transferReference: z.string().optional(),
 });
 export type LedgerEntryView = z.infer<typeof LedgerEntrySchema>;
 

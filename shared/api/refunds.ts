@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { RefundAccountSchema } from '../refunds/refund-account.ts';
 import { REFUND_SOURCES, RefundEstimateSchema, RefundSessionSchema } from '../refunds/refund-session.ts';
 import { defineRoute } from './define-route.ts';
 
@@ -10,8 +11,17 @@ import { defineRoute } from './define-route.ts';
 const Guid = z.string().min(1).max(64);
 const Reason = z.string().trim().min(1).max(500);
 const Price = z.number().nonnegative();
+/**
+ * A refund made: how much and which way; one by bank transfer is owed from the product's account to the
+ * masked account (an operator marks it paid on the attention page).
+ */
 const RefundAnswer = z.object({
-  result: z.object({ kind: z.enum(['refunded', 'unsubscribed']), amount: z.number().optional() }),
+  result: z.object({
+    kind: z.enum(['refunded', 'unsubscribed']),
+    amount: z.number().optional(),
+    refundSource: z.enum(REFUND_SOURCES).optional(),
+    transferTo: z.object({ bankCode: z.string(), holder: z.string(), accountMasked: z.string() }).optional(),
+  }),
 });
 const grants = [
   'table:read',
@@ -62,6 +72,8 @@ export const cancelPaymentUser = defineRoute({
     price: Price,
     reason: Reason,
     refundSource: z.enum(REFUND_SOURCES),
+    /** The customer's bank account, where the refund's way needs one (refundWays: account required). */
+    refundAccount: RefundAccountSchema.optional(),
     agreed: z.boolean().default(false),
   }),
   response: RefundAnswer,
@@ -99,12 +111,14 @@ export const adminCancelPayment = defineRoute({
   role: 'finance',
   summary:
     "An operator's refund of the account's current plan (any amount up to what its payment can return, through " +
-    'the provider, the wallet or to the product account), the plan ending now; zero unsubscribes instead',
+    'the provider, the wallet or by bank transfer from the product account, as refundWays allows), the plan ' +
+    'ending now; zero unsubscribes instead',
   request: z.object({
     uid: z.string().min(1).max(128),
     price: Price,
     reason: Reason,
     refundSource: z.enum(REFUND_SOURCES),
+    refundAccount: RefundAccountSchema.optional(),
   }),
   response: RefundAnswer,
   handler: 'refunds/cancel-payment',

@@ -16,9 +16,10 @@
  * - schedule_dead_letter: a scheduled run that never ran: the scheduler could not hand it to its target,
  *   or the target failed it three times (Lambda's two retries); a renewal, a re-check, a reminder.
  * - refund_unrecorded: a refund returned at the provider or the wallet after another refund of the same
- *   payment was recorded (an operator's to the product account, which moves no money, racing the
- *   customer's): the payment was returned twice. An operator settles it with the customer (takes the
- *   product-account credit back) and dismisses it.
+ *   payment was recorded (an operator's by bank transfer, which moves no money at the provider, racing the
+ *   customer's): the payment was returned at the provider, and a transfer is owed for it too. An operator
+ *   dismisses the transfer unpaid (or, if it was already paid, settles it with the customer) and dismisses
+ *   this case.
  * - refund_pending: a wallet refund Naver Pay answered as not complete yet (CancelNotComplete, or
  *   PreCancelNotComplete: an earlier cancel of the payment is still under way). The refund is recorded
  *   as made; the case is the record that its money is not back yet, and the wallet is asked again on a
@@ -33,6 +34,11 @@
  *
  * - cash_receipt_failed: a cash receipt (현금영수증) the provider did not issue for a paid order, or could not
  *   re-issue after a refund (shared/cash-receipts); it ends by itself once the receipt is issued.
+ * - refund_transfer: a refund owed by bank transfer from the product's account to the customer's
+ *   (shared/refunds/refund-ways.ts: a phone payment after its month, a deposit after 180 days, a card
+ *   after a year, a direct deposit, or an operator's choice). The refund is decided (the plan ended, the
+ *   payment's cancelled amount moved); the money leaves when an operator makes the transfer and marks it
+ *   paid with the bank's reference, which writes the ledger's refund and ends the case.
  *
  * A case ends by an operator's action, recorded as the account's activity:
  * - refund: the order's money returned through its own way (the provider or the wallet) or, at the
@@ -40,6 +46,7 @@
  * - retry (plan_held): the renewal charged again now, beyond the scheduled retries (the card may have
  *   been changed); the case stays until a renewal is paid;
  * - retry (cash_receipt_failed): the receipt asked of the provider again;
+ * - transfer paid (refund_transfer): the transfer made, with its reference; the account number is erased;
  * - retry (a dead letter): the message sent to its queue again, or the run's target scheduled once
  *   more with the same input (both are idempotent); the case ends, and a new failure raises a new one;
  * - dismiss: nothing to do (settled elsewhere), with the operator's reason.
@@ -56,6 +63,7 @@ export const ATTENTION_KINDS = [
   'provider_payment_unmatched',
   'provider_payment_missing',
   'amount_mismatch',
+  'refund_transfer',
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 

@@ -59,8 +59,12 @@ describe('server error types to client codes (section 8)', () => {
     }
   });
 
-  it('covers every server error type the specification lists, and ours: the account deletion’s and the change of plan’s refusals, SMS_FAILED', () => {
-    expect(SERVER_ERROR_TYPES).toHaveLength(23);
+  it('covers every server error type the specification lists, and ours: the account deletion’s refusal, SMS_FAILED, the refunds’ four and the change of plan’s refusal', () => {
+    expect(SERVER_ERROR_TYPES).toHaveLength(27);
+    expect(clientCodeForServerError('REFUND_ACCOUNT_REQUIRED')).toBe('L26');
+    expect(clientCodeForServerError('REFUND_ACCOUNT_REFUSED')).toBe('L09');
+    expect(clientCodeForServerError('REFUND_NOT_POSSIBLE')).toBe('L27');
+    expect(clientCodeForServerError('REFUND_REFUSED')).toBe('L09');
   });
 });
 
@@ -99,12 +103,16 @@ describe('user-refund codes', () => {
 });
 
 describe('admin errors', () => {
-  // insufficient_role is issue 27's (staff roles, which the specification does not have): 403.
-  it('gives 401 to invalid_token and invalid_level, 403 to insufficient_role and 500 to every other code', () => {
+  // insufficient_role is issue 27's (staff roles, which the specification does not have): 403; the other
+  // refusals answer their 4xx (issue 30): only db-error and internal are 500.
+  it('gives 401 to invalid_token and invalid_level, a 4xx to every refusal and 500 to db-error and internal', () => {
     const statuses: Record<string, number> = {
       invalid_token: 401,
       invalid_level: 401,
       insufficient_role: 403,
+      invalid_argument: 400,
+      not_found: 404,
+      conflict: 409,
     };
     for (const code of ADMIN_ERROR_CODES) expect(adminErrorStatus(code), code).toBe(statuses[code] ?? 500);
   });

@@ -94,6 +94,16 @@ export const SERVER_ERRORS = {
   PORTONE_FAILED: { client: 'L02', status: 502 },
   /** Ours, beside the specification's: the SMS service refused (our credentials, or the message). */
   SMS_FAILED: { client: 'L02', status: 502 },
+  /**
+   * Refunds (issue 30, shared/refunds/refund-ways.ts): the way the money goes back needs the customer's bank
+   * account and none (or a malformed one) was given; the bank refused the account given (`reason`:
+   * holder_mismatch or invalid_account); no way can take the refund (`refusal`); the provider refused the
+   * cancel with a reason of its own (`providerMessage`), such as a card company's refusal.
+   */
+  REFUND_ACCOUNT_REQUIRED: { client: 'L26', status: 400 },
+  REFUND_ACCOUNT_REFUSED: { client: 'L09', status: 422 },
+  REFUND_NOT_POSSIBLE: { client: 'L27', status: 409 },
+  REFUND_REFUSED: { client: 'L09', status: 422 },
 } as const satisfies Record<string, { client: ClientErrorCode; status: number }>;
 export type ServerErrorType = keyof typeof SERVER_ERRORS;
 export const SERVER_ERROR_TYPES = Object.keys(SERVER_ERRORS) as ServerErrorType[];
@@ -141,9 +151,11 @@ export function identityErrorMessageKey(code: string | undefined | null): string
 
 /**
  * Admin error codes. The console shows "AdminError: {code}, {message}"; invalid_token and
- * invalid_level carry status 401, every other code 500 (admin-console.md section 8), but for
- * insufficient_role (issue 27, roles the specification does not show): a member of staff whose role may
- * not call the route, 403.
+ * invalid_level carry status 401 (admin-console.md section 8). The specification gives every other code
+ * 500; we answer a refusal with the 4xx that says it (issue 30: no 5xx for a refusal the product can
+ * explain, so that a 5xx is always something to look into): insufficient_role 403 (issue 27, a member of
+ * staff whose role may not call the route), invalid_argument 400, not_found 404, conflict 409; db-error
+ * and internal stay 500. The console reads the code, never the status.
  */
 export const ADMIN_ERROR_CODES = [
   'invalid_token',
@@ -187,6 +199,10 @@ export const ADMIN_CODE_OF_SERVER_ERROR: Record<ServerErrorType, AdminErrorCode>
   UNKNOWN: 'internal',
   PORTONE_FAILED: 'internal',
   SMS_FAILED: 'internal',
+  REFUND_ACCOUNT_REQUIRED: 'invalid_argument',
+  REFUND_ACCOUNT_REFUSED: 'invalid_argument',
+  REFUND_NOT_POSSIBLE: 'conflict',
+  REFUND_REFUSED: 'conflict',
 };
 
 export const ADMIN_CODE_OF_IDENTITY_ERROR: Record<IdentityErrorCode, AdminErrorCode> = {
@@ -205,9 +221,17 @@ export const ADMIN_CODE_OF_IDENTITY_ERROR: Record<IdentityErrorCode, AdminErrorC
   INVALID_SECOND_FACTOR: 'invalid_argument',
 };
 
-export function adminErrorStatus(code: string): 401 | 403 | 500 {
-  if (code === 'invalid_token' || code === 'invalid_level') return 401;
-  return code === 'insufficient_role' ? 403 : 500;
+const ADMIN_REFUSAL_STATUS: Partial<Record<AdminErrorCode, number>> = {
+  invalid_token: 401,
+  invalid_level: 401,
+  insufficient_role: 403,
+  invalid_argument: 400,
+  not_found: 404,
+  conflict: 409,
+};
+
+export function adminErrorStatus(code: string): number {
+  return ADMIN_REFUSAL_STATUS[code as AdminErrorCode] ?? 500;
 }
 
 export function formatAdminError(code: string, message: string): string {

@@ -35,6 +35,7 @@ export const ADMIN_ACTIONS = [
   'attention.retry',
   'attention.redrive',
   'attention.dismiss',
+  'attention.transfer-paid',
   'cash-receipt.retry',
   'tax-invoice.issue',
   'tax-invoice.cancel',

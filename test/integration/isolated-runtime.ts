@@ -1,16 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { freePort } from '../../scripts/local/dynamodb-local.ts';
+import type { WebMode } from '../../scripts/local/site.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
 /**
  * A runtime of its own, in a child process, for a test that changes global state (such as the
  * sign-up maintenance entry, or the test clock) which the rest of the suite, running in parallel, must
- * not see. Browser tests serve the built web from it (`web: 'dist'`).
+ * not see. Browser tests serve the built web from it (`web: 'dist'`), or the development server as
+ * `npm start` does (`web: 'dev'`).
  */
 export async function startIsolatedRuntime(
-  options: { web?: 'none' | 'dist'; env?: Record<string, string> } = {},
+  options: { web?: WebMode; env?: Record<string, string>; startSeconds?: number } = {},
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const child: ChildProcess = spawn(
@@ -24,13 +26,14 @@ export async function startIsolatedRuntime(
     },
   );
   const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
+  const startSeconds = options.startSeconds ?? 60;
+  const deadline = Date.now() + startSeconds * 1000;
   for (;;) {
     if (child.exitCode !== null) throw new Error('The isolated runtime exited');
     if (Date.now() > deadline) {
       // Its whole process group (tsx, the runtime, DynamoDB Local), so that nothing outlives the test.
       if (child.pid) process.kill(-child.pid, 'SIGTERM');
-      throw new Error('The isolated runtime did not start in 60 s');
+      throw new Error(`The isolated runtime did not start in ${startSeconds} s`);
     }
     const up = await fetch(`${url}/_local/health`).then(
       (response) => response.ok,

@@ -1,6 +1,8 @@
 import type { AttentionCaseView } from '../../../shared/api/attention.ts';
 import type { ListPageRequest } from '../../../shared/api/list-page.ts';
+import { maskedAccount, type RefundAccount } from '../../../shared/refunds/refund-account.ts';
 import { PRODUCT_REFUND_SOURCE, type RefundSource } from '../../../shared/refunds/refund-session.ts';
+import type { RefundWay } from '../../../shared/refunds/refund-ways.ts';
 import {
   cancelPayment,
   getPayment as lookUpProviderPayment,
@@ -13,14 +15,18 @@ import {
   endCase,
   getAttentionCase,
   openCasesQuery,
+  raiseCaseItem,
+  refundTransferCase,
 } from '../data/attention-repository.ts';
 import { readPage } from '../data/list-page.ts';
 import { getOrder, type PaymentOrder } from '../data/order-reads.ts';
-import { markRefundReturned } from '../data/order-repository.ts';
+import { markRefundReturned, orderRefundWays } from '../data/order-repository.ts';
 import { activityCommit, type Operator } from '../data/user-activity-repository.ts';
 import { getUserPlan } from '../data/user-plan-repository.ts';
-import { AdminError } from '../errors.ts';
+import { AdminError, PaymentError } from '../errors.ts';
 import { logger } from '../logger.ts';
+import { refundRefusalOf } from '../refunds/provider-refusals.ts';
+import { payTransfer } from '../refunds/refund-transfers.ts';
 import { refundThroughWallet } from '../refunds/wallet-refunds.ts';
 import { RENEWAL_RETRY_DAYS, scheduleRenewal } from '../subscriptions/renewal-schedule.ts';
 import { retryCashReceiptCase } from './cash-receipt-cases.ts';
@@ -36,6 +42,15 @@ export async function attentionList(page: ListPageRequest) {
   return { result: rows.map(toView), cursor };
 }
 
+/** A case's refund ways; one raised before they were kept has its sources, a transfer's the only one needing the account. */
+function refundWaysOf(open: AttentionCase): RefundWay[] {
+  if (open.refundWays) return open.refundWays as RefundWay[];
+  return ((open.refundSources ?? []) as RefundSource[]).map((source) => ({
+    source,
+    account: source === PRODUCT_REFUND_SOURCE ? 'required' : 'none',
+  }));
+}
+
 function toView(open: AttentionCase): AttentionCaseView {
   return {
     caseId: open.caseId,
@@ -44,6 +59,7 @@ function toView(open: AttentionCase): AttentionCaseView {
     reason: open.reason,
     raisedAt: open.raisedAt,
     refundSources: (open.refundSources ?? []) as RefundSource[],
+    refundWays: refundWaysOf(open),
     retries: open.retries,
     ...(open.planId ? { planId: open.planId } : {}),
     ...(open.userEmail ? { userEmail: open.userEmail } : {}),
@@ -54,11 +70,20 @@ function toView(open: AttentionCase): AttentionCaseView {
     ...(open.source ? { source: open.source } : {}),
     ...(open.jobId ? { jobId: open.jobId } : {}),
     ...(open.rows !== undefined ? { rows: open.rows } : {}),
+    ...(open.refundAccount ? { transferTo: maskedAccount(open.refundAccount as RefundAccount) } : {}),
+    ...(open.requestedBy ? { requestedBy: open.requestedBy } : {}),
   };
 }
 
 export type Resolution =
-  | { caseId: string; action: 'refund'; refundSource: RefundSource; reason: string }
+  | {
+      caseId: string;
+      action: 'refund';
+      refundSource: RefundSource;
+      refundAccount?: RefundAccount | undefined;
+      reason: string;
+    }
+  | { caseId: string; action: 'transfer-paid'; transferReference: string; reason: string }
   | { caseId: string; action: 'retry'; reason: string }
   | { caseId: string; action: 'dismiss'; reason: string };
 
@@ -71,13 +96,15 @@ export async function resolveAttention(
   const open = await getAttentionCase(resolution.caseId);
   if (!open) return 'already-ended';
   if (resolution.action === 'dismiss') return dismiss(open, resolution.reason, operator);
+  if (resolution.action === 'transfer-paid')
+    return payTransfer(open, resolution.transferReference, resolution.reason, operator);
   if (resolution.action === 'retry' && open.kind === 'cash_receipt_failed')
     return retryCashReceiptCase(open, resolution.reason, operator);
   if (resolution.action === 'retry')
     return isDeadLetterCase(open)
       ? retryDeadLetter(open, resolution.reason, operator)
       : retryRenewal(open, resolution.reason, operator);
-  return refundCase(open, resolution.refundSource, resolution.reason, operator);
+  return refundCase(open, resolution, operator);
 }
 
 async function dismiss(open: AttentionCase, reason: string, operator: Operator): Promise<ResolutionResult> {
@@ -121,26 +148,46 @@ async function retryRenewal(
   return 'retry-scheduled';
 }
 
-/** A refund_required order's money returned by the operator's choice, and its case ended. */
+/**
+ * A refund_required order's money returned by the operator's choice among the ways refund-ways.ts allows
+ * now, and its case ended. By bank transfer, the money is owed: the transfer's own case is raised in the
+ * transaction that ends this one, with the customer's account.
+ */
 async function refundCase(
   open: AttentionCase,
-  source: RefundSource,
-  reason: string,
+  resolution: Extract<Resolution, { action: 'refund' }>,
   operator: Operator,
 ): Promise<ResolutionResult> {
-  if (!(open.refundSources ?? []).includes(source))
-    throw new AdminError('invalid_argument', `This payment cannot be refunded through ${source}`);
+  const { refundSource: source, refundAccount: account, reason } = resolution;
   const order = open.merchantUid ? await getOrder(open.merchantUid) : undefined;
   if (order?.status !== 'refund_required') return 'already-ended';
-  const taken = open.amount ?? order.amount;
-  if (source !== PRODUCT_REFUND_SOURCE) await returnMoney(order, taken, source, reason);
+  const taken = { amount: open.amount ?? order.amount, currency: open.currency ?? order.currency };
+  const way = orderRefundWays(order, taken, nowMs()).find((allowed) => allowed.source === source);
+  if (!way) throw new AdminError('invalid_argument', `This payment cannot be refunded through ${source}`);
+  if (way.account === 'required' && !account)
+    throw new PaymentError('REFUND_ACCOUNT_REQUIRED', 'This refund goes to a bank account: give the account');
+  if (source !== PRODUCT_REFUND_SOURCE)
+    await returnMoney(order, taken.amount, source, reason, way.account === 'required' ? account : undefined);
+  const activity = {
+    uid: order.uid,
+    action: 'attention.refund' as const,
+    desc: `${order.merchantUid} ${taken.amount} ${taken.currency} (${source}): ${reason}`,
+    operator,
+  };
   const ended = await markRefundReturned(order.merchantUid, (tx) => [
-    activityCommit(tx, {
-      uid: order.uid,
-      action: 'attention.refund',
-      desc: `${order.merchantUid} ${taken} ${open.currency ?? order.currency} (${source}): ${reason}`,
-      operator,
-    }),
+    activityCommit(tx, activity),
+    ...(source === PRODUCT_REFUND_SOURCE && account
+      ? [
+          raiseCaseItem(
+            tx,
+            refundTransferCase({
+              payment: { ...order, currency: taken.currency, cancelledAmount: 0 },
+              amount: taken.amount,
+              transfer: { account, requestedBy: operator.email, reason },
+            }),
+          ),
+        ]
+      : []),
   ]);
   if (ended)
     logger.info('Refund required: returned by an operator', { merchantUid: order.merchantUid, source });
@@ -157,6 +204,7 @@ async function returnMoney(
   taken: number,
   source: RefundSource,
   reason: string,
+  account: RefundAccount | undefined,
 ): Promise<void> {
   if (source === 'naver_pay') {
     if (!order.walletPaymentId)
@@ -179,10 +227,19 @@ async function returnMoney(
   }
   if (!order.impUid) throw new AdminError('invalid_argument', 'The payment was not made at the provider');
   try {
-    await cancelPayment({ impUid: order.impUid, checksum: taken, reason });
+    await cancelPayment({
+      impUid: order.impUid,
+      checksum: taken,
+      reason,
+      ...(account
+        ? {
+            refundAccount: { holder: account.holder, bank: account.bankCode, account: account.accountNumber },
+          }
+        : {}),
+    });
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     const current = await lookUpProviderPayment(order.impUid);
-    if (current?.status !== 'cancelled') throw error;
+    if (current?.status !== 'cancelled') throw refundRefusalOf(error) ?? error;
   }
 }

@@ -1,4 +1,5 @@
 import type { AuditEvent, AuditOutcome } from '../../../shared/audit/audit-trail.ts';
+import { accountDigits, maskAccountNumber } from '../../../shared/refunds/refund-account.ts';
 import type { StaffRole } from '../../../shared/staff/staff-roles.ts';
 import { nowMs } from '../clock.ts';
 import type { AuditNotes } from '../data/audit-scope.ts';
@@ -39,6 +40,8 @@ const ID_FIELDS = [
 ] as const;
 /** Never written into the trail: credentials given to a route (an account created with a password). */
 const SECRET_FIELD = /password|secret|token/i;
+/** Written masked, as everywhere it is shown: a refund's bank account number (issue 30). */
+const ACCOUNT_NUMBER_FIELD = 'accountNumber';
 /** Paging fields are how a list was read, not a change. */
 const PAGING_FIELDS = new Set(['cursor', 'limit']);
 
@@ -66,7 +69,14 @@ export function recordedInput(value: unknown, depth = 0): unknown {
   return Object.fromEntries(
     Object.entries(value)
       .filter(([name]) => depth > 0 || !PAGING_FIELDS.has(name))
-      .map(([name, item]) => [name, SECRET_FIELD.test(name) ? '(hidden)' : recordedInput(item, depth + 1)]),
+      .map(([name, item]) => [
+        name,
+        SECRET_FIELD.test(name)
+          ? '(hidden)'
+          : name === ACCOUNT_NUMBER_FIELD && typeof item === 'string'
+            ? maskAccountNumber(accountDigits(item))
+            : recordedInput(item, depth + 1),
+      ]),
   );
 }
 

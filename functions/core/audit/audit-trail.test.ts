@@ -49,6 +49,13 @@ describe('the audit trail', () => {
     expect(recordedInput({ info: { email: 'a@b.c', password: 'p' }, cursor: 'x' })).toEqual({
       info: { email: 'a@b.c', password: '(hidden)' },
     });
+    // A refund's bank account is written as it is shown everywhere: its last three digits.
+    expect(
+      recordedInput({
+        uid: 'u1',
+        refundAccount: { bankCode: '88', accountNumber: '110-123-456890', holder: '홍' },
+      }),
+    ).toEqual({ uid: 'u1', refundAccount: { bankCode: '88', accountNumber: '***-***-890', holder: '홍' } });
   });
 
   it('shows the fields that changed, with their values before and after', () => {

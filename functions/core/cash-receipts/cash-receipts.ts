@@ -4,7 +4,6 @@ import {
   type CashReceiptView,
   receiptToIssue,
 } from '../../../shared/cash-receipts/cash-receipt-rules.ts';
-import { formatPrice } from '../../../shared/currency.ts';
 import { OUTSIDE_CALL_TIMEOUT_MS } from '../../../shared/timeouts.ts';
 import {
   getPayment as lookUpProviderPayment,
@@ -12,8 +11,10 @@ import {
 } from '../adapters/payment-provider/portone.ts';
 import {
   getReceipt,
+  issueExternalReceipt,
   issueReceipt,
   type ProviderReceipt,
+  revokeExternalReceipt,
   revokeReceipt,
 } from '../adapters/payment-provider/portone-receipts.ts';
 import { nowMs } from '../clock.ts';
@@ -95,25 +96,39 @@ async function settledBy(current: CashReceipt, now: number): Promise<CashReceipt
 const SETTLE_WAIT_MS = OUTSIDE_CALL_TIMEOUT_MS + 1000;
 const SETTLE_POLL_MS = 200;
 
-/** The provider asked to issue a claimed receipt; what it came to is recorded and answered. */
+/**
+ * The provider asked to issue a claimed receipt; what it came to is recorded and answered. With
+ * `externalAmount` it is issued as for a sale outside PortOne, for that amount: what a refund by bank
+ * transfer kept, which the provider's own receipt (always for the payment's balance) cannot say.
+ */
 async function issueClaimed(
   claimed: CashReceipt,
-  buyer: Pick<PaymentOrder, 'userName' | 'userEmail' | 'userPhone' | 'currency'>,
+  order: Pick<PaymentOrder, 'userName' | 'userEmail' | 'userPhone' | 'currency' | 'planName'>,
+  externalAmount?: number,
 ): Promise<CashReceipt> {
   let issued: ProviderReceipt | undefined;
   let failure = '';
+  const fields = {
+    identifier: claimed.identifier,
+    identifierType: claimed.identifierType,
+    type: claimed.type,
+    buyer: { name: order.userName, email: order.userEmail, tel: nationalTel(order.userPhone) },
+  };
   try {
-    issued = await issueReceipt({
-      impUid: claimed.impUid,
-      identifier: claimed.identifier,
-      identifierType: claimed.identifierType,
-      type: claimed.type,
-      buyer: { name: buyer.userName, email: buyer.userEmail, tel: nationalTel(buyer.userPhone) },
-    });
+    issued =
+      externalAmount === undefined
+        ? await issueReceipt({ impUid: claimed.impUid, ...fields })
+        : await issueExternalReceipt({
+            merchantUid: claimed.merchantUid,
+            name: order.planName,
+            amount: externalAmount,
+            ...fields,
+          });
   } catch (error) {
     failure = error instanceof Error ? error.message : String(error);
     // Refused as issued already, or unanswered: what the provider holds decides.
-    issued = (await getReceipt(claimed.impUid).catch(() => null)) ?? undefined;
+    if (externalAmount === undefined)
+      issued = (await getReceipt(claimed.impUid).catch(() => null)) ?? undefined;
     if (issued?.cancelledAt) issued = undefined;
   }
   if (issued) {
@@ -123,6 +138,7 @@ async function issueClaimed(
       approvalNumber: issued.approvalNumber,
       ...(issued.receiptUrl ? { receiptUrl: issued.receiptUrl } : {}),
       issuedAt: issued.issuedAt,
+      external: externalAmount !== undefined,
     });
     logger.info('Cash receipt issued', { merchantUid: claimed.merchantUid, amount: issued.amount });
   } else {
@@ -130,7 +146,7 @@ async function issueClaimed(
       merchantUid: claimed.merchantUid,
       failure,
     });
-    await settleIssue(claimed, { state: 'failed', failure }, failureCase(claimed, buyer, failure));
+    await settleIssue(claimed, { state: 'failed', failure }, failureCase(claimed, order, failure));
   }
   return (await getCashReceipt(claimed.merchantUid)) ?? claimed;
 }
@@ -169,11 +185,12 @@ async function balances(receipt: CashReceipt): Promise<{ atProvider: number; kep
 }
 
 /**
- * After a refund of an order is recorded: a receipt for the whole payment no longer holds. A payment
- * refunded in full has its receipt cancelled; one refunded in part has it cancelled and issued again
- * for what was kept, which the provider's API does by itself for a refund it made (it issues for the
- * payment's balance); for a refund made by hand it cannot, and an operator is asked to issue it by hand.
- * Never fails the refund: what goes wrong is logged and listed.
+ * After a refund of an order is recorded (a bank transfer's: once it is paid): a receipt for the whole
+ * payment no longer holds. A payment refunded in full has its receipt cancelled; one refunded in part has
+ * it cancelled and issued again for what was kept, which the provider's API does by itself for a refund
+ * it made (it issues for the payment's balance); after a refund by bank transfer, which the provider never
+ * saw, it is issued as for a sale outside PortOne, for the amount kept. Never fails the refund: what goes
+ * wrong is logged and listed.
  */
 export async function cashReceiptAfterRefund(merchantUid: string): Promise<void> {
   try {
@@ -184,21 +201,20 @@ export async function cashReceiptAfterRefund(merchantUid: string): Promise<void>
     if (receipt.state === 'issued' && kept === receipt.amount) return;
     if (!(await claimAgain(receipt, nowMs()))) return;
     const claimed = (await getCashReceipt(merchantUid)) as CashReceipt;
-    if (receipt.state === 'issued') await revokeReceipt(receipt.impUid).catch(treatNoneIssuedAsCancelled);
+    if (receipt.state === 'issued') await revokeIssued(receipt).catch(treatNoneIssuedAsCancelled);
     if (kept <= 0) {
       await settleIssue(claimed, { state: 'cancelled', cancelledAt: nowMs() });
       logger.info('Cash receipt cancelled after a refund', { merchantUid });
       return;
     }
-    if (atProvider !== kept) {
-      const reason = `Refunded by hand: the provider would issue ${formatPrice(atProvider, 'KRW')}, not the ${formatPrice(kept, 'KRW')} kept; issue it by hand and dismiss`;
-      await settleIssue(claimed, { state: 'failed', failure: reason }, failureCase(claimed, order, reason));
-      return;
-    }
-    await issueClaimed(claimed, order);
+    await issueClaimed(claimed, order, atProvider === kept ? undefined : kept);
   } catch (error) {
     logger.error('The cash receipt could not follow a refund', { merchantUid, error });
   }
+}
+
+function revokeIssued(receipt: CashReceipt): Promise<ProviderReceipt | null> {
+  return receipt.external ? revokeExternalReceipt(receipt.merchantUid) : revokeReceipt(receipt.impUid);
 }
 
 function treatNoneIssuedAsCancelled(error: unknown): void {
@@ -225,12 +241,7 @@ export async function retryCashReceipt(
   const receipt = await getCashReceipt(merchantUid);
   if (receipt?.state !== 'failed') return 'already-ended';
   const { atProvider, kept } = await balances(receipt);
-  if (atProvider !== kept)
-    throw new AdminError(
-      'conflict',
-      `The provider would issue ${formatPrice(atProvider, 'KRW')}, not the ${formatPrice(kept, 'KRW')} kept: issue it by hand and dismiss the case`,
-    );
-  if (!(await claimAgain(receipt, nowMs(), { amount: atProvider }))) return 'already-ended';
+  if (!(await claimAgain(receipt, nowMs(), { amount: kept }))) return 'already-ended';
   await recordUserActivity({
     uid: receipt.uid,
     action: 'cash-receipt.retry',
@@ -240,6 +251,7 @@ export async function retryCashReceipt(
   const result = await issueClaimed(
     (await getCashReceipt(merchantUid)) as CashReceipt,
     await orderOf(receipt),
+    atProvider === kept ? undefined : kept,
   );
   if (result.state !== 'issued')
     throw new AdminError('conflict', `The provider did not issue it: ${result.failure ?? ''}`);

@@ -15,6 +15,46 @@ export const refundRequiredCaseId = (merchantUid: string) => attentionCaseId('re
 export const vbankExpiredCaseId = (merchantUid: string) => attentionCaseId('vbank_expired', merchantUid);
 export const planHeldCaseId = (uid: string, planId: string) =>
   attentionCaseId('plan_held', `${uid}/${planId}`);
+/** A transfer owed for a payment's refund, named as its ledger entry will be: the cancelled amount before it. */
+export const refundTransferCaseId = (merchantUid: string, cancelledBefore: number) =>
+  attentionCaseId('refund_transfer', `${merchantUid}/${cancelledBefore}`);
+
+/** The case of a refund owed by bank transfer (shared/attention/attention-cases.ts refund_transfer). */
+export function refundTransferCase(input: {
+  payment: {
+    merchantUid: string;
+    uid: string;
+    userEmail: string;
+    planName: string;
+    currency: string;
+    cancelledAmount: number;
+  };
+  amount: number;
+  planId?: string | undefined;
+  transfer: {
+    account: { bankCode: string; accountNumber: string; holder: string };
+    requestedBy: string;
+    reason: string;
+  };
+}): NewAttentionCase {
+  const { payment, transfer } = input;
+  return {
+    caseId: refundTransferCaseId(payment.merchantUid, payment.cancelledAmount),
+    kind: 'refund_transfer',
+    uid: payment.uid,
+    userEmail: payment.userEmail,
+    merchantUid: payment.merchantUid,
+    ...(input.planId ? { planId: input.planId } : {}),
+    planName: payment.planName,
+    amount: input.amount,
+    currency: payment.currency,
+    refundSources: [],
+    reason: transfer.reason,
+    refundAccount: { ...transfer.account },
+    requestedBy: transfer.requestedBy,
+    cancelledBefore: payment.cancelledAmount,
+  };
+}
 
 /** The case raised, as one write of the transaction that makes the state it is about. */
 export function raiseCaseItem(

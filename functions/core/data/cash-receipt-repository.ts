@@ -58,7 +58,15 @@ export async function claimAgain(
 }
 
 type Outcome =
-  | { state: 'issued'; amount: number; approvalNumber: string; receiptUrl?: string; issuedAt: number }
+  | {
+      state: 'issued';
+      amount: number;
+      approvalNumber: string;
+      receiptUrl?: string;
+      issuedAt: number;
+      /** Issued as for a sale outside PortOne (what a refund by bank transfer kept). */
+      external?: boolean;
+    }
   | { state: 'cancelled'; cancelledAt: number }
   | { state: 'failed'; failure: string };
 

@@ -60,7 +60,14 @@ export function paymentEntry(payment: Omit<Payment, 'created'>): LedgerEntry {
  */
 export function refundEntry(
   payment: Payment,
-  refund: { amount: number; source: RefundSource; at: number; timeEstimated?: boolean },
+  refund: {
+    amount: number;
+    source: RefundSource;
+    at: number;
+    timeEstimated?: boolean;
+    /** A bank transfer's reference at the bank, as the operator who paid it gave it. */
+    transferReference?: string;
+  },
 ): LedgerEntry {
   return {
     ...paymentEntry(payment),
@@ -71,6 +78,7 @@ export function refundEntry(
     amount: refund.amount,
     refundSource: refund.source,
     ...(refund.timeEstimated ? { timeEstimated: true } : {}),
+    ...(refund.transferReference ? { transferReference: refund.transferReference } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
+import { CURRENCIES, type Currency } from '../../../shared/currency.ts';
 import { PRODUCT_REFUND_SOURCE } from '../../../shared/refunds/refund-session.ts';
-import { refundSourceChoices, refundSourceOf } from '../../../shared/refunds/refund-sources.ts';
+import { type RefundWay, refundDecision } from '../../../shared/refunds/refund-ways.ts';
 import {
   endCaseItem,
   raiseCaseItem,
@@ -177,22 +178,51 @@ export function vbankSettledItems(tx: Pick<TransactionEntities, 'attentionCase'>
 }
 
 /**
- * A refund_required order's case. Its money can go back its own way (the wallet, or the provider for
- * a card) or to the product account; a virtual account's only to the product account, since the
- * provider returns a deposit only to a bank account the customer gives.
+ * The ways an order's whole amount (taken for an order that could not be granted) may go back now, as
+ * refund-ways.ts decides them: its own way (with the customer's account for a virtual account) or a bank
+ * transfer; a payment the provider has no id for can only go back by transfer.
  */
+export function orderRefundWays(
+  order: Pick<
+    PaymentOrder,
+    'pg' | 'payMethod' | 'currency' | 'paidAt' | 'updated' | 'walletPaymentId' | 'impUid'
+  >,
+  taken: Money,
+  at: number,
+): RefundWay[] {
+  const currency: Currency = (CURRENCIES as readonly string[]).includes(taken.currency)
+    ? (taken.currency as Currency)
+    : order.currency;
+  const paidAt = order.paidAt ?? order.updated;
+  const { walletPaymentId } = order;
+  const decision = refundDecision(
+    { pg: order.pg, payMethod: order.payMethod, currency, paidAt, walletPaymentId },
+    'whole',
+    at,
+  );
+  const atProvider = Boolean(walletPaymentId ?? order.impUid);
+  return decision.ways.filter((way) => atProvider || way.source === PRODUCT_REFUND_SOURCE);
+}
+
+/** A refund_required order's case, with the ways its money may go back as decided when it is raised. */
 function refundRequiredCase(order: PaymentOrder, changes: OrderChanges, taken: Money) {
-  const walletPaymentId = changes.walletPaymentId ?? order.walletPaymentId;
-  const own = refundSourceOf({ pg: order.pg, ...(walletPaymentId ? { walletPaymentId } : {}) });
-  const throughProvider =
-    own !== 'portone' || (order.payMethod !== 'vbank' && (changes.impUid ?? order.impUid));
+  const refundWays = orderRefundWays(
+    {
+      ...order,
+      walletPaymentId: changes.walletPaymentId ?? order.walletPaymentId,
+      impUid: changes.impUid ?? order.impUid,
+    },
+    taken,
+    order.updated,
+  );
   return {
     caseId: refundRequiredCaseId(order.merchantUid),
     kind: 'refund_required' as const,
     uid: order.uid,
     userEmail: order.userEmail,
     merchantUid: order.merchantUid,
-    refundSources: throughProvider ? refundSourceChoices(own) : [PRODUCT_REFUND_SOURCE],
+    refundSources: refundWays.map((way) => way.source),
+    refundWays,
     planName: order.planName,
     amount: taken.amount,
     currency: taken.currency,
@@ -207,7 +237,9 @@ function refundRequiredCase(order: PaymentOrder, changes: OrderChanges, taken: M
  */
 export async function markRefundReturned(
   merchantUid: string,
-  also: (tx: Pick<TransactionEntities, 'userActivity'>) => ReturnType<typeof activityCommit>[] = () => [],
+  also: (
+    tx: Pick<TransactionEntities, 'userActivity' | 'attentionCase'>,
+  ) => Array<ReturnType<typeof activityCommit> | ReturnType<typeof raiseCaseItem>> = () => [],
 ): Promise<boolean> {
   const { canceled } = await db()
     .transaction.write((tx) => [

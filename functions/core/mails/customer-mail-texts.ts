@@ -36,8 +36,8 @@ interface Message {
 
 export interface CustomerMailTexts {
   labels: Record<Label, string>;
-  /** Where money was paid from or went back to: the pay methods, and the product account. */
-  methods: Record<PayMethod | 'product-account', string>;
+  /** Where money was paid from or went back to: the pay methods, and a bank transfer from the product's account. */
+  methods: Record<PayMethod | 'bank-transfer', string>;
   planTypes: Record<PlanType, string>;
   /** The periods a subscription renews over (the new plan of a change at renewal). */
   periods: Record<SubscriptionPeriod, string>;
@@ -49,7 +49,8 @@ export interface CustomerMailTexts {
   billingButton: string;
   receipt: Record<ReceiptPurpose, Message>;
   vbankIssued: Message;
-  refundMade: Message & { planEnded: string };
+  /** A refund by bank transfer says when the transfer is made (the attention page's promise to operators). */
+  refundMade: Message & { planEnded: string; transferDue: string };
   /** `change`: the line added when the renewal changes plan ({newPlan}), as the customer scheduled. */
   renewalReminder: Message & { change: string };
   /**
@@ -91,7 +92,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       paypal: 'PayPal',
       phone: '휴대폰 결제',
       naver_pay: '네이버페이 정기결제',
-      'product-account': `${PRODUCT_NAME} 계정`,
+      'bank-transfer': '계좌 이체',
     },
     planTypes: { FREE: '무료', LIGHT: '라이트', STANDARD: '스탠다드', BUSINESS: '비즈니스', CUSTOM: '맞춤' },
     periods: { MONTHLY: '월간', ANNUAL: '연간' },
@@ -132,6 +133,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       subject: `[${PRODUCT_NAME}] 환불이 완료되었습니다`,
       lines: ['{plan} 플랜의 결제 금액 중 {amount}을(를) 환불했습니다.'],
       planEnded: '{plan} 플랜은 {date}에 종료되었으며 이후 자동 결제되지 않습니다.',
+      transferDue: '환불 금액은 영업일 기준 3일 이내에 입력하신 계좌로 이체됩니다.',
     },
     renewalReminder: {
       subject: `[${PRODUCT_NAME}] 구독 갱신 예정 안내`,
@@ -185,7 +187,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       paypal: 'PayPal',
       phone: 'Mobile phone billing',
       naver_pay: 'Naver Pay (recurring)',
-      'product-account': `Your ${PRODUCT_NAME} account`,
+      'bank-transfer': 'Bank transfer',
     },
     planTypes: { FREE: 'Free', LIGHT: 'Light', STANDARD: 'Standard', BUSINESS: 'Business', CUSTOM: 'Custom' },
     periods: { MONTHLY: 'Monthly', ANNUAL: 'Annual' },
@@ -233,6 +235,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       subject: `[${PRODUCT_NAME}] Your refund was made`,
       lines: ['We refunded {amount} of your {plan} plan payment.'],
       planEnded: 'Your {plan} plan ended on {date} and will not be charged again.',
+      transferDue: 'The amount is transferred to the bank account you gave within 3 business days.',
     },
     renewalReminder: {
       subject: `[${PRODUCT_NAME}] Your subscription renews soon`,
@@ -286,7 +289,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       paypal: 'PayPal',
       phone: '携帯電話決済',
       naver_pay: 'Naver Pay（定期決済）',
-      'product-account': `${PRODUCT_NAME} アカウント`,
+      'bank-transfer': '銀行振込',
     },
     planTypes: {
       FREE: 'フリー',
@@ -335,6 +338,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       subject: `【${PRODUCT_NAME}】返金が完了しました`,
       lines: ['{plan}プランのお支払いのうち{amount}を返金しました。'],
       planEnded: '{plan}プランは{date}に終了し、今後お支払いが発生することはありません。',
+      transferDue: '返金額は3営業日以内にご指定の口座へお振込みします。',
     },
     renewalReminder: {
       subject: `【${PRODUCT_NAME}】サブスクリプション更新のお知らせ`,
@@ -388,7 +392,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       paypal: 'PayPal',
       phone: 'Pago con el móvil',
       naver_pay: 'Naver Pay (recurrente)',
-      'product-account': `Tu cuenta de ${PRODUCT_NAME}`,
+      'bank-transfer': 'Transferencia bancaria',
     },
     planTypes: {
       FREE: 'Gratuito',
@@ -440,6 +444,8 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       subject: `[${PRODUCT_NAME}] Tu reembolso se ha realizado`,
       lines: ['Hemos reembolsado {amount} del pago de tu plan {plan}.'],
       planEnded: 'Tu plan {plan} terminó el {date} y no se volverá a cobrar.',
+      transferDue:
+        'El importe se transferirá a la cuenta bancaria que indicaste en un plazo de 3 días hábiles.',
     },
     renewalReminder: {
       subject: `[${PRODUCT_NAME}] Tu suscripción se renueva pronto`,
@@ -493,7 +499,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       paypal: 'PayPal',
       phone: '手機小額付款',
       naver_pay: 'Naver Pay（定期付款）',
-      'product-account': `您的 ${PRODUCT_NAME} 帳戶`,
+      'bank-transfer': '銀行轉帳',
     },
     planTypes: { FREE: '免費', LIGHT: '輕量', STANDARD: '標準', BUSINESS: '商務', CUSTOM: '自訂' },
     periods: { MONTHLY: '月繳', ANNUAL: '年繳' },
@@ -531,6 +537,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       subject: `【${PRODUCT_NAME}】退款已完成`,
       lines: ['我們已退還您 {plan} 方案付款中的 {amount}。'],
       planEnded: '您的 {plan} 方案已於 {date} 結束，之後不會再扣款。',
+      transferDue: '退款金額將於 3 個工作天內匯入您提供的銀行帳戶。',
     },
     renewalReminder: {
       subject: `【${PRODUCT_NAME}】訂閱即將續約`,

@@ -48,7 +48,8 @@ const MAILS: CustomerMail[] = [
     planType: 'LIGHT',
     amount: 1_000,
     currency: 'JPY',
-    refundedTo: 'product-account',
+    refundedTo: 'bank-transfer',
+    transferTo: '***-***-890',
     endedAt: DAY,
   },
   {
@@ -201,7 +202,8 @@ describe('customer mails', () => {
   it('say when a refunded plan ended and where the money went', () => {
     const { text } = composeCustomerMail(MAILS[6] as CustomerMail, 'ja', LINK);
     expect(text).toContain('¥1,000');
-    expect(text).toContain('Cutloom アカウント');
+    expect(text).toContain('銀行振込 ***-***-890');
+    expect(text).toContain('3営業日以内');
     expect(text).toContain('2027年1月15日');
   });
 });

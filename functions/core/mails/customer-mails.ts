@@ -59,7 +59,9 @@ export type CustomerMail =
   | (PlanOf &
       Money & {
         kind: 'refund-made';
-        refundedTo: PayMethod | 'product-account';
+        refundedTo: PayMethod | 'bank-transfer';
+        /** A bank transfer's account, masked. */
+        transferTo?: string | undefined;
         endedAt: number;
       })
   | (PlanOf &
@@ -160,8 +162,19 @@ function contentOf(
     case 'refund-made':
       return {
         subject: texts.refundMade.subject,
-        lines: [...texts.refundMade.lines, texts.refundMade.planEnded],
-        rows: [planRow, amountRow, { label: labels.refundedTo, value: methodName(texts, mail.refundedTo) }],
+        lines: [
+          ...texts.refundMade.lines,
+          ...(mail.refundedTo === 'bank-transfer' ? [texts.refundMade.transferDue] : []),
+          texts.refundMade.planEnded,
+        ],
+        rows: [
+          planRow,
+          amountRow,
+          {
+            label: labels.refundedTo,
+            value: [methodName(texts, mail.refundedTo), mail.transferTo].filter(Boolean).join(' '),
+          },
+        ],
         values: { plan, amount, date: day(mail.endedAt) },
       };
     case 'renewal-reminder': {

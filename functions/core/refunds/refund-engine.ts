@@ -1,13 +1,21 @@
 import { attentionCaseId } from '../../../shared/attention/attention-cases.ts';
 import { DEFAULT_LANGUAGE } from '../../../shared/languages.ts';
 import { type PayMethod, WALLET_PAY_METHOD } from '../../../shared/payments/pay-methods.ts';
+import { maskedAccount, type RefundAccount } from '../../../shared/refunds/refund-account.ts';
 import { estimateRefund, type RefundEstimate } from '../../../shared/refunds/refund-rules.ts';
 import {
   PRODUCT_REFUND_SOURCE,
   type RefundEstimateInfo,
   type RefundSource,
 } from '../../../shared/refunds/refund-session.ts';
-import { refundSourceChoices, refundSourceOf } from '../../../shared/refunds/refund-sources.ts';
+import {
+  type CancelKind,
+  cancelKind,
+  type RefundDecision,
+  type RefundWay,
+  refundDecision,
+  wayFor,
+} from '../../../shared/refunds/refund-ways.ts';
 import { planActions } from '../../../shared/subscriptions/plan-actions.ts';
 import { WalletError } from '../adapters/payment-provider/naver-pay.ts';
 import {
@@ -20,7 +28,7 @@ import { nowMs } from '../clock.ts';
 import { raiseCase } from '../data/attention-repository.ts';
 import { getOrder } from '../data/order-reads.ts';
 import { getPlanCatalogue } from '../data/plan-catalogue-repository.ts';
-import { recordRefund } from '../data/refund-repository.ts';
+import { recordRefund, type TransferOwed } from '../data/refund-repository.ts';
 import { type Operator, recordUserActivity } from '../data/user-activity-repository.ts';
 import {
   currentPlanState,
@@ -36,6 +44,7 @@ import { cancelPendingRenewals } from '../subscriptions/renewal-schedule.ts';
 import { unsubscribePlan } from '../subscriptions/subscription-status.ts';
 import { usageStanding } from '../usage/usage-standing.ts';
 import { holidaysFor } from './holidays.ts';
+import { refundRefusalOf } from './provider-refusals.ts';
 import {
   allowanceShare,
   monthlyListPrice,
@@ -59,6 +68,9 @@ export interface RefundQuote {
   /** What the plan's payment can still return. */
   refundable: number;
   isUpgrade: boolean;
+  /** How a refund goes back, for a cancel of the whole price and of a part (shared/refunds/refund-ways.ts). */
+  decisions: Record<CancelKind, RefundDecision>;
+  /** The way the estimate's own amount goes back (the customer's; the console's preselected one). */
   refundSource: RefundSource;
 }
 
@@ -102,7 +114,14 @@ export async function quoteRefund(input: {
     allowanceShare: allowanceShare(await usageStanding(input.uid, at)),
     refundDay: refundDay(input.requestedMs, holidays),
   });
-  return { plan, payment, estimate, refundable, isUpgrade, refundSource: refundSourceOf(payment) };
+  const decisions = {
+    whole: refundDecision(payment, 'whole', at),
+    part: refundDecision(payment, 'part', at),
+  };
+  const own = decisions[cancelKind(payment, estimate.estimatedRefundPrice)].ways[0];
+  // A refund nothing can take keeps its payment's own way as the one named.
+  const refundSource = own?.source ?? decisions.whole.ways[0]?.source ?? 'portone';
+  return { plan, payment, estimate, refundable, isUpgrade, decisions, refundSource };
 }
 
 export interface RefundRequest {
@@ -110,12 +129,50 @@ export interface RefundRequest {
   price: number;
   reason: string;
   refundSource: RefundSource;
+  /** The customer's bank account, where the way needs one. */
+  refundAccount?: RefundAccount | undefined;
   /** Who asked: 'user', or the operator's e-mail. */
   requestedBy: string;
   operator?: Operator | undefined;
 }
 
-export type RefundOutcome = { kind: 'refunded'; amount: number } | { kind: 'unsubscribed' };
+export type RefundOutcome =
+  | {
+      kind: 'refunded';
+      amount: number;
+      refundSource: RefundSource;
+      /** A refund owed by bank transfer: where it goes, masked. */
+      transferTo?: ReturnType<typeof maskedAccount> | undefined;
+    }
+  | { kind: 'unsubscribed' };
+
+/**
+ * The way a refund of `price` through `source` takes, as the decision allows it: refused (why), through
+ * another way than the allowed ones, or without the account it needs, it is refused here, before any
+ * money moves.
+ */
+export function allowedWay(
+  quote: Pick<RefundQuote, 'payment' | 'decisions'>,
+  request: Pick<RefundRequest, 'price' | 'refundSource' | 'refundAccount'>,
+): RefundWay {
+  const decision = quote.decisions[cancelKind(quote.payment, request.price)];
+  if (decision.refusal)
+    throw new PaymentError('REFUND_NOT_POSSIBLE', `This refund cannot be made here (${decision.refusal})`, {
+      refusal: decision.refusal,
+    });
+  const way = wayFor(decision, request.refundSource);
+  if (!way)
+    throw new PaymentError(
+      'INVALID_ARGUMENT',
+      `This payment cannot be refunded through ${request.refundSource}`,
+      {
+        ...(decision.ownWayClosed ? { ownWayClosed: decision.ownWayClosed } : {}),
+      },
+    );
+  if (way.account === 'required' && !request.refundAccount)
+    throw new PaymentError('REFUND_ACCOUNT_REQUIRED', 'This refund goes to a bank account: give the account');
+  return way;
+}
 
 /**
  * Another refund of the same payment went through first (a second click, the customer and an
@@ -149,38 +206,55 @@ export async function refundPlan(
     priceRule,
   );
   if (!allowed) throw new PaymentError('INVALID_PRICE', 'The refund amount is not the one this plan allows');
-  if (!refundSourceChoices(quote.refundSource).includes(request.refundSource))
-    throw new PaymentError(
-      'INVALID_ARGUMENT',
-      `This payment cannot be refunded through ${request.refundSource}`,
-    );
   if (request.price === 0) {
     await unsubscribePlan({ uid: request.uid, requestedBy: request.requestedBy, operator: request.operator });
     return { kind: 'unsubscribed' };
   }
+  const way = allowedWay(quote, request);
+  // A bank transfer moves no money now: it is owed, listed for an operator, and the account kept until paid.
+  const transfer: TransferOwed | undefined =
+    way.source === PRODUCT_REFUND_SOURCE && request.refundAccount
+      ? { account: request.refundAccount, requestedBy: request.requestedBy, reason: request.reason }
+      : undefined;
   try {
-    await returnMoney(request, quote);
+    await returnMoney(request, quote, way);
   } catch (error) {
     // The provider refuses the loser of two refunds computed on the same figures (its checksum, or
     // "already fully cancelled"): that is another refund having been made, not a failure.
     const refused = error instanceof PaymentProviderError || error instanceof WalletError;
     const meanwhile = refused ? await refundedSinceQuote(request, quote) : 0;
     if (meanwhile > 0) throw new RefundedMeanwhile(meanwhile);
-    throw error;
+    throw refundRefusalOf(error) ?? error;
   }
-  const endedAt = await recordReturned(request, quote);
-  await cashReceiptAfterRefund(quote.payment.merchantUid);
+  const endedAt = await recordReturned(request, quote, transfer);
+  // A transfer's receipt follows when the transfer is paid (refund-transfers.ts).
+  if (!transfer) await cashReceiptAfterRefund(quote.payment.merchantUid);
   await cancelPendingRenewals(plan);
-  await mailRefund(request, quote, endedAt);
-  logger.info('Refunded', { uid: plan.uid, merchantUid: quote.payment.merchantUid, amount: request.price });
-  return { kind: 'refunded', amount: request.price };
+  await mailRefund(request, quote, endedAt, transfer);
+  logger.info('Refunded', {
+    uid: plan.uid,
+    merchantUid: quote.payment.merchantUid,
+    amount: request.price,
+    refundSource: way.source,
+  });
+  return {
+    kind: 'refunded',
+    amount: request.price,
+    refundSource: way.source,
+    ...(transfer ? { transferTo: maskedAccount(transfer.account) } : {}),
+  };
 }
 
 /**
  * Tells the customer of a refund, once: the refund is the payment's step from the cancelled amount it
  * was computed on (two refunds of one payment never share it).
  */
-async function mailRefund(request: RefundRequest, quote: RefundQuote, endedAt: number): Promise<void> {
+async function mailRefund(
+  request: RefundRequest,
+  quote: RefundQuote,
+  endedAt: number,
+  transfer: TransferOwed | undefined,
+): Promise<void> {
   const { plan, payment } = quote;
   await sendCustomerMail({
     uid: plan.uid,
@@ -191,12 +265,12 @@ async function mailRefund(request: RefundRequest, quote: RefundQuote, endedAt: n
       planType: plan.planType,
       amount: request.price,
       currency: plan.currency,
-      refundedTo:
-        request.refundSource === PRODUCT_REFUND_SOURCE
-          ? 'product-account'
-          : request.refundSource === 'naver_pay'
-            ? WALLET_PAY_METHOD
-            : (payment.payMethod as PayMethod),
+      refundedTo: transfer
+        ? 'bank-transfer'
+        : request.refundSource === 'naver_pay'
+          ? WALLET_PAY_METHOD
+          : (payment.payMethod as PayMethod),
+      ...(transfer ? { transferTo: maskedAccount(transfer.account).accountMasked } : {}),
       endedAt,
     },
   });
@@ -205,12 +279,12 @@ async function mailRefund(request: RefundRequest, quote: RefundQuote, endedAt: n
 /**
  * The money returned its way. A wallet refund Naver Pay completes later counts as made: it is recorded
  * as the others, and its pending state is its own case, re-checked until the money is back
- * (wallet-refunds.ts).
+ * (wallet-refunds.ts). A deposit's refund through the provider goes to the customer's account.
  */
-async function returnMoney(request: RefundRequest, quote: RefundQuote): Promise<void> {
+async function returnMoney(request: RefundRequest, quote: RefundQuote, way: RefundWay): Promise<void> {
   const { payment, refundable, plan } = quote;
-  // Refunded to the customer's product account: no money moves at the provider.
-  if (request.refundSource === PRODUCT_REFUND_SOURCE) return;
+  // A bank transfer from the product's account: owed, paid by an operator (refund-transfers.ts).
+  if (way.source === PRODUCT_REFUND_SOURCE) return;
   if (request.refundSource === 'naver_pay') {
     if (!payment.walletPaymentId)
       throw new PaymentError('INVALID_ARGUMENT', 'The payment was not made by the wallet');
@@ -231,11 +305,15 @@ async function returnMoney(request: RefundRequest, quote: RefundQuote): Promise<
     return;
   }
   if (!payment.impUid) throw new PaymentError('INVALID_ARGUMENT', 'The payment was not made at the provider');
+  const account = way.account === 'required' ? request.refundAccount : undefined;
   await cancelPayment({
     impUid: payment.impUid,
     amount: request.price,
     checksum: refundable,
     reason: request.reason,
+    ...(account
+      ? { refundAccount: { holder: account.holder, bank: account.bankCode, account: account.accountNumber } }
+      : {}),
   });
 }
 
@@ -252,8 +330,12 @@ async function refundedSinceQuote(request: RefundRequest, quote: RefundQuote): P
   return refundedSince(payment.cancelledAmount, current, payment.currency);
 }
 
-/** Records a refund that went through; answers when the plan ended. */
-async function recordReturned(request: RefundRequest, quote: RefundQuote): Promise<number> {
+/** Records a refund that went through (or a transfer owed); answers when the plan ended. */
+async function recordReturned(
+  request: RefundRequest,
+  quote: RefundQuote,
+  transfer: TransferOwed | undefined,
+): Promise<number> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const { plan, head } = await currentPlanState(request.uid);
     if (!plan || !head || plan.planId !== quote.plan.planId) break;
@@ -269,6 +351,7 @@ async function recordReturned(request: RefundRequest, quote: RefundQuote): Promi
       endedAt,
       source: request.refundSource,
       refundedAt,
+      transfer,
     });
     if (outcome === 'recorded') {
       if (request.operator) {
@@ -325,7 +408,7 @@ async function refundRecordedMeanwhile(
 
 /** A quote as the refund screens read it (the refund session without the e-mail). */
 export function estimateView(quote: RefundQuote): RefundEstimateInfo {
-  const { plan, payment, estimate } = quote;
+  const { plan, payment, estimate, decisions } = quote;
   return {
     paidAt: plan.paidAt,
     planName: plan.planName,
@@ -342,5 +425,7 @@ export function estimateView(quote: RefundQuote): RefundEstimateInfo {
     refundSource: quote.refundSource,
     pg: payment.pg,
     payMethod: payment.payMethod,
+    refundable: quote.refundable,
+    refundWays: decisions,
   };
 }

@@ -1,4 +1,5 @@
-import { PRODUCT_REFUND_SOURCE, type RefundSource } from '../../../shared/refunds/refund-session.ts';
+import type { RefundAccount } from '../../../shared/refunds/refund-account.ts';
+import type { RefundSource } from '../../../shared/refunds/refund-session.ts';
 import { nowMs } from '../clock.ts';
 import { createRefundSession, getRefundSession } from '../data/refund-repository.ts';
 import { getUser } from '../data/user-repository.ts';
@@ -59,6 +60,7 @@ export async function cancelPaymentUser(request: {
   price: number;
   reason: string;
   refundSource: RefundSource;
+  refundAccount?: RefundAccount | undefined;
   /** Both agreements of the page were ticked; not needed for a refund of zero (it unsubscribes). */
   agreed: boolean;
 }): Promise<RefundOutcome> {
@@ -67,16 +69,17 @@ export async function cancelPaymentUser(request: {
   }
   const uid = await sessionUid(request.guid);
   const quote = await quoteNow(uid);
-  // The customer's money goes back the way it came; only an operator may choose otherwise, and only an
-  // operator refunds a direct deposit (paid outside the provider: nothing here can send it back).
-  if (request.refundSource !== quote.refundSource || quote.refundSource === PRODUCT_REFUND_SOURCE) {
+  // The customer's money goes back the one way the decision gives the estimate (refund-ways.ts): its own
+  // way, or by bank transfer where that is closed; only an operator may choose another.
+  if (request.price !== 0 && request.refundSource !== quote.refundSource) {
     throw new PaymentError('INVALID_ARGUMENT', `This payment is refunded through ${quote.refundSource}`);
   }
   try {
     return await refundPlan({ ...request, uid, requestedBy: 'user' }, quote, 'estimate');
   } catch (error) {
     // A second click (or an operator) refunded the plan first: the customer is told the refund made.
-    if (error instanceof RefundedMeanwhile) return { kind: 'refunded', amount: error.amount };
+    if (error instanceof RefundedMeanwhile)
+      return { kind: 'refunded', amount: error.amount, refundSource: quote.refundSource };
     throw error;
   }
 }

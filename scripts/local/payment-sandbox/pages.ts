@@ -291,6 +291,7 @@ export function sandboxPages(deps: {
         tokensIssued: providerApi.tokensIssued,
         payments: [...store.payments.values()].map((payment) => payment.wire),
         receipts: sandboxReceipts(store),
+        externalReceipts: [...store.externalReceipts.values()],
         billingKeys: [...store.billingKeys.values()].map((key) => ({
           ...key.wire,
           charges: key.charges,

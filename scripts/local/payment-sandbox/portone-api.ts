@@ -95,6 +95,8 @@ export class ProviderApi {
       if (!shown) throw new ProviderFault(404, -1, '존재하지 않는 결제정보입니다.');
       return payment.wire;
     }
+    if (first === 'receipts' && second === 'external' && third)
+      return new ReceiptsApi(this.store).routeExternal(method, decodeURIComponent(third), body);
     if (first === 'receipts' && second && !third)
       return new ReceiptsApi(this.store).route(method, second, body);
     if (method === 'POST' && url.pathname === '/payments/cancel') return this.sandbox.cancel(body).wire;

@@ -465,7 +465,8 @@ export class ProviderSandbox {
 
   /**
    * A full or partial cancel. `checksum`, when given, must equal what is still cancellable, or the
-   * cancel is refused: the guard against a refund paid twice.
+   * cancel is refused: the guard against a refund paid twice. The PG's own refusals follow
+   * (refuseAsThePgDoes).
    */
   cancel(body: Record<string, unknown>): StoredPayment {
     const payment = body.imp_uid
@@ -495,13 +496,7 @@ export class ProviderSandbox {
         : toMinorUnits(Number(body.amount), currency);
     if (!(amount > 0)) throw new ProviderFault(200, 1, '취소요청금액은 0보다 커야 합니다.');
     if (amount > cancellable) throw new ProviderFault(200, 1, '취소요청금액이 취소가능금액을 초과합니다.');
-    if (wire.pay_method === 'vbank' && !(body.refund_holder && body.refund_bank && body.refund_account)) {
-      throw new ProviderFault(
-        200,
-        1,
-        '가상계좌 환불은 환불계좌정보(refund_holder, refund_bank, refund_account)가 필요합니다.',
-      );
-    }
+    refuseAsThePgDoes(wire, body, amount === cancellable && toMinorUnits(wire.cancel_amount, currency) === 0);
     // PortOne relays the PG's refusal as a failure (code other than 0) with the PG's message.
     if (this.refusedCancels.delete(wire.merchant_uid)) {
       throw new ProviderFault(200, 1, '[PG사 취소실패] 카드사에서 취소를 거절했습니다.');
@@ -525,4 +520,83 @@ export class ProviderSandbox {
     if (body.enable_webhook === true || body.enable_webhook === 'true') this.notify(payment, cancellationId);
     return payment;
   }
+}
+
+/** Days after the payment (a virtual account's: its deposit) within which each kind of PG takes a cancel. */
+const CANCEL_WINDOW_DAYS = { card: 365, vbank: 180, paypal: 180 } as const;
+const DAY_SECONDS = 86_400;
+/** The KG Inicis bank codes (PortOne's "PG사별 은행코드"): a refund account's bank must be one. */
+const INICIS_BANK_CODES = new Set([
+  '02',
+  '03',
+  '04',
+  '07',
+  '11',
+  '12',
+  '20',
+  '23',
+  '27',
+  '31',
+  '32',
+  '34',
+  '37',
+  '39',
+  '45',
+  '48',
+  '71',
+  '81',
+  '88',
+  '89',
+  '90',
+  '92',
+]);
+/** The sandbox's documented holder that the bank finds not to be the account's (docs/payments.md). */
+export const MISMATCHED_HOLDER = '불일치';
+/** An account number ending so is one the bank does not have. */
+export const UNKNOWN_ACCOUNT_SUFFIX = '000';
+const kstMonth = (seconds: number) => new Date((seconds + 9 * 3600) * 1000).toISOString().slice(0, 7);
+
+/**
+ * What the PG behind PortOne refuses of a cancel, relayed as PortOne relays it (HTTP 200, code 1, the
+ * PG's words; docs/payments.md "Refunds by pay method" has the sources):
+ * - a paid virtual account is refunded only to the buyer's account (refund_holder, refund_bank,
+ *   refund_account, PortOne's cancel guide), whose bank must be in the PG's code table and whose holder the
+ *   bank checks against the account (holder `불일치`, an account ending in 000: refused), within 180 days;
+ * - a phone payment only within the calendar month it was made (Korea's month: the carrier bills it the
+ *   next) and only in full (PortOne's cancel guide and FAQ);
+ * - PayPal within 180 days; cards and easy pays within a year.
+ */
+function refuseAsThePgDoes(wire: StoredPayment['wire'], body: Record<string, unknown>, whole: boolean): void {
+  const now = nowSeconds();
+  const since = now - (wire.paid_at ?? 0);
+  if (wire.pay_method === 'vbank') {
+    if (!(body.refund_holder && body.refund_bank && body.refund_account))
+      throw new ProviderFault(
+        200,
+        1,
+        '가상계좌 환불은 환불계좌정보(refund_holder, refund_bank, refund_account)가 필요합니다.',
+      );
+    if (!INICIS_BANK_CODES.has(String(body.refund_bank)))
+      throw new ProviderFault(200, 1, '[PG사 환불실패] 환불계좌 은행코드가 올바르지 않습니다.');
+    if (
+      !/^\d{8,16}$/.test(String(body.refund_account)) ||
+      String(body.refund_account).endsWith(UNKNOWN_ACCOUNT_SUFFIX)
+    )
+      throw new ProviderFault(200, 1, '[PG사 환불실패] 환불계좌번호가 유효하지 않습니다.');
+    if (String(body.refund_holder).trim() === MISMATCHED_HOLDER)
+      throw new ProviderFault(200, 1, '[PG사 환불실패] 환불계좌 예금주명이 일치하지 않습니다.');
+    if (since > CANCEL_WINDOW_DAYS.vbank * DAY_SECONDS)
+      throw new ProviderFault(200, 1, '[PG사 환불실패] 가상계좌 환불 가능 기간(입금 후 180일)이 지났습니다.');
+    return;
+  }
+  if (wire.pay_method === 'phone') {
+    if (kstMonth(wire.paid_at ?? 0) !== kstMonth(now))
+      throw new ProviderFault(200, 1, '[PG사 취소실패] 휴대폰 결제는 결제한 달에만 취소할 수 있습니다.');
+    if (!whole)
+      throw new ProviderFault(200, 1, '[PG사 취소실패] 휴대폰 결제는 부분취소를 지원하지 않습니다.');
+    return;
+  }
+  const days = wire.pg_provider === 'paypal' ? CANCEL_WINDOW_DAYS.paypal : CANCEL_WINDOW_DAYS.card;
+  if (since > days * DAY_SECONDS)
+    throw new ProviderFault(200, 1, `[PG사 취소실패] 취소 가능 기간(결제 후 ${days}일)이 지났습니다.`);
 }

@@ -12,7 +12,18 @@ import { nowSeconds, randomDigits, type SandboxStore, type StoredPayment } from 
  * - GET answers the receipt, 404 when none was issued; DELETE cancels it, 400 when none is issued.
  * The sandbox's PG refuses a cash-receipt card number ending in 0500 the first time it is asked for a
  * payment (a transient failure, answered 500) and issues it when asked again.
+ *
+ * `/receipts/external/{merchant_uid}` (issueExternalReceipt, getExternalReceipt, revokeExternalReceipt)
+ * issues for a cash sale made outside PortOne an amount the merchant names, on a channel it names
+ * (`channel_key` required); 400 for a missing channel key, name, amount or identifier, an amount that is
+ * not a positive whole number, a receipt already issued under the order number; 404 for a channel that is
+ * not the merchant's; GET 404 and DELETE 400 when none is issued.
  */
+/** The channel key of the sandbox merchant's receipt channel (the local runtime's PORTONE_RECEIPT_CHANNEL_KEY). */
+export const SANDBOX_RECEIPT_CHANNEL_KEY = 'channel-key-sandbox-receipts';
+
+type ExternalReceipt = ReceiptWire & { merchant_uid: string };
+
 type WithReceipt = StoredPayment & {
   receipt?: ReceiptWire;
   receiptRefusals?: number;
@@ -40,6 +51,51 @@ const TRANSIENT_REFUSAL_SUFFIX = '0500';
 
 export class ReceiptsApi {
   constructor(private readonly store: SandboxStore) {}
+
+  routeExternal(method: string, merchantUid: string, body: Record<string, unknown>): ReceiptWire {
+    const issued = this.store.externalReceipts.get(merchantUid) as ExternalReceipt | undefined;
+    const live = issued && !issued.cancelled_at ? issued : undefined;
+    if (method === 'GET') {
+      if (!issued) throw new ProviderFault(404, -1, '현금영수증 발행 내역이 존재하지 않습니다.');
+      return issued;
+    }
+    if (method === 'DELETE') {
+      if (!live) throw new ProviderFault(400, -1, '포트원으로 현금영수증이 발급된 적 없는 건입니다.');
+      live.cancelled_at = nowSeconds();
+      this.store.save();
+      return live;
+    }
+    if (method !== 'POST') throw new ProviderFault(404, -1, `${method} /receipts/external: no such API`);
+    if (!body.channel_key) throw new ProviderFault(400, -1, 'channel_key 파라미터가 누락되었습니다.');
+    if (body.channel_key !== SANDBOX_RECEIPT_CHANNEL_KEY)
+      throw new ProviderFault(404, -1, '존재하지 않는 채널입니다.');
+    if (!String(body.name ?? '').trim()) throw new ProviderFault(400, -1, 'name 파라미터가 누락되었습니다.');
+    const identifier = String(body.identifier ?? '').trim();
+    if (!identifier) throw new ProviderFault(400, -1, 'identifier 파라미터가 누락되었습니다.');
+    const amount = Number(body.amount);
+    if (!Number.isInteger(amount) || amount <= 0)
+      throw new ProviderFault(400, -1, 'amount 는 0보다 큰 정수여야 합니다.');
+    if (body.type !== undefined && !['person', 'company'].includes(String(body.type)))
+      throw new ProviderFault(400, -1, 'type 은 person, company 중 하나입니다.');
+    if (live) throw new ProviderFault(400, -1, '이미 현금영수증이 발행된 거래건입니다.');
+    if (!/^\d{10,19}$/.test(identifier))
+      throw new ProviderFault(500, -1, '[PG사 발급실패] 현금영수증 발행대상 식별정보가 올바르지 않습니다.');
+    const receipt: ExternalReceipt = {
+      imp_uid: `external_${merchantUid}`,
+      merchant_uid: merchantUid,
+      receipt_tid: `sandbox_${randomDigits(12)}`,
+      apply_num: randomDigits(9),
+      type: String(body.type ?? 'person'),
+      amount,
+      vat: Math.round(amount / 11),
+      receipt_url: `${process.env.SITE_URL ?? 'http://localhost'}/_local/payments/receipt?merchant_uid=${encodeURIComponent(merchantUid)}&cash=1`,
+      applied_at: nowSeconds(),
+      cancelled_at: 0,
+    };
+    this.store.externalReceipts.set(merchantUid, receipt);
+    this.store.save();
+    return receipt;
+  }
 
   route(method: string, impUid: string, body: Record<string, unknown>): ReceiptWire {
     const payment = this.store.payments.get(impUid) as WithReceipt | undefined;

@@ -87,6 +87,7 @@ interface State {
   walletPayments: WalletPayment[];
   /** Answers of wallet calls by idempotency key. */
   idempotent: Record<string, unknown>;
+  externalReceipts?: Record<string, unknown>;
 }
 
 export const nowSeconds = () => Math.floor(nowMs() / 1000);
@@ -107,6 +108,8 @@ export class SandboxStore {
   readonly recurrents = new Map<string, WalletRecurrent>();
   readonly walletPayments = new Map<string, WalletPayment>();
   readonly idempotent = new Map<string, unknown>();
+  /** Cash receipts issued for sales made outside PortOne, by order number (POST /receipts/external). */
+  readonly externalReceipts = new Map<string, unknown>();
 
   constructor(stateDir: string | undefined) {
     this.file = stateDir ? join(stateDir, 'payment-sandbox.json') : undefined;
@@ -118,6 +121,8 @@ export class SandboxStore {
     for (const recurrent of state.recurrents) this.recurrents.set(recurrent.recurrentId, recurrent);
     for (const payment of state.walletPayments) this.walletPayments.set(payment.paymentId, payment);
     for (const [key, answer] of Object.entries(state.idempotent)) this.idempotent.set(key, answer);
+    for (const [key, receipt] of Object.entries(state.externalReceipts ?? {}))
+      this.externalReceipts.set(key, receipt);
   }
 
   save(): void {
@@ -129,6 +134,7 @@ export class SandboxStore {
       recurrents: [...this.recurrents.values()],
       walletPayments: [...this.walletPayments.values()],
       idempotent: Object.fromEntries(this.idempotent),
+      externalReceipts: Object.fromEntries(this.externalReceipts),
     };
     writeFileSync(this.file, JSON.stringify(state, null, 2));
   }

@@ -3,6 +3,7 @@ import { Notifier } from '../payment-sandbox/notifications.ts';
 import { CHECKOUT_PATH, sandboxPages, WALLET_PAGE_PATH } from '../payment-sandbox/pages.ts';
 import { ProviderApi } from '../payment-sandbox/portone-api.ts';
 import { ProviderSandbox } from '../payment-sandbox/provider.ts';
+import { SANDBOX_RECEIPT_CHANNEL_KEY } from '../payment-sandbox/receipts-api.ts';
 import { SandboxStore } from '../payment-sandbox/store.ts';
 import { WalletApi } from '../payment-sandbox/wallet-api.ts';
 import type { StandIn, StandInContext } from '../stand-in-context.ts';
@@ -93,6 +94,7 @@ export async function start(ctx: StandInContext, options: PaymentSandboxOptions 
       PORTONE_API_URL: api.url,
       PORTONE_API_KEY: PROVIDER_CREDENTIALS.apiKey,
       PORTONE_API_SECRET: PROVIDER_CREDENTIALS.apiSecret,
+      PORTONE_RECEIPT_CHANNEL_KEY: SANDBOX_RECEIPT_CHANNEL_KEY,
       PAYMENT_CHECKOUT_URL: `${ctx.baseUrl}${CHECKOUT_PATH}`,
       NAVER_PAY_API_URL: `${api.url}/${PARTNER_ID}`,
       NAVER_PAY_CLIENT_ID: WALLET_CREDENTIALS.clientId,

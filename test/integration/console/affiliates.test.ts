@@ -75,7 +75,7 @@ describe('affiliates', () => {
 
     const refused = async (overrides: Record<string, unknown>) => {
       const answer = await call(adminUpsertAffiliate, affiliate(code(), overrides), { token });
-      expect(answer).toMatchObject({ status: 500, body: { error: { code: 'invalid_argument' } } });
+      expect(answer).toMatchObject({ status: 400, body: { error: { code: 'invalid_argument' } } });
       return answer.body.error.msg as string;
     };
     expect(await refused({ countryCode: 'FR', couponType: 'cash' })).toMatch(

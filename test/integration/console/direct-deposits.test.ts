@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getAttentionCase, refundTransferCaseId } from '../../../functions/core/data/attention-repository.ts';
 import {
   getPayment,
   getUserPlanHead,
@@ -80,7 +81,7 @@ describe('a direct deposit for one account', () => {
 
     const second = await call(adminDirectDepositCreate, deposit(uid, email), { token });
     expect(second).toMatchObject({
-      status: 500,
+      status: 409,
       body: { error: { code: 'conflict', msg: 'console-deposits:refusal.active_plan' } },
     });
     expect(await listUserPlans(uid)).toHaveLength(1);
@@ -91,7 +92,7 @@ describe('a direct deposit for one account', () => {
     await hideFromPlanIndex(uid, depositId);
     const second = await call(adminDirectDepositCreate, deposit(uid, email), { token });
     expect(second).toMatchObject({
-      status: 500,
+      status: 409,
       body: { error: { code: 'conflict', msg: 'console-deposits:refusal.active_plan' } },
     });
     expect(await getUserPlanHead(uid)).toMatchObject({ currentPlanId: depositId, version: 1 });
@@ -105,7 +106,7 @@ describe('a direct deposit for one account', () => {
       { ...deposit(uid, email), userPhone: '', price: 10.5, desc: '' },
       { token },
     );
-    expect(bad).toMatchObject({ status: 500, body: { error: { code: 'invalid_argument' } } });
+    expect(bad).toMatchObject({ status: 400, body: { error: { code: 'invalid_argument' } } });
     for (const message of ['validation.user_phone', 'validation.price'])
       expect(bad.body.error.msg).toContain(`console-deposits:${message}`);
 
@@ -125,7 +126,7 @@ describe('a direct deposit for one account', () => {
 });
 
 describe('the refund of a direct deposit', () => {
-  it('is estimated to the product account, the only source it can take, and refused through the provider', async () => {
+  it('is estimated by bank transfer from the product account, the only way it can take, refused through the provider, and owed until paid', async () => {
     const { token, uid, depositId } = await deposited();
     const estimate = await call(adminRefundInfo, { uid, requestedMs: Date.now() }, { token });
     expect(estimate.body.result).toMatchObject({ refundSource: PRODUCT_REFUND_SOURCE, price: 300000 });
@@ -140,14 +141,36 @@ describe('the refund of a direct deposit', () => {
     expect((await listUserPlans(uid))[0]?.planStatus).toBe('UNSCHEDULED');
     expect((await getPayment(depositId))?.cancelledAmount ?? 0).toBe(0);
 
-    const refunded = await call(
+    // A bank transfer needs the customer's account.
+    const noAccount = await call(
       adminCancelPayment,
       { ...request, refundSource: PRODUCT_REFUND_SOURCE },
       { token },
     );
-    expect(refunded.body.result).toEqual({ kind: 'refunded', amount: 300000 });
+    expect(noAccount).toMatchObject({ status: 400, body: { error: { code: 'invalid_argument' } } });
+    expect((await getPayment(depositId))?.cancelledAmount ?? 0).toBe(0);
+
+    const refundAccount = { bankCode: '88', accountNumber: '110-123-456890', holder: '홍길동' };
+    const refunded = await call(
+      adminCancelPayment,
+      { ...request, refundSource: PRODUCT_REFUND_SOURCE, refundAccount },
+      { token },
+    );
+    expect(refunded.body.result).toEqual({
+      kind: 'refunded',
+      amount: 300000,
+      refundSource: PRODUCT_REFUND_SOURCE,
+      transferTo: { bankCode: '88', holder: '홍길동', accountMasked: '***-***-890' },
+    });
     expect(await getPayment(depositId)).toMatchObject({ cancelledAmount: 300000 });
     expect((await listUserPlans(uid))[0]?.expiredAt).toBeLessThanOrEqual(Date.now());
+    // Owed, not paid: listed for an operator, with the whole number kept only there.
+    const owed = await getAttentionCase(refundTransferCaseId(depositId, 0));
+    expect(owed).toMatchObject({
+      kind: 'refund_transfer',
+      amount: 300000,
+      refundAccount: { accountNumber: '110123456890' },
+    });
   });
 });
 
@@ -198,7 +221,7 @@ describe('a bulk direct deposit', () => {
       { uidOrEmails: [], planName: 'Y1_LIGHT_V3', price: 1, currency: 'KRW', desc: '' },
       { token },
     );
-    expect(bad).toMatchObject({ status: 500, body: { error: { code: 'invalid_argument' } } });
+    expect(bad).toMatchObject({ status: 400, body: { error: { code: 'invalid_argument' } } });
     expect(bad.body.error.msg).toContain('console-deposits:validation.no_uids');
   });
 });

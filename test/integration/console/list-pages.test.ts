@@ -92,7 +92,7 @@ describe('a console list beyond one page', () => {
     for (const [route, cursor] of refusals) {
       const answer = await call(route, { cursor }, { token });
       expect(answer, cursor).toMatchObject({
-        status: 500,
+        status: 400,
         body: { error: { code: 'invalid_argument', msg: expect.stringContaining('cursor') } },
       });
     }

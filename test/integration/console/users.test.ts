@@ -64,7 +64,7 @@ describe('creating an account in the console', () => {
     expect(
       await call(adminUserCreate, { info: { ...account, email: account.email.toUpperCase() } }, { token }),
     ).toMatchObject({
-      status: 500,
+      status: 409,
       body: { error: { code: 'conflict' } },
     });
     const bad = await call(
@@ -72,7 +72,7 @@ describe('creating an account in the console', () => {
       { info: info({ password: 'short', referralCode: 'X' }) },
       { token },
     );
-    expect(bad).toMatchObject({ status: 500, body: { error: { code: 'invalid_argument' } } });
+    expect(bad).toMatchObject({ status: 400, body: { error: { code: 'invalid_argument' } } });
     expect(bad.body.error.msg).toContain('console-users:validation.password_length');
     expect(bad.body.error.msg).toContain('console-users:validation.referral_code_without_type');
   });
@@ -156,7 +156,7 @@ describe('the user detail', () => {
     });
     expect(detail.body.user.utmParams).not.toHaveProperty('utm_medium');
     expect(await call(adminUserInfo, { uid: 'no-such-user' }, { token })).toMatchObject({
-      status: 500,
+      status: 404,
       body: { error: { code: 'not_found' } },
     });
   });
@@ -185,7 +185,7 @@ describe('the user detail', () => {
       call(adminUserPreregistration, { uid, desc: 'campaign', ...input }, { token });
 
     expect(await step({ operation: 'use' })).toMatchObject({
-      status: 500,
+      status: 409,
       body: { error: { code: 'conflict' } },
     });
     expect((await step({ operation: 'create', discountPercent: 100 })).body.error.code).toBe(
@@ -263,7 +263,7 @@ describe('bulk user create', () => {
       ).body.error.code,
     ).toBe('invalid_argument');
     expect(await call(adminJobStatus, { jobId: 'no-such-job' }, { token })).toMatchObject({
-      status: 500,
+      status: 404,
       body: { error: { code: 'not_found' } },
     });
   });

@@ -33,11 +33,11 @@ describe('the admin config calls', () => {
     const reuse = await call(adminConfigCreate, { name, value: 'x' }, { token });
     expect(reuse.status).toBe(200);
     const clash = await call(adminConfigCreate, { name: renamed, value: 'x' }, { token });
-    expect(clash).toMatchObject({ status: 500, body: { error: { code: 'conflict' } } });
+    expect(clash).toMatchObject({ status: 409, body: { error: { code: 'conflict' } } });
 
     expect((await call(adminConfigDelete, { id: configId }, { token })).body).toEqual({ configId });
     const gone = await call(adminConfigGet, { id: configId }, { token });
-    expect(gone).toMatchObject({ status: 500, body: { error: { code: 'not_found' } } });
+    expect(gone).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } });
     const relist = await call(adminConfigList, {}, { token });
     expect(relist.body.configs.map((config: { configId: string }) => config.configId)).not.toContain(
       configId,
@@ -49,7 +49,7 @@ describe('the admin config calls', () => {
     const name = uniqueId('flag');
     await call(adminConfigCreate, { name, value: 'a' }, { token });
     const again = await call(adminConfigCreate, { name, value: 'b' }, { token });
-    expect(again).toMatchObject({ status: 500, body: { error: { code: 'conflict' } } });
+    expect(again).toMatchObject({ status: 409, body: { error: { code: 'conflict' } } });
     const list = await call(adminConfigList, {}, { token });
     expect(list.body.configs.filter((config: { name: string }) => config.name === name)).toEqual([
       expect.objectContaining({ name, value: 'a' }),
@@ -59,6 +59,6 @@ describe('the admin config calls', () => {
   it('refuses invalid input in the admin format', async () => {
     const token = await adminToken();
     const answer = await call(adminConfigCreate, { name: '', value: 'x' }, { token });
-    expect(answer).toMatchObject({ status: 500, body: { error: { code: 'invalid_argument' } } });
+    expect(answer).toMatchObject({ status: 400, body: { error: { code: 'invalid_argument' } } });
   });
 });

@@ -41,7 +41,7 @@ describe("the operators' account actions", () => {
     expect(mail?.links[0]).toMatch(/\/ja\/signup\/verify\?token=/);
     expect(
       await call(adminSendVerifyingEmail, { id: 'no-such-user', data: { language: 'ja' } }, { token }),
-    ).toMatchObject({ status: 500, body: { error: { code: 'not_found' } } });
+    ).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } });
   });
 
   it('verify email lets the account sign in', async () => {
@@ -65,7 +65,7 @@ describe("the operators' account actions", () => {
       { id: account.uid, data: { email: 'someone-else@example.com' } },
       { token },
     );
-    expect(mismatch).toMatchObject({ status: 500, body: { error: { code: 'invalid_argument' } } });
+    expect(mismatch).toMatchObject({ status: 400, body: { error: { code: 'invalid_argument' } } });
     const { body } = await call(
       adminGeneratePasswordResetLink,
       { id: account.uid, data: { email: account.email.toUpperCase() } },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planHeldCaseId } from '../../../functions/core/data/attention-repository.ts';
+import { planHeldCaseId, refundTransferCaseId } from '../../../functions/core/data/attention-repository.ts';
 import { getOrder, type PaymentOrder } from '../../../functions/core/data/order-reads.ts';
 import { changePlanStatus } from '../../../functions/core/data/subscription-repository.ts';
 import { listUserActivities } from '../../../functions/core/data/user-activity-repository.ts';
@@ -10,14 +10,19 @@ import {
   type UserPlanHead,
 } from '../../../functions/core/data/user-plan-repository.ts';
 import { settlePaid } from '../../../functions/core/orders/confirmation.ts';
-import { adminAttentionList, adminAttentionResolve } from '../../../shared/api/attention.ts';
+import {
+  adminAttentionList,
+  adminAttentionResolve,
+  adminRefundTransferAccount,
+} from '../../../shared/api/attention.ts';
 import { adminToken, call } from '../helpers.ts';
 import { MONTHLY_LIGHT, ONE_YEAR_PASS, receiptOf, testOrder } from './order-fixtures.ts';
 
 /**
  * The attention page's cases and actions (shared/attention/attention-cases.ts): a virtual account
- * deposited with the wrong amount cannot go back at the provider without the customer's bank account,
- * so it is listed, with what the deposit took, for a refund to the product account or a dismissal.
+ * deposited with the wrong amount goes back at the provider only to the customer's bank account, so it
+ * is listed, with what the deposit took, for a refund to the account the customer gives (through the
+ * provider, or by bank transfer from the product's account) or a dismissal.
  */
 async function depositedWrongAmount(): Promise<PaymentOrder> {
   const deposit = await testOrder({ ...ONE_YEAR_PASS, payMethod: 'vbank' });
@@ -43,35 +48,46 @@ const resolve = async (input: Record<string, unknown>) =>
   call(adminAttentionResolve, input, { token: await adminToken() });
 
 describe('a deposit the product cannot keep nor return by itself', () => {
-  it('is listed with what it took, refunded once to the product account; a refusal changes nothing', async () => {
+  it('is listed with the ways it may go back, refunded once by bank transfer to the account given, then marked paid once', async () => {
     const deposit = await depositedWrongAmount();
     const [open] = await listed(deposit.merchantUid);
+    // A deposit goes back through the provider only to an account the customer gives, or by transfer.
     expect(open).toMatchObject({
       kind: 'refund_required',
       uid: deposit.uid,
       amount: 1000,
       currency: 'KRW',
-      refundSources: ['cutloom'],
+      refundSources: ['portone', 'cutloom'],
+      refundWays: [
+        { source: 'portone', account: 'required' },
+        { source: 'cutloom', account: 'required' },
+      ],
       reason: 'The amount paid differs from the order',
     });
 
-    const throughProvider = await resolve({
+    for (const refundSource of ['portone', 'cutloom']) {
+      const noAccount = await resolve({ caseId: open.caseId, action: 'refund', refundSource, reason: 'x' });
+      expect(noAccount).toMatchObject({ status: 400, body: { error: { code: 'invalid_argument' } } });
+    }
+    const throughWallet = await resolve({
       caseId: open.caseId,
       action: 'refund',
-      refundSource: 'portone',
+      refundSource: 'naver_pay',
       reason: 'x',
     });
-    expect(throughProvider.body.error).toMatchObject({ code: 'invalid_argument' });
+    expect(throughWallet.body.error).toMatchObject({ code: 'invalid_argument' });
     const noReason = await resolve({ caseId: open.caseId, action: 'dismiss', reason: ' ' });
     expect(noReason.body.error).toMatchObject({ code: 'invalid_argument' });
     expect(await listed(deposit.merchantUid)).toHaveLength(1);
     expect((await getOrder(deposit.merchantUid))?.status).toBe('refund_required');
 
+    const refundAccount = { bankCode: '04', accountNumber: '123456-01-234567', holder: '김고객' };
     const refund = () =>
       resolve({
         caseId: open.caseId,
         action: 'refund',
         refundSource: 'cutloom',
+        refundAccount,
         reason: 'Paid back by bank',
       });
     const answers = await Promise.all([refund(), refund(), refund()]);
@@ -80,11 +96,42 @@ describe('a deposit the product cannot keep nor return by itself', () => {
       'already-ended',
       'ended',
     ]);
-    expect(await listed(deposit.merchantUid)).toEqual([]);
     expect((await getOrder(deposit.merchantUid))?.status).toBe('refunded');
+    // Owed now: the transfer is the page's, its account masked there.
+    const [owed, ...more] = await listed(deposit.merchantUid);
+    expect(more).toEqual([]);
+    expect(owed).toMatchObject({
+      caseId: refundTransferCaseId(deposit.merchantUid, 0),
+      kind: 'refund_transfer',
+      amount: 1000,
+      currency: 'KRW',
+      transferTo: { bankCode: '04', holder: '김고객', accountMasked: '***-***-567' },
+      reason: 'Paid back by bank',
+    });
+    expect(JSON.stringify(owed)).not.toContain('12345601234567');
+    const token = await adminToken();
+    const whole = await call(adminRefundTransferAccount, { caseId: owed.caseId }, { token });
+    expect(whole.body.result).toEqual({ bankCode: '04', accountNumber: '12345601234567', holder: '김고객' });
+
+    const paid = await Promise.all(
+      [1, 2].map(() =>
+        resolve({
+          caseId: owed.caseId,
+          action: 'transfer-paid',
+          transferReference: 'KB-20261128-0001',
+          reason: '',
+        }),
+      ),
+    );
+    expect(paid.map((answer) => answer.body.result).sort()).toEqual(['already-ended', 'ended']);
+    expect(await listed(deposit.merchantUid)).toEqual([]);
+    // The account number went with the case.
+    const gone = await call(adminRefundTransferAccount, { caseId: owed.caseId }, { token });
+    expect(gone).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } });
     const activities = await listUserActivities(deposit.uid);
-    expect(activities.map((activity) => [activity.action, activity.desc])).toEqual([
+    expect(activities.map((activity) => [activity.action, activity.desc]).reverse()).toEqual([
       ['attention.refund', `${deposit.merchantUid} 1000 KRW (cutloom): Paid back by bank`],
+      ['attention.transfer-paid', `${deposit.merchantUid} 1000 KRW (cutloom, KB-20261128-0001)`],
     ]);
   });
 

@@ -7,8 +7,8 @@ import { ONE_YEAR_PASS, receiptOf, testOrder } from './order-fixtures.ts';
 import { paidAtSandbox, withPaymentSandbox } from './sandbox-fixtures.ts';
 
 /**
- * Issue 14's race, as far as money goes: an operator's refund to the product account (no money moves)
- * is recorded while the customer's refund of the same payment, computed on the figures before it, is
+ * Issue 14's race, as far as money goes: an operator's refund by bank transfer (no money moves at the
+ * provider: it is owed from the product's account) is recorded while the customer's refund of the same payment, computed on the figures before it, is
  * returned at the provider, which knows nothing of the other. The payment went back twice; the second
  * cannot be recorded, so it is listed on the attention page for an operator to settle.
  */
@@ -27,8 +27,9 @@ describe('a provider refund that lost the record to a product-account refund', (
       {
         uid: order.uid,
         price: customersQuote.refundable,
-        reason: 'Credited to the account',
+        reason: 'Transferred by the bank',
         refundSource: 'cutloom',
+        refundAccount: { bankCode: '88', accountNumber: '110123456890', holder: '홍길동' },
         requestedBy: operator.email,
         operator,
       },
@@ -52,7 +53,10 @@ describe('a provider refund that lost the record to a product-account refund', (
     const listed = (await attentionList({ limit: 500 })).result.filter(
       (open) => open.merchantUid === order.merchantUid,
     );
+    // Both are listed: the transfer still owed (which the operator settling the double refund does not
+    // pay, but dismisses) and the provider's refund that could not be recorded.
     expect(listed).toMatchObject([
+      { kind: 'refund_transfer', amount: customersQuote.refundable, refundWays: [] },
       {
         kind: 'refund_unrecorded',
         uid: order.uid,

@@ -86,7 +86,7 @@ describe('the console’s coupon calls', () => {
       startedAt: inAnHour(),
       expiredAt: inAMonth(),
     });
-    expect(duplicate).toMatchObject({ status: 500, body: { error: { code: 'conflict' } } });
+    expect(duplicate).toMatchObject({ status: 409, body: { error: { code: 'conflict' } } });
   });
 
   it('validate a new coupon with the console’s messages', async () => {
@@ -102,7 +102,7 @@ describe('the console’s coupon calls', () => {
     ];
     for (const [input, message] of cases) {
       expect(await admin(adminCreateCoupon, input)).toMatchObject({
-        status: 500,
+        status: 400,
         body: { error: { code: 'invalid_argument', msg: message } },
       });
     }

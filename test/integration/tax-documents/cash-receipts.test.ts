@@ -139,7 +139,7 @@ describe('a cash receipt for income deduction', () => {
     });
   });
 
-  it('is cancelled by a full refund', async () => {
+  it('is cancelled by a full refund through the provider to the account the customer gives', async () => {
     const buyer = await newCustomer();
     const { guid, merchantUid, impUid } = await vbankOrder(buyer, 'Y1_LIGHT_V3', PHONE);
     await deposit(impUid);
@@ -148,44 +148,66 @@ describe('a cash receipt for income deduction', () => {
 
     const refund = await call(
       adminCancelPayment,
-      { uid: buyer.uid, price: 118800, reason: 'Asked by the customer', refundSource: 'cutloom' },
+      {
+        uid: buyer.uid,
+        price: 118800,
+        reason: 'Asked by the customer',
+        refundSource: 'portone',
+        refundAccount: ACCOUNT,
+      },
       { token: await adminToken() },
     );
     expect(refund.status).toBe(200);
     expect(await getCashReceipt(merchantUid)).toMatchObject({ state: 'cancelled' });
-    expect((await sandboxPayment(impUid)).cash_receipt_issued).toBe(false);
+    expect(await sandboxPayment(impUid)).toMatchObject({ cash_receipt_issued: false, cancel_amount: 118800 });
   });
 
-  it('refunded in part by hand, is cancelled and listed: the provider issues only for what it still holds', async () => {
+  it('refunded in part by bank transfer, is issued again for what was kept once the transfer is paid', async () => {
     const buyer = await newCustomer();
     const { guid, merchantUid, impUid } = await vbankOrder(buyer, 'Y1_LIGHT_V3', PHONE);
     await deposit(impUid);
     await confirm(guid, merchantUid);
     await settled(merchantUid);
+    const token = await adminToken();
     const refund = await call(
       adminCancelPayment,
-      { uid: buyer.uid, price: 18800, reason: 'Part of it', refundSource: 'cutloom' },
-      { token: await adminToken() },
+      { uid: buyer.uid, price: 18800, reason: 'Part of it', refundSource: 'cutloom', refundAccount: ACCOUNT },
+      { token },
     );
     expect(refund.status).toBe(200);
-    expect(await getCashReceipt(merchantUid)).toMatchObject({ state: 'failed', caseOpen: true });
-    expect((await sandboxPayment(impUid)).cash_receipt_issued).toBe(false);
-    const open = await listedCase(merchantUid);
-    expect(open.reason).toContain('₩100,000 kept');
-    const retry = await call(
+    // Owed, not paid: the receipt still says what was paid.
+    expect(await getCashReceipt(merchantUid)).toMatchObject({ state: 'issued', amount: 118800 });
+    const owed = await listedCase(merchantUid, 'refund_transfer');
+    const paid = await call(
       adminAttentionResolve,
-      { caseId: open.caseId, action: 'retry', reason: 'try' },
-      { token: await adminToken() },
+      { caseId: owed.caseId, action: 'transfer-paid', transferReference: 'SH-0001', reason: '' },
+      { token },
     );
-    expect(retry.body.error).toMatchObject({ code: 'conflict' });
+    expect(paid.body.result).toBe('ended');
+    // The provider never saw the transfer (it would issue for the whole deposit): the rest is issued as a
+    // sale outside PortOne, for the 100,000 won kept.
+    expect(await getCashReceipt(merchantUid)).toMatchObject({
+      state: 'issued',
+      amount: 100000,
+      external: true,
+    });
+    const state = (await sandboxState()) as unknown as {
+      externalReceipts: Array<{ merchant_uid: string; amount: number; cancelled_at: number }>;
+    };
+    expect(state.externalReceipts.filter((receipt) => receipt.merchant_uid === merchantUid)).toMatchObject([
+      { amount: 100000, cancelled_at: 0 },
+    ]);
+    expect(await sandboxPayment(impUid)).toMatchObject({ cash_receipt_issued: false, cancel_amount: 0 });
   });
 });
 
-async function listedCase(merchantUid: string) {
+const ACCOUNT = { bankCode: '88', accountNumber: '110-123-456890', holder: '홍길동' };
+
+async function listedCase(merchantUid: string, kind = 'cash_receipt_failed') {
   const answer = await call(adminAttentionList, { limit: 500 }, { token: await adminToken() });
   const open = answer.body.result.find(
     (listed: { merchantUid?: string; kind: string }) =>
-      listed.merchantUid === merchantUid && listed.kind === 'cash_receipt_failed',
+      listed.merchantUid === merchantUid && listed.kind === kind,
   );
   expect(open).toBeDefined();
   return open as { caseId: string; reason: string; amount: number };

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { CashReceiptIdentifierType } from '../../../../shared/cash-receipts/cash-receipt-rules.ts';
+import { requiredEnvironment } from '../../settings.ts';
 import { authorized, PaymentProviderError } from './portone.ts';
 
 /**
@@ -80,3 +81,42 @@ export async function revokeReceipt(impUid: string): Promise<ProviderReceipt | n
   const wire = await authorized(`DELETE ${path(impUid)}`, ReceiptWire);
   return wire ? toReceipt(wire) : null;
 }
+
+/**
+ * A cash receipt for a cash sale made outside PortOne (`POST /receipts/external/{merchant_uid}`,
+ * issueExternalReceipt; served for html5_inicis among others): the amount is ours to name, on the channel
+ * we name (`channel_key` required). The product issues one where the provider's own receipt cannot follow:
+ * a cash payment refunded in part by bank transfer keeps an amount the provider never saw (issue 30). The
+ * order number is the cash sale's own, as the schema asks, for the PG's reconciliation.
+ */
+export async function issueExternalReceipt(input: {
+  merchantUid: string;
+  name: string;
+  amount: number;
+  identifier: string;
+  identifierType: CashReceiptIdentifierType;
+  type: 'person' | 'company';
+  buyer: { name: string; email: string; tel: string };
+}): Promise<ProviderReceipt> {
+  const wire = await authorized(`POST ${externalPath(input.merchantUid)}`, ReceiptWire, {
+    channel_key: requiredEnvironment('PORTONE_RECEIPT_CHANNEL_KEY'),
+    name: input.name,
+    amount: input.amount,
+    identifier: input.identifier,
+    identifier_type: input.identifierType,
+    type: input.type,
+    buyer_name: input.buyer.name,
+    buyer_email: input.buyer.email,
+    buyer_tel: input.buyer.tel,
+  });
+  if (!wire) throw new PaymentProviderError('external receipt: no answer', undefined, 404);
+  return toReceipt(wire);
+}
+
+/** Cancels a receipt issued for a sale outside PortOne; null when none was issued. */
+export async function revokeExternalReceipt(merchantUid: string): Promise<ProviderReceipt | null> {
+  const wire = await authorized(`DELETE ${externalPath(merchantUid)}`, ReceiptWire);
+  return wire ? toReceipt(wire) : null;
+}
+
+const externalPath = (merchantUid: string) => `/receipts/external/${encodeURIComponent(merchantUid)}`;

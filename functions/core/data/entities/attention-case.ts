@@ -24,8 +24,20 @@ export const AttentionCase = lazyEntity(
         amount: { type: 'number', readOnly: true },
         /** What the payment took, in the currency it was paid in (not always the order's). */
         currency: { type: 'string', readOnly: true },
-        /** Where a refund of it may send the money, its own way first. */
+        /** Where a refund of it may send the money, its own way first (cases raised before refundWays). */
         refundSources: { type: 'list', items: { type: 'string' }, readOnly: true },
+        /** The ways a refund of it may take and whether each needs the customer's account (refund-ways.ts). */
+        refundWays: {
+          type: 'list',
+          readOnly: true,
+          items: {
+            type: 'map',
+            properties: {
+              source: { type: 'string', required: true },
+              account: { type: ['none', 'required'] as const, required: true },
+            },
+          },
+        },
         /** Why it needs attention, as the system knew it (the order's failure message). */
         reason: { type: 'string', required: true, readOnly: true },
         /**
@@ -38,6 +50,23 @@ export const AttentionCase = lazyEntity(
         rows: { type: 'number', readOnly: true },
         /** A dead letter's message body or run input, sent again unchanged by a retry. */
         payload: { type: 'string', readOnly: true },
+        /**
+         * A bank transfer to make (refund_transfer): the customer's account, kept only while the transfer is
+         * owed (the case is deleted when it is marked paid, and with the account), shown masked but to the
+         * operator who asks for the whole number (audited); who asked for the refund; and the payment's
+         * cancelled amount before it, which names the refund's ledger entry once paid.
+         */
+        refundAccount: {
+          type: 'map',
+          readOnly: true,
+          properties: {
+            bankCode: { type: 'string', required: true },
+            accountNumber: { type: 'string', required: true },
+            holder: { type: 'string', required: true },
+          },
+        },
+        requestedBy: { type: 'string', readOnly: true },
+        cancelledBefore: { type: 'number', readOnly: true },
         /** An operator's retries so far (a held plan's each its own renewal attempt; a dead letter's claims). */
         retries: { type: 'number', required: true, default: 0 },
         raisedAt: { ...createdAttribute, padding: { length: 15, char: '0' } },

@@ -34,6 +34,11 @@ export const CashReceipt = lazyEntity(
         approvalNumber: { type: 'string' },
         receiptUrl: { type: 'string' },
         issuedAt: { type: 'number' },
+        /**
+         * Issued through the API for sales outside PortOne, for an amount the provider never saw: what a
+         * refund by bank transfer kept (functions/core/cash-receipts/cash-receipts.ts).
+         */
+        external: { type: 'boolean' },
         cancelledAt: { type: 'number' },
         /** Why the last attempt failed, as the provider said it. */
         failure: { type: 'string' },

@@ -38,7 +38,7 @@ export const LedgerEntry = lazyEntity(
         pg: { type: 'string', required: true, readOnly: true },
         planName: { type: 'string', required: true, readOnly: true },
         paymentType: { type: 'string', required: true, readOnly: true },
-        /** Where a refund sent the money: the provider, the wallet, or the product account (paid by hand). */
+        /** Where a refund sent the money: the provider, the wallet, or a bank transfer from the product account. */
         refundSource: { type: REFUND_SOURCES, readOnly: true },
         impUid: { type: 'string', readOnly: true },
         walletPaymentId: { type: 'string', readOnly: true },
@@ -48,6 +48,8 @@ export const LedgerEntry = lazyEntity(
          * time (see functions/core/finance/finance-backfill.ts).
          */
         timeEstimated: { type: 'boolean', readOnly: true },
+        /** A refund by bank transfer: the bank's reference of the transfer (the entry is written when it is paid). */
+        transferReference: { type: 'string', readOnly: true },
       },
       indexes: {
         /** A day's movements in time order: the finance view and the daily reconciliation. */

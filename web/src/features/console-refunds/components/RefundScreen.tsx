@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../../../../shared/currency.ts';
 import type { RefundEstimateInfo } from '../../../../../shared/refunds/refund-session.ts';
-import { refundSourceChoices } from '../../../../../shared/refunds/refund-sources.ts';
 import { formatKst, parseKstDateTime } from '../../../../../shared/time/kst.ts';
 import { useConfirm } from '../../../components/console/ConfirmDialog.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
@@ -69,7 +68,7 @@ function RefundEstimate({ uid, estimate }: { uid: string; estimate: RefundEstima
   const refund = useRefund(uid);
   const [full, setFull] = useState(estimate.isFullRefund);
   // Only the ways this payment's money can go back are offered, its own preselected.
-  const sources = refundSourceChoices(estimate.refundSource);
+  const sources = estimate.refundWays.whole.ways.map((way) => way.source);
   const [refundSource, setRefundSource] = useState(sources[0] ?? estimate.refundSource);
   const [partial, setPartial] = useState(String(estimate.estimatedRefundPrice));
   const [reason, setReason] = useState('');
@@ -86,7 +85,7 @@ function RefundEstimate({ uid, estimate }: { uid: string; estimate: RefundEstima
       notify.failure(t('failure'), error);
     }
   };
-  const value = (name: keyof RefundEstimateInfo) => {
+  const value = (name: Exclude<keyof RefundEstimateInfo, 'refundWays'>) => {
     const shown = estimate[name];
     if (name === 'paidAt') return <KstTime ms={estimate.paidAt} />;
     if (name === 'price' || name === 'fixedPrice' || name === 'estimatedRefundPrice')
@@ -97,7 +96,7 @@ function RefundEstimate({ uid, estimate }: { uid: string; estimate: RefundEstima
     if (typeof shown === 'boolean') return t(shown ? 'yes' : 'no');
     return shown;
   };
-  const row = (name: keyof RefundEstimateInfo) => (
+  const row = (name: Exclude<keyof RefundEstimateInfo, 'refundWays'>) => (
     <span key={name} style={{ display: 'contents' }}>
       <dt>{t(`field.${name}`)}</dt>
       <dd>{value(name)}</dd>
