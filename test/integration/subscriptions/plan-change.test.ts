@@ -226,7 +226,9 @@ describe('a change of plan at the next renewal', () => {
         call(schedulePlanChange, { planName: 'MR_LIGHT_V3' }, as(token)),
       ),
     );
-    const [answers] = await Promise.all([Promise.all(attempts), site.clockTo(renewsAt + 60_000)]);
+    // The clock moves while the first requests are being answered.
+    const renewal = new Promise((wait) => setTimeout(wait, 150)).then(() => site.clockTo(renewsAt + 60_000));
+    const [answers] = await Promise.all([Promise.all(attempts), renewal]);
     // Each answer is a change for this renewal, one for the next (asked after this renewal was made), or
     // a refusal: the renewal was due, or (applied) the plan is already Light.
     const forThis = answers.filter(
