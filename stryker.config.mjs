@@ -33,6 +33,7 @@ export const MONEY_MODULES = [
   'shared/usage/usage-grant-rules.ts',
   'shared/subscriptions/renewal-reminder.ts',
   'shared/subscriptions/renewal-consent.ts',
+  'shared/subscriptions/plan-change.ts',
   'shared/direct-deposits/direct-deposit.ts',
   'functions/core/orders/session-pricing.ts',
   'functions/core/orders/grant-records.ts',

@@ -19,6 +19,7 @@ import { jobRoutes } from './jobs.ts';
 import { orderRoutes } from './orders.ts';
 import { paymentProviderRoutes } from './payment-provider.ts';
 import { paymentRoutes } from './payments.ts';
+import { planChangeRoutes } from './plan-change.ts';
 import { planRoutes } from './plans.ts';
 import { refundRoutes } from './refunds.ts';
 import { renewalConsentRoutes } from './renewal-consent.ts';
@@ -76,4 +77,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...financeRoutes,
   ...renewalConsentRoutes,
   ...accountDeletionRoutes,
+  ...planChangeRoutes,
 ];

@@ -14,14 +14,14 @@ import {
 } from './catalogue.ts';
 
 describe('client codes', () => {
-  it('lists A04, A06, A12, A17, A26 and L00 to L33, each once', () => {
+  it('lists A04, A06, A12, A17, A26, L00 to L33 and our L34, each once', () => {
     const expected = [
       'A04',
       'A06',
       'A12',
       'A17',
       'A26',
-      ...Array.from({ length: 34 }, (_, i) => `L${String(i).padStart(2, '0')}`),
+      ...Array.from({ length: 35 }, (_, i) => `L${String(i).padStart(2, '0')}`),
     ];
     expect([...CLIENT_ERROR_CODES].sort()).toEqual(expected.sort());
   });
@@ -47,6 +47,7 @@ describe('server error types to client codes (section 8)', () => {
     ['UNSUBSCRIBE_NOT_ALLOWED', 'L30'],
     ['UPGRADE_NOT_ALLOWED', 'L31'],
     ['SUBSCRIPTION_NOT_ALLOWED', 'L33'],
+    ['PLAN_CHANGE_NOT_ALLOWED', 'L34'],
     ['ACCOUNT_HAS_OPEN_PAYMENT', 'L27'],
   ])('%s gives %s', (type, code) => {
     expect(clientCodeForServerError(type)).toBe(code);
@@ -58,8 +59,8 @@ describe('server error types to client codes (section 8)', () => {
     }
   });
 
-  it('covers every server error type the specification lists, the account deletion’s refusal, SMS_FAILED and the refunds’ four of ours', () => {
-    expect(SERVER_ERROR_TYPES).toHaveLength(26);
+  it('covers every server error type the specification lists, and ours: the account deletion’s refusal, SMS_FAILED, the refunds’ four and the change of plan’s refusal', () => {
+    expect(SERVER_ERROR_TYPES).toHaveLength(27);
     expect(clientCodeForServerError('REFUND_ACCOUNT_REQUIRED')).toBe('L26');
     expect(clientCodeForServerError('REFUND_ACCOUNT_REFUSED')).toBe('L09');
     expect(clientCodeForServerError('REFUND_NOT_POSSIBLE')).toBe('L27');

@@ -52,6 +52,8 @@ export const CLIENT_ERRORS = {
   L31: 'upgrade_not_allowed',
   L32: 'payment_provider_api',
   L33: 'subscription_not_allowed',
+  /** Ours, beside the specification's: a change of plan at the next renewal that cannot be scheduled. */
+  L34: 'plan_change_not_allowed',
 } as const;
 export type ClientErrorCode = keyof typeof CLIENT_ERRORS;
 export const CLIENT_ERROR_CODES = Object.keys(CLIENT_ERRORS) as ClientErrorCode[];
@@ -81,6 +83,11 @@ export const SERVER_ERRORS = {
   UNSUBSCRIBE_NOT_ALLOWED: { client: 'L30', status: 409 },
   UPGRADE_NOT_ALLOWED: { client: 'L31', status: 409 },
   SUBSCRIPTION_NOT_ALLOWED: { client: 'L33', status: 409 },
+  /**
+   * A change of plan at the next renewal refused (shared/subscriptions/plan-change.ts); the body's
+   * `reason` says why (one of PLAN_CHANGE_REFUSALS).
+   */
+  PLAN_CHANGE_NOT_ALLOWED: { client: 'L34', status: 409 },
   /** An account deletion while money is still on its way (shared/account-deletion/deletion-blockers.ts). */
   ACCOUNT_HAS_OPEN_PAYMENT: { client: 'L27', status: 409 },
   UNKNOWN: { client: 'L02', status: 500 },
@@ -187,6 +194,7 @@ export const ADMIN_CODE_OF_SERVER_ERROR: Record<ServerErrorType, AdminErrorCode>
   UNSUBSCRIBE_NOT_ALLOWED: 'conflict',
   UPGRADE_NOT_ALLOWED: 'conflict',
   SUBSCRIPTION_NOT_ALLOWED: 'conflict',
+  PLAN_CHANGE_NOT_ALLOWED: 'conflict',
   ACCOUNT_HAS_OPEN_PAYMENT: 'conflict',
   UNKNOWN: 'internal',
   PORTONE_FAILED: 'internal',

@@ -8,6 +8,7 @@ export type PlanType = (typeof PLAN_TYPES)[number];
 export const PlanTypeSchema = z.enum(PLAN_TYPES);
 
 export const SUBSCRIPTION_PERIODS = ['MONTHLY', 'ANNUAL'] as const;
+export type SubscriptionPeriod = (typeof SUBSCRIPTION_PERIODS)[number];
 export const ONE_TIME_PERIODS = [
   'ONE_YEAR',
   'THREE_YEAR',
@@ -23,7 +24,7 @@ export const PLAN_PERIODS = [...SUBSCRIPTION_PERIODS, ...ONE_TIME_PERIODS] as co
 export type PlanPeriod = (typeof PLAN_PERIODS)[number];
 export const PlanPeriodSchema = z.enum(PLAN_PERIODS);
 
-export function isSubscriptionPeriod(period: PlanPeriod): boolean {
+export function isSubscriptionPeriod(period: PlanPeriod): period is SubscriptionPeriod {
   return (SUBSCRIPTION_PERIODS as readonly string[]).includes(period);
 }
 

@@ -1,7 +1,7 @@
 import type { PlanPeriod, PlanType } from './plan-types.ts';
 
-/** Tiers in upgrade order. */
-const RANK: Partial<Record<PlanType, number>> = { LIGHT: 1, STANDARD: 2, BUSINESS: 3 };
+/** Tiers in upgrade order (a change at renewal goes down it: shared/subscriptions/plan-change.ts). */
+export const PLAN_TIER_RANK: Partial<Record<PlanType, number>> = { LIGHT: 1, STANDARD: 2, BUSINESS: 3 };
 
 export interface PlanKey {
   planType: PlanType;
@@ -14,8 +14,8 @@ export interface PlanKey {
  * to a type and a period, so they follow the same rule.
  */
 export function canUpgrade(from: PlanKey, to: PlanKey): boolean {
-  const fromRank = RANK[from.planType];
-  const toRank = RANK[to.planType];
+  const fromRank = PLAN_TIER_RANK[from.planType];
+  const toRank = PLAN_TIER_RANK[to.planType];
   if (!fromRank || !toRank) return false;
   if (from.period === to.period)
     return (from.period === 'MONTHLY' || from.period === 'ANNUAL') && toRank > fromRank;

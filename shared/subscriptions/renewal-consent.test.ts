@@ -18,6 +18,19 @@ describe('a renewal that costs more than the last charge', () => {
     ).toEqual({ from: 19_900, to: 21_900, reason: 'price-rises' });
   });
 
+  it('is a change of plan when the customer scheduled one that costs more, whatever else holds', () => {
+    const yearly = { amount: 99_000 };
+    expect(renewalPriceRise({ ...monthly, price: 9_900, planChange: yearly })).toEqual({
+      from: 9_900,
+      to: 99_000,
+      reason: 'plan-changes',
+    });
+    expect(
+      renewalPriceRise({ ...monthly, price: 0, planChange: yearly }, { tableRaised: true })?.reason,
+    ).toBe('plan-changes');
+    expect(renewalPriceRise({ ...monthly, price: 19_900, planChange: { amount: 9_900 } })).toBeUndefined();
+  });
+
   it('is a free period ending when the last period cost nothing', () => {
     expect(renewalPriceRise({ ...monthly, price: 0, scheduledPrice: 19_900 })?.reason).toBe(
       'free-period-ends',
@@ -42,12 +55,23 @@ describe('the consent', () => {
     expect(consentAskedAt(Date.UTC(2027, 1, 1))).toBe(Date.UTC(2027, 0, 2));
   });
 
-  it('covers exactly the amount consented to, and only once given', () => {
-    expect(consentCovers({ status: 'consented', amount: 19_900 }, 19_900, 'KRW')).toBe(true);
-    expect(consentCovers({ status: 'consented', amount: 19_900 }, 21_900, 'KRW')).toBe(false);
-    expect(consentCovers({ status: 'declined', amount: 19_900 }, 19_900, 'KRW')).toBe(false);
-    expect(consentCovers({ status: 'asked', amount: 19_900 }, 19_900, 'KRW')).toBe(false);
-    expect(consentCovers(undefined, 19_900, 'KRW')).toBe(false);
+  it('covers exactly the amount and the plan consented to, and only once given', () => {
+    const plan = 'MR_STANDARD_V3';
+    const renewal = { amount: 19_900, planName: plan };
+    expect(consentCovers({ status: 'consented', amount: 19_900, planName: plan }, renewal, 'KRW')).toBe(true);
+    expect(
+      consentCovers(
+        { status: 'consented', amount: 19_900, planName: plan },
+        { ...renewal, amount: 21_900 },
+        'KRW',
+      ),
+    ).toBe(false);
+    expect(
+      consentCovers({ status: 'consented', amount: 19_900, planName: 'YR_LIGHT_V3' }, renewal, 'KRW'),
+    ).toBe(false);
+    expect(consentCovers({ status: 'declined', amount: 19_900, planName: plan }, renewal, 'KRW')).toBe(false);
+    expect(consentCovers({ status: 'asked', amount: 19_900, planName: plan }, renewal, 'KRW')).toBe(false);
+    expect(consentCovers(undefined, renewal, 'KRW')).toBe(false);
   });
 
   it('may be given or withdrawn until the renewal is due', () => {

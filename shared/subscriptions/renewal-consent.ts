@@ -16,7 +16,12 @@ import { type RenewingPlan, renewalPrice } from './renewal-reminder.ts';
 export const CONSENT_WINDOW_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-export const PRICE_RISE_REASONS = ['free-period-ends', 'discount-ends', 'price-rises'] as const;
+export const PRICE_RISE_REASONS = [
+  'free-period-ends',
+  'discount-ends',
+  'price-rises',
+  'plan-changes',
+] as const;
 export type PriceRiseReason = (typeof PRICE_RISE_REASONS)[number];
 
 export interface PricedRenewingPlan extends RenewingPlan {
@@ -33,9 +38,10 @@ export interface PriceRise {
 
 /**
  * The rise of a plan's renewal over its last charge, or undefined when the renewal costs the same or
- * less. Why: a period that cost nothing ends (a free period turns paid), the price table rose since the
- * renewal price was set (`tableRaised`), or else the first period's discount (a coupon, a preregistration
- * rate, an upgrade's credit) ends.
+ * less. Why: the customer scheduled a change into a plan that costs more (a longer period), a period that
+ * cost nothing ends (a free period turns paid), the price table rose since the renewal price was set
+ * (`tableRaised`), or else the first period's discount (a coupon, a preregistration rate, an upgrade's
+ * credit) ends.
  */
 export function renewalPriceRise(
   plan: PricedRenewingPlan,
@@ -44,8 +50,13 @@ export function renewalPriceRise(
   const to = renewalPrice(plan);
   const from = plan.price;
   if (toMinorUnits(to, plan.currency) <= toMinorUnits(from, plan.currency)) return undefined;
-  const reason: PriceRiseReason =
-    from === 0 ? 'free-period-ends' : options.tableRaised ? 'price-rises' : 'discount-ends';
+  const reason: PriceRiseReason = plan.planChange
+    ? 'plan-changes'
+    : from === 0
+      ? 'free-period-ends'
+      : options.tableRaised
+        ? 'price-rises'
+        : 'discount-ends';
   return { from, to, reason };
 }
 
@@ -61,17 +72,19 @@ export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
 export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
 
 /**
- * Whether the customer's recorded answer lets the renewal charge `amount`: a consent is to one amount,
- * so a consent to another (the price changed again since) lets nothing be charged.
+ * Whether the customer's recorded answer lets the renewal charge `amount` for the plan `planName`: a
+ * consent is to one amount for one plan, so a consent to another amount (the price changed again since)
+ * or another plan (a scheduled change replaced by another) lets nothing be charged.
  */
 export function consentCovers(
-  consent: { status: ConsentStatus; amount: number } | undefined,
-  amount: number,
+  consent: { status: ConsentStatus; amount: number; planName: string } | undefined,
+  renewal: { amount: number; planName: string },
   currency: Currency,
 ): boolean {
   return (
     consent?.status === 'consented' &&
-    toMinorUnits(consent.amount, currency) === toMinorUnits(amount, currency)
+    consent.planName === renewal.planName &&
+    toMinorUnits(consent.amount, currency) === toMinorUnits(renewal.amount, currency)
   );
 }
 

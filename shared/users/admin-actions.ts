@@ -23,6 +23,8 @@ export const ADMIN_ACTIONS = [
   'subscription.resume-renewal',
   'subscription.renewal-consent',
   'subscription.renewal-consent-declined',
+  'subscription.plan-change',
+  'subscription.plan-change-cancelled',
   'payment.refund',
   'direct-deposit.create',
   'direct-deposit.bulk-create',

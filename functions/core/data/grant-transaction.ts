@@ -83,17 +83,31 @@ export type RenewalChanges = Pick<
   | 'userTTSSpeakerLimit'
 >;
 
+/** The change of plan a renewal applies: the scheduled change it names, and the plan it moves to. */
+export interface RenewalPlanChange {
+  changeId: string;
+  plan: Pick<UserPlan, 'planName' | 'planType' | 'period' | 'catalogue'>;
+}
+
 /**
  * What a paid order does besides being recorded (see PaymentOrder's paymentType):
  * - new-plan: the plan is added and becomes the user's current plan;
- * - renewal: the plan's period moves on, if it is still the period the renewal was charged for;
+ * - renewal: the plan's period moves on, if it is still the period the renewal was charged for and the
+ *   plan still holds the change of plan the renewal charged for (or none): with a change, the plan
+ *   becomes the new plan, period and price, and the change is done;
  * - upgrade: the new plan is added and becomes current, the plan it replaces ends now, if that plan is
  *   still as it was when the upgrade was ordered;
  * - eraser: one paid counter of this month goes back to zero.
  */
 export type GrantEffect =
   | { kind: 'new-plan'; plan: NewUserPlan }
-  | { kind: 'renewal'; planId: string; expiredAt: number; changes: RenewalChanges }
+  | {
+      kind: 'renewal';
+      planId: string;
+      expiredAt: number;
+      changes: RenewalChanges;
+      planChange?: RenewalPlanChange | undefined;
+    }
   | { kind: 'upgrade'; plan: NewUserPlan; replaced: { planId: string; expiredAt: number } }
   | { kind: 'eraser'; counter: PaidCounter };
 
@@ -157,21 +171,32 @@ function effectItems(
           .commit(),
         tx.paymentPhone.put({ phoneNumber: order.userPhone, uid, email: order.userEmail }).commit(),
       ];
-    case 'renewal':
+    case 'renewal': {
+      const { planChange } = effect;
       return [
         tx.userPlan
           .patch({ uid, planId: effect.planId })
-          .set({ ...effect.changes, planStatus: 'PAID' })
-          .remove(['bonusQuota'])
+          .set({ ...effect.changes, ...planChange?.plan, planStatus: 'PAID' })
+          // A change's price is the new plan's own: what it renews at next is what it was charged.
+          .remove(
+            planChange
+              ? ['bonusQuota', 'planChange', 'renewalBegunFor', 'scheduledPrice']
+              : ['bonusQuota', 'renewalBegunFor'],
+          )
           .where(
             (attr, op) =>
-              `${op.eq(attr.expiredAt, effect.expiredAt)} AND (${op.eq(attr.planStatus, 'PAID')} OR ${op.eq(attr.planStatus, 'HOLD')})`,
+              `${op.eq(attr.expiredAt, effect.expiredAt)} AND (${op.eq(attr.planStatus, 'PAID')} OR ${op.eq(attr.planStatus, 'HOLD')}) AND ${
+                planChange
+                  ? op.eq(attr.planChange.changeId, planChange.changeId)
+                  : op.notExists(attr.planChange)
+              }`,
           )
           .commit(),
         headItems(tx, uid, head, { planId: effect.planId, expiredAt: effect.changes.expiredAt }),
         // A held plan renewed needs no operator any more.
         settledCaseItem(tx, planHeldCaseId(uid, effect.planId)),
       ];
+    }
     case 'upgrade':
       return [
         tx.userPlan.create({ ...effect.plan, upgradedFrom: effect.replaced.planId }).commit(),

@@ -23,9 +23,10 @@ export async function listRenewalConsents(uid: string): Promise<RenewalConsentRe
 }
 
 /**
- * Asks for the consent to `amount`: a period asked for that amount already keeps its answer (a repeated
- * run asks nothing new); one asked for another amount is asked afresh, its earlier answer set aside,
- * since a consent is to one amount. Answers the record and whether it was (re)asked now.
+ * Asks for the consent to `amount` for the plan `planName`: a period asked for that amount and plan
+ * already keeps its answer (a repeated run asks nothing new); one asked for another amount or plan (a
+ * change of plan scheduled, replaced or cancelled since) is asked afresh, its earlier answer set aside,
+ * since a consent is to one amount for one plan. Answers the record and whether it was (re)asked now.
  */
 export async function askRenewalConsent(
   ask: PeriodKey & {
@@ -40,7 +41,8 @@ export async function askRenewalConsent(
   },
 ): Promise<{ consent: RenewalConsentRecord; asked: boolean }> {
   const existing = await getRenewalConsent(ask);
-  if (existing && existing.amount === ask.amount) return { consent: existing, asked: false };
+  if (existing && existing.amount === ask.amount && existing.planName === ask.planName)
+    return { consent: existing, asked: false };
   const consent: RenewalConsentRecord = {
     ...ask,
     status: 'asked',
@@ -49,7 +51,10 @@ export async function askRenewalConsent(
   try {
     await db()
       .entities.renewalConsent.put(consent)
-      .where((attr, op) => `${op.notExists(attr.status)} OR ${op.ne(attr.amount, ask.amount)}`)
+      .where(
+        (attr, op) =>
+          `${op.notExists(attr.status)} OR ${op.ne(attr.amount, ask.amount)} OR ${op.ne(attr.planName, ask.planName)}`,
+      )
       .go();
   } catch (error) {
     if (!isConditionFailure(error)) throw error;

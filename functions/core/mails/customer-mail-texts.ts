@@ -1,14 +1,14 @@
 import type { SiteLanguage } from '../../../shared/languages.ts';
 import type { PayMethod } from '../../../shared/payments/pay-methods.ts';
-import type { PlanType } from '../../../shared/plans/plan-types.ts';
+import type { PlanType, SubscriptionPeriod } from '../../../shared/plans/plan-types.ts';
 import { PRODUCT_NAME } from '../../../shared/product.ts';
 import type { MeteredUsageType } from '../../../shared/usage/usage-rules.ts';
 
 /**
  * The texts of the mails a customer gets after checkout, in the five site languages (kept on the
  * server beside the other mails' texts: identity/mail-text.ts, renewals/renewal-mail.ts). `{plan}`,
- * `{date}` and `{amount}` are filled in by customer-mails.ts; every other value stands in a row of the
- * mail's table under one of `labels`.
+ * `{newPlan}`, `{date}` and `{amount}` are filled in by customer-mails.ts; every other value stands in a
+ * row of the mail's table under one of `labels`.
  */
 export type ReceiptPurpose = 'first' | 'renewal' | 'upgrade' | 'eraser' | 'deposit';
 
@@ -26,7 +26,8 @@ type Label =
   | 'holder'
   | 'dueDate'
   | 'refundedTo'
-  | 'renewsOn';
+  | 'renewsOn'
+  | 'newPlan';
 
 interface Message {
   subject: string;
@@ -38,6 +39,8 @@ export interface CustomerMailTexts {
   /** Where money was paid from or went back to: the pay methods, and a bank transfer from the product's account. */
   methods: Record<PayMethod | 'bank-transfer', string>;
   planTypes: Record<PlanType, string>;
+  /** The periods a subscription renews over (the new plan of a change at renewal). */
+  periods: Record<SubscriptionPeriod, string>;
   usageTypes: Record<MeteredUsageType, string>;
   /** Appended to a time given in Seoul. */
   kst: string;
@@ -48,7 +51,17 @@ export interface CustomerMailTexts {
   vbankIssued: Message;
   /** A refund by bank transfer says when the transfer is made (the attention page's promise to operators). */
   refundMade: Message & { planEnded: string; transferDue: string };
-  renewalReminder: Message;
+  /** `change`: the line added when the renewal changes plan ({newPlan}), as the customer scheduled. */
+  renewalReminder: Message & { change: string };
+  /**
+   * A change of plan at the next renewal scheduled ({plan} to {newPlan} on {date}, charging {amount}),
+   * with `consent` when that amount is more than the last charge (issue 26's consent is asked).
+   */
+  planChangeScheduled: Message & { consent: string };
+  /** The change cancelled; `renews` when the subscription renews as it is ({amount} on {date}). */
+  planChangeCancelled: Message & { renews: string };
+  /** Added when an operator acted for the customer. */
+  byOperator: string;
 }
 
 export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
@@ -68,6 +81,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       dueDate: '입금 기한',
       refundedTo: '환불 수단',
       renewsOn: '갱신일',
+      newPlan: '변경될 요금제',
     },
     methods: {
       card: '신용·체크카드',
@@ -81,6 +95,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       'bank-transfer': '계좌 이체',
     },
     planTypes: { FREE: '무료', LIGHT: '라이트', STANDARD: '스탠다드', BUSINESS: '비즈니스', CUSTOM: '맞춤' },
+    periods: { MONTHLY: '월간', ANNUAL: '연간' },
     usageTypes: { STT: '음성 인식', TTS: '음성 합성', TRANSLATE: '번역', GENIMAGE: '이미지 생성' },
     kst: '(한국 시간)',
     receiptLink: '결제사 영수증 보기',
@@ -126,7 +141,24 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
         '{plan} 구독이 {date}에 갱신되며 {amount}이(가) 결제될 예정입니다.',
         '갱신을 원하지 않으시면 그 전에 결제 관리 페이지에서 구독을 해지해 주세요.',
       ],
+      change:
+        '예약하신 대로 이번 갱신부터 {newPlan} 요금제로 바뀌며, 위 금액은 새 요금제의 금액입니다. 지금 요금제를 유지하시려면 그 전에 결제 관리 페이지에서 변경 예약을 취소해 주세요.',
     },
+    planChangeScheduled: {
+      subject: `[${PRODUCT_NAME}] 다음 갱신 때 요금제 변경이 예약되었습니다`,
+      lines: [
+        '{plan} 구독이 {date} 갱신 때 {newPlan}(으)로 바뀌도록 예약되었습니다. 그날 {amount}이(가) 결제되며, 그때까지는 지금 요금제를 그대로 이용하실 수 있습니다.',
+        '{date} 전까지 결제 관리 페이지에서 언제든 예약을 바꾸거나 취소할 수 있습니다.',
+      ],
+      consent:
+        '새 금액이 지난 결제 금액보다 많아 이 금액에 대한 동의를 따로 여쭙니다. {date}까지 동의하지 않으시면 결제되지 않고 구독은 {date}에 종료됩니다.',
+    },
+    planChangeCancelled: {
+      subject: `[${PRODUCT_NAME}] 요금제 변경 예약이 취소되었습니다`,
+      lines: ['{plan} 구독을 {newPlan}(으)로 바꾸는 예약이 취소되었습니다.'],
+      renews: '구독은 지금 요금제 그대로 {date}에 갱신되며 {amount}이(가) 결제됩니다.',
+    },
+    byOperator: '이 요청은 고객님을 대신해 담당자가 처리했습니다.',
   },
   en: {
     labels: {
@@ -144,6 +176,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       dueDate: 'Pay by',
       refundedTo: 'Refunded to',
       renewsOn: 'Renews on',
+      newPlan: 'New plan',
     },
     methods: {
       card: 'Card',
@@ -157,6 +190,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       'bank-transfer': 'Bank transfer',
     },
     planTypes: { FREE: 'Free', LIGHT: 'Light', STANDARD: 'Standard', BUSINESS: 'Business', CUSTOM: 'Custom' },
+    periods: { MONTHLY: 'Monthly', ANNUAL: 'Annual' },
     usageTypes: {
       STT: 'Speech to text',
       TTS: 'Text to speech',
@@ -209,7 +243,24 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
         'Your {plan} subscription renews on {date}, and {amount} will be charged.',
         "If you don't want it to renew, cancel it on the billing page before then.",
       ],
+      change:
+        'As you scheduled, your plan changes to {newPlan} at this renewal, and the amount is the new plan’s. To keep your plan as it is, cancel the change on the billing page before then.',
     },
+    planChangeScheduled: {
+      subject: `[${PRODUCT_NAME}] Your change of plan at the next renewal is scheduled`,
+      lines: [
+        'Your {plan} subscription will change to {newPlan} when it renews on {date}. {amount} will be charged then; until then you keep your current plan.',
+        'You can change or cancel this on your billing page at any time before {date}.',
+      ],
+      consent:
+        'The new amount is more than your last payment, so we will ask for your consent to it separately. Without your consent by {date}, nothing is charged and the subscription ends on {date}.',
+    },
+    planChangeCancelled: {
+      subject: `[${PRODUCT_NAME}] Your change of plan is cancelled`,
+      lines: ['The change of your {plan} subscription to {newPlan} is cancelled.'],
+      renews: 'It renews as it is on {date}, and {amount} will be charged.',
+    },
+    byOperator: 'Our team made this change for you, at your request.',
   },
   ja: {
     labels: {
@@ -227,6 +278,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       dueDate: 'お振込期限',
       refundedTo: '返金先',
       renewsOn: '更新日',
+      newPlan: '変更後のプラン',
     },
     methods: {
       card: 'クレジットカード',
@@ -246,6 +298,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       BUSINESS: 'ビジネス',
       CUSTOM: 'カスタム',
     },
+    periods: { MONTHLY: '月額', ANNUAL: '年額' },
     usageTypes: { STT: '音声認識', TTS: '音声合成', TRANSLATE: '翻訳', GENIMAGE: '画像生成' },
     kst: '（韓国時間）',
     receiptLink: '決済代行会社の領収書を見る',
@@ -293,7 +346,24 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
         '{plan}のサブスクリプションは{date}に更新され、{amount}が請求されます。',
         '更新を希望されない場合は、それまでにお支払い管理ページから解約してください。',
       ],
+      change:
+        'ご予約のとおり、今回の更新から{newPlan}に変更され、上記の金額は新しいプランの金額です。現在のプランのままにする場合は、それまでにお支払い管理ページで変更の予約を取り消してください。',
     },
+    planChangeScheduled: {
+      subject: `【${PRODUCT_NAME}】次回更新時のプラン変更を予約しました`,
+      lines: [
+        '{plan}のサブスクリプションは、{date}の更新時に{newPlan}へ変更されます。その日に{amount}が請求され、それまでは現在のプランをそのままご利用いただけます。',
+        '{date}までは、お支払い管理ページからいつでも予約の変更や取り消しができます。',
+      ],
+      consent:
+        '新しい金額が前回のお支払い額を上回るため、この金額への同意を別途お願いします。{date}までに同意がない場合、請求は行われず、サブスクリプションは{date}に終了します。',
+    },
+    planChangeCancelled: {
+      subject: `【${PRODUCT_NAME}】プラン変更の予約を取り消しました`,
+      lines: ['{plan}のサブスクリプションを{newPlan}へ変更する予約を取り消しました。'],
+      renews: 'サブスクリプションは現在のプランのまま{date}に更新され、{amount}が請求されます。',
+    },
+    byOperator: 'この手続きは、お客様のご依頼により担当者が行いました。',
   },
   es: {
     labels: {
@@ -311,6 +381,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       dueDate: 'Fecha límite de pago',
       refundedTo: 'Reembolsado a',
       renewsOn: 'Se renueva el',
+      newPlan: 'Nuevo plan',
     },
     methods: {
       card: 'Tarjeta',
@@ -330,6 +401,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       BUSINESS: 'Business',
       CUSTOM: 'Personalizado',
     },
+    periods: { MONTHLY: 'Mensual', ANNUAL: 'Anual' },
     usageTypes: {
       STT: 'Voz a texto',
       TTS: 'Texto a voz',
@@ -381,7 +453,24 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
         'Tu suscripción {plan} se renueva el {date} y se cobrarán {amount}.',
         'Si no quieres que se renueve, cancélala antes en la página de facturación.',
       ],
+      change:
+        'Como programaste, tu plan cambia a {newPlan} con esta renovación, y el importe es el del nuevo plan. Para mantener tu plan como está, cancela el cambio en la página de facturación antes de esa fecha.',
     },
+    planChangeScheduled: {
+      subject: `[${PRODUCT_NAME}] Tu cambio de plan en la próxima renovación está programado`,
+      lines: [
+        'Tu suscripción {plan} cambiará a {newPlan} cuando se renueve el {date}. Ese día se cobrarán {amount}; hasta entonces mantienes tu plan actual.',
+        'Puedes cambiarlo o cancelarlo en tu página de facturación en cualquier momento antes del {date}.',
+      ],
+      consent:
+        'El nuevo importe es mayor que tu último pago, así que te pediremos aparte tu consentimiento. Si no lo das antes del {date}, no se cobrará nada y la suscripción terminará el {date}.',
+    },
+    planChangeCancelled: {
+      subject: `[${PRODUCT_NAME}] Tu cambio de plan está cancelado`,
+      lines: ['El cambio de tu suscripción {plan} a {newPlan} está cancelado.'],
+      renews: 'Se renueva tal como está el {date} y se cobrarán {amount}.',
+    },
+    byOperator: 'Nuestro equipo hizo este cambio por ti, a petición tuya.',
   },
   'zh-TW': {
     labels: {
@@ -399,6 +488,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       dueDate: '繳款期限',
       refundedTo: '退款至',
       renewsOn: '續約日',
+      newPlan: '變更後方案',
     },
     methods: {
       card: '信用卡',
@@ -412,6 +502,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       'bank-transfer': '銀行轉帳',
     },
     planTypes: { FREE: '免費', LIGHT: '輕量', STANDARD: '標準', BUSINESS: '商務', CUSTOM: '自訂' },
+    periods: { MONTHLY: '月繳', ANNUAL: '年繳' },
     usageTypes: { STT: '語音轉文字', TTS: '文字轉語音', TRANSLATE: '翻譯', GENIMAGE: '圖片生成' },
     kst: '（韓國時間）',
     receiptLink: '查看金流服務商的收據',
@@ -454,6 +545,23 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
         '您的 {plan} 訂閱將於 {date} 續約，屆時將收取 {amount}。',
         '若不想續約，請在此之前於付款管理頁面取消訂閱。',
       ],
+      change:
+        '依您的預約，本次續約起方案將變更為 {newPlan}，上述金額為新方案的金額。若要維持目前方案，請在此之前於付款管理頁面取消變更預約。',
     },
+    planChangeScheduled: {
+      subject: `【${PRODUCT_NAME}】已預約下次續約時變更方案`,
+      lines: [
+        '您的 {plan} 訂閱將於 {date} 續約時變更為 {newPlan}。屆時將扣款 {amount}；在此之前您仍可照常使用目前的方案。',
+        '在 {date} 前，您隨時可以在付款管理頁面變更或取消此預約。',
+      ],
+      consent:
+        '新金額高於您上次的付款金額，因此我們會另外請求您同意此金額。若您在 {date} 前未同意，將不會扣款，訂閱將於 {date} 結束。',
+    },
+    planChangeCancelled: {
+      subject: `【${PRODUCT_NAME}】已取消方案變更預約`,
+      lines: ['已取消將您的 {plan} 訂閱變更為 {newPlan} 的預約。'],
+      renews: '訂閱將以目前方案於 {date} 續約，並扣款 {amount}。',
+    },
+    byOperator: '此變更是我們的專員應您的要求代為辦理。',
   },
 };

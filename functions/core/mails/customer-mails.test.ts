@@ -60,6 +60,37 @@ const MAILS: CustomerMail[] = [
     payMethod: 'card',
     renewsAt: DAY,
   },
+  {
+    kind: 'renewal-reminder',
+    planType: 'STANDARD',
+    amount: 9_900,
+    currency: 'KRW',
+    payMethod: 'card',
+    renewsAt: DAY,
+    newPlan: { planType: 'LIGHT', period: 'MONTHLY' },
+  },
+  {
+    kind: 'plan-change-scheduled',
+    planType: 'LIGHT',
+    period: 'MONTHLY',
+    newPlan: { planType: 'LIGHT', period: 'ANNUAL' },
+    amount: 99_000,
+    currency: 'KRW',
+    renewsAt: DAY,
+    consentNeeded: true,
+    byOperator: true,
+  },
+  {
+    kind: 'plan-change-cancelled',
+    planType: 'STANDARD',
+    period: 'MONTHLY',
+    newPlan: { planType: 'LIGHT', period: 'MONTHLY' },
+    amount: 17.99,
+    currency: 'USD',
+    renewsAt: DAY,
+    renews: true,
+    byOperator: false,
+  },
 ];
 
 function strings(value: unknown): string[] {
@@ -124,6 +155,48 @@ describe('customer mails', () => {
     const { text } = composeCustomerMail(MAILS[5] as CustomerMail, 'en', LINK);
     expect(text).toContain('Pay by: Jan 15, 2027, 12:00 PM (Korea time)');
     expect(text).toContain('Account number: 12345678901234');
+  });
+
+  it('tell before a renewal into the plan the customer scheduled, at its amount', () => {
+    const { text } = composeCustomerMail(MAILS[8] as CustomerMail, 'ko', LINK);
+    expect(text).toContain('스탠다드 구독이');
+    expect(text).toContain('이번 갱신부터 라이트 · 월간 요금제로 바뀌며');
+    expect(text).toContain('변경될 요금제: 라이트 · 월간');
+    expect(text).toContain('결제 금액: ₩9,900');
+    expect(composeCustomerMail(MAILS[7] as CustomerMail, 'ko', LINK).text).not.toContain('변경될 요금제');
+  });
+
+  it('confirm a change of plan scheduled: both plans, the date, the new amount, the consent it needs', () => {
+    const { text, subject } = composeCustomerMail(MAILS[9] as CustomerMail, 'en', LINK);
+    expect(subject).toBe('[Cutloom] Your change of plan at the next renewal is scheduled');
+    expect(text).toContain(
+      'Your Light · Monthly subscription will change to Light · Annual when it renews on January 15, 2027.',
+    );
+    expect(text).toContain('₩99,000 will be charged then');
+    expect(text).toContain('we will ask for your consent to it separately');
+    expect(text).toContain('Our team made this change for you');
+    expect(text).toContain('New plan: Light · Annual');
+    const bySelf = composeCustomerMail(
+      { ...(MAILS[9] as CustomerMail), consentNeeded: false, byOperator: false } as CustomerMail,
+      'en',
+      LINK,
+    ).text;
+    expect(bySelf).not.toContain('consent');
+    expect(bySelf).not.toContain('Our team');
+  });
+
+  it('confirm a change of plan cancelled, and how it renews unless its renewal is stopped', () => {
+    const { text } = composeCustomerMail(MAILS[10] as CustomerMail, 'en', LINK);
+    expect(text).toContain(
+      'The change of your Standard · Monthly subscription to Light · Monthly is cancelled.',
+    );
+    expect(text).toContain('It renews as it is on January 15, 2027, and US$17.99 will be charged.');
+    const stopped = composeCustomerMail(
+      { ...(MAILS[10] as CustomerMail), renews: false } as CustomerMail,
+      'en',
+      LINK,
+    );
+    expect(stopped.text).not.toContain('renews as it is');
   });
 
   it('say when a refunded plan ended and where the money went', () => {

@@ -3,7 +3,7 @@ import type { CashReceiptView } from '../../../shared/cash-receipts/cash-receipt
 import { type Currency, formatPrice } from '../../../shared/currency.ts';
 import { isSiteLanguage, type SiteLanguage } from '../../../shared/languages.ts';
 import type { PayMethod } from '../../../shared/payments/pay-methods.ts';
-import type { PlanType } from '../../../shared/plans/plan-types.ts';
+import type { PlanType, SubscriptionPeriod } from '../../../shared/plans/plan-types.ts';
 import { KST_ZONE } from '../../../shared/time/kst.ts';
 import type { MeteredUsageType } from '../../../shared/usage/usage-rules.ts';
 import { sendMail } from '../adapters/mail.ts';
@@ -18,7 +18,8 @@ import { CUSTOMER_MAIL_TEXTS, type CustomerMailTexts, type ReceiptPurpose } from
 
 /**
  * The mails a customer gets after checkout (issue 17): a receipt for every successful charge, the
- * virtual account issued, a refund made, the reminder before a renewal. Each is sent once per event
+ * virtual account issued, a refund made, the reminder before a renewal, a change of plan at the next
+ * renewal scheduled or cancelled (issue 33). Each is sent once per event
  * (its kind and eventId: the merchantUid, the refund's step, the plan's period), in the account's
  * language, as plain text and accessible HTML, always linking to the billing page.
  */
@@ -63,7 +64,36 @@ export type CustomerMail =
         transferTo?: string | undefined;
         endedAt: number;
       })
-  | (PlanOf & Money & { kind: 'renewal-reminder'; renewsAt: number; payMethod: string });
+  | (PlanOf &
+      Money & {
+        kind: 'renewal-reminder';
+        renewsAt: number;
+        payMethod: string;
+        /** The plan the renewal changes to, as the customer scheduled (the amount is its price). */
+        newPlan?: SubscriptionPlan | undefined;
+      })
+  | (PlanOf &
+      Money & {
+        /**
+         * A change of plan at the next renewal, confirmed: scheduled (the amount is what the renewal will
+         * charge for the new plan) or cancelled (the amount is the renewal's as before).
+         */
+        kind: 'plan-change-scheduled' | 'plan-change-cancelled';
+        period: SubscriptionPeriod;
+        newPlan: SubscriptionPlan;
+        renewsAt: number;
+        /** Scheduled: the amount is more than the last charge, so its consent will be asked. */
+        consentNeeded?: boolean | undefined;
+        /** Cancelled: the subscription renews as it is (its renewal was not cancelled meanwhile). */
+        renews?: boolean | undefined;
+        /** An operator acted at the customer's request. */
+        byOperator: boolean;
+      });
+
+interface SubscriptionPlan {
+  planType: PlanType;
+  period: SubscriptionPeriod;
+}
 
 type Row = { label: string; value: string; href?: string };
 
@@ -77,6 +107,11 @@ function dateIn(ms: number, language: SiteLanguage, format: DateTimeFormatOption
 
 function methodName(texts: CustomerMailTexts, method: string): string {
   return texts.methods[method as PayMethod] ?? method;
+}
+
+/** A subscription by its type and period ("Light · Monthly"). */
+function subscriptionPlan(texts: CustomerMailTexts, plan: SubscriptionPlan): string {
+  return `${texts.planTypes[plan.planType]} · ${texts.periods[plan.period]}`;
 }
 
 /** The mail's message and its table of facts. */
@@ -142,17 +177,48 @@ function contentOf(
         ],
         values: { plan, amount, date: day(mail.endedAt) },
       };
-    case 'renewal-reminder':
+    case 'renewal-reminder': {
+      const { subject, lines, change } = texts.renewalReminder;
+      const newPlan = mail.newPlan ? subscriptionPlan(texts, mail.newPlan) : undefined;
       return {
-        ...texts.renewalReminder,
+        subject,
+        lines: newPlan ? [lines[0] ?? '', change, ...lines.slice(1)] : lines,
         rows: [
           planRow,
+          ...(newPlan ? [{ label: labels.newPlan, value: newPlan }] : []),
           { label: labels.renewsOn, value: day(mail.renewsAt) },
           amountRow,
           { label: labels.method, value: methodName(texts, mail.payMethod) },
         ],
-        values: { plan, amount, date: day(mail.renewsAt) },
+        values: { plan, amount, date: day(mail.renewsAt), newPlan: newPlan ?? '' },
       };
+    }
+    case 'plan-change-scheduled':
+    case 'plan-change-cancelled': {
+      const current = subscriptionPlan(texts, mail);
+      const newPlan = subscriptionPlan(texts, mail.newPlan);
+      const lines =
+        mail.kind === 'plan-change-scheduled'
+          ? [
+              ...texts.planChangeScheduled.lines,
+              ...(mail.consentNeeded ? [texts.planChangeScheduled.consent] : []),
+            ]
+          : [...texts.planChangeCancelled.lines, ...(mail.renews ? [texts.planChangeCancelled.renews] : [])];
+      return {
+        subject: (mail.kind === 'plan-change-scheduled'
+          ? texts.planChangeScheduled
+          : texts.planChangeCancelled
+        ).subject,
+        lines: mail.byOperator ? [...lines, texts.byOperator] : lines,
+        rows: [
+          { label: labels.plan, value: current },
+          { label: labels.newPlan, value: newPlan },
+          { label: labels.renewsOn, value: day(mail.renewsAt) },
+          amountRow,
+        ],
+        values: { plan: current, newPlan, amount, date: day(mail.renewsAt) },
+      };
+    }
   }
 }
 

@@ -70,12 +70,22 @@ export async function grantDecision(
         !plan ||
         head?.currentPlanId !== plan.planId ||
         plan.expiredAt !== order.planExpiredAt ||
-        (plan.planStatus !== 'PAID' && plan.planStatus !== 'HOLD')
+        (plan.planStatus !== 'PAID' && plan.planStatus !== 'HOLD') ||
+        plan.planChange?.changeId !== order.planChangeId
       ) {
         return { refuse: 'ABNORMAL_PAYMENT_STATUS', message: 'The plan changed before its renewal was paid' };
       }
+      // The plan the renewal grants is the order's: the plan itself, or the change the order applies.
+      const renewed = order.planChangeId
+        ? {
+            planName: order.planName,
+            planType: order.planType,
+            period: order.period,
+            catalogue: order.catalogue,
+          }
+        : plan;
       const start = periodStart(order, receipt.paidAt);
-      const usage = await usageOf(plan.catalogue, plan.planName, plan.planType);
+      const usage = await usageOf(renewed.catalogue, renewed.planName, renewed.planType);
       return {
         grant: {
           kind: 'renewal',
@@ -83,11 +93,24 @@ export async function grantDecision(
           expiredAt: plan.expiredAt,
           changes: {
             paidAt: start,
-            expiredAt: periodEnd(new Date(start), plan.period).getTime(),
+            expiredAt: periodEnd(new Date(start), renewed.period).getTime(),
             price: receipt.amount,
             paidMerchantUid: order.merchantUid,
             ...planLimits(usage),
           },
+          ...(order.planChangeId
+            ? {
+                planChange: {
+                  changeId: order.planChangeId,
+                  plan: {
+                    planName: renewed.planName,
+                    planType: renewed.planType,
+                    period: renewed.period,
+                    catalogue: renewed.catalogue,
+                  },
+                },
+              }
+            : {}),
         },
         head,
       };

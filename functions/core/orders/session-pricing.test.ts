@@ -14,6 +14,7 @@ import {
   acceptedPrice,
   couponCovers,
   isOperatorLink,
+  planRenewalQuote,
   renewalPrice,
   type SessionReads,
   sessionBonusQuota,
@@ -381,6 +382,20 @@ describe('what a subscription renews at', () => {
     expect(renewalPrice(priced({}, { user: classu, coupon: spring() }))).toBe(17910);
     expect(renewalPrice(priced({}, { preregistration: { discountPercent: 30, created: NOW } }))).toBe(19900);
     expect(renewalPrice(priced({ currency: 'USD' }, { coupon: spring() }))).toBe(17.99);
+  });
+
+  it('is quoted from the table’s list price and the partner’s rate, which a custom plan does not take', () => {
+    const light = BUILT_IN_PLAN_PRICES.find((plan) => plan.name === 'YR_LIGHT_V3') as PlanPriceInfo;
+    const classu = { label: 'CLASSU', discountPercent: 10, priceDisplay: 'strikethrough' } as const;
+    expect(planRenewalQuote(light, 'KRW', classu)).toEqual({
+      listPrice: 99000,
+      finalPrice: 89100,
+      discountRate: 10,
+      discountSource: 'referral',
+    });
+    expect(planRenewalQuote(light, 'KRW', undefined)).toMatchObject({ finalPrice: 99000, discountRate: 0 });
+    const custom = PARTNER_CATALOGUES.manebi?.prices[0] as PlanPriceInfo;
+    expect(planRenewalQuote(custom, 'KRW', classu).finalPrice).toBe(custom.priceKo);
   });
 });
 

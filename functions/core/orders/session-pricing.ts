@@ -234,14 +234,20 @@ export function renewalPrice(ctx: SessionContext): number {
 /**
  * What a plan of the price table renews at for an account of that partner: the rule above, asked again
  * when a renewal's consent window opens (renewal-consent), so that a price the table raised since reaches
- * the renewal only with the customer's consent.
+ * the renewal only with the customer's consent, and when a change of plan at the renewal is quoted
+ * (plan-change).
  */
 export function planRenewalPrice(
   plan: PlanPriceInfo,
   currency: Currency,
   partner: Partner | undefined,
 ): number {
-  return orderPrice({ plan, currency, referralDiscountPercent: partnerRate(partner, plan) }).finalPrice;
+  return planRenewalQuote(plan, currency, partner).finalPrice;
+}
+
+/** The same, with the table's list price and the partner's rate it came from (what a quote shows). */
+export function planRenewalQuote(plan: PlanPriceInfo, currency: Currency, partner: Partner | undefined) {
+  return orderPrice({ plan, currency, referralDiscountPercent: partnerRate(partner, plan) });
 }
 
 /** The coupon's bonus quota for the session's plan, if it has one. */

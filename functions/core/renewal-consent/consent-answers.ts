@@ -1,6 +1,11 @@
 import type { AdminRenewalConsent, RenewalConsentView } from '../../../shared/api/renewal-consent.ts';
 import { formatPrice } from '../../../shared/currency.ts';
-import { type ConsentChannel, consentOpen } from '../../../shared/subscriptions/renewal-consent.ts';
+import { renewalTerms } from '../../../shared/subscriptions/plan-change.ts';
+import {
+  type ConsentChannel,
+  consentOpen,
+  renewalPriceRise,
+} from '../../../shared/subscriptions/renewal-consent.ts';
 import { nowMs } from '../clock.ts';
 import {
   answerRenewalConsent,
@@ -70,12 +75,19 @@ async function askedByLink(token: string): Promise<Asked> {
   return { consent, plan };
 }
 
-/** The consent the signed-in account's latest plan asks for in its current period, if any. */
+/**
+ * The consent the signed-in account's latest plan asks for in its current period, if any: one asked for
+ * what the renewal still charges (a consent asked for a change of plan cancelled or replaced since asks
+ * nothing any more).
+ */
 async function askedOfAccount(uid: string): Promise<Asked | undefined> {
   const plan = await latestUserPlan(uid);
   if (!plan?.isSubscription) return undefined;
   const consent = await getRenewalConsent({ uid, planId: plan.planId, periodEnd: plan.expiredAt });
-  return consent ? { consent, plan } : undefined;
+  const rise = renewalPriceRise(plan);
+  const current =
+    consent && rise && consent.amount === rise.to && consent.planName === renewalTerms(plan).planName;
+  return current ? { consent, plan } : undefined;
 }
 
 export async function consentByLink(token: string): Promise<RenewalConsentView> {

@@ -1,4 +1,5 @@
 import type { SiteLanguage } from '../../../shared/languages.ts';
+import { renewalTerms } from '../../../shared/subscriptions/plan-change.ts';
 import { consentCovers, renewalPriceRise } from '../../../shared/subscriptions/renewal-consent.ts';
 import { renewalPrice } from '../../../shared/subscriptions/renewal-reminder.ts';
 import { getRenewalConsent } from '../data/renewal-consent-repository.ts';
@@ -12,7 +13,8 @@ import { composeConsentEndedMail } from './consent-mail.ts';
 
 /**
  * The renewal's side of the consent: a renewal that costs more than the last charge is charged only
- * with the customer's consent to exactly its amount (shared/subscriptions/renewal-consent.ts); without
+ * with the customer's consent to exactly its amount, for the plan it renews into (a change of plan
+ * scheduled for it included: shared/subscriptions/renewal-consent.ts); without
  * it (declined, withdrawn, or never given: silence is no consent) the subscription ends at the end of
  * its period, uncharged, and the customer is told by mail.
  */
@@ -20,7 +22,7 @@ export async function renewalMayCharge(plan: UserPlan): Promise<boolean> {
   const rise = renewalPriceRise(plan);
   if (!rise) return true;
   const consent = await getRenewalConsent({ uid: plan.uid, planId: plan.planId, periodEnd: plan.expiredAt });
-  return consentCovers(consent, rise.to, plan.currency);
+  return consentCovers(consent, { amount: rise.to, planName: renewalTerms(plan).planName }, plan.currency);
 }
 
 /**

@@ -1,11 +1,13 @@
 import { DEFAULT_LANGUAGE } from '../../../shared/languages.ts';
 import { partnerOf } from '../../../shared/plans/partners.ts';
 import { RENEWAL_CONSENT_PAGE } from '../../../shared/site/site-pages.ts';
+import { renewalTerms } from '../../../shared/subscriptions/plan-change.ts';
 import { renewalPriceRise } from '../../../shared/subscriptions/renewal-consent.ts';
 import { renewalPrice } from '../../../shared/subscriptions/renewal-reminder.ts';
 import { nowMs } from '../clock.ts';
 import { getOrder } from '../data/order-reads.ts';
 import { findPlanByName } from '../data/plan-catalogue-repository.ts';
+import { setPlanChangeAmount } from '../data/plan-change-repository.ts';
 import { askRenewalConsent } from '../data/renewal-consent-repository.ts';
 import { setScheduledPrice } from '../data/subscription-repository.ts';
 import { getUserPlan, type UserPlan } from '../data/user-plan-repository.ts';
@@ -19,8 +21,9 @@ import type { ConsentEvent } from '../subscriptions/renewal-schedule.ts';
 import { composeConsentAskMail } from './consent-mail.ts';
 
 /**
- * The look 30 days before a renewal (the ask-renewal-consent schedule target): the renewal's amount is
- * read again from the price table (the partner's rate applied, as at purchase), so that a price the
+ * The look 30 days before a renewal (the ask-renewal-consent schedule target, and a change of plan
+ * scheduled within those 30 days): the renewal's amount is read again from the price table (the
+ * partner's rate applied, as at purchase; the scheduled change's plan, if any), so that a price the
  * table lowered since is charged at once and one it raised only with consent; then, if the renewal costs
  * more than the last charge, the consent is asked for by mail, once per amount. A plan that no longer
  * renews that period is left alone. A mail that fails makes the run fail, so Lambda runs it again.
@@ -34,27 +37,23 @@ export async function askConsentIfHigher(event: ConsentEvent): Promise<ConsentNo
   let tableRaised = false;
   const tablePrice = await priceInTable(plan, user.referralType);
   if (tablePrice !== undefined && !samePrice(tablePrice, renewalPrice(plan), plan.currency)) {
-    const moved = await setScheduledPrice({
-      uid: plan.uid,
-      planId: plan.planId,
-      expiredAt: plan.expiredAt,
-      from: plan.scheduledPrice,
-      to: tablePrice,
-    });
+    const moved = await moveRenewalPrice(plan, tablePrice);
     tableRaised = moved && tablePrice > renewalPrice(plan);
     // Moved by a run of the same look racing this one, or the plan changed: read it as it now is.
-    plan = moved ? { ...plan, scheduledPrice: tablePrice } : await getUserPlan(event.uid, event.planId);
+    plan = moved ? withRenewalPrice(plan, tablePrice) : await getUserPlan(event.uid, event.planId);
     if (!renews(plan, event)) return 'skipped';
   }
   const rise = renewalPriceRise(plan, { tableRaised });
   if (!rise) return 'unchanged';
+  // A change of plan scheduled for the renewal is what the consent is to: its plan and period.
+  const terms = renewalTerms(plan);
   const { consent } = await askRenewalConsent({
     uid: plan.uid,
     planId: plan.planId,
     periodEnd: plan.expiredAt,
-    planName: plan.planName,
-    planType: plan.planType,
-    period: plan.period,
+    planName: terms.planName,
+    planType: terms.planType,
+    period: terms.period,
     currency: plan.currency,
     lastCharge: rise.from,
     amount: rise.to,
@@ -70,9 +69,34 @@ function renews(plan: UserPlan | undefined, event: ConsentEvent): plan is UserPl
   return Boolean(plan?.isSubscription && plan.planStatus === 'PAID' && plan.expiredAt === event.periodEnd);
 }
 
-/** What the price table asks for the plan now, or undefined when the table no longer holds it. */
+/**
+ * Moves what the renewal charges to the table's price: the scheduled change's amount when a change of
+ * plan is scheduled, else the plan's renewal price; false when the plan changed since it was read.
+ */
+function moveRenewalPrice(plan: UserPlan, to: number): Promise<boolean> {
+  const key = { uid: plan.uid, planId: plan.planId, expiredAt: plan.expiredAt };
+  if (plan.planChange)
+    return setPlanChangeAmount({
+      ...key,
+      changeId: plan.planChange.changeId,
+      from: plan.planChange.amount,
+      to,
+    });
+  return setScheduledPrice({ ...key, from: plan.scheduledPrice, to });
+}
+
+function withRenewalPrice(plan: UserPlan, price: number): UserPlan {
+  return plan.planChange
+    ? { ...plan, planChange: { ...plan.planChange, amount: price } }
+    : { ...plan, scheduledPrice: price };
+}
+
+/**
+ * What the price table asks now for the plan the renewal charges (the scheduled change's, if any), or
+ * undefined when the table no longer holds it.
+ */
 async function priceInTable(plan: UserPlan, referralType: string | undefined): Promise<number | undefined> {
-  const found = await findPlanByName(plan.planName);
+  const found = await findPlanByName(renewalTerms(plan).planName);
   if (!found) return undefined;
   try {
     return planRenewalPrice(found.plan, plan.currency, partnerOf(referralType));
@@ -95,7 +119,8 @@ async function mailConsentAsk(plan: UserPlan, reason: Parameters<typeof composeC
   return sendMailOnce(
     {
       kind: 'renewal-consent',
-      eventId: `${plan.planId}-${plan.expiredAt}-${amount}`,
+      // Once per amount, and per plan when the renewal changes plan (a change replaced by another).
+      eventId: `${plan.planId}-${plan.expiredAt}-${amount}${plan.planChange ? `-${plan.planChange.planName}` : ''}`,
       uid: plan.uid,
       fallback: { email: order?.userEmail ?? '', language: order?.language ?? DEFAULT_LANGUAGE },
     },
@@ -104,7 +129,7 @@ async function mailConsentAsk(plan: UserPlan, reason: Parameters<typeof composeC
       return composeConsentAskMail(
         language,
         {
-          planType: plan.planType,
+          planType: renewalTerms(plan).planType,
           currency: plan.currency,
           lastCharge: plan.price,
           amount,

@@ -1,10 +1,12 @@
 import { DEFAULT_LANGUAGE, type SiteLanguage } from '../../../shared/languages.ts';
+import { renewalTerms } from '../../../shared/subscriptions/plan-change.ts';
 import { renewalPrice } from '../../../shared/subscriptions/renewal-reminder.ts';
 import { sendMail } from '../adapters/mail.ts';
 import { nowMs } from '../clock.ts';
 import { planHeldCaseId } from '../data/attention-repository.ts';
 import { getOrder, type PaymentOrder } from '../data/order-reads.ts';
-import { claimOrderForCharge, createOrder } from '../data/order-repository.ts';
+import { claimOrderForCharge } from '../data/order-repository.ts';
+import { createRenewalOrder } from '../data/plan-change-repository.ts';
 import { changePlanStatus, claimRenewalNotice } from '../data/subscription-repository.ts';
 import { getUserPlan, getUserPlanHead, type UserPlan } from '../data/user-plan-repository.ts';
 import { getUser } from '../data/user-repository.ts';
@@ -24,25 +26,39 @@ import { composeRenewalMail } from './renewal-mail.ts';
  * payment (the grant moves the period on and schedules the next renewal). A declined charge is tried
  * again 1, 3 and 5 days later (renewal-schedule.ts), the customer told by mail each time; after the last
  * the plan goes on HOLD. A renewal that costs more than the last charge is charged only with the
- * customer's consent, and otherwise ends the plan uncharged (renewal-consent/consent-gate.ts). A plan
+ * customer's consent, and otherwise ends the plan uncharged (renewal-consent/consent-gate.ts). A change
+ * of plan scheduled for the renewal is charged and granted instead of the plan (plan-change). A plan
  * unsubscribed, renewed, upgraded or refunded meanwhile is left alone.
  */
 export type RenewalOutcome = 'renewed' | 'retry-scheduled' | 'held' | 'ended-without-consent' | 'skipped';
 
 export async function renewPlan(event: RenewalEvent): Promise<RenewalOutcome> {
-  const plan = await getUserPlan(event.uid, event.planId);
-  if (!plan || !renewable(plan, event)) return 'skipped';
-  // A renewal that costs more than the last charge needs the customer's consent to its amount
-  // (renewal-consent); an attempt whose order exists already was allowed when it began.
-  if (!(await getOrder(event.merchantUid)) && !(await renewalMayCharge(plan))) {
-    const first = await getOrder(plan.planId);
-    const ended = await endWithoutConsent(plan, {
-      email: first?.userEmail ?? '',
-      language: first?.language ?? DEFAULT_LANGUAGE,
-    });
-    return ended ? 'ended-without-consent' : 'skipped';
+  for (let round = 0; round < 5; round += 1) {
+    const plan = await getUserPlan(event.uid, event.planId);
+    if (!plan || !renewable(plan, event)) return 'skipped';
+    const existing = await getOrder(event.merchantUid);
+    // A renewal that costs more than the last charge needs the customer's consent to its amount
+    // (renewal-consent); an attempt whose order exists already was allowed when it began.
+    if (!existing && !(await renewalMayCharge(plan))) {
+      const first = await getOrder(plan.planId);
+      const ended = await endWithoutConsent(plan, {
+        email: first?.userEmail ?? '',
+        language: first?.language ?? DEFAULT_LANGUAGE,
+      });
+      return ended ? 'ended-without-consent' : 'skipped';
+    }
+    const order = existing ?? (await renewalOrder(plan, event));
+    // The change of plan moved between the read and the order: decide again on the plan as it now is.
+    if (order) return chargeAttempt(plan, event, order);
   }
-  const order = await renewalOrder(plan, event);
+  throw new Error(`The renewal of ${event.planId} kept finding its change of plan moved`);
+}
+
+async function chargeAttempt(
+  plan: UserPlan,
+  event: RenewalEvent,
+  order: PaymentOrder,
+): Promise<RenewalOutcome> {
   const confirmation = await charge(order);
   if (confirmation.result === 'success') return 'renewed';
   if (confirmation.result === 'pending') {
@@ -59,14 +75,17 @@ function renewable(plan: UserPlan, event: RenewalEvent): boolean {
   return plan.planStatus === 'PAID' || (plan.planStatus === 'HOLD' && event.attempt > 0);
 }
 
-/** The attempt's order, made once: a repeated invocation finds it. */
-async function renewalOrder(plan: UserPlan, event: RenewalEvent): Promise<PaymentOrder> {
-  const existing = await getOrder(event.merchantUid);
-  if (existing) return existing;
+/**
+ * The attempt's order, made once (a repeated invocation finds it), for the plan's renewal terms: the
+ * plan itself, or the change of plan scheduled for it, whose plan, period and price the order carries.
+ * Made in one transaction with the mark that fixes the change for this period; undefined when the
+ * change moved since the plan was read.
+ */
+async function renewalOrder(plan: UserPlan, event: RenewalEvent): Promise<PaymentOrder | undefined> {
   const first = await getOrder(plan.planId);
   if (!first) throw new Error(`The plan ${plan.planId} has no order to renew from`);
-  const amount = renewalPrice(plan);
-  await createOrder({
+  const { amount, planChangeId, ...renewed } = renewalTerms(plan);
+  const made = await createRenewalOrder({
     merchantUid: event.merchantUid,
     uid: plan.uid,
     clientType: first.clientType,
@@ -75,10 +94,8 @@ async function renewalOrder(plan: UserPlan, event: RenewalEvent): Promise<Paymen
     planId: plan.planId,
     planExpiredAt: plan.expiredAt,
     renewalAttempt: event.attempt,
-    planName: plan.planName,
-    planType: plan.planType,
-    period: plan.period,
-    catalogue: plan.catalogue,
+    ...(planChangeId ? { planChangeId } : {}),
+    ...renewed,
     currency: plan.currency,
     payMethod: plan.payMethod,
     pg: plan.pg,
@@ -94,6 +111,7 @@ async function renewalOrder(plan: UserPlan, event: RenewalEvent): Promise<Paymen
     userPhone: first.userPhone,
     ...(first.buyerIp ? { buyerIp: first.buyerIp } : {}),
   });
+  if (made === 'plan-changed') return undefined;
   const order = await getOrder(event.merchantUid);
   if (!order) throw new Error(`The renewal order ${event.merchantUid} could not be read`);
   return order;

@@ -28,6 +28,10 @@ export const routeInputs: Record<string, () => Record<string, unknown>> = {
   adminUserInfo: () => ({ uid: SEEDED_ACCOUNTS.customer.uid }),
   unsubscribePayment: () => ({ uid: SEEDED_ACCOUNTS.customer.uid, requestedBy: 'matrix@example.com' }),
   reschedulePayment: () => ({ uid: SEEDED_ACCOUNTS.customer.uid, requestedBy: 'matrix@example.com' }),
+  // An account without a plan: a change of plan is refused (not_found), the seeded customer's left alone.
+  adminPlanChange: () => ({ uid: uniqueId('no-plan') }),
+  adminSchedulePlanChange: () => ({ uid: uniqueId('no-plan'), planName: 'MR_LIGHT_V3' }),
+  adminCancelPlanChange: () => ({ uid: uniqueId('no-plan') }),
   adminRefundInfo: () => ({ uid: SEEDED_ACCOUNTS.customer.uid, requestedMs: Date.now() }),
   adminCancelPayment: () => ({
     uid: SEEDED_ACCOUNTS.customer.uid,

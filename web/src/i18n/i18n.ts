@@ -49,6 +49,8 @@ export const NAMESPACES = [
   'tax-invoice',
   'renewal-consent',
   'account-deletion',
+  'plan-change',
+  'console-plan-change',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

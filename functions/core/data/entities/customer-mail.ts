@@ -3,7 +3,14 @@ import { ENTITY_SERVICE, lazyEntity } from '../entity-service.ts';
 import { retentionTtlAttribute } from './order-attributes.ts';
 
 /** The mails a customer gets after checkout (functions/core/mails/customer-mails.ts). */
-export const CUSTOMER_MAIL_KINDS = ['receipt', 'vbank-issued', 'refund-made', 'renewal-reminder'] as const;
+export const CUSTOMER_MAIL_KINDS = [
+  'receipt',
+  'vbank-issued',
+  'refund-made',
+  'renewal-reminder',
+  'plan-change-scheduled',
+  'plan-change-cancelled',
+] as const;
 /**
  * Every mail sent once per event under a marker: those, the consent a renewal that costs more asks for
  * and the end it comes to without it (functions/core/renewal-consent), and the confirmation of an

@@ -64,6 +64,8 @@ export const PaymentOrder = lazyEntity(
         planExpiredAt: { type: 'number', readOnly: true },
         /** A renewal's attempt: 0 on the due date, then the retries. */
         renewalAttempt: { type: 'number', readOnly: true },
+        /** The change of plan a renewal applies (its plan, period and price are the order's own). */
+        planChangeId: { type: 'string', readOnly: true },
         /** An upgrade's credit for the unused part of the plan it replaces (planUpgradeData.refundAmount). */
         credit: { type: 'number', readOnly: true },
         /** The counter an eraser sets back to zero. */

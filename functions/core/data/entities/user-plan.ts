@@ -1,7 +1,7 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { CURRENCIES } from '../../../../shared/currency.ts';
 import { PLAN_STATUSES, type PlanStatus } from '../../../../shared/payments/payment-codes.ts';
-import { PLAN_PERIODS, PLAN_TYPES } from '../../../../shared/plans/plan-types.ts';
+import { PLAN_PERIODS, PLAN_TYPES, SUBSCRIPTION_PERIODS } from '../../../../shared/plans/plan-types.ts';
 import { ENTITY_SERVICE, lazyEntity } from '../entity-service.ts';
 import {
   bonusQuotaAttribute,
@@ -13,7 +13,8 @@ import {
 /**
  * A plan a user holds (site-and-payments.md section 3, user plan info; admin-console.md Plan): one item
  * per purchase, named by the merchantUid of the payment that bought it (`planId`). A renewal moves
- * paidAt and expiredAt forward on the same item; an upgrade or a new purchase adds a new item. The
+ * paidAt and expiredAt forward on the same item (and, with a change scheduled for it, moves the item to
+ * the new plan, period and price); an upgrade or a new purchase adds a new item. The
  * user's current plan is the newest one (byUserTime), valid while not expired (admin-console.md
  * section 4: otherwise FREE).
  *
@@ -50,6 +51,30 @@ export const UserPlan = lazyEntity(
         paidMerchantUid: { type: 'string' },
         /** What the next renewal will charge (the final price before any test mapping). */
         scheduledPrice: { type: 'number' },
+        /**
+         * The change of plan the customer (or finance for them) scheduled for the next renewal
+         * (shared/subscriptions/plan-change.ts): the renewal charges its amount and grants its plan.
+         */
+        planChange: {
+          type: 'map',
+          properties: {
+            changeId: { type: 'string', required: true },
+            planName: { type: 'string', required: true },
+            planType: { type: PLAN_TYPES, required: true },
+            period: { type: SUBSCRIPTION_PERIODS, required: true },
+            catalogue: { type: 'string', required: true },
+            amount: { type: 'number', required: true },
+            scheduledAt: { type: 'number', required: true },
+            /** Who scheduled it: the account holder, or the operator's e-mail. */
+            scheduledBy: { type: 'string', required: true },
+          },
+        },
+        /**
+         * The expiry of the period whose renewal has begun (its first order made, in the transaction that
+         * made it): from then on the scheduled change of that period is fixed, so that a renewal applies
+         * the change it charged for, whole, or none.
+         */
+        renewalBegunFor: { type: 'number' },
         payMethod: { type: 'string', required: true },
         pg: { type: 'string', required: true },
         currency: { type: CURRENCIES, required: true },

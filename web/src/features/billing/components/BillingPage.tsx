@@ -7,6 +7,7 @@ import { BILLING_PAGE } from '../../../../../shared/site/site-pages.ts';
 import { usePageHead } from '../../../lib/page-head.ts';
 import { siteIdToken } from '../../../lib/session-refresh.ts';
 import { AccountDeletionSection } from '../../account-deletion/index.ts';
+import { PlanChangeSection } from '../../plan-change/index.ts';
 import { RenewalConsentSection } from '../../renewal-consent/index.ts';
 import { TaxInvoiceSection } from '../../tax-invoices/index.ts';
 import { HistorySection } from './HistorySection.tsx';
@@ -48,6 +49,7 @@ export function BillingPage({ lang }: { lang: SiteLanguage }) {
       {token.data ? (
         <>
           <PlanSection token={token.data} lang={lang} />
+          <PlanChangeSection token={token.data} lang={lang} />
           <RenewalConsentSection token={token.data} lang={lang} />
           <UsageSection token={token.data} />
           <HistorySection token={token.data} lang={lang} />

@@ -11,6 +11,7 @@ export const Route = createFileRoute('/$lang/account/billing')({
       'cash-receipt',
       'tax-invoice',
       'renewal-consent',
+      'plan-change',
       'account-deletion',
       'legal',
     ]),

@@ -6,6 +6,7 @@ import {
   UsageCountersSection,
   UserActionsSection,
 } from '../../../../../features/console-money/components/MoneySections.tsx';
+import { PlanChangeSection } from '../../../../../features/console-plan-change/index.ts';
 import { RenewalConsentsSection } from '../../../../../features/console-renewal-consent/index.ts';
 import { ActivitiesSection } from '../../../../../features/console-users/components/ActivitiesSection.tsx';
 import { IdentitySection } from '../../../../../features/console-users/components/IdentitySection.tsx';
@@ -26,6 +27,7 @@ const SECTIONS: readonly UserDetailSection[] = [
   { id: 'plans', title: 'console-payments:plans_title', Section: PlansSection },
   { id: 'payments', title: 'console-payments:payments_title', Section: PaymentsSection },
   { id: 'contact', title: 'console-payments:contact.title', Section: ContactInfoSection },
+  { id: 'plan-change', title: 'console-plan-change:title', Section: PlanChangeSection },
   { id: 'renewal-consents', title: 'console-renewal-consent:title', Section: RenewalConsentsSection },
   { id: 'activities', title: 'console-users:activity.title', Section: ActivitiesSection },
 ];
