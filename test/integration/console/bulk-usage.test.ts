@@ -55,7 +55,7 @@ describe('a bulk usage grant', () => {
       call(adminBulkUsageCreate, request, { token }),
       call(adminBulkUsageCreate, request, { token }),
     ]);
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 500]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const queued = answers.find((answer) => answer.status === 200);
     await finishedJob(queued?.body.jobId, token);
 

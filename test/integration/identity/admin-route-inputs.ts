@@ -40,6 +40,8 @@ export const routeInputs: Record<string, () => Record<string, unknown>> = {
     refundSource: 'portone',
   }),
   adminAttentionResolve: () => ({ caseId: 'refund_required:none', action: 'dismiss', reason: 'matrix' }),
+  // No transfer is owed under this case: the answer is not_found, nothing revealed.
+  adminRefundTransferAccount: () => ({ caseId: 'refund_transfer:none/0' }),
   adminUserPreregistration: () => ({ uid: SEEDED_ACCOUNTS.customer.uid, operation: 'use', desc: 'matrix' }),
   adminUserCreate: () => ({
     info: {

@@ -334,7 +334,7 @@ describe('a wallet refund Naver Pay completes later', () => {
       { guid: refund.body.guid, price: 9900, reason: 'Not for me', refundSource: 'naver_pay', agreed: true },
       options(),
     );
-    expect(refunded.body.result).toEqual({ kind: 'refunded', amount: 9900 });
+    expect(refunded.body.result).toEqual({ kind: 'refunded', amount: 9900, refundSource: 'naver_pay' });
     // Recorded (the plan ended, the payment refunded), while the money is not back yet at the wallet.
     expect((await granted(buyer.uid)).payments).toMatchObject([{ status: 'cancelled', price: 9900 }]);
     expect((await walletPayment())?.restAmount).toBe(9900);

@@ -584,11 +584,27 @@ describe('virtual accounts', () => {
     await expect(
       cancelPayment({ impUid: back.imp_uid, checksum: 19900, reason: 'refund' }),
     ).rejects.toBeInstanceOf(PaymentProviderError);
+    // The bank code is the PG's (KG Inicis writes KB as 04, not the 004 of other PGs), and the bank checks
+    // the account and its holder (the sandbox's test rules: a holder 불일치, an account ending in 000).
+    const refusedWith = (refundAccount: { holder: string; bank: string; account: string }) =>
+      cancelPayment({ impUid: back.imp_uid, checksum: 19900, reason: 'refund', refundAccount }).then(
+        () => 'refunded',
+        (error: PaymentProviderError) => error.message,
+      );
+    expect(await refusedWith({ holder: '김하늘', bank: '004', account: '12345678901234' })).toContain(
+      '은행코드',
+    );
+    expect(await refusedWith({ holder: '불일치', bank: '04', account: '12345678901234' })).toContain(
+      '예금주',
+    );
+    expect(await refusedWith({ holder: '김하늘', bank: '04', account: '12345678901000' })).toContain(
+      '계좌번호',
+    );
     const refunded = await cancelPayment({
       impUid: back.imp_uid,
       checksum: 19900,
       reason: 'refund',
-      refundAccount: { holder: '김하늘', bank: '004', account: '12345678901234' },
+      refundAccount: { holder: '김하늘', bank: '04', account: '12345678901234' },
     });
     expect(refunded.status).toBe('cancelled');
 

@@ -96,7 +96,7 @@ describe('cash receipts at the provider', () => {
       amount: 18800,
       checksum: 118800,
       reason: 'part',
-      refundAccount: { holder: '김하늘', bank: '004', account: '12345678901234' },
+      refundAccount: { holder: '김하늘', bank: '04', account: '12345678901234' },
     });
     expect((await revokeReceipt(impUid))?.cancelledAt).toBeGreaterThan(0);
     expect(await refusal(revokeReceipt(impUid))).toBe(400);
