@@ -52,21 +52,25 @@ function toReceipt(wire: ReceiptWire): ProviderReceipt {
 
 const path = (impUid: string) => `/receipts/${encodeURIComponent(impUid)}`;
 
-export async function issueReceipt(input: {
-  impUid: string;
+/** Who a receipt is issued to, as both issuing operations take it. */
+export interface ReceiptHolder {
   identifier: string;
   identifierType: CashReceiptIdentifierType;
   type: 'person' | 'company';
   buyer: { name: string; email: string; tel: string };
-}): Promise<ProviderReceipt> {
-  const wire = await authorized(`POST ${path(input.impUid)}`, ReceiptWire, {
-    identifier: input.identifier,
-    identifier_type: input.identifierType,
-    type: input.type,
-    buyer_name: input.buyer.name,
-    buyer_email: input.buyer.email,
-    buyer_tel: input.buyer.tel,
-  });
+}
+
+const holderFields = (holder: ReceiptHolder) => ({
+  identifier: holder.identifier,
+  identifier_type: holder.identifierType,
+  type: holder.type,
+  buyer_name: holder.buyer.name,
+  buyer_email: holder.buyer.email,
+  buyer_tel: holder.buyer.tel,
+});
+
+export async function issueReceipt(input: ReceiptHolder & { impUid: string }): Promise<ProviderReceipt> {
+  const wire = await authorized(`POST ${path(input.impUid)}`, ReceiptWire, holderFields(input));
   if (!wire) throw new PaymentProviderError('receipt: no such payment', undefined, 404);
   return toReceipt(wire);
 }
@@ -89,25 +93,14 @@ export async function revokeReceipt(impUid: string): Promise<ProviderReceipt | n
  * a cash payment refunded in part by bank transfer keeps an amount the provider never saw (issue 30). The
  * order number is the cash sale's own, as the schema asks, for the PG's reconciliation.
  */
-export async function issueExternalReceipt(input: {
-  merchantUid: string;
-  name: string;
-  amount: number;
-  identifier: string;
-  identifierType: CashReceiptIdentifierType;
-  type: 'person' | 'company';
-  buyer: { name: string; email: string; tel: string };
-}): Promise<ProviderReceipt> {
+export async function issueExternalReceipt(
+  input: ReceiptHolder & { merchantUid: string; name: string; amount: number },
+): Promise<ProviderReceipt> {
   const wire = await authorized(`POST ${externalPath(input.merchantUid)}`, ReceiptWire, {
     channel_key: requiredEnvironment('PORTONE_RECEIPT_CHANNEL_KEY'),
     name: input.name,
     amount: input.amount,
-    identifier: input.identifier,
-    identifier_type: input.identifierType,
-    type: input.type,
-    buyer_name: input.buyer.name,
-    buyer_email: input.buyer.email,
-    buyer_tel: input.buyer.tel,
+    ...holderFields(input),
   });
   if (!wire) throw new PaymentProviderError('external receipt: no answer', undefined, 404);
   return toReceipt(wire);
