@@ -38,6 +38,8 @@ export const AUDIT_ROUTE_KINDS = [
   'unsubscribePayment',
   'reschedulePayment',
   'adminCancelPayment',
+  'adminSchedulePlanChange',
+  'adminCancelPlanChange',
   'adminDirectDepositCreate',
   'adminBulkDirectDepositCreate',
   'adminScheduleCreate',
