@@ -17,7 +17,7 @@
 import { type SpawnOptions, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DEFAULT_REGION } from '../../infra/build-app.ts';
 import { repoRoot } from '../../infra/bundling.ts';
@@ -30,7 +30,8 @@ import { EXAMPLE_CONTEXT, synthesize } from './synth.ts';
 
 const keep = process.argv.includes('--keep');
 const assemblyArgument = process.argv.indexOf('--assembly');
-const givenAssembly = assemblyArgument > 0 ? process.argv[assemblyArgument + 1] : undefined;
+// Absolute: cfn-lint runs in the assembly's folder and CDK in the repository's, and both are handed its files.
+const givenAssembly = assemblyArgument > 0 ? resolve(String(process.argv[assemblyArgument + 1])) : undefined;
 const started = Date.now();
 const seconds = () => `${Math.round((Date.now() - started) / 1000)}s`;
 const step = (text: string) => console.log(`\n-- ${text} (${seconds()})`);
