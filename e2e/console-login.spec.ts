@@ -3,6 +3,9 @@ import { enterOperatorCode } from './console-helpers.ts';
 
 /** The operators' console: the guard, the login (console client type), and the 55-minute refresh. */
 test.beforeEach(async ({ page }) => {
+  // Each test signs in with a code of its own 30-second step (a step used once is refused), so the third
+  // sign-in in a minute waits up to a step for the server's clock (console-helpers.ts withFreshCode).
+  test.setTimeout(90_000);
   await page.addInitScript(() => localStorage.setItem('cutloom.console.language', 'en'));
 });
 
