@@ -3,6 +3,7 @@ import { ROUTES } from '../shared/api/routes.ts';
 import {
   ACCOUNT_CONCURRENCY_QUOTA,
   API_THROTTLING,
+  ROUTE_PROVISIONED_CONCURRENCY,
   ROUTE_RESERVED_CONCURRENCY,
   UNRESERVED_CONCURRENCY_MINIMUM,
 } from './capacity.ts';
@@ -70,6 +71,42 @@ describe('the concurrency budget', () => {
       );
       expect(consumer, fn).toBeGreaterThanOrEqual(concurrency);
     }
+  });
+
+  it('keeps the first purchase’s functions initialised: each route invokes its provisioned version', () => {
+    const provisioned = templates.flatMap((template) => {
+      const resources = template.toJSON().Resources as Record<
+        string,
+        { Type: string; Properties: Record<string, unknown> }
+      >;
+      return Object.entries(resources)
+        .filter(
+          ([, resource]) =>
+            resource.Type === 'AWS::Lambda::Version' && resource.Properties.ProvisionedConcurrencyConfig,
+        )
+        .map(([versionId, version]) => {
+          const functionId = (version.Properties.FunctionName as { Ref: string }).Ref;
+          const integration = Object.values(resources).find(
+            (resource) =>
+              resource.Type === 'AWS::ApiGatewayV2::Integration' &&
+              (resource.Properties.IntegrationUri as { Ref?: string }).Ref === versionId,
+          );
+          return {
+            name: String(resources[functionId]?.Properties.FunctionName).replace('cutloom-test-', ''),
+            count: (
+              version.Properties.ProvisionedConcurrencyConfig as { ProvisionedConcurrentExecutions: number }
+            )?.ProvisionedConcurrentExecutions,
+            integrated: Boolean(integration),
+          };
+        });
+    });
+    expect(
+      Object.keys(ROUTE_PROVISIONED_CONCURRENCY).every((name) => ROUTES.some((route) => route.name === name)),
+    ).toBe(true);
+    expect(Object.fromEntries(provisioned.map(({ name, count }) => [name, count]))).toEqual(
+      ROUTE_PROVISIONED_CONCURRENCY,
+    );
+    expect(provisioned.filter(({ integrated }) => !integrated)).toEqual([]);
   });
 
   it('throttles every API stage as declared', () => {

@@ -20,6 +20,35 @@ export const UNRESERVED_CONCURRENCY_MINIMUM = 100;
 /** Routes that outsiders can flood, by route name. */
 export const ROUTE_RESERVED_CONCURRENCY: Readonly<Record<string, number>> = { portoneWebhook: 20 };
 
+/**
+ * Routes whose function keeps environments initialised (provisioned concurrency on its published version,
+ * which the route then invokes), by route name: the first purchase by card, pricing page to paid plan,
+ * calls these fifteen in turn, and with every one of them cold it took 4.0 s longer than warm on this
+ * machine, 2.7 s of it the functions' initialisation (`npm run bench:journey`, docs/benchmarks.md). One
+ * environment each is what one buyer at a time needs; a second buyer at the same moment gets an on-demand
+ * environment as before. At 512 MB on ARM it costs about US$4.4 a function a month (US$66 for the
+ * fifteen, at us-east-1's published rate; docs/deploying.md), drawn from the account's unreserved concurrency.
+ */
+export const ROUTE_PROVISIONED_CONCURRENCY: Readonly<Record<string, number>> = Object.fromEntries(
+  [
+    'geoip',
+    'refreshToken',
+    'latest',
+    'getPaymentPlanInfoV2',
+    'signIn',
+    'createInitPayment',
+    'getPaymentSessionInfo',
+    'checkCurrencyOption',
+    'changePaymentSessionAccountType',
+    'getPaymentSessionTaxInvoice',
+    'findPaymentInfoByPhoneNumber',
+    'insertPaymentProgress',
+    'getCheckoutSettings',
+    'portoneWebhook',
+    'createBillingKeyPayment',
+  ].map((name) => [name, 1]),
+);
+
 /** Each scheduled target (SCHEDULED_TARGETS). */
 export const SCHEDULED_TARGET_CONCURRENCY = 10;
 

@@ -1,4 +1,4 @@
-import { NestedStack, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { NestedStack, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { type CfnStage, HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -21,7 +21,7 @@ import {
   type SchedulerAccess,
   schedulerEnvironment,
 } from './bundling.ts';
-import { API_THROTTLING, ROUTE_RESERVED_CONCURRENCY } from './capacity.ts';
+import { API_THROTTLING, ROUTE_PROVISIONED_CONCURRENCY, ROUTE_RESERVED_CONCURRENCY } from './capacity.ts';
 import { deployedEnvironment } from './function-environment.ts';
 import { grantPaymentSecrets, paymentValues } from './payment-settings.ts';
 import {
@@ -175,12 +175,22 @@ function addRoute(
   const environment = deployedEnvironment(scope, props.stage, needs, values);
   const readsSigningKey = needs.has('token:verify') || needs.has('token:sign');
 
+  const provisioned = ROUTE_PROVISIONED_CONCURRENCY[route.name];
   const fn = new NodejsFunction(scope, route.name, {
     ...functionProps(scope, route.name, `functions/${route.handler}.ts`, environment),
     description: `${route.method} ${routePath(route)}`,
     ...(route.memoryMb ? { memorySize: route.memoryMb } : {}),
     ...(ROUTE_RESERVED_CONCURRENCY[route.name]
       ? { reservedConcurrentExecutions: ROUTE_RESERVED_CONCURRENCY[route.name] }
+      : {}),
+    // Its version is published with environments kept initialised; a replaced version is deleted.
+    ...(provisioned
+      ? {
+          currentVersionOptions: {
+            provisionedConcurrentExecutions: provisioned,
+            removalPolicy: RemovalPolicy.DESTROY,
+          },
+        }
       : {}),
   });
   acknowledgeFunctionFindings(fn);
@@ -236,7 +246,8 @@ function addRoute(
   const httpRoute = new HttpRoute(scope, `${route.name}Route`, {
     httpApi: api,
     routeKey: HttpRouteKey.with(routePath(route), HttpMethod[route.method]),
-    integration: new HttpLambdaIntegration(`${route.name}Integration`, fn),
+    // A provisioned function is invoked through its version, whose environments are the initialised ones.
+    integration: new HttpLambdaIntegration(`${route.name}Integration`, provisioned ? fn.currentVersion : fn),
   });
   Validations.of(httpRoute).acknowledge({
     id: 'AwsSolutions-APIG4',

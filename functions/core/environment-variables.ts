@@ -43,6 +43,10 @@ export const ENVIRONMENT = {
   STAGE: { readBy: 'settings.stage, clock.ts, observability.ts', implies: 'nothing', for: ['function'] },
   AWS_REGION: { readBy: 'settings.region (set by Lambda itself)', implies: 'nothing' },
   AWS_LAMBDA_MAX_CONCURRENCY: { readBy: 'observability.ts (set by Lambda itself)', implies: 'nothing' },
+  AWS_LAMBDA_INITIALIZATION_TYPE: {
+    readBy: 'provisioned-environment.ts (set by Lambda itself)',
+    implies: 'nothing',
+  },
   LOG_LEVEL: { readBy: 'logger.ts', implies: 'nothing' },
   POWERTOOLS_SERVICE_NAME: {
     readBy: 'Powertools itself (logger.ts, observability.ts)',

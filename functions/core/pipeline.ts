@@ -21,6 +21,11 @@ import type { IdTokenClaims, TokenCheck } from './identity/id-token.ts';
 import { logger, powertoolsLogger } from './logger.ts';
 import { correlationKeys, countMetric, observability, tracer } from './observability.ts';
 import { cameThroughTheSite } from './origin-check.ts';
+import { prepareProvisionedEnvironment } from './provisioned-environment.ts';
+
+// An environment kept initialised by provisioned concurrency reads its secrets and opens its table's
+// connection now, on no call's path; any other returns at once.
+await prepareProvisionedEnvironment();
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;

@@ -12,6 +12,14 @@ export function environment(name: VariableName): string | undefined {
   return process.env[name] || undefined;
 }
 
+/**
+ * Whether the function is given a declared variable, without reading it: for work a function does only
+ * with what its template gives (an environment prepared ahead), where a missing one is no fault.
+ */
+export function isGiven(name: VariableName): boolean {
+  return name in process.env;
+}
+
 export function requiredEnvironment(name: VariableName): string {
   const value = environment(name);
   if (!value) throw new Error(`${name} is not set`);

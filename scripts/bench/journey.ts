@@ -1,6 +1,7 @@
 import { chromium } from '@playwright/test';
 import { fillOrderForm, PLANS, payOnCheckout, startOnPricing, text } from '../../e2e/journey-helpers.ts';
 import { CHECK_ASSEMBLY, ensureSynthesis } from '../deploy/synth.ts';
+import type { InvocationRecord } from '../local/lambda/function-host.ts';
 import { startRuntime } from '../local/runtime.ts';
 import { benchFlags } from './bench-options.ts';
 
@@ -11,7 +12,10 @@ import { benchFlags } from './bench-options.ts';
  * sandbox checkout to the paid plan, twice: first with every function cold (no process of any function
  * left), then again warm (a second customer, the same processes). It prints the server time of each API
  * call, cold and warm, the total added by cold starts (goal: at most 1 s over the whole journey), and each
- * cold function's initialisation (process start to ready: the runtime, the bundle's module init).
+ * cold function's initialisation (process start to ready: the runtime, the bundle's module init). A third
+ * journey measures the remedy chosen (docs/benchmarks.md): the journey's functions started ahead, as
+ * provisioned concurrency starts them after a deployment (initialised, never invoked), so that what is
+ * left of a cold start is each function's first invocation (its first connections and secret reads).
  * `--smoke` runs the same (one journey is the smallest size); figures are printed, never asserted.
  */
 benchFlags('one purchase cold, then one warm (the journey is its own smallest size)');
@@ -90,11 +94,8 @@ async function journey(email: string): Promise<{ calls: Call[]; wallMs: number }
 }
 
 /** The cold starts since `from`: each function's initialisation and first invocation. */
-function printColdStarts(from: number): void {
-  const coldStarts = (lambda as NonNullable<typeof lambda>)
-    .invocations()
-    .slice(from)
-    .filter((record) => record.cold);
+function printColdStarts(records: readonly InvocationRecord[]): void {
+  const coldStarts = records.filter((record) => record.cold);
   console.log(
     `Cold functions (${coldStarts.length}): initialisation (process start to ready) and first invocation`,
   );
@@ -107,6 +108,7 @@ function printColdStarts(from: number): void {
 try {
   const coldCustomer = await verifiedCustomer();
   const warmCustomer = await verifiedCustomer();
+  const provisionedCustomer = await verifiedCustomer();
   // Every function cold: no process of any function is left.
   await lambda.host.endAll();
   const before = lambda.invocations().length;
@@ -115,34 +117,64 @@ try {
     // calls made so far and the cold starts are the figures that say why.
     console.log(`\nThe cold journey stopped: ${error.message.split('\n')[0]}`);
     for (const call of calls) console.log(`  ${call.key.padEnd(54)} ${String(call.ms).padStart(7)} ms`);
-    printColdStarts(before);
+    printColdStarts(lambda.invocations().slice(before));
     throw error;
   });
   const warm = await journey(warmCustomer);
+  const coldRecords = lambda.invocations().slice(before);
 
-  const keys = [...new Set([...cold.calls, ...warm.calls].map((call) => call.key))];
+  // The remedy as deployed: the provisioned functions' environments initialised ahead (infra/capacity.ts
+  // ROUTE_PROVISIONED_CONCURRENCY), every other function cold.
+  await lambda.host.endAll();
+  await lambda.provision();
+  const provisionedCount = lambda.deployment.functions.filter((fn) => fn.provisionedConcurrency).length;
+  const provisionedFrom = lambda.invocations().length;
+  const provisioned = await journey(provisionedCustomer);
+  const provisionedRecords = lambda.invocations().slice(provisionedFrom);
+
+  const keys = [...new Set([...cold.calls, ...warm.calls, ...provisioned.calls].map((call) => call.key))];
   const sum = (list: Call[], key: string) =>
     list.filter((call) => call.key === key).reduce((total, call) => total + call.ms, 0);
   const count = (list: Call[], key: string) => list.filter((call) => call.key === key).length;
   console.log(
     `\nFirst purchase (${plan.planName}, ${plan.shown}), pricing page to paid plan, signed in: server time per API call`,
   );
-  console.log('  call                                                   cold ms   warm ms   added');
-  for (const key of keys) {
-    const c = sum(cold.calls, key);
-    const w = sum(warm.calls, key);
+  const row = (label: string, c: number, w: number, p: number) =>
     console.log(
-      `  ${`${key} ×${count(cold.calls, key)}`.padEnd(54)} ${String(c).padStart(7)} ${String(w).padStart(9)} ${String(c - w).padStart(7)}`,
+      `  ${label.padEnd(54)} ${String(c).padStart(7)} ${String(w).padStart(9)} ${String(c - w).padStart(7)} ${String(p).padStart(13)} ${String(p - w).padStart(7)}`,
     );
-  }
-  const coldTotal = cold.calls.reduce((total, call) => total + call.ms, 0);
-  const warmTotal = warm.calls.reduce((total, call) => total + call.ms, 0);
   console.log(
-    `  ${'total server time'.padEnd(54)} ${String(coldTotal).padStart(7)} ${String(warmTotal).padStart(9)} ${String(coldTotal - warmTotal).padStart(7)}`,
+    '  call                                                   cold ms   warm ms   added  provisioned ms   added',
   );
-  console.log(`  browser wall time: cold ${Math.round(cold.wallMs)} ms, warm ${Math.round(warm.wallMs)} ms`);
+  for (const key of keys)
+    row(
+      `${key} ×${count(cold.calls, key)}`,
+      sum(cold.calls, key),
+      sum(warm.calls, key),
+      sum(provisioned.calls, key),
+    );
+  const total = (list: Call[]) => list.reduce((all, call) => all + call.ms, 0);
+  const coldTotal = total(cold.calls);
+  const warmTotal = total(warm.calls);
+  const provisionedTotal = total(provisioned.calls);
+  row('total server time', coldTotal, warmTotal, provisionedTotal);
+  console.log(
+    `  browser wall time: cold ${Math.round(cold.wallMs)} ms, warm ${Math.round(warm.wallMs)} ms, provisioned ${Math.round(provisioned.wallMs)} ms`,
+  );
   console.log(`\nAdded by cold starts over the journey: ${coldTotal - warmTotal} ms (goal: at most 1000 ms)`);
-  printColdStarts(before);
+  const initTotal = coldRecords.reduce((all, record) => all + (record.cold ? (record.initMs ?? 0) : 0), 0);
+  console.log(
+    `  of which the functions' initialisation (process start and module init): ${Math.round(initTotal)} ms; the rest is their first invocations (first connections, first secret reads)`,
+  );
+  console.log(
+    `With ${provisionedCount} functions provisioned as deployed (initialised ahead): ${provisionedTotal - warmTotal} ms added (goal: at most 1000 ms)`,
+  );
+  printColdStarts(coldRecords);
+  console.log('First invocations of the provisioned functions (their init was done ahead)');
+  for (const record of provisionedRecords.filter((entry) => entry.cold))
+    console.log(
+      `  ${record.functionName.padEnd(48)} ${record.provisioned ? 'provisioned' : 'on demand  '} first invocation ${String(Math.round(record.durationMs)).padStart(5)} ms`,
+    );
   const findings = lambda.findings();
   if (findings.length) console.log(`\nFindings of the run (${findings.length}):`, findings);
 } finally {

@@ -399,6 +399,29 @@ class EventInvokeConfig(Created):
         return cls(_generated_name(kwargs), {})
 
 
+class FunctionVersion(Created):
+    """AWS::Lambda::Version: a published version, its Ref the qualified ARN as CloudFormation's (moto's own
+    answers no physical id, so nothing can refer to it). moto has no provisioned concurrency: its config is
+    the template's, read by the local runtime's --lambda mode (scripts/local/lambda/assembly.ts)."""
+
+    __module__ = MOTO_MODULE
+
+    @staticmethod
+    def cloudformation_type() -> str:
+        return "AWS::Lambda::Version"
+
+    @classmethod
+    def create_from_cloudformation_json(  # type: ignore[misc]
+        cls, resource_name: str, cloudformation_json: Any, account_id: str, region_name: str, **kwargs: Any
+    ) -> "FunctionVersion":
+        props = cloudformation_json["Properties"]
+        backend = lambda_backends[account_id][region_name]
+        version = backend.publish_version(props["FunctionName"])
+        arn = version.function_arn if ":" in version.function_arn.split(":function:")[-1] else f"{version.function_arn}:{version.version}"
+        _record("extension", kwargs["StackId"], kwargs["LogicalId"], kwargs["ResourceType"])
+        return cls(arn, {"Version": str(version.version), "FunctionArn": arn})
+
+
 EXTENSIONS: dict[str, type[CloudFormationModel]] = {
     model.cloudformation_type(): model
     for model in (
@@ -410,6 +433,7 @@ EXTENSIONS: dict[str, type[CloudFormationModel]] = {
         BucketDeployment,
         QueuePolicy,
         EventInvokeConfig,
+        FunctionVersion,
     )
 }
 # Template metadata, not a resource.

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { localEnvironment } from '../../functions/core/environment-variables.ts';
+import { ORIGIN_SECRET_HEADER } from '../../shared/api/origin-secret.ts';
 import { FINANCE_PREPARATION_TARGET } from '../../shared/jobs/schedules.ts';
 import { securityHeaderValues } from '../../shared/site/security-headers.ts';
 import { buildOpenApi } from '../openapi/build-openapi.ts';
@@ -208,6 +209,21 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const lambdaStarted = new Promise<LambdaMode>((resolveMode) => {
       lambdaReady = resolveMode;
     });
+    if (options.lambda)
+      // A call that comes before the functions are deployed (their provisioned environments starting) waits
+      // for them: nothing is ever answered by this process's own handlers in this mode.
+      gatewayOptions.invoke = async (_route, event) => {
+        const mode = await lambdaStarted;
+        // CloudFront's header, which the gateway adds once the deployment's secret is known.
+        if (mode.originHeader) event.headers[ORIGIN_SECRET_HEADER] ??= mode.originHeader;
+        try {
+          return await mode.invokeRoute(event.routeKey, event);
+        } catch (error) {
+          if (!(error instanceof FunctionFailure)) throw error;
+          console.error(`${event.routeKey}: ${error.errorType}: ${error.message}`);
+          return undefined;
+        }
+      };
     const context: StandInContext = {
       registerLocalEndpoint,
       invokeModule: options.lambda
@@ -247,15 +263,6 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       const mode = lambda;
       stopSteps.push(() => mode.stop());
       for (const standIn of standIns) standIn.adopt?.(mode.deployedValues);
-      gatewayOptions.invoke = async (_route, event) => {
-        try {
-          return await mode.invokeRoute(event.routeKey, event);
-        } catch (error) {
-          if (!(error instanceof FunctionFailure)) throw error;
-          console.error(`${event.routeKey}: ${error.errorType}: ${error.message}`);
-          return undefined;
-        }
-      };
       if (mode.originHeader) gatewayOptions.originSecret = mode.originHeader;
       registerLocalEndpoint('GET', '/_local/lambda.json', (_req, res) =>
         send(res, 200, {

@@ -47,6 +47,8 @@ export interface LocalFunction {
   memoryMb: number;
   timeoutSeconds: number;
   reservedConcurrency?: number;
+  /** Environments its published version keeps initialised (the version's ProvisionedConcurrencyConfig). */
+  provisionedConcurrency?: number;
   /** The template's Environment.Variables, every reference resolved against this deployment. */
   environment: Record<string, string>;
   roleArn: string;
@@ -177,6 +179,14 @@ export async function deployAssembly(dir: string, options: DeploymentOptions): P
         return `arn:aws:sns:${region}:${account}:${own('TopicName') ?? `${stack.stackName}-${logicalId}`}`;
       case 'AWS::Lambda::Function':
         return own('FunctionName') ?? `${stack.stackName}-${logicalId}`.slice(0, 64);
+      case 'AWS::Lambda::Version': {
+        // Its reference is the qualified ARN of the function's version (the first one published here).
+        const target = (properties.FunctionName as { Ref?: string } | undefined)?.Ref;
+        const targetResource = target ? stack.template.Resources?.[target] : undefined;
+        return targetResource
+          ? `arn:aws:lambda:${region}:${account}:function:${physicalOf(stack, target as string, targetResource)}:1`
+          : `${stack.stackName}-${logicalId}`;
+      }
       case 'AWS::IAM::Role':
         return own('RoleName') ?? `${stack.stackName}-${logicalId}`.slice(0, 64);
       case 'AWS::Scheduler::ScheduleGroup':
@@ -313,6 +323,9 @@ export async function deployAssembly(dir: string, options: DeploymentOptions): P
   const queueMappings: QueueMapping[] = [];
   const secrets: LocalDeployment['secrets'] = [];
   const byArn = new Map<string, LocalFunction>();
+  /** A function by its ARN, unqualified or qualified by a version or alias. */
+  const functionByArn = (arn: string) =>
+    byArn.get(arn.replace(/^(arn:aws:lambda:[^:]+:[^:]+:function:[^:]+):.*$/, '$1'));
   const arnOfFunction = (stack: StackTemplate, logicalId: string) =>
     `arn:aws:lambda:${region}:${account}:function:${physicalIds.get(stack)?.get(logicalId)?.physicalId}`;
 
@@ -420,8 +433,18 @@ export async function deployAssembly(dir: string, options: DeploymentOptions): P
               await resolved(stack, integration.Properties?.IntegrationUri, `${logicalId}'s integration`),
             )
           : '';
-        const fn = byArn.get(uri);
+        const fn = functionByArn(uri);
         if (fn) routes.set(String(properties.RouteKey), fn);
+      }
+      if (resource.Type === 'AWS::Lambda::Version') {
+        const fn = functionByArn(
+          String(await resolved(stack, { Ref: logicalId }, `${logicalId}'s function`)),
+        );
+        const config = properties.ProvisionedConcurrencyConfig as
+          | { ProvisionedConcurrentExecutions?: number }
+          | undefined;
+        if (fn && config?.ProvisionedConcurrentExecutions)
+          fn.provisionedConcurrency = Number(config.ProvisionedConcurrentExecutions);
       }
       if (resource.Type === 'AWS::Lambda::EventSourceMapping') {
         const queueArn = String(await resolved(stack, properties.EventSourceArn, `${logicalId}'s queue`));
@@ -458,6 +481,6 @@ export async function deployAssembly(dir: string, options: DeploymentOptions): P
     routes,
     queueMappings,
     secrets,
-    functionByArn: (arn) => byArn.get(arn.replace(/^(arn:aws:lambda:[^:]+:[^:]+:function:[^:]+):.*$/, '$1')),
+    functionByArn,
   };
 }

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { LocalFunction } from './assembly.ts';
 
 /**
@@ -42,6 +43,8 @@ export interface Finding {
 export interface InvocationRecord {
   functionName: string;
   cold: boolean;
+  /** Its process was started ahead, as provisioned concurrency starts one: its init was not on the call's path. */
+  provisioned?: boolean;
   /** From the process's start to its first `/next` (cold only), and from the event handed over to its answer. */
   initMs?: number;
   durationMs: number;
@@ -96,7 +99,10 @@ export function functionCredentials(fn: LocalFunction): Record<string, string> {
 }
 
 class ExecutionEnvironment {
-  /** Busy from its start: the invocation that made it is its first. */
+  /**
+   * Busy from its start: the invocation that made it is its first; a provisioned one (started ahead, as
+   * Lambda's provisioned concurrency starts environments) becomes ready once its init is done.
+   */
   state: 'ready' | 'busy' | 'dead' = 'busy';
   private initialized = false;
   current?: Invocation;
@@ -116,6 +122,7 @@ class ExecutionEnvironment {
     private readonly host: FunctionHost,
     private readonly options: FunctionHostOptions,
     private readonly credentials: Record<string, string>,
+    readonly provisioned = false,
   ) {
     this.server = createServer((req, res) => void this.handle(req, res));
     this.ready = new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve())).then(
@@ -138,7 +145,7 @@ class ExecutionEnvironment {
       AWS_LAMBDA_FUNCTION_NAME: fn.name,
       AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(fn.memoryMb),
       AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
-      AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',
+      AWS_LAMBDA_INITIALIZATION_TYPE: this.provisioned ? 'provisioned-concurrency' : 'on-demand',
       AWS_LAMBDA_LOG_GROUP_NAME: `/aws/lambda/${fn.name}`,
       AWS_LAMBDA_LOG_STREAM_NAME: `${today}/[$LATEST]${randomBytes(16).toString('hex')}`,
       AWS_LAMBDA_RUNTIME_API: api,
@@ -228,6 +235,7 @@ class ExecutionEnvironment {
     this.options.onInvocation?.({
       functionName: this.fn.name,
       cold,
+      ...(cold && this.provisioned ? { provisioned: true } : {}),
       ...(cold && this.initMs !== undefined ? { initMs: this.initMs } : {}),
       durationMs: invocation.delivered ? performance.now() - invocation.startedAt : 0,
       ok: 'value' in outcome,
@@ -306,6 +314,10 @@ class ExecutionEnvironment {
       if (!this.initialized) {
         this.initialized = true;
         this.initMs = performance.now() - this.spawnedAt;
+        if (this.provisioned && !this.current) {
+          this.state = 'ready';
+          this.host.released(this.fn);
+        }
       }
       this.waiting = res;
       this.deliver();
@@ -443,6 +455,29 @@ export class FunctionHost {
     }
   }
 
+  /**
+   * Starts `count` processes of `fn` ahead of any invocation and waits for their init, as Lambda's provisioned
+   * concurrency does after a deployment: they are never ended for being idle, and their init is not on any
+   * call's path. They count against the function's concurrency as Lambda counts them.
+   */
+  async provision(fn: LocalFunction, count: number): Promise<void> {
+    const environments = this.environments.get(fn) ?? new Set();
+    this.environments.set(fn, environments);
+    const started: ExecutionEnvironment[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const environment = new ExecutionEnvironment(fn, this, this.options, this.credentialsOf(fn), true);
+      environments.add(environment);
+      if (this.limitOf(fn).shared) this.unreservedInUse += 1;
+      started.push(environment);
+    }
+    await Promise.all(
+      started.map(async (environment) => {
+        await environment.ready;
+        while (environment.state === 'busy' && !environment.current) await sleep(10);
+      }),
+    );
+  }
+
   /** An invocation of `fn` ended: one waiting for a process may have it. */
   released(fn: LocalFunction): void {
     this.waiters.get(fn)?.shift()?.();
@@ -463,6 +498,7 @@ export class FunctionHost {
       for (const environment of environments)
         if (
           environment.state === 'ready' &&
+          !environment.provisioned &&
           !environment.current &&
           now - environment.lastUsed > this.options.idleMs
         )

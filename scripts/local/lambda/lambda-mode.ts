@@ -55,6 +55,8 @@ export interface LambdaMode {
   invokeRoute(routeKey: string, event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2>;
   findings(): readonly Finding[];
   invocations(): readonly InvocationRecord[];
+  /** Starts the environments the template provisions (as a deployment does) and waits for their init. */
+  provision(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -241,6 +243,16 @@ export async function startLambdaMode(options: LambdaModeOptions): Promise<Lambd
   const deployedValues: Record<string, string> = {};
   for (const fn of deployment.functions) Object.assign(deployedValues, fn.environment);
 
+  const provision = async () => {
+    await Promise.all(
+      deployment.functions.map((fn) =>
+        fn.provisionedConcurrency ? host.provision(fn, fn.provisionedConcurrency) : undefined,
+      ),
+    );
+  };
+  // As after a deployment: the provisioned functions' environments are initialised before any call.
+  await provision();
+
   function functionOf(
     trigger: FunctionTrigger | undefined,
     modulePath: string,
@@ -280,6 +292,7 @@ export async function startLambdaMode(options: LambdaModeOptions): Promise<Lambd
     },
     findings: () => found,
     invocations: () => records,
+    provision,
     async stop() {
       stopWatchingClock();
       await host.stop();
