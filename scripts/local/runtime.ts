@@ -138,7 +138,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     };
     const openApi = JSON.stringify(buildOpenApi(), null, 2);
     registerLocalEndpoint('GET', '/_local/openapi.json', (_req, res) => send(res, 200, openApi));
-    registerLocalEndpoint('GET', '/_local/health', (_req, res) => send(res, 200, { ok: true }));
+    // Healthy once started: the server listens before the stand-ins (the test clock among them) and the
+    // deployment's first jobs are up, and whoever waits for the runtime waits for all of it.
+    let started = false;
+    registerLocalEndpoint('GET', '/_local/health', (_req, res) =>
+      send(res, started ? 200 : 503, { ok: started }),
+    );
     registerLocalEndpoint('GET', '/_local/', (_req, res) => {
       const links = [...localEndpoints.keys()]
         .filter((key) => key.startsWith('GET ') && key !== 'GET /_local/')
@@ -286,6 +291,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       { scheduledTarget: FINANCE_PREPARATION_TARGET.id },
     );
 
+    started = true;
     return {
       url,
       dynamoEndpoint: dynamo.endpoint,
