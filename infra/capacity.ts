@@ -26,7 +26,7 @@ export const ROUTE_RESERVED_CONCURRENCY: Readonly<Record<string, number>> = { po
  * calls these fifteen in turn, and with every one of them cold it took 4.0 s longer than warm on this
  * machine, 2.7 s of it the functions' initialisation (`npm run bench:journey`, docs/benchmarks.md). One
  * environment each is what one buyer at a time needs; a second buyer at the same moment gets an on-demand
- * environment as before. At 512 MB on ARM it costs about US$4.4 a function a month (US$66 for the
+ * environment as before. At 512 MB on ARM it costs about US$4.3 a function a month (US$65 for the
  * fifteen, at us-east-1's published rate; docs/deploying.md), drawn from the account's unreserved concurrency.
  */
 export const ROUTE_PROVISIONED_CONCURRENCY: Readonly<Record<string, number>> = Object.fromEntries(

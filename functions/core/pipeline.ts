@@ -14,18 +14,27 @@ import {
   pathParameterNames,
   usesQueryString,
 } from '../../shared/api/define-route.ts';
+import { ORIGIN_SECRET_ARN_VARIABLE } from '../../shared/api/origin-secret.ts';
 import { ADMIN_CODE_OF_IDENTITY_ERROR, ADMIN_CODE_OF_SERVER_ERROR } from '../../shared/errors/catalogue.ts';
 import { isStaffWrite } from '../../shared/staff/staff-roles.ts';
+import { secretText } from './adapters/secrets.ts';
 import { AdminError, AppError, Conflict, IdentityError, NotFound, PaymentError } from './errors.ts';
 import type { IdTokenClaims, TokenCheck } from './identity/id-token.ts';
 import { logger, powertoolsLogger } from './logger.ts';
 import { correlationKeys, countMetric, observability, tracer } from './observability.ts';
 import { cameThroughTheSite } from './origin-check.ts';
-import { prepareProvisionedEnvironment } from './provisioned-environment.ts';
+import { prepareIfProvisioned } from './provisioned-environment.ts';
+import { isGiven, requiredEnvironment } from './settings.ts';
 
-// An environment kept initialised by provisioned concurrency reads its secrets and opens its table's
-// connection now, on no call's path; any other returns at once.
-await prepareProvisionedEnvironment();
+// An environment kept initialised by provisioned concurrency reads the secrets its calls read now, on no
+// call's path (the origin key; the token key where given: a variable its template leaves out is not read).
+await prepareIfProvisioned('secrets', () =>
+  Promise.all(
+    ([ORIGIN_SECRET_ARN_VARIABLE, 'ID_TOKEN_SECRET_ARN'] as const)
+      .filter(isGiven)
+      .map((name) => secretText(requiredEnvironment(name))),
+  ),
+);
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;

@@ -9,16 +9,16 @@ import { benchFlags } from './bench-options.ts';
  * The first purchase as shipped (`npm run bench:journey`): the product run as Lambda runs it
  * (`npm start -- --lambda`: every function from its bundle, in processes of its own), a signed-up
  * customer in Chromium from the pricing page through the payment-start sign-in, the order page and the
- * sandbox checkout to the paid plan, twice: first with every function cold (no process of any function
- * left), then again warm (a second customer, the same processes). It prints the server time of each API
- * call, cold and warm, the total added by cold starts (goal: at most 1 s over the whole journey), and each
- * cold function's initialisation (process start to ready: the runtime, the bundle's module init). A third
- * journey measures the remedy chosen (docs/benchmarks.md): the journey's functions started ahead, as
- * provisioned concurrency starts them after a deployment (initialised, never invoked), so that what is
- * left of a cold start is each function's first invocation (its first connections and secret reads).
+ * sandbox checkout to the paid plan, three times: with every function cold (no process of any function
+ * left), warm (a second customer, the same processes), and as deployed (a third customer, every process
+ * ended and the provisioned functions' environments started ahead and initialised, as Lambda's provisioned
+ * concurrency keeps them: infra/capacity.ts). It prints the server time of each API call in each, the
+ * total added by cold starts cold and as deployed (goal: at most 1 s over the whole journey), each cold
+ * function's initialisation (process start to ready: the runtime, the bundle's module init) and each first
+ * invocation as deployed.
  * `--smoke` runs the same (one journey is the smallest size); figures are printed, never asserted.
  */
-benchFlags('one purchase cold, then one warm (the journey is its own smallest size)');
+benchFlags('one purchase cold, one warm, one as deployed (the journey is its own smallest size)');
 const plan = PLANS.koStandard;
 await ensureSynthesis(CHECK_ASSEMBLY, (line) => console.log(line));
 
@@ -93,7 +93,7 @@ async function journey(email: string): Promise<{ calls: Call[]; wallMs: number }
   return { calls: [...calls], wallMs };
 }
 
-/** The cold starts since `from`: each function's initialisation and first invocation. */
+/** The cold starts among `records`: each function's initialisation and first invocation. */
 function printColdStarts(records: readonly InvocationRecord[]): void {
   const coldStarts = records.filter((record) => record.cold);
   console.log(

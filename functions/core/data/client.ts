@@ -3,13 +3,16 @@ import {
   BatchWriteCommand,
   DeleteCommand,
   DynamoDBDocumentClient,
+  GetCommand,
   PutCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { type Entity, Service } from 'electrodb';
+import { TABLE_DESIGN } from '../../../shared/data/table-design.ts';
 import { traced } from '../observability.ts';
-import { settings } from '../settings.ts';
+import { prepareIfProvisioned } from '../provisioned-environment.ts';
+import { isGiven, settings } from '../settings.ts';
 import { auditScopes, TRANSACTION_ITEMS_MAX } from './audit-scope.ts';
 
 const WRITES = [PutCommand, UpdateCommand, DeleteCommand, BatchWriteCommand, TransactWriteCommand];
@@ -56,6 +59,18 @@ export function dynamo(): DynamoDBDocumentClient {
   }
   return documentClient;
 }
+
+// An environment kept initialised by provisioned concurrency opens its connection to the table now, on no
+// call's path, with a read of no item.
+if (isGiven('TABLE_NAME'))
+  await prepareIfProvisioned('table connection', () =>
+    dynamo().send(
+      new GetCommand({
+        TableName: settings.tableName,
+        Key: { [TABLE_DESIGN.partitionKey]: 'PRIME', [TABLE_DESIGN.sortKey]: 'PRIME' },
+      }),
+    ),
+  );
 
 // biome-ignore lint/suspicious/noExplicitAny: ElectroDB's own bound on the entities a service joins.
 type EntityGetters = Record<string, () => Entity<any, any, any, any>>;
