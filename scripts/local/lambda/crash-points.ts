@@ -1,0 +1,194 @@
+import * as z from 'zod';
+import { readFields, sendJson } from '../http-helpers.ts';
+import type { LocalEndpointHandler } from '../stand-in-context.ts';
+import type { LocalDeployment, LocalFunction } from './assembly.ts';
+import type { CrashResult, TracedInvocation } from './call-trace.ts';
+import type { CrashPoint } from './crash-protocol.ts';
+
+/**
+ * Crash points of `npm start -- --lambda`: a test arms a point on a function (`POST /_local/crash`), the
+ * function's next invocations carry it to their process (crash-protocol.ts), and the process is killed
+ * there. Every invocation's outgoing calls are kept (the last RECENT_INVOCATIONS per function), so that a
+ * test first runs a scenario whole to learn its calls, then walks each point; each armed plan says, per
+ * invocation, whether its point was reached. docs/local-runtime.md "Crash points" describes the control.
+ */
+
+/** How many ended invocations are kept per function. */
+export const RECENT_INVOCATIONS = 20;
+
+export interface CrashPlan {
+  id: string;
+  /** The function's name, as /_local/lambda.json lists it. */
+  functionName: string;
+  point: CrashPoint;
+  times: number;
+  /** How many of its next invocations will still carry the point. */
+  left: number;
+  armedAt: string;
+  /** One per invocation that carried the point, once it ended. */
+  results: Array<CrashResult & { requestId: string }>;
+}
+
+export class CrashPoints {
+  private readonly plans: CrashPlan[] = [];
+  private readonly recent = new Map<string, TracedInvocation[]>();
+  private sequence = 0;
+
+  /** The next `times` invocations of the function carry `point`, after those armed before. */
+  arm(functionName: string, point: CrashPoint, times: number): CrashPlan {
+    this.sequence += 1;
+    const plan: CrashPlan = {
+      id: `crash-${this.sequence}`,
+      functionName,
+      point,
+      times,
+      left: times,
+      armedAt: new Date().toISOString(),
+      results: [],
+    };
+    this.plans.push(plan);
+    return plan;
+  }
+
+  /** The point an invocation of the function starting now carries, if one is armed. */
+  take(functionName: string): { planId: string; point: CrashPoint } | undefined {
+    const plan = this.plans.find(
+      (candidate) => candidate.functionName === functionName && candidate.left > 0,
+    );
+    if (!plan) return undefined;
+    plan.left -= 1;
+    return { planId: plan.id, point: plan.point };
+  }
+
+  /** An invocation ended: it is kept, and its plan gets its result. */
+  ended(invocation: TracedInvocation): void {
+    const list = this.recent.get(invocation.functionName) ?? [];
+    list.push(invocation);
+    if (list.length > RECENT_INVOCATIONS) list.shift();
+    this.recent.set(invocation.functionName, list);
+    if (!invocation.crash) return;
+    const { planId, ...result } = invocation.crash;
+    this.plans
+      .find((plan) => plan.id === planId)
+      ?.results.push({ requestId: invocation.requestId, ...result });
+  }
+
+  /** No invocation carries a point any more; answers how many would have. */
+  disarm(): number {
+    let dropped = 0;
+    for (const plan of this.plans) {
+      dropped += plan.left;
+      plan.left = 0;
+    }
+    return dropped;
+  }
+
+  /** The plans and the kept invocations (oldest first), of one function or of all. */
+  state(filter: { functionName?: string; planId?: string } = {}): {
+    plans: CrashPlan[];
+    invocations: TracedInvocation[];
+  } {
+    const plans = this.plans.filter(
+      (plan) =>
+        (!filter.functionName || plan.functionName === filter.functionName) &&
+        (!filter.planId || plan.id === filter.planId),
+    );
+    const invocations = filter.functionName
+      ? [...(this.recent.get(filter.functionName) ?? [])]
+      : [...this.recent.values()].flat().sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+    return { plans, invocations };
+  }
+}
+
+const PointSchema = z.union([
+  z.strictObject({ call: z.number().int().min(1), when: z.enum(['sent', 'answered']) }),
+  z.strictObject({ handler: z.literal('returned') }),
+]);
+
+const ArmSchema = z.strictObject({
+  function: z.string().min(1),
+  point: PointSchema,
+  times: z.number().int().min(1).max(1000).default(1),
+});
+
+const POINT_SHAPES =
+  'point is {"call": k, "when": "sent" | "answered"} (k from 1) or {"handler": "returned"}; times a whole number from 1 (default 1)';
+
+/** The construct's own id: the path segment before `/Resource` (a route's name, a target's id). */
+function constructId(fn: LocalFunction): string {
+  const path = fn.path.split('/');
+  return (path.at(-1) === 'Resource' ? path.at(-2) : path.at(-1)) ?? fn.logicalId;
+}
+
+/**
+ * The function `name` means: its name (`cutloom-local-createBillingKeyPayment`), its construct id (a route's
+ * name, `createBillingKeyPayment`; a scheduled target's id), its logical id, or a route key
+ * (`POST /payment/create-billing-key-payment`).
+ */
+export function findFunction(
+  deployment: LocalDeployment,
+  name: string,
+): { fn: LocalFunction } | { status: number; message: string } {
+  const routed = deployment.routes.get(name);
+  if (routed) return { fn: routed };
+  const found = deployment.functions.filter(
+    (fn) => fn.name === name || fn.logicalId === name || constructId(fn) === name,
+  );
+  if (found.length === 1) return { fn: found[0] as LocalFunction };
+  if (found.length > 1)
+    return {
+      status: 400,
+      message: `${name} names ${found.length} functions (${found.map((fn) => fn.name).join(', ')}): give the function's name`,
+    };
+  return {
+    status: 404,
+    message: `No function of the cloud assembly is named ${name} (names, route keys and route names: /_local/lambda.json, /_local/openapi.json)`,
+  };
+}
+
+/** `/_local/crash` under `npm start -- --lambda`. */
+export function crashControl(
+  deployment: LocalDeployment,
+  crashes: CrashPoints,
+): Record<string, LocalEndpointHandler> {
+  return {
+    'POST /_local/crash': async (req, res) => {
+      const parsed = ArmSchema.safeParse(await readFields(req));
+      if (!parsed.success)
+        return sendJson(res, 400, {
+          message: `function names the function; ${POINT_SHAPES}`,
+          issues: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`),
+        });
+      const found = findFunction(deployment, parsed.data.function);
+      if (!('fn' in found)) return sendJson(res, found.status, { message: found.message });
+      sendJson(res, 201, crashes.arm(found.fn.name, parsed.data.point, parsed.data.times));
+    },
+    'GET /_local/crash': (req, res) => {
+      const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
+      const name = query.get('function');
+      let functionName: string | undefined;
+      if (name) {
+        const found = findFunction(deployment, name);
+        if (!('fn' in found)) return sendJson(res, found.status, { message: found.message });
+        functionName = found.fn.name;
+      }
+      const planId = query.get('plan') ?? undefined;
+      sendJson(
+        res,
+        200,
+        crashes.state({ ...(functionName ? { functionName } : {}), ...(planId ? { planId } : {}) }),
+      );
+    },
+    'DELETE /_local/crash': (_req, res) => sendJson(res, 200, { disarmed: crashes.disarm() }),
+  };
+}
+
+/** `/_local/crash` in the one-process runtime, where a crash would end every function (and the runtime). */
+export function crashControlRefusal(): Record<string, LocalEndpointHandler> {
+  const refuse: LocalEndpointHandler = (_req, res) =>
+    sendJson(res, 409, {
+      message:
+        'Crash points need `npm start -- --lambda`: here every function runs in this one process, so killing one would end them all',
+    });
+  return { 'POST /_local/crash': refuse, 'GET /_local/crash': refuse, 'DELETE /_local/crash': refuse };
+}
