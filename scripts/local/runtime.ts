@@ -285,7 +285,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       );
     }
     // Crash points kill a function's process: only where each function has processes of its own.
-    const crashRoutes = lambda ? crashControl(lambda.deployment, lambda.crashPoints) : crashControlRefusal();
+    const crashRoutes = lambda
+      ? crashControl(lambda.deployment, lambda.crashPoints, lambda.host)
+      : crashControlRefusal();
     for (const [route, handler] of Object.entries(crashRoutes)) {
       const [method, path] = route.split(' ') as [string, string];
       registerLocalEndpoint(method, path, handler);

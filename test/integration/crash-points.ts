@@ -8,9 +8,11 @@ export type { CrashPlan, CrashPoint, CrashResult, SlowAnswer, TracedCall, Traced
 /**
  * A test's hold on the crash points of a runtime started with `--lambda` (`/_local/crash`,
  * docs/local-runtime.md "Crash points") and on the payment sandbox's slow answers
- * (`/_local/payments/slow`). Typical use: run the scenario once whole, read `lastInvocation(route)` to learn
- * its calls, then for each of `everyCrashPoint(calls)` arm the point, run the scenario again and check
- * that `plan(armed)` reached it before checking what the product and the provider hold.
+ * (`/_local/payments/slow`). Typical use: `coldStart(route)`, run the scenario once whole, read
+ * `lastInvocation(route)` to learn its calls; then for each of `everyCrashPoint(calls)`: `coldStart(route)`,
+ * arm the point, run the scenario again, check that `plan(armed)` reached it, then check what the product
+ * and the provider hold. A warm process makes fewer calls than a new one (a secret or an access token kept
+ * from an earlier invocation), hence the cold starts: every run starts alike.
  */
 
 /** A function as `/_local/crash` finds it: its name, a route's name or key, a target's id; or the route itself. */
@@ -31,6 +33,8 @@ export interface CrashControl {
   lastInvocation(fn: FunctionRef): Promise<TracedInvocation>;
   /** No invocation carries a point any more; answers how many armed invocations were dropped. */
   disarm(): Promise<number>;
+  /** Ends the function's idle processes: its next invocation starts a new one. Answers how many ended. */
+  coldStart(fn: FunctionRef): Promise<number>;
 }
 
 const nameOf = (fn: FunctionRef) => (typeof fn === 'string' ? fn : fn.name);
@@ -76,6 +80,12 @@ export function crashControl(baseUrl: string): CrashControl {
       return last;
     },
     disarm: async () => ((await local(baseUrl, 'DELETE', '/_local/crash')) as { disarmed: number }).disarmed,
+    coldStart: async (fn) =>
+      (
+        (await local(baseUrl, 'POST', '/_local/lambda/cold-start', { function: nameOf(fn) })) as {
+          ended: number;
+        }
+      ).ended,
   };
   return control;
 }

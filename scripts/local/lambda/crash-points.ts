@@ -4,13 +4,17 @@ import type { LocalEndpointHandler } from '../stand-in-context.ts';
 import type { LocalDeployment, LocalFunction } from './assembly.ts';
 import type { CrashResult, TracedInvocation } from './call-trace.ts';
 import type { CrashPoint } from './crash-protocol.ts';
+import type { FunctionHost } from './function-host.ts';
 
 /**
  * Crash points of `npm start -- --lambda`: a test arms a point on a function (`POST /_local/crash`), the
  * function's next invocations carry it to their process (crash-protocol.ts), and the process is killed
  * there. Every invocation's outgoing calls are kept (the last RECENT_INVOCATIONS per function), so that a
  * test first runs a scenario whole to learn its calls, then walks each point; each armed plan says, per
- * invocation, whether its point was reached. docs/local-runtime.md "Crash points" describes the control.
+ * invocation, whether its point was reached. A warm process makes fewer calls than a new one (a secret, an
+ * access token kept from before), so `/_local/lambda/cold-start` ends a function's idle processes: the
+ * run that learns the calls and each run that walks them start alike. docs/local-runtime.md "Crash points"
+ * describes the control.
  */
 
 /** How many ended invocations are kept per function. */
@@ -146,11 +150,22 @@ export function findFunction(
   };
 }
 
-/** `/_local/crash` under `npm start -- --lambda`. */
+const ColdStartSchema = z.strictObject({ function: z.string().min(1) });
+
+const CONTROL_ROUTES = [
+  'POST /_local/crash',
+  'GET /_local/crash',
+  'DELETE /_local/crash',
+  'POST /_local/lambda/cold-start',
+] as const;
+type ControlRoute = (typeof CONTROL_ROUTES)[number];
+
+/** `/_local/crash` and `/_local/lambda/cold-start` under `npm start -- --lambda`. */
 export function crashControl(
   deployment: LocalDeployment,
   crashes: CrashPoints,
-): Record<string, LocalEndpointHandler> {
+  host: Pick<FunctionHost, 'endIdle'>,
+): Record<ControlRoute, LocalEndpointHandler> {
   return {
     'POST /_local/crash': async (req, res) => {
       const parsed = ArmSchema.safeParse(await readFields(req));
@@ -180,15 +195,25 @@ export function crashControl(
       );
     },
     'DELETE /_local/crash': (_req, res) => sendJson(res, 200, { disarmed: crashes.disarm() }),
+    'POST /_local/lambda/cold-start': async (req, res) => {
+      const parsed = ColdStartSchema.safeParse(await readFields(req));
+      if (!parsed.success) return sendJson(res, 400, { message: 'function names the function' });
+      const found = findFunction(deployment, parsed.data.function);
+      if (!('fn' in found)) return sendJson(res, found.status, { message: found.message });
+      sendJson(res, 200, { functionName: found.fn.name, ended: await host.endIdle(found.fn) });
+    },
   };
 }
 
-/** `/_local/crash` in the one-process runtime, where a crash would end every function (and the runtime). */
-export function crashControlRefusal(): Record<string, LocalEndpointHandler> {
+/** The same in the one-process runtime, where killing a function would end every function (and the runtime). */
+export function crashControlRefusal(): Record<ControlRoute, LocalEndpointHandler> {
   const refuse: LocalEndpointHandler = (_req, res) =>
     sendJson(res, 409, {
       message:
-        'Crash points need `npm start -- --lambda`: here every function runs in this one process, so killing one would end them all',
+        'Crash points and cold starts need `npm start -- --lambda`: here every function runs in this one process, so killing one would end them all',
     });
-  return { 'POST /_local/crash': refuse, 'GET /_local/crash': refuse, 'DELETE /_local/crash': refuse };
+  return Object.fromEntries(CONTROL_ROUTES.map((route) => [route, refuse])) as Record<
+    ControlRoute,
+    LocalEndpointHandler
+  >;
 }

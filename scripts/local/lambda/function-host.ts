@@ -554,8 +554,23 @@ export class FunctionHost {
 
   /** Ends every process (cold starts follow). */
   async endAll(): Promise<void> {
-    const all = [...this.environments.values()].flatMap((set) => [...set]);
-    const gone = all.map(
+    await this.end([...this.environments.values()].flatMap((set) => [...set]));
+  }
+
+  /**
+   * Ends the function's idle processes, provisioned ones too (which are not started again): its next
+   * invocation is a cold start in a new process, whatever the ones before it left in theirs.
+   */
+  async endIdle(fn: LocalFunction): Promise<number> {
+    const idle = [...(this.environments.get(fn) ?? [])].filter(
+      (environment) => environment.state === 'ready' && !environment.current,
+    );
+    await this.end(idle);
+    return idle.length;
+  }
+
+  private async end(environments: ExecutionEnvironment[]): Promise<void> {
+    const gone = environments.map(
       (environment) =>
         new Promise<void>((resolve) => {
           const check = setInterval(() => {
@@ -566,7 +581,7 @@ export class FunctionHost {
           }, 20);
         }),
     );
-    for (const environment of all) environment.kill();
+    for (const environment of environments) environment.kill();
     await Promise.all(gone);
   }
 

@@ -19,6 +19,7 @@ import {
   describeCrashPoint,
 } from '../../../test/integration/crash-points.ts';
 import { LOCAL_ACCOUNT, LOCAL_REGION } from '../dead-letter-consumer.ts';
+import type { LocalEndpointHandler } from '../stand-in-context.ts';
 import { crashControl as crashEndpoints } from './crash-points.ts';
 import { FunctionFailure } from './function-host.ts';
 import { type LambdaMode, startLambdaMode } from './lambda-mode.ts';
@@ -150,7 +151,11 @@ beforeAll(async () => {
     log: () => undefined,
   });
   // `/_local/crash` as the runtime serves it.
-  const endpoints = crashEndpoints(mode.deployment, mode.crashPoints);
+  const endpoints: Record<string, LocalEndpointHandler> = crashEndpoints(
+    mode.deployment,
+    mode.crashPoints,
+    mode.host,
+  );
   control = createServer((req, res) => {
     const endpoint = endpoints[`${req.method} ${new URL(req.url ?? '/', 'http://localhost').pathname}`];
     if (endpoint) void endpoint(req, res);
@@ -357,6 +362,12 @@ describe('crash points of npm start -- --lambda', () => {
     expect(await crashes.disarm()).toBe(1);
     expect((await runCallsAndMarks()).outcome).toEqual({ answered: { done: true } });
     expect((await crashes.plan(armed)).results).toEqual([]);
+    // A cold start on request: the function's idle process ends, and the next invocation starts a new one.
+    const warm = await call('bumpState');
+    expect(await crashes.coldStart('bumpState')).toBeGreaterThanOrEqual(1);
+    const cold = await call('bumpState');
+    expect(cold.count).toBe(1);
+    expect(cold.pid).not.toBe(warm.pid);
     // A function no template declares, and a point of no known shape, are refused.
     await expect(crashes.arm('noSuchFunction', { handler: 'returned' })).rejects.toThrow(/404/);
     await expect(crashes.arm('callsAndMarks', { call: 0, when: 'sent' })).rejects.toThrow(/400/);

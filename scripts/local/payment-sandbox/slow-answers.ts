@@ -35,6 +35,7 @@ export const SlowAnswerSchema = z.strictObject({
 
 export class SlowAnswers {
   private readonly answers: SlowAnswer[] = [];
+  private readonly waiting = new Set<NodeJS.Timeout>();
   private sequence = 0;
 
   arm(request: z.output<typeof SlowAnswerSchema>): SlowAnswer {
@@ -69,9 +70,15 @@ export class SlowAnswers {
     answer.left -= 1;
     const held: SlowAnswer['held'][number] = { method, path, at: new Date().toISOString() };
     answer.held.push(held);
-    answerLate(res, answer.delayMs, (answered) => {
+    answerLate(res, answer.delayMs, this.waiting, (answered) => {
       held.answered = answered;
     });
+  }
+
+  /** The sandbox stops: the answers still held are never sent (their callers' connections end with it). */
+  stop(): void {
+    for (const timer of this.waiting) clearTimeout(timer);
+    this.waiting.clear();
   }
 
   list(): SlowAnswer[] {
@@ -89,8 +96,16 @@ export class SlowAnswers {
   }
 }
 
-/** Whatever the API writes on `res` goes out `delayMs` later, unless its caller has gone by then. */
-function answerLate(res: ServerResponse, delayMs: number, done: (answered: boolean) => void): void {
+/**
+ * Whatever the API writes on `res` goes out `delayMs` after it wrote it (its work done), unless the caller
+ * has gone by then.
+ */
+function answerLate(
+  res: ServerResponse,
+  delayMs: number,
+  waiting: Set<NodeJS.Timeout>,
+  done: (answered: boolean) => void,
+): void {
   const steps: Array<() => void> = [];
   const writeHead = res.writeHead;
   const end = res.end;
@@ -100,11 +115,13 @@ function answerLate(res: ServerResponse, delayMs: number, done: (answered: boole
   }) as typeof res.writeHead;
   res.end = ((...args: Parameters<typeof res.end>) => {
     steps.push(() => end.apply(res, args));
-    setTimeout(() => {
+    const timer = setTimeout(() => {
+      waiting.delete(timer);
       const gone = res.destroyed || res.socket?.destroyed !== false;
       if (!gone) for (const step of steps) step();
       done(!gone);
     }, delayMs);
+    waiting.add(timer);
     return res;
   }) as typeof res.end;
 }

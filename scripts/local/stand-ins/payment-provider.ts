@@ -109,6 +109,7 @@ export async function start(ctx: StandInContext, options: PaymentSandboxOptions 
     secrets: { portone: PROVIDER_CREDENTIALS, 'naver-pay': WALLET_CREDENTIALS },
     async stop() {
       clearInterval(timer);
+      slowAnswers.stop();
       await notifier.stop();
       await api.close();
     },
