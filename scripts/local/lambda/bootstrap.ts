@@ -179,7 +179,7 @@ function tracedRequest(original: typeof http.request): typeof http.request {
         trace({ kind: 'answer', requestId: invocation.requestId, call, status: res.statusCode ?? 0 });
         if (diesWhenSent(invocation, call)) {
           const die = () => kill(invocation, { before: 'answer-seen', call });
-          res.on('end', die).on('error', die).on('aborted', die).resume();
+          res.on('end', die).on('error', die).on('close', die).resume();
           return true;
         }
         answerSeen(invocation, call);
