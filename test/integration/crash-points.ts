@@ -18,19 +18,28 @@ export type { CrashPlan, CrashPoint, CrashResult, SlowAnswer, TracedCall, Traced
 /** A function as `/_local/crash` finds it: its name, a route's name or key, a target's id; or the route itself. */
 export type FunctionRef = string | { readonly name: string };
 
+export interface ArmOptions {
+  /** How many of the next invocations carry the point (default 1). */
+  times?: number;
+  /** Only invocations whose event holds this text (a merchantUid: the test's own data, so tests can run side by side). */
+  match?: string;
+  /** The invocation runs in a new process, as a cold start (default true), so that its calls are a cold start's. */
+  newProcess?: boolean;
+}
+
 export interface CrashControl {
-  /** The function's next `times` (default 1) invocations carry `point`. */
-  arm(fn: FunctionRef, point: CrashPoint, options?: { times?: number }): Promise<CrashPlan>;
+  /** The function's next `times` (default 1) invocations (holding `match`) carry `point`. */
+  arm(fn: FunctionRef, point: CrashPoint, options?: ArmOptions): Promise<CrashPlan>;
   /**
    * The plan as it is now, with a result per invocation that carried it; with `waitMs`, once every one of
    * its `times` has ended or that long has passed (a queue consumer or a scheduled target ends after the
    * call that led to it answered).
    */
   plan(plan: CrashPlan | string, options?: { waitMs?: number }): Promise<CrashPlan>;
-  /** The function's last ended invocations (up to 20), oldest first, each with its outgoing calls. */
-  invocations(fn: FunctionRef): Promise<TracedInvocation[]>;
-  /** The function's last ended invocation; throws when it has none. */
-  lastInvocation(fn: FunctionRef): Promise<TracedInvocation>;
+  /** The function's last ended invocations (up to 20; those whose event holds `match`), oldest first, with their calls. */
+  invocations(fn: FunctionRef, options?: { match?: string }): Promise<TracedInvocation[]>;
+  /** The function's last ended invocation (whose event holds `match`); throws when it has none. */
+  lastInvocation(fn: FunctionRef, options?: { match?: string }): Promise<TracedInvocation>;
   /** No invocation carries a point any more; answers how many armed invocations were dropped. */
   disarm(): Promise<number>;
   /** Ends the function's idle processes: its next invocation starts a new one. Answers how many ended. */
@@ -61,7 +70,7 @@ export function crashControl(baseUrl: string): CrashControl {
       local(baseUrl, 'POST', '/_local/crash', {
         function: nameOf(fn),
         point,
-        times: options.times ?? 1,
+        ...options,
       }) as Promise<CrashPlan>,
     async plan(plan, options = {}) {
       const id = typeof plan === 'string' ? plan : plan.id;
@@ -73,10 +82,14 @@ export function crashControl(baseUrl: string): CrashControl {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
-    invocations: async (fn) => (await state({ function: nameOf(fn) })).invocations,
-    async lastInvocation(fn) {
-      const last = (await control.invocations(fn)).at(-1);
-      if (!last) throw new Error(`${nameOf(fn)} has no ended invocation`);
+    invocations: async (fn, options = {}) =>
+      (await state({ function: nameOf(fn), ...(options.match ? { match: options.match } : {}) })).invocations,
+    async lastInvocation(fn, options = {}) {
+      const last = (await control.invocations(fn, options)).at(-1);
+      if (!last)
+        throw new Error(
+          `${nameOf(fn)} has no ended invocation${options.match ? ` holding ${options.match}` : ''}`,
+        );
       return last;
     },
     disarm: async () => ((await local(baseUrl, 'DELETE', '/_local/crash')) as { disarmed: number }).disarmed,

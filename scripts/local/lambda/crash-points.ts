@@ -25,6 +25,13 @@ export interface CrashPlan {
   /** The function's name, as /_local/lambda.json lists it. */
   functionName: string;
   point: CrashPoint;
+  /** Only invocations whose event holds this text carry the point (a merchantUid: one test's own data). */
+  match?: string;
+  /**
+   * The invocation carrying the point runs in a new process, as a cold start (default): its calls are
+   * those of a new process (a secret, an access token read again), whatever ran before it.
+   */
+  newProcess: boolean;
   times: number;
   /** How many of its next invocations will still carry the point. */
   left: number;
@@ -35,18 +42,25 @@ export interface CrashPlan {
 
 export class CrashPoints {
   private readonly plans: CrashPlan[] = [];
-  private readonly recent = new Map<string, TracedInvocation[]>();
+  /** Each function's last invocations, with their events' text (to find one by its data). */
+  private readonly recent = new Map<string, Array<{ invocation: TracedInvocation; event: string }>>();
   private sequence = 0;
 
-  /** The next `times` invocations of the function carry `point`, after those armed before. */
-  arm(functionName: string, point: CrashPoint, times: number): CrashPlan {
+  /** The next `times` invocations of the function (holding `match`) carry `point`, after those armed before. */
+  arm(
+    functionName: string,
+    point: CrashPoint,
+    options: { times: number; match?: string | undefined; newProcess: boolean },
+  ): CrashPlan {
     this.sequence += 1;
     const plan: CrashPlan = {
       id: `crash-${this.sequence}`,
       functionName,
       point,
-      times,
-      left: times,
+      ...(options.match ? { match: options.match } : {}),
+      newProcess: options.newProcess,
+      times: options.times,
+      left: options.times,
       armedAt: new Date().toISOString(),
       results: [],
     };
@@ -54,20 +68,28 @@ export class CrashPoints {
     return plan;
   }
 
-  /** The point an invocation of the function starting now carries, if one is armed. */
-  take(functionName: string): { planId: string; point: CrashPoint } | undefined {
-    const plan = this.plans.find(
-      (candidate) => candidate.functionName === functionName && candidate.left > 0,
+  /** The plan an invocation of the function with this event would carry, if one is armed. */
+  next(functionName: string, event: string): CrashPlan | undefined {
+    return this.plans.find(
+      (plan) =>
+        plan.functionName === functionName &&
+        plan.left > 0 &&
+        (plan.match === undefined || event.includes(plan.match)),
     );
+  }
+
+  /** The point an invocation of the function starting now with this event carries, if one is armed. */
+  take(functionName: string, event: string): { planId: string; point: CrashPoint } | undefined {
+    const plan = this.next(functionName, event);
     if (!plan) return undefined;
     plan.left -= 1;
     return { planId: plan.id, point: plan.point };
   }
 
   /** An invocation ended: it is kept, and its plan gets its result. */
-  ended(invocation: TracedInvocation): void {
+  ended(invocation: TracedInvocation, event: string): void {
     const list = this.recent.get(invocation.functionName) ?? [];
-    list.push(invocation);
+    list.push({ invocation, event });
     if (list.length > RECENT_INVOCATIONS) list.shift();
     this.recent.set(invocation.functionName, list);
     if (!invocation.crash) return;
@@ -87,8 +109,8 @@ export class CrashPoints {
     return dropped;
   }
 
-  /** The plans and the kept invocations (oldest first), of one function or of all. */
-  state(filter: { functionName?: string; planId?: string } = {}): {
+  /** The plans and the kept invocations (oldest first), of one function or of all, whose event holds `match`. */
+  state(filter: { functionName?: string; planId?: string; match?: string } = {}): {
     plans: CrashPlan[];
     invocations: TracedInvocation[];
   } {
@@ -97,9 +119,14 @@ export class CrashPoints {
         (!filter.functionName || plan.functionName === filter.functionName) &&
         (!filter.planId || plan.id === filter.planId),
     );
-    const invocations = filter.functionName
-      ? [...(this.recent.get(filter.functionName) ?? [])]
-      : [...this.recent.values()].flat().sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+    const kept = filter.functionName
+      ? (this.recent.get(filter.functionName) ?? [])
+      : [...this.recent.values()]
+          .flat()
+          .sort((a, b) => a.invocation.startedAt.localeCompare(b.invocation.startedAt));
+    const invocations = kept
+      .filter((entry) => !filter.match || entry.event.includes(filter.match))
+      .map((entry) => entry.invocation);
     return { plans, invocations };
   }
 }
@@ -112,11 +139,13 @@ const PointSchema = z.union([
 const ArmSchema = z.strictObject({
   function: z.string().min(1),
   point: PointSchema,
+  match: z.string().min(1).optional(),
+  newProcess: z.boolean().default(true),
   times: z.number().int().min(1).max(1000).default(1),
 });
 
 const POINT_SHAPES =
-  'point is {"call": k, "when": "sent" | "answered"} (k from 1) or {"handler": "returned"}; times a whole number from 1 (default 1)';
+  'point is {"call": k, "when": "sent" | "answered"} (k from 1) or {"handler": "returned"}; times a whole number from 1 (default 1); match a text the invocation\'s event holds (optional); newProcess true or false (default true)';
 
 /** The construct's own id: the path segment before `/Resource` (a route's name, a target's id). */
 function constructId(fn: LocalFunction): string {
@@ -176,7 +205,8 @@ export function crashControl(
         });
       const found = findFunction(deployment, parsed.data.function);
       if (!('fn' in found)) return sendJson(res, found.status, { message: found.message });
-      sendJson(res, 201, crashes.arm(found.fn.name, parsed.data.point, parsed.data.times));
+      const { point, times, match, newProcess } = parsed.data;
+      sendJson(res, 201, crashes.arm(found.fn.name, point, { times, match, newProcess }));
     },
     'GET /_local/crash': (req, res) => {
       const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
@@ -187,11 +217,16 @@ export function crashControl(
         if (!('fn' in found)) return sendJson(res, found.status, { message: found.message });
         functionName = found.fn.name;
       }
-      const planId = query.get('plan') ?? undefined;
+      const planId = query.get('plan');
+      const match = query.get('match');
       sendJson(
         res,
         200,
-        crashes.state({ ...(functionName ? { functionName } : {}), ...(planId ? { planId } : {}) }),
+        crashes.state({
+          ...(functionName ? { functionName } : {}),
+          ...(planId ? { planId } : {}),
+          ...(match ? { match } : {}),
+        }),
       );
     },
     'DELETE /_local/crash': (_req, res) => sendJson(res, 200, { disarmed: crashes.disarm() }),

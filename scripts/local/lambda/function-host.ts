@@ -84,7 +84,8 @@ export interface FunctionHostOptions {
 
 interface Invocation {
   id: string;
-  event: unknown;
+  /** The event as JSON, as the process gets it. */
+  event: string;
   invokedArn: string;
   delivered: boolean;
   startedAt: number;
@@ -116,9 +117,10 @@ let traceFiles = 0;
 class ExecutionEnvironment {
   /**
    * Busy from its start: the invocation that made it is its first; a provisioned one (started ahead, as
-   * Lambda's provisioned concurrency starts environments) becomes ready once its init is done.
+   * Lambda's provisioned concurrency starts environments) becomes ready once its init is done. Ending once
+   * it is being killed (its exit comes a moment later): no invocation is handed to it any more.
    */
-  state: 'ready' | 'busy' | 'dead' = 'busy';
+  state: 'ready' | 'busy' | 'ending' | 'dead' = 'busy';
   private initialized = false;
   current?: Invocation;
   lastUsed = Date.now();
@@ -195,6 +197,8 @@ class ExecutionEnvironment {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
+    // Ended before it started (the runtime stopping while it was being made).
+    if (this.state === 'ending') child.kill('SIGKILL');
     const lines = (stream: NodeJS.ReadableStream | null) => {
       let rest = '';
       stream?.setEncoding('utf8');
@@ -246,7 +250,7 @@ class ExecutionEnvironment {
       'Lambda-Runtime-Trace-Id': `Root=1-${Math.floor(Date.now() / 1000).toString(16)}-${randomBytes(12).toString('hex')};Parent=${randomBytes(8).toString('hex')};Sampled=0`,
       ...(invocation.crash ? { [CRASH_POINT_HEADER]: JSON.stringify(invocation.crash.point) } : {}),
     });
-    res.end(JSON.stringify(invocation.event));
+    res.end(invocation.event);
   }
 
   private finish(invocation: Invocation, outcome: { value: unknown } | { error: FunctionFailure }): void {
@@ -268,6 +272,7 @@ class ExecutionEnvironment {
         label: this.label,
         ...(invocation.crash ? { crash: invocation.crash } : {}),
       }),
+      invocation.event,
     );
     this.options.onInvocation?.({
       functionName: this.fn.name,
@@ -277,7 +282,7 @@ class ExecutionEnvironment {
       durationMs,
       ok: 'value' in outcome,
     });
-    if (this.state !== 'dead') this.state = 'ready';
+    if (this.state === 'busy') this.state = 'ready';
     if ('value' in outcome) invocation.resolve(outcome.value);
     else invocation.reject(outcome.error);
     this.host.released(this.fn);
@@ -337,6 +342,7 @@ class ExecutionEnvironment {
 
   kill(): void {
     if (this.state === 'dead') return;
+    this.state = 'ending';
     this.child?.kill('SIGKILL');
   }
 
@@ -353,7 +359,7 @@ class ExecutionEnvironment {
       if (!this.initialized) {
         this.initialized = true;
         this.initMs = performance.now() - this.spawnedAt;
-        if (this.provisioned && !this.current) {
+        if (this.provisioned && !this.current && this.state === 'busy') {
           this.state = 'ready';
           this.host.released(this.fn);
         }
@@ -450,12 +456,15 @@ export class FunctionHost {
     options: { throttle: 'fail' | 'wait'; invokedArn?: string },
   ): Promise<unknown> {
     if (this.stopped) throw new FunctionFailure('ServiceException', 'The local runtime is stopping', 'error');
-    const environment = await this.acquire(fn, options.throttle);
-    const crash = this.options.crashPoints.take(fn.name);
+    const text = JSON.stringify(event);
+    // A crash point's invocation runs in a new process unless its plan says otherwise.
+    const newProcess = this.options.crashPoints.next(fn.name, text)?.newProcess === true;
+    const environment = await this.acquire(fn, options.throttle, newProcess);
+    const crash = this.options.crashPoints.take(fn.name, text);
     return new Promise((resolve, reject) => {
       environment.assign({
         id: randomUUID(),
-        event,
+        event: text,
         invokedArn: options.invokedArn ?? fn.arn,
         delivered: false,
         startedAt: performance.now(),
@@ -467,19 +476,28 @@ export class FunctionHost {
     });
   }
 
-  private async acquire(fn: LocalFunction, throttle: 'fail' | 'wait'): Promise<ExecutionEnvironment> {
+  private async acquire(
+    fn: LocalFunction,
+    throttle: 'fail' | 'wait',
+    newProcess = false,
+  ): Promise<ExecutionEnvironment> {
     for (;;) {
       const environments = this.environments.get(fn) ?? new Set();
       this.environments.set(fn, environments);
       const idle = [...environments].find(
         (environment) => environment.state === 'ready' && !environment.current,
       );
-      if (idle) {
+      if (idle && !newProcess) {
         idle.state = 'busy';
         return idle;
       }
       const { limit, shared } = this.limitOf(fn);
       const inUse = shared ? this.unreservedInUse : environments.size;
+      if (idle && inUse >= limit) {
+        // A new process is wanted and none may start beside the idle one: it makes room.
+        await this.end([idle]);
+        continue;
+      }
       if (inUse < limit) {
         const environment = new ExecutionEnvironment(fn, this, this.options, this.credentialsOf(fn));
         environments.add(environment);

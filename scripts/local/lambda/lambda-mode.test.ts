@@ -234,11 +234,11 @@ describe('npm start -- --lambda', () => {
         .catch((error) => error);
       expect(failure).toMatchObject({ kind: 'timeout', errorType: 'Sandbox.Timedout' });
       expect(failure.message).toMatch(/Task timed out after 1\.00 seconds/);
-      // Past the moment the handler would have called: the process is gone, so it never does.
-      await sleep(3000);
-      expect(calls).toEqual([]);
-      // The next invocation starts a new process (a cold start), which finishes in time.
+      // At once, the next invocation starts a new process (a cold start), never the one being killed, and
+      // finishes in time.
       await call('outlivesTimeout', { workMs: 0, afterUrl });
+      // Past the moment the timed-out handler would have called: its process is gone, so it never does.
+      await sleep(3000);
       const runs = mode
         .invocations()
         .filter((record) => record.functionName === 'cutloom-prove-outlivesTimeout');
@@ -362,6 +362,26 @@ describe('crash points of npm start -- --lambda', () => {
     expect(await crashes.disarm()).toBe(1);
     expect((await runCallsAndMarks()).outcome).toEqual({ answered: { done: true } });
     expect((await crashes.plan(armed)).results).toEqual([]);
+    // Only the invocation holding the plan's text carries it; it runs in a new process unless told otherwise.
+    const first = await call('bumpState', { who: 'someone-else' });
+    const mine = await crashes.arm('bumpState', { call: 1, when: 'sent' }, { match: 'mine' });
+    expect(mine).toMatchObject({ match: 'mine', newProcess: true });
+    expect(await call('bumpState', { who: 'someone-else' })).toEqual({
+      count: first.count + 1,
+      pid: first.pid,
+    });
+    expect((await crashes.plan(mine)).left).toBe(1);
+    const fresh = await call('bumpState', { who: 'mine' });
+    expect(fresh.pid).not.toBe(first.pid);
+    expect(fresh.count).toBe(1);
+    expect((await crashes.plan(mine)).results).toEqual([
+      expect.objectContaining({ outcome: 'not-reached', calls: 0, ended: 'answered' }),
+    ]);
+    expect(await crashes.invocations('bumpState', { match: 'mine' })).toHaveLength(1);
+    const warmPlan = await crashes.arm('bumpState', { call: 1, when: 'sent' }, { newProcess: false });
+    const warmRun = await call('bumpState');
+    expect([fresh.pid, first.pid]).toContain(warmRun.pid);
+    expect((await crashes.plan(warmPlan)).results).toHaveLength(1);
     // A cold start on request: the function's idle process ends, and the next invocation starts a new one.
     const warm = await call('bumpState');
     expect(await crashes.coldStart('bumpState')).toBeGreaterThanOrEqual(1);
