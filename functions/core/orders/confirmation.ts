@@ -282,7 +282,19 @@ async function refundOrder(
   // Only the confirmation that claimed the order counts it, however many ran.
   countMetric('confirmationRefused');
   if (type === 'INCONSISTENCY') countMetric('confirmationWrongAmount');
+  if (!returnsByItself(claimed)) {
+    countMetric('refundRequired');
+    logger.error('Payment taken but not granted: an operator must refund it', {
+      merchantUid: order.merchantUid,
+      type,
+    });
+  }
   return returnTaken(claimed, receipt.amount);
+}
+
+/** Whether a refund_required order's money can go back without an operator (see returnTaken). */
+function returnsByItself(order: PaymentOrder): boolean {
+  return !order.returnRefused && order.payMethod !== 'vbank' && Boolean(order.walletPaymentId ?? order.impUid);
 }
 
 /**
@@ -294,9 +306,7 @@ async function refundOrder(
  * never came leaves it for the next look. `taken`: what the payment took (its case's amount when unknown).
  */
 async function returnTaken(order: PaymentOrder, taken?: number): Promise<Confirmation> {
-  const automatic =
-    !order.returnRefused && order.payMethod !== 'vbank' && Boolean(order.walletPaymentId ?? order.impUid);
-  if (!automatic) return orderResult(order);
+  if (!returnsByItself(order)) return orderResult(order);
   const amount = taken ?? (await getAttentionCase(refundRequiredCaseId(order.merchantUid)))?.amount;
   if (amount === undefined) return orderResult(order);
   const returned = await returnMoney(order, amount, order.failureMessage ?? 'Payment not granted').catch(
