@@ -6,7 +6,7 @@ import { defineHandler } from '../core/signed-in-pipeline.ts';
 
 export const handler = defineHandler(adminCancelPayment, async (input, context) => {
   const operator = operatorOf(context);
-  const quote = await quoteRefund({ uid: input.uid, requestedMs: nowMs() });
+  const quote = await quoteRefund({ uid: input.uid, requestedMs: nowMs(), chooser: 'operator' });
   return {
     result: await refundPlan(
       { ...input, requestedBy: operator.email, operator },

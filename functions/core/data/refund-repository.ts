@@ -1,3 +1,4 @@
+import type { HandRefundMeans } from '../../../shared/refunds/hand-refunds.ts';
 import type { RefundAccount } from '../../../shared/refunds/refund-account.ts';
 import type { RefundSource } from '../../../shared/refunds/refund-session.ts';
 import { PRODUCT_REFUND_SOURCE } from '../../../shared/refunds/refund-session.ts';
@@ -40,9 +41,12 @@ export async function getRefundSession(guid: string): Promise<RefundSession | un
   return data ?? undefined;
 }
 
-/** A refund owed by bank transfer: the account it goes to, who asked, why. */
+/**
+ * A refund owed from the product's account: the customer's account it goes to by bank transfer (won), or
+ * none for one returned by hand outside the provider (another currency); who asked, why.
+ */
 export interface TransferOwed {
-  account: RefundAccount;
+  account?: RefundAccount | undefined;
   requestedBy: string;
   reason: string;
 }
@@ -104,7 +108,7 @@ export async function recordRefund(input: {
 }
 
 /**
- * A refund owed by bank transfer paid, in one transaction: its case ends (only while open, so that of two
+ * A refund owed from the product's account paid (by bank transfer, or by hand), in one transaction: its case ends (only while open, so that of two
  * operators one marks it), which erases the account kept on it; the refund's ledger entry is written on
  * the day the money left (`payment` as it was before the refund: no entry for an order's money that was
  * never granted); the operator's activity says so. False when the case had already ended.
@@ -114,6 +118,8 @@ export async function markTransferPaid(input: {
   payment: Payment | undefined;
   paidAt: number;
   transferReference: string;
+  /** How a refund returned by hand was paid. */
+  paidVia?: HandRefundMeans | undefined;
   activity: AdminActivity;
 }): Promise<boolean> {
   const { open, payment } = input;
@@ -129,6 +135,7 @@ export async function markTransferPaid(input: {
                 source: PRODUCT_REFUND_SOURCE,
                 at: input.paidAt,
                 transferReference: input.transferReference,
+                paidVia: input.paidVia,
               }),
             ),
           ]

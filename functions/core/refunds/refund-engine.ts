@@ -11,6 +11,7 @@ import {
 import {
   type CancelKind,
   cancelKind,
+  type RefundChooser,
   type RefundDecision,
   type RefundWay,
   refundDecision,
@@ -45,6 +46,7 @@ import { unsubscribePlan } from '../subscriptions/subscription-status.ts';
 import { usageStanding } from '../usage/usage-standing.ts';
 import { holidaysFor } from './holidays.ts';
 import { refundRefusalOf } from './provider-refusals.ts';
+import { noteRefundWay } from './refund-way-choice.ts';
 import {
   allowanceShare,
   monthlyListPrice,
@@ -98,6 +100,8 @@ export async function quoteRefund(input: {
   requestedMs: number;
   /** Count the request on its business day (the default; the console turns it off for a chosen date). */
   businessDay?: boolean;
+  /** Who chooses the way (refund-ways.ts): the customer's page by default. */
+  chooser?: RefundChooser;
 }): Promise<RefundQuote> {
   const at = nowMs();
   const { plan, payment } = await refundablePlan(input.uid, at);
@@ -115,8 +119,8 @@ export async function quoteRefund(input: {
     refundDay: refundDay(input.requestedMs, holidays),
   });
   const decisions = {
-    whole: refundDecision(payment, 'whole', at),
-    part: refundDecision(payment, 'part', at),
+    whole: refundDecision(payment, 'whole', at, input.chooser),
+    part: refundDecision(payment, 'part', at, input.chooser),
   };
   const own = decisions[cancelKind(payment, estimate.estimatedRefundPrice)].ways[0];
   // A refund nothing can take keeps its payment's own way as the one named.
@@ -211,9 +215,11 @@ export async function refundPlan(
     return { kind: 'unsubscribed' };
   }
   const way = allowedWay(quote, request);
-  // A bank transfer moves no money now: it is owed, listed for an operator, and the account kept until paid.
+  noteRefundWay(quote, request, way);
+  // A refund from the product account moves no money now: it is owed, listed for an operator (with the
+  // customer's account until paid, for a bank transfer), and recorded when paid (refund-transfers.ts).
   const transfer: TransferOwed | undefined =
-    way.source === PRODUCT_REFUND_SOURCE && request.refundAccount
+    way.source === PRODUCT_REFUND_SOURCE
       ? { account: request.refundAccount, requestedBy: request.requestedBy, reason: request.reason }
       : undefined;
   try {
@@ -241,7 +247,7 @@ export async function refundPlan(
     kind: 'refunded',
     amount: request.price,
     refundSource: way.source,
-    ...(transfer ? { transferTo: maskedAccount(transfer.account) } : {}),
+    ...(transfer?.account ? { transferTo: maskedAccount(transfer.account) } : {}),
   };
 }
 
@@ -266,11 +272,13 @@ async function mailRefund(
       amount: request.price,
       currency: plan.currency,
       refundedTo: transfer
-        ? 'bank-transfer'
+        ? transfer.account
+          ? 'bank-transfer'
+          : 'by-hand'
         : request.refundSource === 'naver_pay'
           ? WALLET_PAY_METHOD
           : (payment.payMethod as PayMethod),
-      ...(transfer ? { transferTo: maskedAccount(transfer.account).accountMasked } : {}),
+      ...(transfer?.account ? { transferTo: maskedAccount(transfer.account).accountMasked } : {}),
       endedAt,
     },
   });
