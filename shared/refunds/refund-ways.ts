@@ -74,7 +74,7 @@ export const BY_HAND: RefundWay = { source: PRODUCT_REFUND_SOURCE, account: 'non
 export type RefundChooser = 'customer' | 'operator';
 
 /** The way from the product's account, where the chooser may take one. */
-function productAccountWay(currency: Currency, chooser: RefundChooser): RefundWay | undefined {
+function productAccountWay(currency: Currency, chooser: RefundChooser | undefined): RefundWay | undefined {
   if (currency === 'KRW') return BANK_TRANSFER;
   return chooser === 'operator' ? BY_HAND : undefined;
 }
@@ -83,14 +83,18 @@ function productAccountWay(currency: Currency, chooser: RefundChooser): RefundWa
 function fromProductAccount(
   currency: Currency,
   ownWayClosed: OwnWayClosed,
-  chooser: RefundChooser,
+  chooser: RefundChooser | undefined,
 ): RefundDecision {
   const way = productAccountWay(currency, chooser);
   return way ? { ways: [way], ownWayClosed } : { ways: [], ownWayClosed, refusal: 'transfer_abroad' };
 }
 
 /** The own way first, then the product account's beside it where the chooser may take it. */
-function ownWayThenProductAccount(own: RefundWay, currency: Currency, chooser: RefundChooser): RefundDecision {
+function ownWayThenProductAccount(
+  own: RefundWay,
+  currency: Currency,
+  chooser: RefundChooser | undefined,
+): RefundDecision {
   const way = productAccountWay(currency, chooser);
   return { ways: way ? [own, way] : [own] };
 }
@@ -112,13 +116,13 @@ export function cancelKind(payment: { price: number; currency: Currency }, amoun
 
 /**
  * How a refund of `kind` (cancelKind of an amount the refund rules allow) goes back when asked at `at`,
- * for the customer's page or an operator's console (`chooser`).
+ * for the customer's page (`chooser` absent or 'customer') or an operator's console.
  */
 export function refundDecision(
   payment: RefundablePayment,
   kind: CancelKind,
   at: number,
-  chooser: RefundChooser = 'customer',
+  chooser?: RefundChooser,
 ): RefundDecision {
   const { currency } = payment;
   const ownWayShut = (closed: OwnWayClosed) => fromProductAccount(currency, closed, chooser);

@@ -44,10 +44,10 @@ export async function payTransfer(
   noteAuditChange({
     targetId: open.uid,
     targetIds: [`merchantUid:${open.merchantUid}`],
-    before: { caseId: open.caseId, status: 'owed' },
+    before: { caseId: open.caseId, paid: false },
     after: {
       caseId: open.caseId,
-      status: 'paid',
+      paid: true,
       transferReference,
       ...(paidVia ? { paidVia } : {}),
       amount: open.amount,

@@ -24,7 +24,9 @@ import {
   PLAN_STATUSES,
 } from '../../../../shared/payments/payment-codes.ts';
 import { PLAN_PERIODS, PLAN_TYPES } from '../../../../shared/plans/plan-types.ts';
+import { HAND_REFUND_MEANS } from '../../../../shared/refunds/hand-refunds.ts';
 import { REFUND_SOURCES } from '../../../../shared/refunds/refund-session.ts';
+import { REFUND_WAY_NAMES } from '../../../../shared/refunds/refund-ways.ts';
 import { STAFF_ROLES, STAFF_STATUSES } from '../../../../shared/staff/staff-roles.ts';
 import { TAX_INVOICE_STATES } from '../../../../shared/tax-invoices/tax-invoice-rules.ts';
 import { ADMIN_ACTIONS } from '../../../../shared/users/admin-actions.ts';
@@ -62,6 +64,8 @@ export const LABEL_TABLES = {
   payMethod: { key: 'pay-methods:', codes: [...PAY_METHODS, DIRECT_DEPOSIT_PAY_METHOD] },
   pg: { key: 'labels:pg.', codes: RECORDED_PGS },
   refundSource: { key: 'labels:refund_source.', codes: REFUND_SOURCES },
+  refundWay: { key: 'labels:refund_way.', codes: REFUND_WAY_NAMES },
+  handRefundMeans: { key: 'labels:hand_refund_means.', codes: HAND_REFUND_MEANS },
   planType: { key: 'common:plan_type.', codes: PLAN_TYPE_NAMES },
   planPeriod: { key: 'common:plan_period.', codes: PLAN_PERIODS },
   planStatus: { key: 'labels:plan_status.', codes: PLAN_STATUSES },
