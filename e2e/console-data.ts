@@ -9,8 +9,14 @@ import { post } from './subscriber-helpers.ts';
  */
 
 /** An account made by the operator, signed in on the site: its uid and ID token. */
-export async function customer(request: APIRequestContext, name: string, email: string) {
-  const operator = await operatorToken(request);
+export async function customer(
+  request: APIRequestContext,
+  name: string,
+  email: string,
+  /** Another runtime than the suite's, which `request` calls (the operator's session is per runtime). */
+  base = '',
+) {
+  const operator = await operatorToken(request, base);
   const { result } = await post<{ result: { uid: string } }>(
     request,
     '/auth/admin-user-create',

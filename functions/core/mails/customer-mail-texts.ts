@@ -138,7 +138,8 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       lines: ['{plan} 플랜의 결제 금액 중 {amount}을(를) 환불했습니다.'],
       planEnded: '{plan} 플랜은 {date}에 종료되었으며 이후 자동 결제되지 않습니다.',
       transferDue: '환불 금액은 영업일 기준 3일 이내에 입력하신 계좌로 이체됩니다.',
-      byHandDue: '환불 금액은 결제대행사를 통하지 않고 보내 드립니다. 받으실 방법을 안내해 드리기 위해 이메일로 연락드리겠습니다.',
+      byHandDue:
+        '환불 금액은 결제대행사를 통하지 않고 보내 드립니다. 받으실 방법을 안내해 드리기 위해 이메일로 연락드리겠습니다.',
     },
     renewalReminder: {
       subject: `[${PRODUCT_NAME}] 구독 갱신 예정 안내`,
@@ -242,7 +243,8 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       lines: ['We refunded {amount} of your {plan} plan payment.'],
       planEnded: 'Your {plan} plan ended on {date} and will not be charged again.',
       transferDue: 'The amount is transferred to the bank account you gave within 3 business days.',
-      byHandDue: 'The amount is paid back outside the payment provider: we will write to you to agree how you receive it.',
+      byHandDue:
+        'The amount is paid back outside the payment provider: we will write to you to agree how you receive it.',
     },
     renewalReminder: {
       subject: `[${PRODUCT_NAME}] Your subscription renews soon`,
@@ -347,7 +349,8 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       lines: ['{plan}プランのお支払いのうち{amount}を返金しました。'],
       planEnded: '{plan}プランは{date}に終了し、今後お支払いが発生することはありません。',
       transferDue: '返金額は3営業日以内にご指定の口座へお振込みします。',
-      byHandDue: '返金額は決済代行会社を通さずにお返しします。受け取り方法のご相談のため、メールでご連絡いたします。',
+      byHandDue:
+        '返金額は決済代行会社を通さずにお返しします。受け取り方法のご相談のため、メールでご連絡いたします。',
     },
     renewalReminder: {
       subject: `【${PRODUCT_NAME}】サブスクリプション更新のお知らせ`,

@@ -46,7 +46,6 @@ import { unsubscribePlan } from '../subscriptions/subscription-status.ts';
 import { usageStanding } from '../usage/usage-standing.ts';
 import { holidaysFor } from './holidays.ts';
 import { refundRefusalOf } from './provider-refusals.ts';
-import { noteRefundWay } from './refund-way-choice.ts';
 import {
   allowanceShare,
   monthlyListPrice,
@@ -56,6 +55,7 @@ import {
   refundedSince,
   refundFigures,
 } from './refund-amounts.ts';
+import { noteRefundWay } from './refund-way-choice.ts';
 import { refundThroughWallet } from './wallet-refunds.ts';
 
 /**

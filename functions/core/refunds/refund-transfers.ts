@@ -28,7 +28,10 @@ export async function payTransfer(
 ): Promise<'ended' | 'already-ended'> {
   const { transferReference, note } = paid;
   if (open.kind !== 'refund_transfer' || !open.merchantUid || open.amount === undefined)
-    throw new AdminError('invalid_argument', 'Only a refund owed from the product account can be marked paid');
+    throw new AdminError(
+      'invalid_argument',
+      'Only a refund owed from the product account can be marked paid',
+    );
   // A bank transfer goes to the account kept on the case; a refund by hand says how it went.
   const paidVia = open.refundAccount ? undefined : paid.paidVia;
   if (open.refundAccount && paid.paidVia)

@@ -28,6 +28,7 @@ import { HAND_REFUND_MEANS } from '../../../../shared/refunds/hand-refunds.ts';
 import { REFUND_SOURCES } from '../../../../shared/refunds/refund-session.ts';
 import { REFUND_WAY_NAMES } from '../../../../shared/refunds/refund-ways.ts';
 import { STAFF_ROLES, STAFF_STATUSES } from '../../../../shared/staff/staff-roles.ts';
+import { SMART_SURVEY_ACTION_TYPES } from '../../../../shared/surveys/smart-survey.ts';
 import { TAX_INVOICE_STATES } from '../../../../shared/tax-invoices/tax-invoice-rules.ts';
 import { ADMIN_ACTIONS } from '../../../../shared/users/admin-actions.ts';
 
@@ -84,6 +85,7 @@ export const LABEL_TABLES = {
   auditOutcome: { key: 'console-audit:outcome.', codes: AUDIT_OUTCOMES },
   activity: { key: 'console-users:activity.actions.', codes: ADMIN_ACTIONS },
   attentionKind: { key: 'console-attention:kind.', codes: ATTENTION_KINDS },
+  surveyActionType: { key: 'console-surveys:action_type.', codes: SMART_SURVEY_ACTION_TYPES },
 } as const satisfies Record<string, { key: string; codes: readonly string[] }>;
 
 export type LabelKind = keyof typeof LABEL_TABLES;

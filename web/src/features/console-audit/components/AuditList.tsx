@@ -35,6 +35,7 @@ const FIELD_CODES: Partial<Record<string, LabelKind>> = {
   refundWay: 'refundWay',
   recommendedWay: 'refundWay',
   paidVia: 'handRefundMeans',
+  actionType: 'surveyActionType',
   referralType: 'referralType',
 };
 

@@ -6,12 +6,12 @@ import { REFUND_BANKS_NAMESPACE, refundBankId } from '../../../../../shared/refu
 import type { RefundEstimateInfo, RefundSource } from '../../../../../shared/refunds/refund-session.ts';
 import { type RefundWay, refundWayName } from '../../../../../shared/refunds/refund-ways.ts';
 import { formatKst, parseKstDateTime } from '../../../../../shared/time/kst.ts';
+import { CodeLabel } from '../../../components/console/CodeLabel.tsx';
 import { useConfirm } from '../../../components/console/ConfirmDialog.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { KstDateInput } from '../../../components/console/KstDateInput.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
 import { notify } from '../../../components/console/toast.ts';
-import { CodeLabel } from '../../../components/console/CodeLabel.tsx';
 import {
   codeLabel,
   payMethodLabel,
