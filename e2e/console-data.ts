@@ -41,7 +41,7 @@ export async function buyPass(
   channel: { payMethod: 'card' | 'phone'; pg: string },
   /** The site's language the pass is bought in: its currency is the session's (won in Korean). */
   language: SiteLanguage = 'ko',
-): Promise<{ merchantUid: string; amount: number; currency: string }> {
+): Promise<{ merchantUid: string; checkoutMerchantUid: string; amount: number; currency: string }> {
   const { sessionInfo } = await post<{
     sessionInfo: { guid: string; currency: string; price: { finalPrice: number } };
   }>(request, '/payment/create-init-payment', { clientType: 'landing', language, planName }, buyer.token);
@@ -78,7 +78,12 @@ export async function buyPass(
     merchantUid: order.merchantUid,
   });
   expect(confirmed.result).toBe('success');
-  return { merchantUid: order.merchantUid, amount: order.amount, currency };
+  return {
+    merchantUid: order.merchantUid,
+    checkoutMerchantUid: order.checkoutMerchantUid,
+    amount: order.amount,
+    currency,
+  };
 }
 
 /** The customer's own refund of a pass (its estimate, through the payment's own way back). */
