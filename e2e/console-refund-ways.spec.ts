@@ -87,7 +87,9 @@ test('an operator refunds a US$ card pass by hand, records it paid, and a phone 
   await expect(provider).toHaveAccessibleName(
     'Back to the payment method (Credit or debit card) Recommended',
   );
-  await expect(byHand).toHaveAccessibleName('Returned by hand from the Cutloom account, outside the provider');
+  await expect(byHand).toHaveAccessibleName(
+    'Returned by hand from the Cutloom account, outside the provider',
+  );
   await expect(byHand).not.toBeChecked();
   await expect(operator.getByTestId('refund-way-not-recommended')).toHaveCount(0);
   // Choosing another says what it means for the customer, and that its reason is audited.
