@@ -147,9 +147,7 @@ function Scheduled({ change }: { change: PlanChangeView }) {
 function PlanName({ plan, name }: { plan: Pick<PlanChangeView, 'planType' | 'period'>; name: string }) {
   const { t } = useTranslation('console-plan-change');
   return (
-    <>
-      <CodeLabel label={`${t(`plan_type.${plan.planType}`)} · ${t(`period.${plan.period}`)}`} code={name} />
-    </>
+    <CodeLabel label={`${t(`plan_type.${plan.planType}`)} · ${t(`period.${plan.period}`)}`} code={name} />
   );
 }
 
