@@ -115,6 +115,9 @@ function RefundEstimate({ uid, estimate }: { uid: string; estimate: RefundEstima
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState(false);
   const [owed, setOwed] = useState<TransferOwed>();
+  // This screen's refund, sent with every press: a press after an answer that never came answers the
+  // refund the first one started (docs/crash-safety.md) instead of starting or refusing another.
+  const [requestId] = useState(() => crypto.randomUUID());
 
   const price = full ? estimate.price : Number(partial);
   const priceValid =
@@ -158,6 +161,7 @@ function RefundEstimate({ uid, estimate }: { uid: string; estimate: RefundEstima
       return;
     try {
       const { result } = await refund.mutateAsync({
+        requestId,
         price,
         reason: reason.trim(),
         refundSource: way.source,
