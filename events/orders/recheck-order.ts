@@ -1,6 +1,7 @@
 import { logger } from '../../functions/core/logger.ts';
 import { observedJob } from '../../functions/core/observability.ts';
-import { RecheckEventSchema, recheckOrder } from '../../functions/core/orders/order-recheck.ts';
+import { recheckOrder } from '../../functions/core/orders/order-recheck.ts';
+import { RecheckEventSchema } from '../../functions/core/orders/order-recheck-schedule.ts';
 
 /**
  * The recheck-order schedule target (shared/jobs/schedules.ts): one order asked about at the provider

@@ -8,24 +8,28 @@ const db = tableService({ customerMail: CustomerMail });
 export type CustomerMailMarker = CustomerMailItem;
 
 /**
- * A claim left `sending` this long belongs to a run that died mid-send (a function reaching its
- * timeout, far shorter than this): it may be claimed again.
+ * A claim left `sending` this long belongs to a run that died mid-send: longer than any function that
+ * sends a customer mail may run (customer-mail-repository.test.ts), shorter than the first re-check of
+ * the step that sends it (an order's, 10 minutes; a refund's second, 10 minutes), which then sends it.
  */
-const ABANDONED_CLAIM_MS = 15 * 60_000;
+export const ABANDONED_CLAIM_MS = 5 * 60_000;
+
+/** A claim's answer: this run sends it; it was sent; or a live run (or one not yet abandoned) has it. */
+export type MailClaim = 'claimed' | 'sent' | 'in-flight';
 
 /**
- * Claims one mail of one event before it is sent: true for the one claimant that may send it. A mail
- * already sent, or being sent by a live run, is not claimed; a failed (or abandoned) one is.
+ * Claims one mail of one event before it is sent: 'claimed' for the one claimant that may send it. A mail
+ * already sent, or being sent by a live run, is not claimed; a due, failed (or abandoned) one is.
  */
 export async function claimCustomerMail(input: {
   kind: CustomerMailKind;
   eventId: string;
   uid: string;
   now: number;
-}): Promise<boolean> {
+}): Promise<MailClaim> {
   const { kind, eventId, uid, now } = input;
   const previous = await getCustomerMail(kind, eventId);
-  if (previous?.status === 'sent') return false;
+  if (previous?.status === 'sent') return 'sent';
   try {
     await db()
       .entities.customerMail.put({
@@ -44,10 +48,10 @@ export async function claimCustomerMail(input: {
           : op.notExists(attr.status),
       )
       .go();
-    return true;
+    return 'claimed';
   } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
+    if (!isConditionFailure(error)) throw error;
+    return (await getCustomerMail(kind, eventId))?.status === 'sent' ? 'sent' : 'in-flight';
   }
 }
 

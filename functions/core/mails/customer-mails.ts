@@ -259,7 +259,11 @@ export function composeCustomerMail(
   return { subject, text, html };
 }
 
-export type MailOutcome = 'sent' | 'sent-before' | 'failed';
+/**
+ * 'sent-before': it went earlier; 'in-flight': another run holds its claim (a live one, or one that died
+ * mid-send and is not yet abandoned: a later run of the step sends it then).
+ */
+export type MailOutcome = 'sent' | 'sent-before' | 'in-flight' | 'failed';
 
 /** One event's mail: its kind and event (the marker's key), the account it goes to, and a fallback. */
 export interface MailEvent {
@@ -295,7 +299,8 @@ export async function sendMailOnce(
 ): Promise<MailOutcome> {
   const { kind, eventId, uid, fallback } = event;
   try {
-    if (!(await claimCustomerMail({ kind, eventId, uid, now: nowMs() }))) return 'sent-before';
+    const claim = await claimCustomerMail({ kind, eventId, uid, now: nowMs() });
+    if (claim !== 'claimed') return claim === 'sent' ? 'sent-before' : 'in-flight';
   } catch (error) {
     logger.error('A customer mail could not be claimed', { kind, eventId, error });
     return 'failed';

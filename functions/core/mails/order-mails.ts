@@ -8,7 +8,7 @@ import type { PaymentOrder } from '../data/order-reads.ts';
 import { getPayment } from '../data/user-plan-repository.ts';
 import { periodStart } from '../orders/grant-effects.ts';
 import type { ReceiptPurpose } from './customer-mail-texts.ts';
-import { sendCustomerMail } from './customer-mails.ts';
+import { type MailOutcome, sendCustomerMail } from './customer-mails.ts';
 
 /** The mails of an order: its receipt once granted, its virtual account once issued. */
 function purposeOf(order: PaymentOrder): ReceiptPurpose {
@@ -31,9 +31,9 @@ export async function mailReceipt(
   order: PaymentOrder,
   paid: { paidAt: number; amount: number; receiptUrl?: string | undefined },
   cashReceipt?: CashReceiptView,
-): Promise<void> {
+): Promise<MailOutcome> {
   const start = periodStart(order, paid.paidAt);
-  await sendCustomerMail({
+  return sendCustomerMail({
     uid: order.uid,
     eventId: order.merchantUid,
     fallback: fallbackOf(order),
@@ -56,15 +56,16 @@ export async function mailReceipt(
 }
 
 /**
- * The receipt of an order granted before, confirmed again: sent when its mail failed (or its sender
- * died) the first time. An order without a marker was granted before receipts existed: none is sent.
+ * The receipt of an order granted before, confirmed again: sent when it is still due (the grant's
+ * function stopped before it), failed, or its sender died mid-send. An order without a marker was
+ * granted before receipts existed: none is sent.
  */
-export async function mailReceiptAgain(order: PaymentOrder): Promise<void> {
+export async function mailReceiptAgain(order: PaymentOrder): Promise<MailOutcome> {
   const marker = await getCustomerMail('receipt', order.merchantUid);
-  if (!marker || marker.status === 'sent') return;
+  if (!marker || marker.status === 'sent') return 'sent-before';
   const payment = await getPayment(order.merchantUid);
-  if (!payment) return;
-  await mailReceipt(
+  if (!payment) return 'sent-before';
+  return mailReceipt(
     order,
     { paidAt: payment.paidAt, amount: payment.price, receiptUrl: payment.receiptUrl },
     await orderCashReceiptView(order.merchantUid),

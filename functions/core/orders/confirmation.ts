@@ -31,6 +31,7 @@ import { cancelPendingRenewals, ensureRenewalScheduled } from '../subscriptions/
 import { issuePaymentDocuments, issuePaymentDocumentsAgain } from '../tax-invoices/payment-documents.ts';
 import { grantDecision, renewedPlanId, replacedPlan } from './grant-effects.ts';
 import { paymentRecord, type Receipt } from './grant-records.ts';
+import { followUnsentReceipt } from './order-recheck-schedule.ts';
 
 /**
  * Confirmation (get-payment-result, the provider's notifications, billing-key and wallet charges):
@@ -81,7 +82,7 @@ export async function confirmOrder(
     await noteOnSession(order, 'paid');
     await keepRenewing(order);
     await issuePaymentDocumentsAgain(order);
-    await mailReceiptAgain(order);
+    if ((await mailReceiptAgain(order)) === 'in-flight') await followUnsentReceipt(order);
     return SUCCESS;
   }
   if (order.status === 'refunded') return orderResult(order);

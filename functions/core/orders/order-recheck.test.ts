@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SCHEDULER_NAME_PATTERN } from '../../../shared/jobs/schedules.ts';
 import { MERCHANT_UID_PREFIX, newMerchantUid } from '../../../shared/payments/merchant-uid.ts';
-import { nextRecheckAt, recheckScheduleName } from './order-recheck.ts';
+import { nextRecheckAt, recheckScheduleName } from './order-recheck-schedule.ts';
 
 const MINUTE = 60_000;
 const created = Date.parse('2026-03-02T10:00:00Z');

@@ -20,7 +20,7 @@ import { createOrder } from '../data/order-repository.ts';
 import { notePaymentSessionOrder } from '../data/payment-session-repository.ts';
 import { activeUserPlan } from '../data/user-plan-repository.ts';
 import { PaymentError } from '../errors.ts';
-import { scheduleRecheck } from './order-recheck.ts';
+import { scheduleRecheck } from './order-recheck-schedule.ts';
 import {
   acceptedPrice,
   preregistrationRate,

@@ -49,7 +49,7 @@ import {
 } from '../data/user-plan-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { logger } from '../logger.ts';
-import { sendCustomerMail } from '../mails/customer-mails.ts';
+import { type MailOutcome, sendCustomerMail } from '../mails/customer-mails.ts';
 import { cancelPendingRenewals } from '../subscriptions/renewal-schedule.ts';
 import { unsubscribePlan } from '../subscriptions/subscription-status.ts';
 import { usageStanding } from '../usage/usage-standing.ts';
@@ -482,7 +482,10 @@ async function recordMade(refund: Refund, payment: Payment): Promise<Refund> {
 async function afterRefundMade(refund: Refund): Promise<void> {
   if (!refund.transfer) await cashReceiptAfterRefund(refund.merchantUid);
   await cancelPendingRenewals({ uid: refund.uid, planId: refund.planId, expiredAt: refund.planExpiredAt });
-  await mailRefund(refund);
+  // A mail whose claim another run holds (one that stopped mid-send) is sent by a later re-check, once
+  // the claim is abandoned: the refund stays unsettled until then. A mail SES refused is logged on its
+  // marker and settles the refund (the refund itself is made).
+  if ((await mailRefund(refund)) === 'in-flight') return;
   await settleRefund(refund, nowMs());
   logger.info('Refunded', {
     uid: refund.uid,
@@ -493,11 +496,11 @@ async function afterRefundMade(refund: Refund): Promise<void> {
 }
 
 /** Tells the customer of a refund, once per refund (two refunds of one payment never share a step). */
-async function mailRefund(refund: Refund): Promise<void> {
+async function mailRefund(refund: Refund): Promise<MailOutcome | undefined> {
   const payment = await getPayment(refund.merchantUid);
   const plan = await getUserPlan(refund.uid, refund.planId);
-  if (!payment || !plan) return;
-  await sendCustomerMail({
+  if (!payment || !plan) return undefined;
+  return sendCustomerMail({
     uid: refund.uid,
     eventId: `${refund.merchantUid}-${refund.step}`,
     fallback: { email: payment.userEmail, language: DEFAULT_LANGUAGE },

@@ -17,6 +17,9 @@ export async function recheckRefund(recheck: RefundRecheck): Promise<string> {
   if (refund.status === 'made' && refund.settledAt !== undefined) return 'settled';
   try {
     await finishRefund(refund);
+    // Made, but what follows it not all done yet (its mail held by a run that stopped mid-send).
+    const settled = (await getRefund(refund.merchantUid, refund.step))?.settledAt !== undefined;
+    if (!settled && (await scheduleRefundRecheck(refund, recheck.attempt + 1))) return 'unsettled';
     logger.info('Refund finished by its re-check', { merchantUid: refund.merchantUid, step: refund.step });
     return 'finished';
   } catch (error) {

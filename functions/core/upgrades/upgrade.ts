@@ -16,7 +16,7 @@ import { PaymentError } from '../errors.ts';
 import { chargeClaimed, reconcileOrder } from '../orders/charges.ts';
 import { type Confirmation, orderResult } from '../orders/confirmation.ts';
 import { checkOrderClaims, orderOfSession } from '../orders/order-access.ts';
-import { scheduleRecheck } from '../orders/order-recheck.ts';
+import { scheduleRecheck } from '../orders/order-recheck-schedule.ts';
 import type { ProgressRequest } from '../orders/progress.ts';
 import { acceptedPrice, renewalPrice, sessionInfoOf, testModeAllowed } from '../orders/session-pricing.ts';
 import { readSession, sessionContextOf, storeSession, verifiedUser } from '../orders/session-store.ts';

@@ -23,7 +23,7 @@ import { getUsageCounters } from '../data/usage-repository.ts';
 import { activeUserPlan, getUserPlan, type UserPlan } from '../data/user-plan-repository.ts';
 import { getUser } from '../data/user-repository.ts';
 import { PaymentError } from '../errors.ts';
-import { scheduleRecheck } from '../orders/order-recheck.ts';
+import { scheduleRecheck } from '../orders/order-recheck-schedule.ts';
 import { samePrice, testModeAllowed } from '../orders/session-pricing.ts';
 import { sessionOf, storeSession, verifiedUser } from '../orders/session-store.ts';
 import { usageLines } from './eraser.ts';
