@@ -123,7 +123,7 @@ export const adminCancelPayment = defineRoute({
      * The refund dialog's own id: sent again with the same id (after an answer that never came), the
      * request answers the refund it started instead of refusing or starting another.
      */
-    requestId: z.uuid().optional(),
+    requestId: z.uuid().max(36).optional(),
   }),
   response: RefundAnswer,
   handler: 'refunds/cancel-payment',

@@ -4,7 +4,6 @@ import type { LocalEndpointHandler } from '../stand-in-context.ts';
 import type { LocalDeployment, LocalFunction } from './assembly.ts';
 import type { CrashResult, TracedInvocation } from './call-trace.ts';
 import type { CrashPoint } from './crash-protocol.ts';
-import type { FunctionHost } from './function-host.ts';
 
 /**
  * Crash points of `npm start -- --lambda`: a test arms a point on a function (`POST /_local/crash`), the
@@ -193,7 +192,7 @@ type ControlRoute = (typeof CONTROL_ROUTES)[number];
 export function crashControl(
   deployment: LocalDeployment,
   crashes: CrashPoints,
-  host: Pick<FunctionHost, 'endIdle'>,
+  host: { endIdle(fn: LocalFunction): Promise<number> },
 ): Record<ControlRoute, LocalEndpointHandler> {
   return {
     'POST /_local/crash': async (req, res) => {
