@@ -283,10 +283,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         `Functions from ${options.lambda.assemblyDir}: ${mode.deployment.functions.length} (${mode.deployment.routes.size} routes), each in processes of its own`,
       );
     }
-    // What a deployment does once the jobs exist: older items' finance keys, the daily reconciliation.
+    // What a deployment does once the jobs exist: older items' finance keys, the daily reconciliation,
+    // the hourly tax documents' run.
     await context.invokeModule(
       'events/finance/prepare-finance',
-      { pass: 'last', reconcile: reconcilesLocally() },
+      { pass: 'last', reconcile: reconcilesLocally(), taxDocuments: reconcilesLocally() },
       undefined,
       { scheduledTarget: FINANCE_PREPARATION_TARGET.id },
     );
