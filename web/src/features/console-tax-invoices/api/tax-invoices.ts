@@ -56,8 +56,7 @@ export function useOpenTaxInvoicePdf() {
         if (tab) {
           tab.opener = null;
           tab.location.href = url;
-        }
-        else window.open(url, '_blank', 'noopener');
+        } else window.open(url, '_blank', 'noopener');
       } catch (error) {
         tab?.close();
         throw error;

@@ -57,9 +57,7 @@ export function TaxInvoiceList({
       type="button"
       className="console-button secondary"
       aria-label={t('pdf_of', { what })}
-      onClick={() =>
-        openPdf.mutate(mgtKey, { onError: (error) => notify.failure(t('pdf_failed'), error) })
-      }
+      onClick={() => openPdf.mutate(mgtKey, { onError: (error) => notify.failure(t('pdf_failed'), error) })}
     >
       {t('pdf')}
     </button>
