@@ -46,7 +46,7 @@ describe('a price that includes VAT', () => {
   });
 
   it('refuses what is no whole number of won', () => {
-    expect(() => splitTotal(-1)).toThrow(RangeError);
+    expect(() => splitTotal(-1)).toThrow('A price must be a whole number of won, not negative: -1');
     expect(() => splitTotal(0.5)).toThrow('whole number of won');
     expect(() => splitTotal(Number.NaN)).toThrow(RangeError);
   });
@@ -96,7 +96,7 @@ describe('an amended invoice', () => {
     expect(MODIFY_CODES.contractCancelled).toBe(4);
     expect(modifyCodeOf(1)).toBe(MODIFY_CODES.supplyChanged);
     expect(MODIFY_CODES.supplyChanged).toBe(2);
-    expect(() => modifyCodeOf(-1)).toThrow(RangeError);
+    expect(() => modifyCodeOf(-1)).toThrow('What a refund kept must be a whole number');
   });
 });
 

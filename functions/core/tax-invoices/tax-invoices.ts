@@ -144,7 +144,9 @@ function rowOf(request: TaxInvoiceRequest, invoices: ReadonlyMap<string, TaxInvo
     ...(view.approvalNumber ? { approvalNumber: view.approvalNumber } : {}),
     ...(view.mgtKey ? { mgtKey: view.mgtKey } : {}),
     ...(view.amendments ? { amendments: view.amendments } : {}),
-    ...(own?.failure ? { failure: own.failure, failureMessage: own.failureMessage ?? '' } : {}),
+    ...(own?.failure && request.state === 'failed'
+      ? { failure: own.failure, failureMessage: own.failureMessage ?? '' }
+      : {}),
     ...(own ? { deadline: own.deadline, invoiceTotal: own.total } : {}),
     ...(own?.byHand ? { byHand: true } : {}),
     ...(request.markedAt ? { markedAt: request.markedAt } : {}),

@@ -27,6 +27,8 @@ import { type TaxInvoiceFilter, useOpenTaxInvoicePdf, useTaxInvoiceList } from '
 import { MarkDialog, type Marking } from './MarkDialog.tsx';
 
 const column = createColumnHelper<TaxInvoiceRow>();
+/** What an amended invoice took off, as an accountant writes it: -₩100,000. */
+const signedWon = (amount: number) => `${amount < 0 ? '-' : ''}${moneyText(Math.abs(amount), 'KRW')}`;
 const PAY_METHODS = ['vbank', 'card', 'phone', 'kakaopay', 'naverpay', 'payco', 'naver_pay'];
 
 /**
@@ -66,7 +68,7 @@ export function TaxInvoiceList({
     amendment.kind === 'cancellation'
       ? t('cancellation', { date: amendment.writeDate })
       : `${t('amendment', {
-          amount: moneyText(amendment.total, 'KRW'),
+          amount: signedWon(amendment.total),
           state: codeLabel(t, 'invoiceDocumentState', amendment.state),
         })}${amendment.approvalNumber ? ` ${formatApprovalNumber(amendment.approvalNumber)}` : ''}`;
   const columns = [

@@ -7,6 +7,9 @@ import {
 } from '../../../../../shared/tax-invoices/tax-invoice-rules.ts';
 import { useOpenTaxInvoicePdf } from '../api/tax-invoice-pdf.ts';
 
+/** What an amended invoice took off: -₩100,000. */
+const signedWon = (amount: number) => `${amount < 0 ? '-' : ''}${formatPrice(Math.abs(amount), 'KRW')}`;
+
 /**
  * A payment's tax invoice as the billing page shows it: where it stands (requested, issued, filed with
  * the NTS, on hold while the team looks into a refusal, cancelled, or served by the payment's card slip or
