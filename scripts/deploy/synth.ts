@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { DEFAULT_REGION } from '../../infra/build-app.ts';
 import { repoRoot } from '../../infra/bundling.ts';
+import { LOCAL_SUPPLIER } from '../local/stand-ins/popbill.ts';
 import { EMULATED_ACCOUNT } from './aws-emulator.ts';
 
 /**
@@ -25,15 +26,8 @@ export const EXAMPLE_CONTEXT: Record<string, string> = {
     naverPayPartnerId: 'np_example',
     coolsmsSender: '0212345678',
     holidayServiceKey: 'example-key',
-    taxInvoiceSupplier: {
-      corpNum: '1234567891',
-      companyName: '컷룸 주식회사',
-      ceoName: '김컷룸',
-      address: '서울특별시 중구 세종대로 110',
-      businessType: '정보통신업',
-      businessItem: '소프트웨어 개발 및 공급',
-      email: 'tax@cutloom.example',
-    },
+    // The local runtime's supplier: a synthetic business number with a valid check digit.
+    taxInvoiceSupplier: LOCAL_SUPPLIER,
   }),
   domain: JSON.stringify({
     names: ['www.cutloom.example'],

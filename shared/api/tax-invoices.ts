@@ -165,7 +165,12 @@ export const adminTaxInvoiceMark = defineRoute({
   grants: grantsWrite,
 });
 
-const PdfRequest = { mgtKey: z.string().max(24).regex(/^[A-Za-z0-9_-]{1,24}$/) };
+const PdfRequest = {
+  mgtKey: z
+    .string()
+    .max(24)
+    .regex(/^[A-Za-z0-9_-]{1,24}$/),
+};
 const PdfAnswer = z.object({ url: z.string() });
 
 export const adminTaxInvoicePdf = defineRoute({

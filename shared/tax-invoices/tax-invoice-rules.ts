@@ -41,6 +41,23 @@ export const TaxInvoiceDetailsSchema = z.object({
   timing: z.enum(INVOICE_TIMINGS).default('each'),
 });
 export type TaxInvoiceDetails = z.output<typeof TaxInvoiceDetailsSchema>;
+
+/** The details that name the buyer on an invoice (all but the timing). */
+export const BUYER_FIELDS = [
+  'businessNumber',
+  'companyName',
+  'representative',
+  'address',
+  'businessType',
+  'businessItem',
+  'invoiceEmail',
+] as const;
+export type BuyerDetails = Pick<TaxInvoiceDetails, (typeof BUYER_FIELDS)[number]>;
+
+/** The buyer's details of anything that keeps them (the account's, a request's, an invoice's). */
+export function buyerOf(source: BuyerDetails): BuyerDetails {
+  return Object.fromEntries(BUYER_FIELDS.map((field) => [field, source[field]])) as BuyerDetails;
+}
 export type TaxInvoiceDetailsInput = z.input<typeof TaxInvoiceDetailsSchema>;
 
 /**

@@ -1,6 +1,6 @@
 import { kstDayOf } from '../../../shared/finance/ledger.ts';
 import { amendmentOf, modifyCodeOf } from '../../../shared/tax-invoices/tax-invoice-amounts.ts';
-import { isIssued } from '../../../shared/tax-invoices/tax-invoice-rules.ts';
+import { buyerOf, isIssued } from '../../../shared/tax-invoices/tax-invoice-rules.ts';
 import { beforeFiling, cancelTaxInvoice, PopbillError, taxInvoiceInfo } from '../adapters/popbill.ts';
 import { nowMs } from '../clock.ts';
 import type { LedgerEntry } from '../data/finance-repository.ts';
@@ -17,7 +17,7 @@ import {
 } from '../data/tax-invoice-repository.ts';
 import { getPayment } from '../data/user-plan-repository.ts';
 import { logger } from '../logger.ts';
-import { buyerOf, deadlineOf, invoiceKey, issueClaimed, itemNameOf } from './invoice-issuing.ts';
+import { deadlineOf, invoiceKey, issueClaimed, itemNameOf } from './invoice-issuing.ts';
 
 /**
  * Refunds follow the invoice (수정세금계산서, 부가가치세법 시행령 제70조): a refund of a payment whose invoice

@@ -12,7 +12,7 @@ import {
   issueDeadline,
   writeDateOf,
 } from '../../../shared/tax-invoices/tax-invoice-deadlines.ts';
-import type { TaxInvoiceDetails } from '../../../shared/tax-invoices/tax-invoice-rules.ts';
+import { buyerOf } from '../../../shared/tax-invoices/tax-invoice-rules.ts';
 import { KST_ZONE } from '../../../shared/time/kst.ts';
 import {
   beforeFiling,
@@ -73,23 +73,6 @@ export async function deadlineOf(writeDate: string): Promise<string> {
 
 /** What a line says the payment was (the plan, as the order named it). */
 export const itemNameOf = (planName: string) => `${PRODUCT_NAME} ${planName}`;
-
-const DETAIL_FIELDS = [
-  'businessNumber',
-  'companyName',
-  'representative',
-  'address',
-  'businessType',
-  'businessItem',
-  'invoiceEmail',
-] as const;
-
-export function buyerOf(source: Pick<TaxInvoiceDetails, (typeof DETAIL_FIELDS)[number]>) {
-  return Object.fromEntries(DETAIL_FIELDS.map((field) => [field, source[field]])) as Pick<
-    TaxInvoiceDetails,
-    (typeof DETAIL_FIELDS)[number]
-  >;
-}
 
 /** A payment's line: what it keeps now, split; none when nothing is kept. */
 function lineOf(

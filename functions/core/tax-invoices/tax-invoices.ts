@@ -4,6 +4,7 @@ import type { Currency } from '../../../shared/currency.ts';
 import { splitTotal } from '../../../shared/tax-invoices/tax-invoice-amounts.ts';
 import {
   approvalNumberOf,
+  buyerOf,
   canMark,
   invoiceMonthOf,
   type TaxInvoiceDetails,
@@ -38,19 +39,8 @@ import { invoicesOf, invoiceView } from './invoice-views.ts';
  * records, the console's month of requests with the invoices issued for them, and an operator's mark for
  * what Popbill could not issue: issued by hand (with the approval number) or cancelled.
  */
-const DETAIL_FIELDS = [
-  'businessNumber',
-  'companyName',
-  'representative',
-  'address',
-  'businessType',
-  'businessItem',
-  'invoiceEmail',
-  'timing',
-] as const;
-
 function detailsOf(item: TaxInvoiceProfile | TaxInvoiceRequest): TaxInvoiceDetails {
-  return Object.fromEntries(DETAIL_FIELDS.map((field) => [field, item[field]])) as TaxInvoiceDetails;
+  return { ...buyerOf(item), timing: item.timing };
 }
 
 export async function taxInvoiceDetails(uid: string): Promise<TaxInvoiceDetails | null> {

@@ -4,21 +4,21 @@ import {
   cancelTaxInvoice,
   issueTaxInvoice,
   linkhubSignature,
-  type PopbillInvoice,
   PopbillError,
+  type PopbillInvoice,
   taxInvoiceInfo,
   taxInvoicePdfUrl,
 } from '../../../functions/core/adapters/popbill.ts';
-import { moveTestClockTo } from '../test-clock.ts';
 import type { LocalEndpointHandler, StandIn } from '../stand-in-context.ts';
+import { moveTestClockTo } from '../test-clock.ts';
 import {
   CLOSED_TEST_NUMBER,
   filingTime,
   LINK_ID,
   PopbillSandbox,
   SECRET_KEY,
-  start,
   SUSPENDED_TEST_NUMBER,
+  start,
   UNREGISTERED_TEST_NUMBER,
 } from './popbill.ts';
 
@@ -57,7 +57,9 @@ const invoice = (overrides: Partial<PopbillInvoice> = {}): PopbillInvoice => {
     mgtKey: `T-${Date.now().toString(36)}-${serial}`,
     writeDate: '2026-03-15',
     buyer: BUYER,
-    lines: [{ purchaseDate: '2026-03-15', itemName: 'Cutloom Y1_STANDARD_V3', supplyCost: 217_091, tax: 21_709 }],
+    lines: [
+      { purchaseDate: '2026-03-15', itemName: 'Cutloom Y1_STANDARD_V3', supplyCost: 217_091, tax: 21_709 },
+    ],
     supplyCost: 217_091,
     tax: 21_709,
     total: 238_800,
@@ -90,7 +92,9 @@ describe('Linkhub’s token', () => {
     });
     const other = Buffer.from('another secret').toString('base64');
     expect(() => sandbox.token(headers(linkhubSignature(other, body, date, path)), path, body)).toThrow();
-    expect(() => sandbox.token(headers(linkhubSignature(SECRET_KEY, `${body} `, date, path)), path, body)).toThrow();
+    expect(() =>
+      sandbox.token(headers(linkhubSignature(SECRET_KEY, `${body} `, date, path)), path, body),
+    ).toThrow();
   });
 });
 
@@ -99,8 +103,13 @@ describe('an invoice issued at once', () => {
     const issued = invoice();
     const { ntsConfirmNum } = await issueTaxInvoice(issued);
     expect(ntsConfirmNum).toMatch(/^\d{16}[0-9a-f]{8}$/);
-    expect(await taxInvoiceInfo(issued.mgtKey)).toMatchObject({ stateCode: 300, ntsconfirmNum: ntsConfirmNum });
-    expect(await taxInvoicePdfUrl(issued.mgtKey)).toMatch(/^http:\/\/localhost:3000\/_local\/popbill\/pdf\?link=/);
+    expect(await taxInvoiceInfo(issued.mgtKey)).toMatchObject({
+      stateCode: 300,
+      ntsconfirmNum: ntsConfirmNum,
+    });
+    expect(await taxInvoicePdfUrl(issued.mgtKey)).toMatch(
+      /^http:\/\/localhost:3000\/_local\/popbill\/pdf\?link=/,
+    );
     // Issued on a Friday: filed on Monday at 15:00 KST.
     expect(new Date(filingTime(Date.parse('2026-03-13T12:00:00+09:00'))).toISOString()).toBe(
       '2026-03-16T06:00:00.000Z',
@@ -149,19 +158,27 @@ describe('an invoice issued at once', () => {
     expect(
       await refusal(
         issueTaxInvoice(
-          invoice({ amends: { modifyCode: 4, originalNtsConfirmNum: ntsConfirmNum, originalWriteDate: '2026-03-15' } }),
+          invoice({
+            amends: { modifyCode: 4, originalNtsConfirmNum: ntsConfirmNum, originalWriteDate: '2026-03-15' },
+          }),
         ),
       ),
     ).toBe(-11001010);
     expect(
       await refusal(
         issueTaxInvoice(
-          invoice({ ...negative, amends: { modifyCode: 9, originalNtsConfirmNum: ntsConfirmNum, originalWriteDate: '2026-03-15' } }),
+          invoice({
+            ...negative,
+            amends: { modifyCode: 9, originalNtsConfirmNum: ntsConfirmNum, originalWriteDate: '2026-03-15' },
+          }),
         ),
       ),
     ).toBe(-11001009);
     const amended = await issueTaxInvoice(
-      invoice({ ...negative, amends: { modifyCode: 2, originalNtsConfirmNum: ntsConfirmNum, originalWriteDate: '2026-03-15' } }),
+      invoice({
+        ...negative,
+        amends: { modifyCode: 2, originalNtsConfirmNum: ntsConfirmNum, originalWriteDate: '2026-03-15' },
+      }),
     );
     expect(amended.ntsConfirmNum).not.toBe(ntsConfirmNum);
     // Filed on the next business day: no longer cancellable.

@@ -44,8 +44,7 @@ export function TaxInvoiceStatus({ invoice, token }: { invoice: TaxInvoiceView; 
             t('cancellation')
           ) : (
             <>
-              {t('amendment', { amount: formatPrice(amendment.total, 'KRW') })}:{' '}
-              {t(`state.${amendment.state}`)}
+              {t('amendment', { amount: signedWon(amendment.total) })}: {t(`state.${amendment.state}`)}
               {approval(amendment.approvalNumber)}
               {amendment.approvalNumber && amendment.state !== 'cancelled' ? (
                 <> {pdfButton(amendment.mgtKey)}</>
