@@ -142,7 +142,11 @@ test('a business account’s tax invoice is issued through Popbill a minute afte
   test.setTimeout(300_000);
   // A runtime of its own: the test moves its clock (the invoice's minute, the hourly run) and has its
   // hourly tax documents' run scheduled (LOCAL_RECONCILIATION on).
-  const runtime = await startIsolatedRuntime({ web: 'dist', env: { [RECONCILIATION_VARIABLE]: 'on' } });
+  const runtime = await startIsolatedRuntime({
+    web: 'dist',
+    env: { [RECONCILIATION_VARIABLE]: 'on' },
+    startSeconds: 120,
+  });
   const request = await playwright.request.newContext({ baseURL: runtime.url });
   const advance = async (seconds: number) =>
     expect((await request.post('/_local/clock', { data: { advanceSeconds: seconds } })).ok()).toBe(true);
@@ -222,8 +226,7 @@ test('a business account’s tax invoice is issued through Popbill a minute afte
     expect(pdfFile.headers()['content-type']).toBe('application/pdf');
     expect((await pdfFile.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
-    // The operator refunds ₩100,000 of it; Popbill then refuses for a while (its certificate, say) and
-    // a direct deposit of the account (its plan ended with the refund) asks an invoice of its own.
+    // The operator refunds ₩100,000 of it: the next hourly run issues the amended invoice (공급가액 변동).
     const operator = await operatorToken(request, runtime.url);
     const signedIn = await request.post('/auth/v2/sign-in', {
       data: { email, password: PASSWORD, clientType: 'landing', language: lang },
@@ -240,6 +243,12 @@ test('a business account’s tax invoice is issued through Popbill a minute afte
       },
     });
     expect(refund.ok(), await refund.text()).toBe(true);
+    await advance(3600);
+    await expect.poll(async () => (await popbill()).length, { timeout: 30_000 }).toBe(2);
+    expect((await popbill())[1]).toMatchObject({ modifyCode: 2, totalAmount: '-100000' });
+
+    // Popbill then refuses for a while (its certificate, say), and a direct deposit of the account (its
+    // plan ended with the refund) asks an invoice of its own: the next run records it refused.
     await request.post('/_local/popbill/refuse', {
       data: { code: -10002009, message: '인증서를 찾을 수 없습니다.' },
     });
@@ -258,10 +267,7 @@ test('a business account’s tax invoice is issued through Popbill a minute afte
       },
     });
     expect(deposit.ok(), await deposit.text()).toBe(true);
-    // The hourly run: the refund's amended invoice (공급가액 변동), the deposit's invoice refused.
     await advance(3600);
-    await expect.poll(async () => (await popbill()).length, { timeout: 30_000 }).toBe(2);
-    await request.post('/_local/popbill/refuse', { data: {} });
 
     // The accountant's page, in Korean: issued with its approval number, the amendment, the refusal.
     const console = await (await browser.newContext()).newPage();
@@ -287,6 +293,16 @@ test('a business account’s tax invoice is issued through Popbill a minute afte
     const { url: adminPdfUrl } = (await (await adminPdf).json()) as { url: string };
     expect((await request.get(adminPdfUrl)).headers()['content-type']).toBe('application/pdf');
     const refused = console.getByRole('row').filter({ hasText: c('state.failed') });
+    await expect
+      .poll(
+        async () => {
+          await console.reload();
+          return refused.count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    await request.post('/_local/popbill/refuse', { data: {} });
     await expect(refused).toContainText(`${c('failure.refused')}: Popbill: 인증서를 찾을 수 없습니다.`);
     // Issued elsewhere meanwhile: marked by hand with its approval number (the account's activity).
     await refused.getByRole('button', { name: new RegExp(`^${c('issue.button')} dep_`) }).click();
