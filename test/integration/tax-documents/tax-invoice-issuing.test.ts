@@ -164,6 +164,7 @@ async function refundByTransfer(uid: string, price: number) {
       refundAccount: ACCOUNT,
       requestedBy: OPERATOR.email,
       operator: OPERATOR,
+      requestKey: `console:${uid}:${price}`,
     },
     quote,
     'at-most-refundable',
