@@ -11,7 +11,7 @@ export const handler = defineHandler(adminCancelPayment, async (input, context) 
   const requestKey = `console:${requestId ?? randomUUID()}`;
   const started = requestId ? await startedRefundOf(requestKey) : undefined;
   if (started) return { result: await finishRefund(started) };
-  const quote = await quoteRefund({ uid: input.uid, requestedMs: nowMs() });
+  const quote = await quoteRefund({ uid: input.uid, requestedMs: nowMs(), chooser: 'operator' });
   return {
     result: await refundPlan(
       { ...request, requestedBy: operator.email, operator, requestKey },

@@ -73,13 +73,19 @@ export async function disagreementsOf(
     if (started.length) problems.push(`a refund of ${payment.merchantUid} is still started`);
     const made = refunds.filter((refund) => refund.status === 'made');
     const madeAmount = made.reduce((sum, refund) => sum + refund.amount, 0);
-    const owedByTransfer = made.filter((refund) => refund.transfer).reduce((sum, refund) => sum + refund.amount, 0);
+    const owedByTransfer = made
+      .filter((refund) => refund.transfer)
+      .reduce((sum, refund) => sum + refund.amount, 0);
     if (payment.cancelledAmount !== madeAmount)
-      problems.push(`payment ${payment.merchantUid} says ${payment.cancelledAmount} returned, its refunds ${madeAmount}`);
+      problems.push(
+        `payment ${payment.merchantUid} says ${payment.cancelledAmount} returned, its refunds ${madeAmount}`,
+      );
     const taken = atProvider.get(payment.merchantUid);
     if (taken) {
       if (taken.amount !== payment.price)
-        problems.push(`payment ${payment.merchantUid} is ${payment.price}, the provider took ${taken.amount}`);
+        problems.push(
+          `payment ${payment.merchantUid} is ${payment.price}, the provider took ${taken.amount}`,
+        );
       if (taken.cancel_amount !== payment.cancelledAmount - owedByTransfer)
         problems.push(
           `the provider returned ${taken.cancel_amount} of ${payment.merchantUid}, the product says ${payment.cancelledAmount - owedByTransfer}`,
@@ -88,18 +94,26 @@ export async function disagreementsOf(
     const ledger = await ledgerOfPayment(payment.merchantUid);
     const charged = ledger.filter((entry) => entry.kind === 'payment');
     const returned = ledger.filter((entry) => entry.kind === 'refund');
-    if (charged.length !== 1) problems.push(`the ledger holds ${charged.length} entries of payment ${payment.merchantUid}`);
+    if (charged.length !== 1)
+      problems.push(`the ledger holds ${charged.length} entries of payment ${payment.merchantUid}`);
     const transfersPaid = open.filter((entry) => entry.kind === 'refund_transfer').length === 0;
     const ledgerRefunds = made.filter((refund) => !refund.transfer || transfersPaid).length;
     if (returned.length !== ledgerRefunds)
-      problems.push(`the ledger holds ${returned.length} refunds of ${payment.merchantUid}, ${ledgerRefunds} were made`);
-    const receipts = mails.filter((mail) => mail.text.includes(payment.merchantUid) && !mail.subject.includes(KO.refundMade.subject));
+      problems.push(
+        `the ledger holds ${returned.length} refunds of ${payment.merchantUid}, ${ledgerRefunds} were made`,
+      );
+    const receipts = mails.filter(
+      (mail) => mail.text.includes(payment.merchantUid) && !mail.subject.includes(KO.refundMade.subject),
+    );
     if (receipts.length !== 1 && !(expected.mailMayRepeat && receipts.length === 2))
       problems.push(`${receipts.length} receipts of ${payment.merchantUid} were mailed`);
     const fullyReturned = payment.cancelledAmount >= payment.price;
-    for (const plan of plans.filter((one) => one.paidMerchantUid === payment.merchantUid || one.planId === payment.merchantUid)) {
+    for (const plan of plans.filter(
+      (one) => one.paidMerchantUid === payment.merchantUid || one.planId === payment.merchantUid,
+    )) {
       const live = plan.planStatus === 'PAID' || plan.planStatus === 'HOLD';
-      if (made.length > 0 && live) problems.push(`plan ${plan.planId} is ${plan.planStatus} after its refund`);
+      if (made.length > 0 && live)
+        problems.push(`plan ${plan.planId} is ${plan.planStatus} after its refund`);
       if (fullyReturned && live) problems.push(`plan ${plan.planId} is live with its payment returned`);
       if (!live && schedules.schedules.some((schedule) => schedule.name.startsWith(`rnw-${plan.planId}-`)))
         problems.push(`plan ${plan.planId} ended but its renewal is still scheduled`);

@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 import { send } from '../integration/helpers.ts';
-import { type CrashPoint, armCrash, crashResult, lastCallsOf } from './crash-control.ts';
+import { armCrash, type CrashPoint, coldStart, crashResult, lastCallsOf } from './crash-control.ts';
 
 /**
  * A money step walked through every point its function can stop at (issue 40): the step run once whole to
@@ -74,6 +74,8 @@ export async function walkStep<Context>(
   options: { parallel?: number; settle?: () => Promise<void> } = {},
 ): Promise<Walked[]> {
   const whole = await step.prepare();
+  // Each crash point's invocation runs in a new process: so does the run that counts the calls.
+  await coldStart(step.functionName);
   await step.act(whole);
   const calls = await lastCallsOf(step.functionName, step.matchOf(whole));
   const points: Array<CrashPoint | undefined> = [
@@ -94,7 +96,12 @@ export async function walkStep<Context>(
   });
   await (options.settle ?? passTheRechecks)();
   const outcomes: Walked[] = [
-    { step: step.name, point: undefined, reached: undefined, problems: await step.disagreements(whole, undefined) },
+    {
+      step: step.name,
+      point: undefined,
+      reached: undefined,
+      problems: await step.disagreements(whole, undefined),
+    },
   ];
   for (const walk of walks) {
     const problems = [

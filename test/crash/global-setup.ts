@@ -24,7 +24,13 @@ let runtime: Runtime | undefined;
 export async function setup(project: TestProject): Promise<void> {
   process.env[DUPLICATE_DELIVERY_VARIABLE] ??= '1';
   const assemblyDir = process.env[LAMBDA_ASSEMBLY_VARIABLE] ?? CHECK_ASSEMBLY;
-  runtime = await startRuntime({ port: 0, inMemory: true, web: 'none', quiet: true, lambda: { assemblyDir } });
+  runtime = await startRuntime({
+    port: 0,
+    inMemory: true,
+    web: 'none',
+    quiet: true,
+    lambda: { assemblyDir },
+  });
   project.provide('apiUrl', runtime.url);
   project.provide('dynamoEndpoint', runtime.dynamoEndpoint);
   project.provide('tableName', runtime.tableName);
@@ -34,5 +40,6 @@ export async function setup(project: TestProject): Promise<void> {
 export async function teardown(): Promise<void> {
   const findings = runtime?.lambda?.findings() ?? [];
   await runtime?.stop();
-  if (findings.length) throw new Error(`The functions as Lambda runs them: ${JSON.stringify(findings, null, 2)}`);
+  if (findings.length)
+    throw new Error(`The functions as Lambda runs them: ${JSON.stringify(findings, null, 2)}`);
 }

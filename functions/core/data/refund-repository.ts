@@ -1,4 +1,5 @@
 import { retentionTtl } from '../../../shared/data/record-retention.ts';
+import type { HandRefundMeans } from '../../../shared/refunds/hand-refunds.ts';
 import type { RefundAccount } from '../../../shared/refunds/refund-account.ts';
 import { PRODUCT_REFUND_SOURCE } from '../../../shared/refunds/refund-session.ts';
 import {
@@ -47,9 +48,12 @@ export async function getRefundSession(guid: string): Promise<RefundSession | un
   return data ?? undefined;
 }
 
-/** A refund owed by bank transfer: the account it goes to, who asked, why. */
+/**
+ * A refund owed from the product's account: the customer's account it goes to by bank transfer (won), or
+ * none for one returned by hand outside the provider (another currency); who asked, why.
+ */
 export interface TransferOwed {
-  account: RefundAccount;
+  account?: RefundAccount | undefined;
   requestedBy: string;
   reason: string;
 }
@@ -158,7 +162,6 @@ export async function recordRefundMade(input: {
   const { refund, payment, plan, head, endedAt, madeAt, activity } = input;
   const cancelledAmount = refund.step + refund.amount;
   const current = head?.currentPlanId === plan.planId ? head : undefined;
-  const account = refund.transfer ? refund.refundAccount : undefined;
   const { canceled, data } = await db()
     .transaction.write((tx) => [
       tx.refund
@@ -189,14 +192,19 @@ export async function recordRefundMade(input: {
               .commit(),
           ]
         : []),
-      account
+      // From the product account (by bank transfer, or by hand where no account is kept): owed.
+      refund.transfer
         ? raiseCaseItem(
             tx,
             refundTransferCase({
               payment: { ...payment, cancelledAmount: refund.step },
               amount: refund.amount,
               planId: plan.planId,
-              transfer: { account, requestedBy: refund.requestedBy, reason: refund.reason },
+              transfer: {
+                account: refund.refundAccount,
+                requestedBy: refund.requestedBy,
+                reason: refund.reason,
+              },
             }),
           )
         : ledgerItem(tx, refundEntry(payment, { amount: refund.amount, source: refund.source, at: madeAt })),
@@ -211,7 +219,7 @@ export async function recordRefundMade(input: {
 }
 
 /**
- * A refund owed by bank transfer paid, in one transaction: its case ends (only while open, so that of two
+ * A refund owed from the product's account paid (by bank transfer, or by hand), in one transaction: its case ends (only while open, so that of two
  * operators one marks it), which erases the account kept on it; the refund's ledger entry is written on
  * the day the money left (`payment` as it was before the refund: no entry for an order's money that was
  * never granted); the operator's activity says so. False when the case had already ended.
@@ -221,6 +229,8 @@ export async function markTransferPaid(input: {
   payment: Payment | undefined;
   paidAt: number;
   transferReference: string;
+  /** How a refund returned by hand was paid. */
+  paidVia?: HandRefundMeans | undefined;
   activity: AdminActivity;
 }): Promise<boolean> {
   const { open, payment } = input;
@@ -236,6 +246,7 @@ export async function markTransferPaid(input: {
                 source: PRODUCT_REFUND_SOURCE,
                 at: input.paidAt,
                 transferReference: input.transferReference,
+                paidVia: input.paidVia,
               }),
             ),
           ]

@@ -294,7 +294,9 @@ async function refundOrder(
 
 /** Whether a refund_required order's money can go back without an operator (see returnTaken). */
 function returnsByItself(order: PaymentOrder): boolean {
-  return !order.returnRefused && order.payMethod !== 'vbank' && Boolean(order.walletPaymentId ?? order.impUid);
+  return (
+    !order.returnRefused && order.payMethod !== 'vbank' && Boolean(order.walletPaymentId ?? order.impUid)
+  );
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 import {
   type CancelKind,
   cancelKind,
+  type RefundChooser,
   type RefundDecision,
   type RefundWay,
   refundDecision,
@@ -62,6 +63,7 @@ import {
   refundFigures,
 } from './refund-amounts.ts';
 import { scheduleRefundRecheck } from './refund-recheck-schedule.ts';
+import { noteRefundWay } from './refund-way-choice.ts';
 import { refundThroughWallet } from './wallet-refunds.ts';
 
 /**
@@ -106,6 +108,8 @@ export async function quoteRefund(input: {
   requestedMs: number;
   /** Count the request on its business day (the default; the console turns it off for a chosen date). */
   businessDay?: boolean;
+  /** Who chooses the way (refund-ways.ts): the customer's page by default. */
+  chooser?: RefundChooser;
 }): Promise<RefundQuote> {
   const at = nowMs();
   const { plan, payment } = await refundablePlan(input.uid, at);
@@ -123,8 +127,8 @@ export async function quoteRefund(input: {
     refundDay: refundDay(input.requestedMs, holidays),
   });
   const decisions = {
-    whole: refundDecision(payment, 'whole', at),
-    part: refundDecision(payment, 'part', at),
+    whole: refundDecision(payment, 'whole', at, input.chooser),
+    part: refundDecision(payment, 'part', at, input.chooser),
   };
   const own = decisions[cancelKind(payment, estimate.estimatedRefundPrice)].ways[0];
   // A refund nothing can take keeps its payment's own way as the one named.
@@ -226,6 +230,7 @@ export async function refundPlan(
     return { kind: 'unsubscribed' };
   }
   const way = allowedWay(quote, request);
+  noteRefundWay(quote, request, way);
   const transfer = way.source === PRODUCT_REFUND_SOURCE;
   const account = way.account === 'required' || transfer ? request.refundAccount : undefined;
   const refund: NewRefund = {
@@ -501,8 +506,11 @@ async function mailRefund(refund: Refund): Promise<void> {
       planType: plan.planType,
       amount: refund.amount,
       currency: refund.currency as Currency,
+      // From the product account: by bank transfer to the account given, else by hand (another currency).
       refundedTo: refund.transfer
-        ? 'bank-transfer'
+        ? refund.transferTo
+          ? 'bank-transfer'
+          : 'by-hand'
         : refund.source === 'naver_pay'
           ? WALLET_PAY_METHOD
           : (payment.payMethod as PayMethod),
