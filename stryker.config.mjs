@@ -35,6 +35,8 @@ export const MONEY_MODULES = [
   'shared/subscriptions/renewal-consent.ts',
   'shared/subscriptions/plan-change.ts',
   'shared/direct-deposits/direct-deposit.ts',
+  'shared/tax-invoices/tax-invoice-amounts.ts',
+  'shared/tax-invoices/tax-invoice-deadlines.ts',
   'functions/core/orders/session-pricing.ts',
   'functions/core/orders/grant-records.ts',
   'functions/core/refunds/refund-amounts.ts',

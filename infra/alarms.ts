@@ -70,6 +70,13 @@ export const THRESHOLDS = {
   lostSchedules: { maxErrorCount: 0, ...ONCE },
   /** Money an operator must return (refund_required): every one. */
   refundRequired: { maxErrorCount: 0, ...ONCE },
+  /**
+   * A tax invoice still not issued two business days (or less) before its legal deadline: the hourly tax
+   * documents' run counts them (TaxInvoicesNearDeadline), so the alarm is one hour's count above none and
+   * stays raised, run after run, until each is issued or marked by hand. The run's own failures alarm as
+   * its function's errors.
+   */
+  taxInvoicesNearDeadline: { maxErrorCount: 0, ...ONCE },
   /** A plan put on hold (its last renewal retry declined): every one, so that the customer is helped. */
   planHeld: { maxErrorCount: 0, ...ONCE },
   /** A payment whose amount differs from its order is tampering or a pricing defect: every one. */

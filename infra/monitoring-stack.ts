@@ -102,6 +102,17 @@ export class MonitoringStack extends Stack {
           ],
         },
         {
+          title: 'Tax invoices open near their deadline',
+          metrics: [
+            {
+              // The run emits it every hour: its hour's sum is the count of that run.
+              metric: product('taxInvoicesNearDeadline', Duration.hours(1)),
+              alarmFriendlyName: 'tax-invoice-deadline',
+              addAlarm: { Critical: above(THRESHOLDS.taxInvoicesNearDeadline) },
+            },
+          ],
+        },
+        {
           title: 'Renewals',
           metrics: [
             product('renewalCharged'),

@@ -25,6 +25,7 @@ const routes = [
   ...ROUTES,
   probe('probeProvider', ['payment:provider']),
   probe('probeSms', ['sms:send']),
+  probe('probeTaxInvoice', ['tax-invoice:issue']),
   probe('probeNothing', ['table:read']),
 ];
 
@@ -61,11 +62,11 @@ describe('the money path in AWS', () => {
         ),
     );
 
-  it('keeps the three services credentials as retained JSON secrets', () => {
+  it('keeps the four services credentials as retained JSON secrets', () => {
     const stateful = Template.fromStack(built.stateful);
-    // The three services' credentials, the token key and the origin secret.
-    stateful.resourceCountIs('AWS::SecretsManager::Secret', 5);
-    for (const keys of ['apiKey', 'clientId']) {
+    // The four services' credentials, the token key and the origin secret.
+    stateful.resourceCountIs('AWS::SecretsManager::Secret', 6);
+    for (const keys of ['apiKey', 'clientId', 'linkId']) {
       stateful.hasResource('AWS::SecretsManager::Secret', {
         DeletionPolicy: 'Retain',
         Properties: Match.objectLike({ SecretString: Match.stringLikeRegexp(keys) }),
@@ -91,6 +92,19 @@ describe('the money path in AWS', () => {
     expect(environmentOf('probeSms')).toHaveProperty('COOLSMS_SECRET_ARN');
     expect(secretsReadBy('probeSms')).toMatch(/SmsSecret/);
     expect(environmentOf('probeNothing')).not.toHaveProperty('COOLSMS_SECRET_ARN');
+  });
+
+  it('gives Popbill’s secret, its test bed and the supplier only to functions granted tax-invoice:issue', () => {
+    expect(environmentOf('probeTaxInvoice')).toMatchObject({
+      POPBILL_TEST_BED: 'true',
+      TAX_INVOICE_SUPPLIER: JSON.stringify(PAYMENT_CONTEXT.taxInvoiceSupplier),
+    });
+    expect(environmentOf('probeTaxInvoice')).toHaveProperty('POPBILL_SECRET_ARN');
+    expect(secretsReadBy('probeTaxInvoice')).toMatch(/PopbillSecret/);
+    for (const other of ['probeProvider', 'probeNothing', 'getCheckoutSettings']) {
+      expect(environmentOf(other), other).not.toHaveProperty('POPBILL_SECRET_ARN');
+      expect(secretsReadBy(other), other).not.toMatch(/PopbillSecret/);
+    }
   });
 
   it('gives the refund routes the holiday service and its key, and other routes neither', () => {

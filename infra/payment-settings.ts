@@ -14,6 +14,9 @@ import type { StatefulStack } from './stateful-stack.ts';
  *   channel, on which a cash receipt is issued for what a refund by bank transfer kept;
  * - naverPayPartnerId: the wallet's partner id, part of its API address;
  * - coolsmsSender: the registered SMS sender number;
+ * - taxInvoiceSupplier: the supplier of every tax invoice, the company Popbill knows as its member
+ *   (`{corpNum, companyName, ceoName, address, businessType, businessItem, email}`, functions/core/adapters/
+ *   popbill.ts SupplierSchema); Popbill's test bed serves every stage but release;
  * - holidayServiceKey: the data.go.kr service key of the public holiday service (refunds' business days;
  *   without it a lookup fails, is logged, and counts as no holidays). Give the "Decoding" key of the two
  *   data.go.kr shows (the one with `+`, `/`, `=`): the adapter URL-encodes it, and the "Encoding" key
@@ -26,6 +29,7 @@ export interface PaymentSettings {
   naverPayPartnerId?: string;
   coolsmsSender?: string;
   holidayServiceKey?: string;
+  taxInvoiceSupplier?: Record<string, string>;
 }
 
 /** The public holiday service (data.go.kr SpcdeInfoService; functions/core/adapters/holidays.ts). */
@@ -66,6 +70,9 @@ export function paymentValues(
     COOLSMS_SENDER: settings.coolsmsSender,
     HOLIDAY_API_URL: HOLIDAY_SERVICE_URL,
     HOLIDAY_API_KEY: settings.holidayServiceKey,
+    POPBILL_SECRET_ARN: stateful.popbillSecret.secretArn,
+    POPBILL_TEST_BED: String(stage !== 'release'),
+    TAX_INVOICE_SUPPLIER: settings.taxInvoiceSupplier && JSON.stringify(settings.taxInvoiceSupplier),
   };
 }
 
@@ -76,6 +83,7 @@ const SETTING_OF_VARIABLE: Readonly<Record<string, keyof PaymentSettings>> = {
   PORTONE_RECEIPT_CHANNEL_KEY: 'portoneReceiptChannelKey',
   COOLSMS_SENDER: 'coolsmsSender',
   HOLIDAY_API_KEY: 'holidayServiceKey',
+  TAX_INVOICE_SUPPLIER: 'taxInvoiceSupplier',
 };
 
 /**
@@ -101,4 +109,5 @@ export function grantPaymentSecrets(
     stateful.walletSecret.grantRead(fn);
   }
   if (grants.has('sms:send')) stateful.smsSecret.grantRead(fn);
+  if (grants.has('tax-invoice:issue')) stateful.popbillSecret.grantRead(fn);
 }

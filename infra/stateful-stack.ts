@@ -56,7 +56,7 @@ export type ProductBucket = 'feedback-files' | 'cloud-projects';
 const NONCURRENT_VERSIONS_KEPT = Duration.days(30);
 
 /** The stage's secrets, by name: `cutloom/{stage}/{purpose}` (docs/deploying.md says which to fill). */
-export type SecretPurpose = 'id-token-key' | 'origin' | 'portone' | 'naver-pay' | 'coolsms';
+export type SecretPurpose = 'id-token-key' | 'origin' | 'portone' | 'naver-pay' | 'coolsms' | 'popbill';
 export function productSecretName(stage: string, purpose: SecretPurpose): string {
   return `cutloom/${stage}/${purpose}`;
 }
@@ -85,6 +85,8 @@ export class StatefulStack extends Stack {
   readonly walletSecret: Secret;
   /** CoolSMS API credentials: JSON {apiKey, apiSecret}. */
   readonly smsSecret: Secret;
+  /** Popbill (Linkhub) API credentials: JSON {linkId, secretKey}. */
+  readonly popbillSecret: Secret;
   readonly analyticsBucket: Bucket;
   readonly analyticsStream: DeliveryStream;
   /** Every alarm of the stage notifies this topic (retained: its confirmed subscriptions are kept). */
@@ -232,6 +234,10 @@ export class StatefulStack extends Stack {
       'chainId',
     ]);
     this.smsSecret = this.serviceSecret('SmsSecret', 'coolsms', 'CoolSMS API', ['apiKey', 'apiSecret']);
+    this.popbillSecret = this.serviceSecret('PopbillSecret', 'popbill', 'Popbill API (Linkhub)', [
+      'linkId',
+      'secretKey',
+    ]);
 
     this.originSecret = this.rotatingSecret(
       'OriginSecret',

@@ -17,6 +17,15 @@ export const PAYMENT_CONTEXT = {
   naverPayPartnerId: 'np_abcde',
   coolsmsSender: '0212345678',
   holidayServiceKey: 'holiday-key',
+  taxInvoiceSupplier: {
+    corpNum: '1234567891',
+    companyName: '컷룸 주식회사',
+    ceoName: '김컷룸',
+    address: '서울특별시 중구 세종대로 110',
+    businessType: '정보통신업',
+    businessItem: '소프트웨어 개발 및 공급',
+    email: 'tax@cutloom.example',
+  },
 };
 
 /** The app as tests see it: no esbuild bundling (templates only), with extra CDK context and options when given. */

@@ -203,6 +203,25 @@ export const ENVIRONMENT = {
   COOLSMS_SECRET_ARN: { readBy: 'adapters/sms.ts', implies: 'secret', for: ['sms:send'] },
   COOLSMS_API_KEY: { readBy: 'adapters/sms.ts', implies: 'nothing', localOnly: true },
   COOLSMS_API_SECRET: { readBy: 'adapters/sms.ts', implies: 'nothing', localOnly: true },
+  // Popbill (tax invoices, a business's state): the test bed on every stage but release.
+  POPBILL_TEST_BED: { readBy: 'adapters/popbill.ts', implies: 'nothing', for: ['tax-invoice:issue'] },
+  POPBILL_SECRET_ARN: { readBy: 'adapters/popbill.ts', implies: 'secret', for: ['tax-invoice:issue'] },
+  POPBILL_API_URL: {
+    readBy: 'adapters/popbill.ts',
+    implies: 'nothing',
+    localOnly: true,
+    beside: 'POPBILL_SECRET_ARN',
+  },
+  POPBILL_AUTH_URL: {
+    readBy: 'adapters/popbill.ts',
+    implies: 'nothing',
+    localOnly: true,
+    beside: 'POPBILL_SECRET_ARN',
+  },
+  POPBILL_LINK_ID: { readBy: 'adapters/popbill.ts', implies: 'nothing', localOnly: true },
+  POPBILL_SECRET_KEY: { readBy: 'adapters/popbill.ts', implies: 'nothing', localOnly: true },
+  // The supplier of every tax invoice (the product's company, Popbill's member), JSON.
+  TAX_INVOICE_SUPPLIER: { readBy: 'adapters/popbill.ts', implies: 'nothing', for: ['tax-invoice:issue'] },
   HOLIDAY_API_URL: { readBy: 'adapters/holidays.ts', implies: 'nothing', for: ['holidays:read'] },
   HOLIDAY_API_KEY: { readBy: 'adapters/holidays.ts', implies: 'nothing', for: ['holidays:read'] },
   FEEDBACK_BUCKET: {

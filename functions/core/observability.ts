@@ -43,10 +43,10 @@ export const metrics = new Metrics({
   },
 });
 
-/** Counts one event of a product metric in the current invocation (flushed when it ends). */
-export function countMetric(id: ProductMetricId): void {
+/** Counts events of a product metric in the current invocation (one unless told; flushed when it ends). */
+export function countMetric(id: ProductMetricId, count = 1): void {
   const metric = PRODUCT_METRICS[id];
-  metrics.addMetric(metric.name, metric.unit, 1);
+  metrics.addMetric(metric.name, metric.unit, count);
 }
 
 /** An AWS SDK v3 client whose calls appear in the trace as subsegments named by service and operation. */

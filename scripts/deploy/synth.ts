@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { DEFAULT_REGION } from '../../infra/build-app.ts';
 import { repoRoot } from '../../infra/bundling.ts';
+import { LOCAL_SUPPLIER } from '../local/stand-ins/popbill.ts';
 import { EMULATED_ACCOUNT } from './aws-emulator.ts';
 
 /**
@@ -25,6 +26,8 @@ export const EXAMPLE_CONTEXT: Record<string, string> = {
     naverPayPartnerId: 'np_example',
     coolsmsSender: '0212345678',
     holidayServiceKey: 'example-key',
+    // The local runtime's supplier: a synthetic business number with a valid check digit.
+    taxInvoiceSupplier: LOCAL_SUPPLIER,
   }),
   domain: JSON.stringify({
     names: ['www.cutloom.example'],

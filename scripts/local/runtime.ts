@@ -292,10 +292,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       const [method, path] = route.split(' ') as [string, string];
       registerLocalEndpoint(method, path, handler);
     }
-    // What a deployment does once the jobs exist: older items' finance keys, the daily reconciliation.
+    // What a deployment does once the jobs exist: older items' finance keys, the daily reconciliation,
+    // the hourly tax documents' run.
     await context.invokeModule(
       'events/finance/prepare-finance',
-      { pass: 'last', reconcile: reconcilesLocally() },
+      { pass: 'last', reconcile: reconcilesLocally(), taxDocuments: reconcilesLocally() },
       undefined,
       { scheduledTarget: FINANCE_PREPARATION_TARGET.id },
     );

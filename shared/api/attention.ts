@@ -101,7 +101,7 @@ export const adminAttentionResolve = defineRoute({
   ]),
   response: z.object({ result: z.enum(['ended', 'retry-scheduled', 'already-ended']) }),
   handler: 'attention/admin-attention-resolve',
-  grants: ['table:read', 'table:write', 'payment:provider', 'scheduler', 'queue:bulk'],
+  grants: ['table:read', 'table:write', 'payment:provider', 'scheduler', 'queue:bulk', 'tax-invoice:issue'],
 });
 
 /**

@@ -106,8 +106,10 @@ export type RouteGrant =
   | 'token:sign'
   /** Puts analytics events on the delivery stream. */
   | 'analytics:put'
-  /** Asks the public holiday service (a refund's business-day cutoff). */
-  | 'holidays:read';
+  /** Asks the public holiday service (a refund's business-day cutoff, a tax invoice's deadline). */
+  | 'holidays:read'
+  /** Popbill's credentials and the supplier's details: issues tax invoices, checks a business's state. */
+  | 'tax-invoice:issue';
 
 export type RouteInput<R extends RouteDefinition> = z.input<R['request']>;
 export type RouteParsedInput<R extends RouteDefinition> = z.output<R['request']>;

@@ -34,6 +34,11 @@
  *
  * - cash_receipt_failed: a cash receipt (현금영수증) the provider did not issue for a paid order, or could not
  *   re-issue after a refund (shared/cash-receipts); it ends by itself once the receipt is issued.
+ * - tax_invoice_failed: a tax invoice (세금계산서) the product could not issue through Popbill, or one the NTS
+ *   refused: Popbill refused it (its reason kept), or the buyer's business is closed, suspended or unknown to
+ *   the NTS (the status check before issuing). It ends by itself once the invoice is issued; an operator
+ *   retries it (after the buyer corrected the details), marks it issued by hand on the console's tax
+ *   invoice page, or dismisses it.
  * - refund_transfer: a refund owed by bank transfer from the product's account to the customer's
  *   (shared/refunds/refund-ways.ts: a phone payment after its month, a deposit after 180 days, a card
  *   after a year, a direct deposit, or an operator's choice). The refund is decided (the plan ended, the
@@ -46,6 +51,7 @@
  * - retry (plan_held): the renewal charged again now, beyond the scheduled retries (the card may have
  *   been changed); the case stays until a renewal is paid;
  * - retry (cash_receipt_failed): the receipt asked of the provider again;
+ * - retry (tax_invoice_failed): the invoice issued again now, with the buyer's details as they are now;
  * - transfer paid (refund_transfer): the transfer made, with its reference; the account number is erased;
  * - retry (a dead letter): the message sent to its queue again, or the run's target scheduled once
  *   more with the same input (both are idempotent); the case ends, and a new failure raises a new one;
@@ -64,6 +70,7 @@ export const ATTENTION_KINDS = [
   'provider_payment_missing',
   'amount_mismatch',
   'refund_transfer',
+  'tax_invoice_failed',
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 

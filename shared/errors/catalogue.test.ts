@@ -59,8 +59,10 @@ describe('server error types to client codes (section 8)', () => {
     }
   });
 
-  it('covers every server error type the specification lists, and ours: the account deletion’s refusal, SMS_FAILED, the refunds’ four and the change of plan’s refusal', () => {
-    expect(SERVER_ERROR_TYPES).toHaveLength(27);
+  it('covers every server error type the specification lists, and ours: the account deletion’s refusal, SMS_FAILED, the refunds’ four, the change of plan’s refusal and the tax invoices’ two', () => {
+    expect(SERVER_ERROR_TYPES).toHaveLength(29);
+    expect(clientCodeForServerError('BUSINESS_NOT_OPERATING')).toBe('L26');
+    expect(clientCodeForServerError('TAX_INVOICE_SERVICE_FAILED')).toBe('L02');
     expect(clientCodeForServerError('REFUND_ACCOUNT_REQUIRED')).toBe('L26');
     expect(clientCodeForServerError('REFUND_ACCOUNT_REFUSED')).toBe('L09');
     expect(clientCodeForServerError('REFUND_NOT_POSSIBLE')).toBe('L27');

@@ -104,6 +104,14 @@ export const SERVER_ERRORS = {
   REFUND_ACCOUNT_REFUSED: { client: 'L09', status: 422 },
   REFUND_NOT_POSSIBLE: { client: 'L27', status: 409 },
   REFUND_REFUSED: { client: 'L09', status: 422 },
+  /**
+   * Tax invoices (shared/tax-invoices): the business registration number given for them belongs to a
+   * business the NTS reports closed, suspended or not registered (Popbill's status check); the body's
+   * `businessState` says which (closed, suspended, unregistered).
+   */
+  BUSINESS_NOT_OPERATING: { client: 'L26', status: 422 },
+  /** Popbill did not answer (an invoice's PDF asked for while it is down). */
+  TAX_INVOICE_SERVICE_FAILED: { client: 'L02', status: 502 },
 } as const satisfies Record<string, { client: ClientErrorCode; status: number }>;
 export type ServerErrorType = keyof typeof SERVER_ERRORS;
 export const SERVER_ERROR_TYPES = Object.keys(SERVER_ERRORS) as ServerErrorType[];
@@ -203,6 +211,8 @@ export const ADMIN_CODE_OF_SERVER_ERROR: Record<ServerErrorType, AdminErrorCode>
   REFUND_ACCOUNT_REFUSED: 'invalid_argument',
   REFUND_NOT_POSSIBLE: 'conflict',
   REFUND_REFUSED: 'conflict',
+  BUSINESS_NOT_OPERATING: 'invalid_argument',
+  TAX_INVOICE_SERVICE_FAILED: 'internal',
 };
 
 export const ADMIN_CODE_OF_IDENTITY_ERROR: Record<IdentityErrorCode, AdminErrorCode> = {

@@ -121,6 +121,22 @@ export const ACCOUNT_ERASURE_TARGET = {
   grants: ['scheduler'],
 } as const satisfies ScheduledTarget;
 
+/**
+ * The tax documents' run (functions/core/tax-invoices/tax-documents-run.ts): every hour, the tax invoices
+ * due (a payment's at once, a month's from the next month on) issued through Popbill, refunds' amended
+ * invoices, direct deposits' cash receipts and invoice requests, Popbill's states followed, and the
+ * invoices open near their deadline counted (the alarm); each run schedules the next. Scheduled once more
+ * a minute after a payment that asks an invoice at once, for that payment alone.
+ */
+export const TAX_DOCUMENTS_TARGET = {
+  id: 'issue-tax-documents',
+  handler: 'tax-invoices/issue-tax-documents',
+  description: "Issues the tax invoices due, refunds' amendments and deposits' documents; follows them",
+  grants: ['tax-invoice:issue', 'payment:provider', 'holidays:read', 'scheduler'],
+  // A month's invoices of every monthly buyer on the 1st, one Popbill call each.
+  timeoutSeconds: 300,
+} as const satisfies ScheduledTarget;
+
 /** The target of admin schedules' runs (each run schedules the schedule's next one). */
 export const ADMIN_SCHEDULE_TARGET = 'admin-schedule';
 
@@ -134,6 +150,7 @@ export const SCHEDULED_TARGETS: readonly ScheduledTarget[] = [
   RECONCILIATION_TARGET,
   FINANCE_PREPARATION_TARGET,
   ACCOUNT_ERASURE_TARGET,
+  TAX_DOCUMENTS_TARGET,
   {
     id: ADMIN_SCHEDULE_TARGET,
     handler: 'schedules/run',

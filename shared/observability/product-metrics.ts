@@ -63,6 +63,10 @@ export const PRODUCT_METRICS = {
   ),
   webhookReceived: count('WebhookReceived', 'a payment notification received'),
   internalError: count('InternalError', 'a route answered `internal` (UNKNOWN): a failure nobody expected'),
+  taxInvoicesNearDeadline: count(
+    'TaxInvoicesNearDeadline',
+    'a tax invoice not issued yet two business days or less before its deadline (counted by every hourly run)',
+  ),
 } as const satisfies Record<string, ProductMetric>;
 
 export type ProductMetricId = keyof typeof PRODUCT_METRICS;

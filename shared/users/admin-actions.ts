@@ -39,5 +39,6 @@ export const ADMIN_ACTIONS = [
   'cash-receipt.retry',
   'tax-invoice.issue',
   'tax-invoice.cancel',
+  'tax-invoice.retry',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];

@@ -32,6 +32,7 @@ import { refundThroughWallet } from '../refunds/wallet-refunds.ts';
 import { RENEWAL_RETRY_DAYS, scheduleRenewal } from '../subscriptions/renewal-schedule.ts';
 import { retryCashReceiptCase } from './cash-receipt-cases.ts';
 import { isDeadLetterCase, retryDeadLetter } from './dead-letter-cases.ts';
+import { retryTaxInvoiceCase } from './tax-invoice-cases.ts';
 
 /**
  * The console's attention page (shared/attention/attention-cases.ts): the open cases, and the
@@ -117,6 +118,8 @@ export async function resolveAttention(
     );
   if (resolution.action === 'retry' && open.kind === 'cash_receipt_failed')
     return retryCashReceiptCase(open, resolution.reason, operator);
+  if (resolution.action === 'retry' && open.kind === 'tax_invoice_failed')
+    return retryTaxInvoiceCase(open, resolution.reason, operator);
   if (resolution.action === 'retry')
     return isDeadLetterCase(open)
       ? retryDeadLetter(open, resolution.reason, operator)

@@ -2,14 +2,13 @@ import type { BillingPayment, BillingPlan, BillingState } from '../../../shared/
 import { WALLET_PAY_METHOD } from '../../../shared/payments/pay-methods.ts';
 import { DIRECT_DEPOSIT_CUSTOMER_UID, planActions } from '../../../shared/subscriptions/plan-actions.ts';
 import { renewalPrice } from '../../../shared/subscriptions/renewal-reminder.ts';
-import type { TaxInvoiceView } from '../../../shared/tax-invoices/tax-invoice-rules.ts';
 import { getBillingKey } from '../adapters/payment-provider/portone.ts';
 import { cashReceiptViews } from '../cash-receipts/cash-receipt-views.ts';
 import { nowMs } from '../clock.ts';
 import { pagePaymentsByUser } from '../data/billing-repository.ts';
-import { getTaxInvoiceRequests, type TaxInvoiceRequest } from '../data/tax-invoice-repository.ts';
 import { latestUserPlan, type Payment, type UserPlan } from '../data/user-plan-repository.ts';
 import { logger } from '../logger.ts';
+import { taxInvoiceViews } from '../tax-invoices/invoice-views.ts';
 
 /**
  * The billing page's view of an account (issue 17 part 3): the latest plan while it has not ended (a
@@ -86,7 +85,7 @@ export async function paymentHistory(
   const merchantUids = page.payments.map((payment) => payment.merchantUid);
   const [cashReceipts, taxInvoices] = await Promise.all([
     cashReceiptViews(merchantUids),
-    getTaxInvoiceRequests(merchantUids),
+    taxInvoiceViews(merchantUids),
   ]);
   return {
     result: page.payments.map((payment) => {
@@ -95,19 +94,10 @@ export async function paymentHistory(
       return {
         ...historyRow(payment),
         ...(cashReceipt ? { cashReceipt } : {}),
-        ...(invoice ? { taxInvoice: taxInvoiceView(invoice) } : {}),
+        ...(invoice ? { taxInvoice: invoice } : {}),
       };
     }),
     cursor: page.cursor,
-  };
-}
-
-function taxInvoiceView(request: TaxInvoiceRequest): TaxInvoiceView {
-  return {
-    state: request.state,
-    ...(request.state === 'issued' && request.approvalNumber
-      ? { approvalNumber: request.approvalNumber }
-      : {}),
   };
 }
 

@@ -28,7 +28,7 @@ import {
 } from '../data/cash-receipt-repository.ts';
 import { getOrder, type PaymentOrder } from '../data/order-reads.ts';
 import { type Operator, recordUserActivity } from '../data/user-activity-repository.ts';
-import { getPayment } from '../data/user-plan-repository.ts';
+import { getPayment, type Payment } from '../data/user-plan-repository.ts';
 import { AdminError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { cashReceiptView } from './cash-receipt-views.ts';
@@ -116,18 +116,18 @@ async function issueClaimed(
   };
   try {
     issued =
-      externalAmount === undefined
+      externalAmount === undefined && claimed.impUid
         ? await issueReceipt({ impUid: claimed.impUid, ...fields })
         : await issueExternalReceipt({
             merchantUid: claimed.merchantUid,
             name: order.planName,
-            amount: externalAmount,
+            amount: externalAmount ?? claimed.amount,
             ...fields,
           });
   } catch (error) {
     failure = error instanceof Error ? error.message : String(error);
     // Refused as issued already, or unanswered: what the provider holds decides.
-    if (externalAmount === undefined)
+    if (externalAmount === undefined && claimed.impUid)
       issued = (await getReceipt(claimed.impUid).catch(() => null)) ?? undefined;
     if (issued?.cancelledAt) issued = undefined;
   }
@@ -138,7 +138,7 @@ async function issueClaimed(
       approvalNumber: issued.approvalNumber,
       ...(issued.receiptUrl ? { receiptUrl: issued.receiptUrl } : {}),
       issuedAt: issued.issuedAt,
-      external: externalAmount !== undefined,
+      external: externalAmount !== undefined || !claimed.impUid,
     });
     logger.info('Cash receipt issued', { merchantUid: claimed.merchantUid, amount: issued.amount });
   } else {
@@ -172,14 +172,15 @@ function failureCase(
  * payment's balance), against what the product keeps of it: they differ after a refund made by hand
  * (to the product account), which the provider never saw.
  */
-async function balances(receipt: CashReceipt): Promise<{ atProvider: number; kept: number }> {
+async function balances(receipt: CashReceipt): Promise<{ atProvider: number | undefined; kept: number }> {
   const [atProvider, ours] = await Promise.all([
-    lookUpProviderPayment(receipt.impUid),
+    receipt.impUid ? lookUpProviderPayment(receipt.impUid) : undefined,
     getPayment(receipt.merchantUid),
   ]);
-  if (!atProvider || !ours) throw new AdminError('not_found', `No payment ${receipt.merchantUid}`);
+  if ((receipt.impUid && !atProvider) || !ours)
+    throw new AdminError('not_found', `No payment ${receipt.merchantUid}`);
   return {
-    atProvider: atProvider.amount - atProvider.cancelledAmount,
+    atProvider: atProvider ? atProvider.amount - atProvider.cancelledAmount : undefined,
     kept: ours.price - ours.cancelledAmount,
   };
 }
@@ -214,7 +215,9 @@ export async function cashReceiptAfterRefund(merchantUid: string): Promise<void>
 }
 
 function revokeIssued(receipt: CashReceipt): Promise<ProviderReceipt | null> {
-  return receipt.external ? revokeExternalReceipt(receipt.merchantUid) : revokeReceipt(receipt.impUid);
+  return receipt.external || !receipt.impUid
+    ? revokeExternalReceipt(receipt.merchantUid)
+    : revokeReceipt(receipt.impUid);
 }
 
 function treatNoneIssuedAsCancelled(error: unknown): void {
@@ -222,10 +225,37 @@ function treatNoneIssuedAsCancelled(error: unknown): void {
   throw error;
 }
 
-async function orderOf(receipt: CashReceipt): Promise<PaymentOrder> {
-  const order = await getOrder(receipt.merchantUid);
+/** Who the receipt names: the order's buyer, or a direct deposit's payer (a deposit has no order). */
+async function orderOf(receipt: CashReceipt): Promise<Buyer> {
+  const order = (await getOrder(receipt.merchantUid)) ?? (await getPayment(receipt.merchantUid));
   if (!order) throw new AdminError('not_found', `No order ${receipt.merchantUid}`);
   return order;
+}
+type Buyer = Pick<PaymentOrder, 'userName' | 'userEmail' | 'userPhone' | 'currency' | 'planName'>;
+
+/**
+ * The cash receipt of a direct deposit in won (money paid outside the provider, granted by an operator):
+ * issued as PortOne issues one for a cash sale outside it, on the receipt channel, for the amount paid.
+ * The operator's form asks no receipt number, so it is the one the law asks for without one: to the
+ * NTS's self-issue number from ₩100,000, none under it. Once per deposit, as an order's receipt.
+ */
+export async function issueDepositCashReceipt(payment: Payment): Promise<CashReceiptView | undefined> {
+  const owed = receiptToIssue({ purpose: 'none' }, { priceKrw: payment.price, invoiceRequested: false });
+  if (!owed || payment.currency !== 'KRW') return undefined;
+  const now = nowMs();
+  const fresh = {
+    merchantUid: payment.merchantUid,
+    uid: payment.uid,
+    purpose: 'none' as const,
+    ...owed,
+    amount: payment.price - payment.cancelledAmount,
+  };
+  if (!(await claimFirstIssue(fresh, now))) {
+    const current = await getCashReceipt(payment.merchantUid);
+    return current ? cashReceiptView(current) : undefined;
+  }
+  const claimed = (await getCashReceipt(payment.merchantUid)) as CashReceipt;
+  return cashReceiptView(await issueClaimed(claimed, payment, claimed.amount));
 }
 
 /**

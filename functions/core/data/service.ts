@@ -28,7 +28,12 @@ import { RenewalConsent } from './entities/renewal-consent.ts';
 import { PendingSignUp, RefreshToken, SessionFamily, SignInFailures } from './entities/session.ts';
 import { SmartSurvey, SurveyTarget } from './entities/smart-survey.ts';
 import { StaffAdminCount, StaffMember } from './entities/staff-member.ts';
-import { TaxInvoiceProfile, TaxInvoiceRequest } from './entities/tax-invoice.ts';
+import {
+  TaxDocumentsCursor,
+  TaxInvoice,
+  TaxInvoiceProfile,
+  TaxInvoiceRequest,
+} from './entities/tax-invoice.ts';
 import { UsageCounter, UsageEntry } from './entities/usage.ts';
 import { User, UserEmail } from './entities/user.ts';
 import { UserActivity } from './entities/user-activity.ts';
@@ -87,6 +92,8 @@ export const entities = {
   cashReceipt: CashReceipt,
   taxInvoiceProfile: TaxInvoiceProfile,
   taxInvoiceRequest: TaxInvoiceRequest,
+  taxInvoice: TaxInvoice,
+  taxDocumentsCursor: TaxDocumentsCursor,
   staffMember: StaffMember,
   staffAdminCount: StaffAdminCount,
   auditEntry: AuditEntry,

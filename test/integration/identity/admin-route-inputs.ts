@@ -130,6 +130,7 @@ export const routeInputs: Record<string, () => Record<string, unknown>> = {
   adminStaffSecondFactorReset: () => ({ uid: 'matrix-nobody' }),
   adminTaxInvoiceList: () => ({ month: '2030-01' }),
   adminTaxInvoiceMark: () => ({ merchantUid: 'ord_matrixnone', mark: 'cancelled', reason: 'matrix' }),
+  adminTaxInvoicePdf: () => ({ mgtKey: 'E-matrixnone' }),
   adminFinanceSummary: () => ({ period: '2030-01' }),
   adminFinanceLedger: () => ({ period: '2030-01-31', limit: 10 }),
   adminRevenueReport: () => ({ from: '2025-01-01', to: '2025-01-31' }),

@@ -20,7 +20,8 @@ export const CashReceipt = lazyEntity(
       attributes: {
         merchantUid: { type: 'string', required: true, readOnly: true },
         uid: { type: 'string', required: true, readOnly: true },
-        impUid: { type: 'string', required: true, readOnly: true },
+        /** The provider's payment; absent for a direct deposit's receipt (money paid outside the provider). */
+        impUid: { type: 'string', readOnly: true },
         purpose: { type: CASH_RECEIPT_PURPOSES, required: true, readOnly: true },
         identifierType: { type: CASH_RECEIPT_IDENTIFIER_TYPES, required: true, readOnly: true },
         /** The identifier as the provider takes it (digits): a phone, a card or a business number. */

@@ -29,7 +29,12 @@ import { REFUND_SOURCES } from '../../../../shared/refunds/refund-session.ts';
 import { REFUND_WAY_NAMES } from '../../../../shared/refunds/refund-ways.ts';
 import { STAFF_ROLES, STAFF_STATUSES } from '../../../../shared/staff/staff-roles.ts';
 import { SMART_SURVEY_ACTION_TYPES } from '../../../../shared/surveys/smart-survey.ts';
-import { TAX_INVOICE_STATES } from '../../../../shared/tax-invoices/tax-invoice-rules.ts';
+import { INVOICE_TIMINGS } from '../../../../shared/tax-invoices/tax-invoice-deadlines.ts';
+import {
+  INVOICE_DOCUMENT_STATES,
+  INVOICE_FAILURES,
+  TAX_INVOICE_STATES,
+} from '../../../../shared/tax-invoices/tax-invoice-rules.ts';
 import { ADMIN_ACTIONS } from '../../../../shared/users/admin-actions.ts';
 
 /**
@@ -78,6 +83,9 @@ export const LABEL_TABLES = {
   clientType: { key: 'labels:client_type.', codes: CLIENT_TYPES },
   cashReceiptState: { key: 'console-payments:cash_receipt.', codes: CASH_RECEIPT_STATES },
   taxInvoiceState: { key: 'console-tax-invoices:state.', codes: TAX_INVOICE_STATES },
+  invoiceTiming: { key: 'console-tax-invoices:timing.', codes: INVOICE_TIMINGS },
+  invoiceFailure: { key: 'console-tax-invoices:failure.', codes: INVOICE_FAILURES },
+  invoiceDocumentState: { key: 'console-tax-invoices:document_state.', codes: INVOICE_DOCUMENT_STATES },
   ledgerKind: { key: 'console-finance:ledger.kinds.', codes: LEDGER_KINDS },
   role: { key: 'console-shell:role.', codes: STAFF_ROLES },
   staffStatus: { key: 'console-staff:status.', codes: STAFF_STATUSES },

@@ -50,7 +50,7 @@ export function HistorySection({ token, lang }: { token: string; lang: SiteLangu
           </thead>
           <tbody>
             {payments.map((payment) => (
-              <PaymentRow key={payment.merchantUid} payment={payment} lang={lang} />
+              <PaymentRow key={payment.merchantUid} payment={payment} lang={lang} token={token} />
             ))}
           </tbody>
         </table>
@@ -80,7 +80,15 @@ function boughtLabel(t: TFunction, planName: string): string {
   return erased ? t(`usage.${erased}`) : planName;
 }
 
-function PaymentRow({ payment, lang }: { payment: BillingPayment; lang: SiteLanguage }) {
+function PaymentRow({
+  payment,
+  lang,
+  token,
+}: {
+  payment: BillingPayment;
+  lang: SiteLanguage;
+  token: string;
+}) {
   const { t } = useTranslation('billing');
   const kind = PAYMENT_KINDS.includes(payment.paymentType) ? payment.paymentType : 'other';
   const documents = [
@@ -91,7 +99,9 @@ function PaymentRow({ payment, lang }: { payment: BillingPayment; lang: SiteLang
       </a>
     ) : null,
     payment.cashReceipt ? <CashReceiptStatus key="cash-receipt" receipt={payment.cashReceipt} /> : null,
-    payment.taxInvoice ? <TaxInvoiceStatus key="tax-invoice" invoice={payment.taxInvoice} /> : null,
+    payment.taxInvoice ? (
+      <TaxInvoiceStatus key="tax-invoice" invoice={payment.taxInvoice} token={token} />
+    ) : null,
   ].filter(Boolean);
   return (
     <tr>

@@ -1,7 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RouteInput } from '../../../../../shared/api/define-route.ts';
 import type { ListPageRequest } from '../../../../../shared/api/list-page.ts';
-import { adminTaxInvoiceList, adminTaxInvoiceMark } from '../../../../../shared/api/tax-invoices.ts';
+import {
+  adminTaxInvoiceList,
+  adminTaxInvoiceMark,
+  adminTaxInvoicePdf,
+} from '../../../../../shared/api/tax-invoices.ts';
 import type { TaxInvoiceState } from '../../../../../shared/tax-invoices/tax-invoice-rules.ts';
 import { usePagedList } from '../../../components/console/list/paged-list.ts';
 import { adminCall, adminKey } from '../../../lib/console/admin-api.ts';
@@ -36,5 +40,27 @@ export function useMarkTaxInvoices() {
       for (const mark of marks) await adminCall(adminTaxInvoiceMark, mark);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: taxInvoicesKey }),
+  });
+}
+
+/**
+ * Opens the PDF of an invoice Popbill issued in a new tab: a link asked for at the click (Popbill's last
+ * seconds), the tab opened at once so that the browser counts it as the click's.
+ */
+export function useOpenTaxInvoicePdf() {
+  return useMutation({
+    mutationFn: async (mgtKey: string) => {
+      const tab = window.open('', '_blank');
+      try {
+        const { url } = await adminCall(adminTaxInvoicePdf, { mgtKey });
+        if (tab) {
+          tab.opener = null;
+          tab.location.href = url;
+        } else window.open(url, '_blank', 'noopener');
+      } catch (error) {
+        tab?.close();
+        throw error;
+      }
+    },
   });
 }

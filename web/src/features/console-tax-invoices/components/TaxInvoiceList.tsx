@@ -16,21 +16,27 @@ import {
   kstTime,
   labelled,
   money,
+  moneyText,
   shownAs,
 } from '../../../components/console/list/list-columns.tsx';
 import { useListFilters } from '../../../components/console/list/list-filters.ts';
 import { useRowSelection } from '../../../components/console/list/list-selection.ts';
+import { notify } from '../../../components/console/toast.ts';
 import { codeLabel, payMethodLabel, planNameLabel } from '../../../lib/labels/labels.ts';
-import { type TaxInvoiceFilter, useTaxInvoiceList } from '../api/tax-invoices.ts';
+import { type TaxInvoiceFilter, useOpenTaxInvoicePdf, useTaxInvoiceList } from '../api/tax-invoices.ts';
 import { MarkDialog, type Marking } from './MarkDialog.tsx';
 
 const column = createColumnHelper<TaxInvoiceRow>();
+/** What an amended invoice took off, as an accountant writes it: -₩100,000. */
+const signedWon = (amount: number) => `${amount < 0 ? '-' : ''}${moneyText(Math.abs(amount), 'KRW')}`;
 const PAY_METHODS = ['vbank', 'card', 'phone', 'kakaopay', 'naverpay', 'payco', 'naver_pay'];
 
 /**
- * A month's tax invoice requests (KST), oldest payment first, filtered by state and pay method (in the
- * address), a page at a time, exported to CSV; a waiting request is marked issued with its approval
- * number, and waiting requests checked together can be marked cancelled.
+ * A month's tax invoices (KST), oldest payment first, filtered by state and pay method (in the address),
+ * a page at a time, exported to CSV: each payment's 공급가액 and 세액, how it is issued, where it stands
+ * (with the approval number, the deadline, why Popbill did not issue it), its amended invoices and the
+ * PDF of what Popbill issued. One Popbill could not issue is marked issued by hand with the approval
+ * number of an invoice issued elsewhere; several checked together can be marked cancelled.
  */
 export function TaxInvoiceList({
   filter,
@@ -47,6 +53,24 @@ export function TaxInvoiceList({
   const requests = useTaxInvoiceList(filter);
   const selection = useRowSelection();
   const [marking, setMarking] = useState<Marking>();
+  const openPdf = useOpenTaxInvoicePdf();
+  const pdfButton = (mgtKey: string, what: string) => (
+    <button
+      type="button"
+      className="console-button secondary"
+      aria-label={t('pdf_of', { what })}
+      onClick={() => openPdf.mutate(mgtKey, { onError: (error) => notify.failure(t('pdf_failed'), error) })}
+    >
+      {t('pdf')}
+    </button>
+  );
+  const amendmentText = (amendment: NonNullable<TaxInvoiceRow['amendments']>[number]) =>
+    amendment.kind === 'cancellation'
+      ? t('cancellation', { date: amendment.writeDate })
+      : `${t('amendment', {
+          amount: signedWon(amendment.total),
+          state: codeLabel(t, 'invoiceDocumentState', amendment.state),
+        })}${amendment.approvalNumber ? ` ${formatApprovalNumber(amendment.approvalNumber)}` : ''}`;
   const columns = [
     column.accessor('paidAt', { header: t('field.paid_at'), ...kstTime() }),
     column.accessor('state', {
@@ -64,6 +88,36 @@ export function TaxInvoiceList({
     column.accessor('businessType', { header: t('field.business_type') }),
     column.accessor('businessItem', { header: t('field.business_item') }),
     column.accessor('amount', { header: t('field.amount'), ...money((row) => row.currency) }),
+    column.accessor('supplyCost', { header: t('field.supply_cost'), ...money((row) => row.currency) }),
+    column.accessor('tax', { header: t('field.tax'), ...money((row) => row.currency) }),
+    column.accessor('timing', {
+      header: t('field.timing'),
+      ...labelled((timing: string) => codeLabel(t, 'invoiceTiming', timing)),
+    }),
+    column.accessor('deadline', { header: t('field.deadline'), meta: { kind: 'date' } }),
+    column.accessor(
+      (row) =>
+        row.failure
+          ? `${codeLabel(t, 'invoiceFailure', row.failure)}${row.failureMessage ? `: ${row.failureMessage}` : ''}`
+          : row.byHand
+            ? t('by_hand')
+            : '',
+      { id: 'failure', header: t('field.failure'), meta: { kind: 'longtext' } },
+    ),
+    column.accessor((row) => (row.amendments ?? []).map(amendmentText).join(' / '), {
+      id: 'amendments',
+      header: t('field.amendments'),
+      cell: (info) => {
+        const row = info.row.original;
+        return (row.amendments ?? []).map((amendment) => (
+          <div key={amendment.mgtKey}>
+            {amendmentText(amendment)}{' '}
+            {amendment.approvalNumber ? pdfButton(amendment.mgtKey, amendmentText(amendment)) : null}
+          </div>
+        ));
+      },
+      meta: { kind: 'longtext' },
+    }),
     column.accessor('payMethod', {
       header: t('field.pay_method'),
       ...labelled((method: string) => payMethodLabel(t, method)),
@@ -86,6 +140,14 @@ export function TaxInvoiceList({
       id: 'approval_number',
       header: t('field.approval_number'),
       ...identifier,
+    }),
+    column.display({
+      id: 'pdf',
+      header: t('field.pdf'),
+      cell: (info) => {
+        const row = info.row.original;
+        return row.mgtKey ? pdfButton(row.mgtKey, `${row.companyName} ${row.merchantUid}`) : null;
+      },
     }),
     column.display({
       id: 'actions',

@@ -2,10 +2,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBusinessNumber } from '../../../../../shared/tax-documents/business-number.ts';
 import {
+  INVOICE_TIMINGS,
+  type InvoiceTiming,
+} from '../../../../../shared/tax-invoices/tax-invoice-deadlines.ts';
+import {
   type TaxInvoiceDetailsInput,
   TaxInvoiceDetailsSchema,
 } from '../../../../../shared/tax-invoices/tax-invoice-rules.ts';
 import { TextField } from '../../../components/TextField.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import {
   type DetailsOwner,
   useSaveTaxInvoiceDetails,
@@ -23,15 +28,25 @@ const FIELDS = [
   'invoiceEmail',
 ] as const;
 type Field = (typeof FIELDS)[number];
-const EMPTY: TaxInvoiceDetailsInput = Object.fromEntries(
-  FIELDS.map((field) => [field, '']),
-) as TaxInvoiceDetailsInput;
+const EMPTY: TaxInvoiceDetailsInput = {
+  ...(Object.fromEntries(FIELDS.map((field) => [field, ''])) as TaxInvoiceDetailsInput),
+  timing: 'each',
+};
+
+/** The NTS's word on the business number (BUSINESS_NOT_OPERATING), as the field's problem key. */
+function businessProblem(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.serverCode !== 'BUSINESS_NOT_OPERATING') return undefined;
+  const state = error.details.businessState;
+  return typeof state === 'string' ? `problem.business_${state}` : undefined;
+}
 
 /**
  * A business account's tax invoice (세금계산서) details: the business registration number (checked by
- * its check digit here and on the server), company, representative, address, business type and item,
- * and the invoice e-mail. Kept on the account: the order page of a business account asks them before
- * paying (`onSaved` says whether they are kept as shown), the billing page edits them.
+ * its check digit here and on the server, and with the NTS when saved: a closed, suspended or unknown
+ * business is named at the field), company, representative, address, business type and item, the
+ * invoice e-mail, and whether an invoice is issued for each payment or one a month. Kept on the account:
+ * the order page of a business account asks them before paying (`onSaved` says whether they are kept as
+ * shown), the billing page edits them.
  */
 export function TaxInvoiceSection({
   id,
@@ -60,7 +75,7 @@ export function TaxInvoiceSection({
   const saved = Boolean(details) && !dirty;
   useEffect(() => onSaved?.(saved), [saved, onSaved]);
 
-  function change(field: Field, value: string) {
+  function change(field: Field | 'timing', value: string) {
     setForm({ ...form, [field]: value });
     setDirty(true);
   }
@@ -77,7 +92,13 @@ export function TaxInvoiceSection({
       return;
     }
     setErrors({});
-    save.mutate(form, { onSuccess: () => setDirty(false) });
+    save.mutate(form, {
+      onSuccess: () => setDirty(false),
+      onError: (error) => {
+        const problem = businessProblem(error);
+        if (problem) setErrors({ businessNumber: t(problem) });
+      },
+    });
   }
 
   return (
@@ -97,11 +118,26 @@ export function TaxInvoiceSection({
             onChange={(event) => change(field, event.target.value)}
           />
         ))}
+        <fieldset className="tax-invoice-timing">
+          <legend>{t('timing.legend')}</legend>
+          {INVOICE_TIMINGS.map((timing: InvoiceTiming) => (
+            <label key={timing}>
+              <input
+                type="radio"
+                name={`${id}-timing`}
+                value={timing}
+                checked={(form.timing ?? 'each') === timing}
+                onChange={() => change('timing', timing)}
+              />{' '}
+              {t(`timing.${timing}`)}
+            </label>
+          ))}
+        </fieldset>
         <button type="submit" className="button button-outline" disabled={save.isPending}>
           {t(details ? 'save_changes' : 'save')}
         </button>
         <p role="status" className="order-helper">
-          {save.isError ? t('save_failed') : saved ? t('saved') : ''}
+          {save.isError && !businessProblem(save.error) ? t('save_failed') : saved ? t('saved') : ''}
         </p>
       </form>
     </section>
