@@ -56,7 +56,15 @@ export type ProductBucket = 'feedback-files' | 'cloud-projects';
 const NONCURRENT_VERSIONS_KEPT = Duration.days(30);
 
 /** The stage's secrets, by name: `cutloom/{stage}/{purpose}` (docs/deploying.md says which to fill). */
-export type SecretPurpose = 'id-token-key' | 'origin' | 'portone' | 'naver-pay' | 'coolsms';
+export type SecretPurpose =
+  | 'id-token-key'
+  | 'origin'
+  | 'portone'
+  | 'naver-pay'
+  | 'coolsms'
+  | 'alimtalk'
+  | 'kakao-login'
+  | 'naver-login';
 export function productSecretName(stage: string, purpose: SecretPurpose): string {
   return `cutloom/${stage}/${purpose}`;
 }
@@ -85,6 +93,15 @@ export class StatefulStack extends Stack {
   readonly walletSecret: Secret;
   /** CoolSMS API credentials: JSON {apiKey, apiSecret}. */
   readonly smsSecret: Secret;
+  /**
+   * The 알림톡's KakaoTalk business channel and templates (SOLAPI): JSON {pfId, templateIds (JSON text of
+   * each notice kind's approved template id), reportKey (the delivery report address's key)}.
+   */
+  readonly alimtalkSecret: Secret;
+  /** Kakao Login's app (REST API key and client secret): JSON {clientId, clientSecret}. */
+  readonly kakaoLoginSecret: Secret;
+  /** Naver Login's application: JSON {clientId, clientSecret}. */
+  readonly naverLoginSecret: Secret;
   readonly analyticsBucket: Bucket;
   readonly analyticsStream: DeliveryStream;
   /** Every alarm of the stage notifies this topic (retained: its confirmed subscriptions are kept). */
@@ -232,6 +249,20 @@ export class StatefulStack extends Stack {
       'chainId',
     ]);
     this.smsSecret = this.serviceSecret('SmsSecret', 'coolsms', 'CoolSMS API', ['apiKey', 'apiSecret']);
+    this.alimtalkSecret = this.serviceSecret(
+      'AlimtalkSecret',
+      'alimtalk',
+      'KakaoTalk 알림톡 channel (SOLAPI)',
+      ['pfId', 'templateIds', 'reportKey'],
+    );
+    this.kakaoLoginSecret = this.serviceSecret('KakaoLoginSecret', 'kakao-login', 'Kakao Login', [
+      'clientId',
+      'clientSecret',
+    ]);
+    this.naverLoginSecret = this.serviceSecret('NaverLoginSecret', 'naver-login', 'Naver Login', [
+      'clientId',
+      'clientSecret',
+    ]);
 
     this.originSecret = this.rotatingSecret(
       'OriginSecret',

@@ -29,7 +29,7 @@ import { SmartSurvey, SurveyTarget } from './entities/smart-survey.ts';
 import { StaffAdminCount, StaffMember } from './entities/staff-member.ts';
 import { TaxInvoiceProfile, TaxInvoiceRequest } from './entities/tax-invoice.ts';
 import { UsageCounter, UsageEntry } from './entities/usage.ts';
-import { User, UserEmail } from './entities/user.ts';
+import { ProviderLink, User, UserEmail } from './entities/user.ts';
 import { UserActivity } from './entities/user-activity.ts';
 import { UserPlan, UserPlanHead } from './entities/user-plan.ts';
 
@@ -50,6 +50,7 @@ export const entities = {
   bulkRequest: BulkRequest,
   user: User,
   userEmail: UserEmail,
+  providerLink: ProviderLink,
   sessionFamily: SessionFamily,
   refreshToken: RefreshToken,
   pendingSignUp: PendingSignUp,
