@@ -19,8 +19,10 @@ export interface OAuthState {
   affiliateCode?: string;
 }
 
+/** A provider's answer as the popup's return page reads it: Google's token, or Kakao's and Naver's code. */
 export interface OAuthResult {
   accessToken?: string;
+  code?: string;
   error?: string;
   state?: string;
 }
@@ -68,6 +70,13 @@ export function readFragment(hash: string): OAuthResult {
   const fields = new URLSearchParams(hash.replace(/^#/, ''));
   const pick = (name: string) => fields.get(name) ?? undefined;
   return { accessToken: pick('access_token'), error: pick('error'), state: pick('state') };
+}
+
+/** A code flow provider's answer in the query: `?code=…&state=…` or `?error=…&state=…`. */
+export function readQuery(search: string): OAuthResult {
+  const fields = new URLSearchParams(search);
+  const pick = (name: string) => fields.get(name) ?? undefined;
+  return { code: pick('code'), error: pick('error'), state: pick('state') };
 }
 
 /**
