@@ -66,6 +66,11 @@ export interface RouteDefinition<Req extends Schema = Schema, Res extends Schema
    * provider's notification) may send a form instead.
    */
   readonly bodyTypes?: readonly BodyType[];
+  /**
+   * A caller that posts a JSON array rather than an object (SOLAPI's delivery report): the array becomes
+   * this field of the input.
+   */
+  readonly arrayBody?: string;
   /** What the handler touches in AWS beyond nothing, so the stacks grant exactly that. */
   readonly grants?: readonly RouteGrant[];
   /**

@@ -441,7 +441,6 @@ export const identityRoutes = [
   signOut,
   oauthSignIn,
   oauthSignUp,
-  oauthLink,
   oauthConfig,
   verifyEmail,
   resendVerificationMail,
@@ -451,3 +450,9 @@ export const identityRoutes = [
   adminVerifyEmail,
   adminGeneratePasswordResetLink,
 ] as const;
+
+/**
+ * Identity routes added after the auth service was first deployed: the route table puts them at its end
+ * (shared/api/routes.ts), so that no deployed route moves to another nested stack.
+ */
+export const identityLinkRoutes = [oauthLink] as const;

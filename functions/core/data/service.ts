@@ -10,6 +10,7 @@ import { Config, ConfigName } from './entities/config.ts';
 import { Coupon, CouponBonusQuota, CouponDiscount, CouponRedemption } from './entities/coupon.ts';
 import { CustomPlan } from './entities/custom-plan.ts';
 import { CustomerMail } from './entities/customer-mail.ts';
+import { CustomerText } from './entities/customer-text.ts';
 import { DataMigration } from './entities/data-migration.ts';
 import { HolidayMonth } from './entities/holiday.ts';
 import { BulkRequest, Job, JobBatchCount, JobItemOutcome } from './entities/job.ts';
@@ -82,6 +83,7 @@ export const entities = {
   attentionCase: AttentionCase,
   affiliate: Affiliate,
   customerMail: CustomerMail,
+  customerText: CustomerText,
   cashReceipt: CashReceipt,
   taxInvoiceProfile: TaxInvoiceProfile,
   taxInvoiceRequest: TaxInvoiceRequest,

@@ -260,6 +260,7 @@ async function mailRefund(
     uid: plan.uid,
     eventId: `${payment.merchantUid}-${payment.cancelledAmount}`,
     fallback: { email: payment.userEmail, language: DEFAULT_LANGUAGE },
+    phone: payment.userPhone,
     mail: {
       kind: 'refund-made',
       planType: plan.planType,
