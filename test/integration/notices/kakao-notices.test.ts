@@ -47,6 +47,15 @@ async function markRecipient(to: string, state: { kakaoTalk?: boolean; reachable
   expect(answer.status).toBe(200);
 }
 
+async function refuseMailTo(address: string, refuse: boolean): Promise<void> {
+  const answer = await send(new URL('/_local/outbox/refuse', inject('apiUrl')), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ address, refuse }),
+  });
+  expect(answer.status).toBe(200);
+}
+
 /** The 알림톡 the stand-in took for a notice's event. */
 async function textsOf(eventId: string) {
   return (await smsOutbox()).filter((sms) => sms.type === 'ATA' && sms.customFields?.eventId === eventId);
@@ -167,6 +176,23 @@ describe('the 알림톡 of a payment', () => {
 });
 
 describe('a 알림톡 sent again', () => {
+  it('is not sent again when its step runs again for the mail that failed', async () => {
+    const buyer = await newCustomer();
+    await refuseMailTo(buyer.email, true);
+    const phone = mobile();
+    const { guid, merchantUid } = await paidPass(buyer, phone.e164);
+    await textRecord('receipt', merchantUid, 'kakao');
+    await refuseMailTo(buyer.email, false);
+    // The next confirmations send the mail that failed: the text that went is not sent again.
+    await Promise.all([confirm(guid, merchantUid), confirm(guid, merchantUid)]);
+    await until(
+      async () =>
+        (await mailsTo(buyer.email)).some((mail) => mail.text.includes(merchantUid)) ? true : undefined,
+      'the receipt mail sent again',
+    );
+    expect(await textsOf(merchantUid)).toHaveLength(1);
+  });
+
   it('is not sent twice when its sender died after SOLAPI took it: SOLAPI is asked first', async () => {
     const buyer = await newCustomer();
     const phone = mobile();
