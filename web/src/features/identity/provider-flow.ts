@@ -1,8 +1,5 @@
+import { OAUTH_REDIRECT_PATH, OAUTH_STATE_TTL_MS } from '../../../../shared/identity/sign-in-providers.ts';
 import type { SiteLanguage } from '../../../../shared/languages.ts';
-import {
-  OAUTH_REDIRECT_PATH,
-  OAUTH_STATE_TTL_MS,
-} from '../../../../shared/identity/sign-in-providers.ts';
 import { decodeState, encodeState, newNonce, OAUTH_MESSAGE_SOURCE, type OAuthResult } from './google-flow.ts';
 
 /**
@@ -86,7 +83,8 @@ export function signInWithProviderPopup(
       const state = decodeState(result.state);
       if (!result.code || !result.state || state?.nonce !== nonce)
         return finish(() => reject(new Error('state_mismatch')));
-      if (Date.now() - startedAt > OAUTH_STATE_TTL_MS) return finish(() => reject(new Error('state_expired')));
+      if (Date.now() - startedAt > OAUTH_STATE_TTL_MS)
+        return finish(() => reject(new Error('state_expired')));
       const { code, state: rawState } = result;
       finish(() =>
         resolve({

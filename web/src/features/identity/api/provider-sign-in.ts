@@ -38,7 +38,11 @@ const ticketCredential = (caller: Caller, ticket: string) => ({
 
 function refusalOf(error: unknown): ProviderOutcome | undefined {
   if (!(error instanceof ApiError)) return undefined;
-  const { ticket, providers, email } = error.details as { ticket?: unknown; providers?: unknown; email?: unknown };
+  const { ticket, providers, email } = error.details as {
+    ticket?: unknown;
+    providers?: unknown;
+    email?: unknown;
+  };
   if (error.serverCode !== 'ACCOUNT_EXISTS_WITH_DIFFERENT_CREDENTIAL') return undefined;
   if (typeof ticket === 'string' && typeof email === 'string') return { kind: 'link', ticket, email };
   return { kind: 'other-provider', providers: Array.isArray(providers) ? providers.map(String) : [] };
@@ -70,7 +74,11 @@ export async function signInWithProvider(caller: Caller, given: ProviderReturn):
 }
 
 /** The sign-up of a ticket's identity (with the address typed when the provider shared none). */
-export async function signUpWithTicket(caller: Caller, ticket: string, email?: string): Promise<ProviderOutcome> {
+export async function signUpWithTicket(
+  caller: Caller,
+  ticket: string,
+  email?: string,
+): Promise<ProviderOutcome> {
   let signedUp: Awaited<ReturnType<typeof callRoute<typeof oauthSignUp>>>;
   try {
     signedUp = await callRoute(oauthSignUp, {

@@ -32,7 +32,11 @@ export function ProviderForward({
         <p role="alert">{t('provider.unavailable', { provider: name })}</p>
       ) : (
         <>
-          <div className="spinner" role="progressbar" aria-label={t('provider.forwarding', { provider: name })} />
+          <div
+            className="spinner"
+            role="progressbar"
+            aria-label={t('provider.forwarding', { provider: name })}
+          />
           <p>{t('provider.forwarding', { provider: name })}</p>
         </>
       )}

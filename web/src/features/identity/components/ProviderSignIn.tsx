@@ -3,19 +3,19 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailRule, fieldErrors } from '../../../../../shared/identity/account-rules.ts';
 import { SITE_CLIENT_TYPE } from '../../../../../shared/identity/client-types.ts';
+import type { Maintenance } from '../../../../../shared/identity/maintenance.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { TextField } from '../../../components/TextField.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { alertText, signInProblem } from '../../../lib/identity-errors.ts';
 import type { SignedIn } from '../../../lib/session-api.ts';
-import { PENDING_SIGN_UP_KEY } from '../api/sign-up.ts';
 import {
   linkByPassword,
   type ProviderOutcome,
   signInWithProvider,
   signUpWithTicket,
 } from '../api/provider-sign-in.ts';
-import type { Maintenance } from '../../../../../shared/identity/maintenance.ts';
+import { PENDING_SIGN_UP_KEY } from '../api/sign-up.ts';
 import { CODE_PROVIDERS, type CodeProvider, signInWithProviderPopup } from '../provider-flow.ts';
 
 type FollowUp = Extract<ProviderOutcome, { kind: 'email-needed' | 'link' }> & { provider: CodeProvider };
@@ -73,7 +73,11 @@ export function ProviderSignIn({
       case 'pending':
         sessionStorage.setItem(
           PENDING_SIGN_UP_KEY,
-          JSON.stringify({ sessionId: outcome.sessionId, email: outcome.email, clientType: SITE_CLIENT_TYPE }),
+          JSON.stringify({
+            sessionId: outcome.sessionId,
+            email: outcome.email,
+            clientType: SITE_CLIENT_TYPE,
+          }),
         );
         return navigate({ to: '/$lang/signup/pending', params: { lang: language } });
       case 'other-provider':
@@ -128,7 +132,12 @@ export function ProviderSignIn({
           followUp={followUp}
           providerName={providerName(`${followUp.provider}.com`)}
           onCancel={() => setFollowUp(undefined)}
-          onEmail={async (email) => settle(followUp.provider, await signUpWithTicket(caller(followUp.provider), followUp.ticket, email))}
+          onEmail={async (email) =>
+            settle(
+              followUp.provider,
+              await signUpWithTicket(caller(followUp.provider), followUp.ticket, email),
+            )
+          }
           onPassword={async (password) =>
             onSignedIn(await linkByPassword(caller(followUp.provider), followUp.ticket, password))
           }
@@ -189,7 +198,10 @@ function FollowUpForm({
       <p id={`${id}-title`}>
         {asksEmail
           ? t('provider.email_needed', { provider: providerName })
-          : t('provider.link_needed', { provider: providerName, email: followUp.kind === 'link' ? followUp.email : '' })}
+          : t('provider.link_needed', {
+              provider: providerName,
+              email: followUp.kind === 'link' ? followUp.email : '',
+            })}
       </p>
       <TextField
         id={id}

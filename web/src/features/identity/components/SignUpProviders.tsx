@@ -27,7 +27,9 @@ export function SignUpProviders({
         persistSession={false}
         affiliateCode={affiliateCode}
         onDone={(outcome) =>
-          outcome.kind === 'signed-in' ? openApp() : setAlert(maintenanceText(outcome.maintenance, language, t))
+          outcome.kind === 'signed-in'
+            ? openApp()
+            : setAlert(maintenanceText(outcome.maintenance, language, t))
         }
         onProblem={setAlert}
       />
