@@ -4,8 +4,8 @@ import { REFERRAL_TYPES } from '../identity/referral.ts';
 import { adminDescRule, adminUserCreateInfoRule, BULK_USER_CREATE_MAX } from '../users/admin-user-rules.ts';
 import { defineRoute } from './define-route.ts';
 import { SIGN_IN_PROVIDERS, UtmParamsSchema } from './identity.ts';
-import { KakaoNoticeRowSchema } from './notices.ts';
 import { ListPageAnswerShape, ListPageRequestShape } from './list-page.ts';
+import { KakaoNoticeRowSchema } from './notices.ts';
 import { AdminUserMoneyShape } from './payments.ts';
 import { AdminRenewalConsentSchema } from './renewal-consent.ts';
 

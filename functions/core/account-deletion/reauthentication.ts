@@ -80,10 +80,7 @@ async function checkGoogle(user: User, accessToken: string): Promise<void> {
   if (!same) throw new IdentityError('INVALID_ID_TOKEN', 'The Google account is not the signed-in account');
 }
 
-async function checkProvider(
-  user: User,
-  proof: { providerId: CodeFlowProvider } & CodeGrant,
-): Promise<void> {
+async function checkProvider(user: User, proof: { providerId: CodeFlowProvider } & CodeGrant): Promise<void> {
   const profile = await (proof.providerId === 'kakao.com' ? kakaoProfile(proof) : naverProfile(proof));
   if (profile.sub !== user[SUB_ATTRIBUTE[proof.providerId]])
     throw new IdentityError('INVALID_ID_TOKEN', 'The account of the provider is not the signed-in account');

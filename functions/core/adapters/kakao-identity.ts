@@ -1,16 +1,15 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
 import { OUTSIDE_CALL_TIMEOUT_MS } from '../../../shared/timeouts.ts';
 import { IdentityError } from '../errors.ts';
-import { environment } from '../settings.ts';
 import {
   type CodeGrant,
   FORM_HEADERS,
   type ProviderProfile,
   profileName,
   providerCall,
+  providerClient,
   refusedBy,
 } from './provider-identity.ts';
-import { serviceCredentials } from './service-credentials.ts';
 
 /**
  * Kakao Login, REST API with OpenID Connect (developers.kakao.com/docs/latest/ko/kakaologin/rest-api):
@@ -26,25 +25,16 @@ import { serviceCredentials } from './service-credentials.ts';
  */
 const KAKAO = 'Kakao';
 
-function hosts() {
-  return {
-    auth: (environment('KAKAO_AUTH_URL') ?? 'https://kauth.kakao.com').replace(/\/$/, ''),
-    api: (environment('KAKAO_API_URL') ?? 'https://kapi.kakao.com').replace(/\/$/, ''),
-  };
-}
+const kakao = providerClient({
+  secretArn: 'KAKAO_LOGIN_SECRET_ARN',
+  clientId: 'KAKAO_CLIENT_ID',
+  clientSecret: 'KAKAO_CLIENT_SECRET',
+  auth: { variable: 'KAKAO_AUTH_URL', host: 'https://kauth.kakao.com' },
+  api: { variable: 'KAKAO_API_URL', host: 'https://kapi.kakao.com' },
+  authorizePath: '/oauth/authorize',
+});
 
-function kakaoClient() {
-  return serviceCredentials('KAKAO_LOGIN_SECRET_ARN', {
-    clientId: 'KAKAO_CLIENT_ID',
-    clientSecret: 'KAKAO_CLIENT_SECRET',
-  });
-}
-
-/** Where the browser asks Kakao for a code, and our app key there. */
-export async function kakaoSignInClient(): Promise<{ authorizeUrl: string; clientId: string }> {
-  const { clientId } = await kakaoClient();
-  return { authorizeUrl: `${hosts().auth}/oauth/authorize`, clientId };
-}
+export const kakaoSignInClient = kakao.signInClient;
 
 const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 function kakaoKeys(auth: string) {
@@ -61,8 +51,8 @@ function kakaoKeys(auth: string) {
 export async function kakaoProfile(grant: CodeGrant): Promise<ProviderProfile> {
   if (!grant.nonce)
     throw new IdentityError('INVALID_ID_TOKEN', 'A Kakao sign-in needs the nonce it was asked with');
-  const { auth, api } = hosts();
-  const { clientId, clientSecret } = await kakaoClient();
+  const { auth, api } = kakao.hosts();
+  const { clientId, clientSecret } = await kakao.credentials();
   const token = await providerCall(KAKAO, `${auth}/oauth/token`, {
     method: 'POST',
     headers: FORM_HEADERS,

@@ -1,13 +1,12 @@
-import { environment } from '../settings.ts';
 import {
   type CodeGrant,
   FORM_HEADERS,
   type ProviderProfile,
   profileName,
   providerCall,
+  providerClient,
   refusedBy,
 } from './provider-identity.ts';
-import { serviceCredentials } from './service-credentials.ts';
 
 /**
  * Naver Login (developers.naver.com/docs/login/api/api.md, .../profile/profile.md): the popup's code is
@@ -23,29 +22,20 @@ import { serviceCredentials } from './service-credentials.ts';
  */
 const NAVER = 'Naver';
 
-function hosts() {
-  return {
-    auth: (environment('NAVER_LOGIN_AUTH_URL') ?? 'https://nid.naver.com').replace(/\/$/, ''),
-    api: (environment('NAVER_LOGIN_API_URL') ?? 'https://openapi.naver.com').replace(/\/$/, ''),
-  };
-}
+const naver = providerClient({
+  secretArn: 'NAVER_LOGIN_SECRET_ARN',
+  clientId: 'NAVER_LOGIN_CLIENT_ID',
+  clientSecret: 'NAVER_LOGIN_CLIENT_SECRET',
+  auth: { variable: 'NAVER_LOGIN_AUTH_URL', host: 'https://nid.naver.com' },
+  api: { variable: 'NAVER_LOGIN_API_URL', host: 'https://openapi.naver.com' },
+  authorizePath: '/oauth2.0/authorize',
+});
 
-function naverClient() {
-  return serviceCredentials('NAVER_LOGIN_SECRET_ARN', {
-    clientId: 'NAVER_LOGIN_CLIENT_ID',
-    clientSecret: 'NAVER_LOGIN_CLIENT_SECRET',
-  });
-}
-
-/** Where the browser asks Naver for a code, and our client id there. */
-export async function naverSignInClient(): Promise<{ authorizeUrl: string; clientId: string }> {
-  const { clientId } = await naverClient();
-  return { authorizeUrl: `${hosts().auth}/oauth2.0/authorize`, clientId };
-}
+export const naverSignInClient = naver.signInClient;
 
 export async function naverProfile(grant: CodeGrant): Promise<ProviderProfile> {
-  const { auth, api } = hosts();
-  const { clientId, clientSecret } = await naverClient();
+  const { auth, api } = naver.hosts();
+  const { clientId, clientSecret } = await naver.credentials();
   const token = await providerCall(NAVER, `${auth}/oauth2.0/token`, {
     method: 'POST',
     headers: FORM_HEADERS,

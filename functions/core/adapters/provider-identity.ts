@@ -1,7 +1,9 @@
 import type { CodeFlowProvider } from '../../../shared/identity/sign-in-providers.ts';
 import { IdentityError } from '../errors.ts';
 import { logger } from '../logger.ts';
+import { environment, type VariableName } from '../settings.ts';
 import { exchange } from './outside-http.ts';
+import { serviceCredentials } from './service-credentials.ts';
 
 /**
  * Who a Kakao or Naver sign-in is, as the provider proved it: its stable id for the person (`sub`), the
@@ -63,4 +65,33 @@ export const FORM_HEADERS = { 'content-type': 'application/x-www-form-urlencoded
 export function profileName(given: unknown, email: string | undefined): string {
   if (typeof given === 'string' && given.trim()) return given.trim();
   return email?.split('@')[0] ?? '';
+}
+
+/**
+ * A provider's client: its hosts (the provider's own, or a stand-in's on one machine) and our client id
+ * and secret (a secret's JSON {clientId, clientSecret} in AWS, variables on one machine).
+ */
+export function providerClient(config: {
+  secretArn: VariableName;
+  clientId: VariableName;
+  clientSecret: VariableName;
+  auth: { variable: VariableName; host: string };
+  api: { variable: VariableName; host: string };
+  authorizePath: string;
+}) {
+  const hosts = () => ({
+    auth: (environment(config.auth.variable) ?? config.auth.host).replace(/\/$/, ''),
+    api: (environment(config.api.variable) ?? config.api.host).replace(/\/$/, ''),
+  });
+  const credentials = () =>
+    serviceCredentials(config.secretArn, { clientId: config.clientId, clientSecret: config.clientSecret });
+  return {
+    hosts,
+    credentials,
+    /** Where the browser asks the provider for a code, and our client id there. */
+    async signInClient(): Promise<{ authorizeUrl: string; clientId: string }> {
+      const { clientId } = await credentials();
+      return { authorizeUrl: `${hosts().auth}${config.authorizePath}`, clientId };
+    },
+  };
 }

@@ -204,14 +204,38 @@ export async function accountForGoogle(
     if (existing.deleted) throw new IdentityError('USER_NOT_FOUND', 'The account no longer exists');
     return { user: await linkGoogle(existing, profile), isSignUp: false };
   }
+  const user = await create(
+    providerAccount(
+      {
+        name: accountName(profile, profile.email),
+        email: profile.email,
+        emailVerified: true,
+        providers: ['google.com'],
+        googleSub: profile.sub,
+      },
+      input,
+      context,
+    ),
+  );
+  return { user, isSignUp: true };
+}
+
+/**
+ * A new account of a sign-in provider: what the provider says of the person, and the sign-up's own
+ * (language, app, referral, campaign, install code, where the visitor is).
+ */
+export function providerAccount(
+  person: Pick<
+    NewUser,
+    'name' | 'email' | 'emailVerified' | 'providers' | 'googleSub' | 'kakaoSub' | 'naverSub'
+  >,
+  input: GoogleSignUpInput,
+  context: { location: ReturnType<typeof viewerLocation> },
+): NewUser {
   const now = nowMs();
-  const user = await create({
+  return {
     uid: newUid(),
-    name: accountName(profile, profile.email),
-    email: profile.email,
-    emailVerified: true,
-    providers: ['google.com'],
-    googleSub: profile.sub,
+    ...person,
     uiLanguage: input.language,
     clientType: input.clientType,
     ...(input.referralInfo ?? {}),
@@ -221,8 +245,7 @@ export async function accountForGoogle(
     created: now,
     lastAccessed: now,
     credentialsChangedAt: now,
-  });
-  return { user, isSignUp: true };
+  };
 }
 
 async function linkGoogle(user: User, profile: GoogleProfile): Promise<User> {

@@ -12,6 +12,7 @@ import {
   findUserByProvider,
   linkProvider,
   type ProviderIdentity,
+  SUB_ATTRIBUTE,
   type User,
   updateUser,
 } from '../data/user-repository.ts';
@@ -20,8 +21,8 @@ import { logger } from '../logger.ts';
 import {
   accountName,
   create,
-  newUid,
   proveAddress,
+  providerAccount,
   signUpMaintenance,
   type viewerLocation,
 } from './accounts.ts';
@@ -157,25 +158,18 @@ export async function signUpWithProvider(
       user: await joinExisting(existing, { ...profile, email, emailVerified: proven }, linked.stale),
       isSignUp: false,
     };
-  const now = nowMs();
   const user = await create(
-    {
-      uid: newUid(),
-      name: accountName(profile, email),
-      email,
-      emailVerified: proven,
-      providers: [profile.provider],
-      ...(profile.provider === 'kakao.com' ? { kakaoSub: profile.sub } : { naverSub: profile.sub }),
-      uiLanguage: input.language,
-      clientType: input.clientType,
-      ...(input.referralInfo ?? {}),
-      ...(input.utmParams ? { utmParams: input.utmParams } : {}),
-      ...(input.installCode ? { installCode: input.installCode } : {}),
-      ...context.location,
-      created: now,
-      lastAccessed: now,
-      credentialsChangedAt: now,
-    },
+    providerAccount(
+      {
+        name: accountName(profile, email),
+        email,
+        emailVerified: proven,
+        providers: [profile.provider],
+        [SUB_ATTRIBUTE[profile.provider]]: profile.sub,
+      },
+      input,
+      context,
+    ),
     identityOf(profile),
   );
   if (proven) return { user, isSignUp: true };

@@ -96,6 +96,20 @@ export function signInWithGooglePopup(
     ...(options.affiliateCode ? { affiliateCode: options.affiliateCode } : {}),
   }).toString();
   const popup = window.open(forward, 'cutloom-google-sign-in', 'popup,width=500,height=640');
+  return popupResult(popup, (result) => {
+    const state = decodeState(result.state);
+    if (result.error) return new Error(result.error);
+    if (!result.accessToken || state?.nonce !== nonce) return new Error('state_mismatch');
+    return { accessToken: result.accessToken, state };
+  });
+}
+
+/**
+ * Waits for what the sign-in popup's return page posts (this origin's only): `take` makes the answer of
+ * it, or the Error to reject with; a popup blocked or closed first rejects 'popup_blocked' or
+ * 'popup_closed'.
+ */
+export function popupResult<T>(popup: Window | null, take: (result: OAuthResult) => T | Error): Promise<T> {
   return new Promise((resolve, reject) => {
     if (!popup) {
       reject(new Error('popup_blocked'));
@@ -106,13 +120,8 @@ export function signInWithGooglePopup(
     }, 500);
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || event.data?.source !== OAUTH_MESSAGE_SOURCE) return;
-      const result = event.data as OAuthResult;
-      const state = decodeState(result.state);
-      if (result.error) return finish(() => reject(new Error(result.error)));
-      if (!result.accessToken || state?.nonce !== nonce)
-        return finish(() => reject(new Error('state_mismatch')));
-      const accessToken = result.accessToken;
-      finish(() => resolve({ accessToken, state }));
+      const answer = take(event.data as OAuthResult);
+      finish(() => (answer instanceof Error ? reject(answer) : resolve(answer)));
     };
     function finish(settle: () => void) {
       window.clearInterval(closedWatch);

@@ -1,6 +1,6 @@
 import { OAUTH_REDIRECT_PATH, OAUTH_STATE_TTL_MS } from '../../../../shared/identity/sign-in-providers.ts';
 import type { SiteLanguage } from '../../../../shared/languages.ts';
-import { decodeState, encodeState, newNonce, OAUTH_MESSAGE_SOURCE, type OAuthResult } from './google-flow.ts';
+import { decodeState, encodeState, newNonce, popupResult } from './google-flow.ts';
 
 /**
  * Kakao and Naver sign-in, authorization code flow in a popup. The sign-in opens the forward page
@@ -68,40 +68,18 @@ export function signInWithProviderPopup(
     ...(options.affiliateCode ? { affiliateCode: options.affiliateCode } : {}),
   }).toString();
   const popup = window.open(forward, `cutloom-${provider}-sign-in`, 'popup,width=500,height=680');
-  return new Promise((resolve, reject) => {
-    if (!popup) {
-      reject(new Error('popup_blocked'));
-      return;
-    }
-    const closedWatch = window.setInterval(() => {
-      if (popup.closed) finish(() => reject(new Error('popup_closed')));
-    }, 500);
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin || event.data?.source !== OAUTH_MESSAGE_SOURCE) return;
-      const result = event.data as OAuthResult;
-      if (result.error) return finish(() => reject(new Error(result.error)));
-      const state = decodeState(result.state);
-      if (!result.code || !result.state || state?.nonce !== nonce)
-        return finish(() => reject(new Error('state_mismatch')));
-      if (Date.now() - startedAt > OAUTH_STATE_TTL_MS)
-        return finish(() => reject(new Error('state_expired')));
-      const { code, state: rawState } = result;
-      finish(() =>
-        resolve({
-          provider,
-          code,
-          state: rawState,
-          nonce,
-          redirectUri: popupRedirectUri(),
-          affiliateCode: state.affiliateCode,
-        }),
-      );
+  return popupResult(popup, (result) => {
+    if (result.error) return new Error(result.error);
+    const state = decodeState(result.state);
+    if (!result.code || !result.state || state?.nonce !== nonce) return new Error('state_mismatch');
+    if (Date.now() - startedAt > OAUTH_STATE_TTL_MS) return new Error('state_expired');
+    return {
+      provider,
+      code: result.code,
+      state: result.state,
+      nonce,
+      redirectUri: popupRedirectUri(),
+      affiliateCode: state.affiliateCode,
     };
-    function finish(settle: () => void) {
-      window.clearInterval(closedWatch);
-      window.removeEventListener('message', onMessage);
-      settle();
-    }
-    window.addEventListener('message', onMessage);
   });
 }
