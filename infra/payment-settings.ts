@@ -5,7 +5,8 @@ import type { RouteGrant } from '../shared/api/define-route.ts';
 import type { StatefulStack } from './stateful-stack.ts';
 
 /**
- * What the money path's Lambdas need to reach the payment provider, the wallet and the SMS service:
+ * What the money path's Lambdas need to reach the payment provider, the wallet and the SMS service (with
+ * the 알림톡's channel), and the sign-in routes Kakao and Naver:
  * the ARNs of their credential secrets (stateful stack; the JSON values are set by an operator) and
  * the settings that are not secret, from the CDK context key `payments` (cdk.json or
  * `cdk deploy -c payments='{"portoneMerchantCode":"imp12345678",...}'`):
@@ -68,6 +69,9 @@ export function paymentValues(
     PORTONE_RECEIPT_CHANNEL_KEY: settings.portoneReceiptChannelKey,
     COOLSMS_SECRET_ARN: stateful.smsSecret.secretArn,
     COOLSMS_SENDER: settings.coolsmsSender,
+    ALIMTALK_SECRET_ARN: stateful.alimtalkSecret.secretArn,
+    KAKAO_LOGIN_SECRET_ARN: stateful.kakaoLoginSecret.secretArn,
+    NAVER_LOGIN_SECRET_ARN: stateful.naverLoginSecret.secretArn,
     HOLIDAY_API_URL: HOLIDAY_SERVICE_URL,
     HOLIDAY_API_KEY: settings.holidayServiceKey,
     POPBILL_SECRET_ARN: stateful.popbillSecret.secretArn,
@@ -98,7 +102,7 @@ export function warnUnsetSettings(scope: Construct, unset: readonly string[]): v
   }
 }
 
-/** Read access to exactly the secrets the grants name. */
+/** Read access to exactly the secrets the grants name (the sign-in providers' and the notices' too). */
 export function grantPaymentSecrets(
   fn: IFunction,
   grants: ReadonlySet<RouteGrant>,
@@ -108,6 +112,14 @@ export function grantPaymentSecrets(
     stateful.paymentProviderSecret.grantRead(fn);
     stateful.walletSecret.grantRead(fn);
   }
-  if (grants.has('sms:send')) stateful.smsSecret.grantRead(fn);
+  // The customer notices' 알림톡 goes where their mail goes (functions/core/mails/customer-mails.ts).
+  if (grants.has('sms:send') || grants.has('mail:send')) {
+    stateful.smsSecret.grantRead(fn);
+    stateful.alimtalkSecret.grantRead(fn);
+  }
   if (grants.has('tax-invoice:issue')) stateful.popbillSecret.grantRead(fn);
+  if (grants.has('oauth:providers')) {
+    stateful.kakaoLoginSecret.grantRead(fn);
+    stateful.naverLoginSecret.grantRead(fn);
+  }
 }

@@ -56,7 +56,16 @@ export type ProductBucket = 'feedback-files' | 'cloud-projects';
 const NONCURRENT_VERSIONS_KEPT = Duration.days(30);
 
 /** The stage's secrets, by name: `cutloom/{stage}/{purpose}` (docs/deploying.md says which to fill). */
-export type SecretPurpose = 'id-token-key' | 'origin' | 'portone' | 'naver-pay' | 'coolsms' | 'popbill';
+export type SecretPurpose =
+  | 'id-token-key'
+  | 'origin'
+  | 'portone'
+  | 'naver-pay'
+  | 'coolsms'
+  | 'alimtalk'
+  | 'kakao-login'
+  | 'naver-login'
+  | 'popbill';
 export function productSecretName(stage: string, purpose: SecretPurpose): string {
   return `cutloom/${stage}/${purpose}`;
 }
@@ -87,6 +96,15 @@ export class StatefulStack extends Stack {
   readonly smsSecret: Secret;
   /** Popbill (Linkhub) API credentials: JSON {linkId, secretKey}. */
   readonly popbillSecret: Secret;
+  /**
+   * The 알림톡's KakaoTalk business channel and templates (SOLAPI): JSON {pfId, templateIds (JSON text of
+   * each notice kind's approved template id), reportKey (the delivery report address's key)}.
+   */
+  readonly alimtalkSecret: Secret;
+  /** Kakao Login's app (REST API key and client secret): JSON {clientId, clientSecret}. */
+  readonly kakaoLoginSecret: Secret;
+  /** Naver Login's application: JSON {clientId, clientSecret}. */
+  readonly naverLoginSecret: Secret;
   readonly analyticsBucket: Bucket;
   readonly analyticsStream: DeliveryStream;
   /** Every alarm of the stage notifies this topic (retained: its confirmed subscriptions are kept). */
@@ -237,6 +255,20 @@ export class StatefulStack extends Stack {
     this.popbillSecret = this.serviceSecret('PopbillSecret', 'popbill', 'Popbill API (Linkhub)', [
       'linkId',
       'secretKey',
+    ]);
+    this.alimtalkSecret = this.serviceSecret(
+      'AlimtalkSecret',
+      'alimtalk',
+      'KakaoTalk 알림톡 channel (SOLAPI)',
+      ['pfId', 'templateIds', 'reportKey'],
+    );
+    this.kakaoLoginSecret = this.serviceSecret('KakaoLoginSecret', 'kakao-login', 'Kakao Login', [
+      'clientId',
+      'clientSecret',
+    ]);
+    this.naverLoginSecret = this.serviceSecret('NaverLoginSecret', 'naver-login', 'Naver Login', [
+      'clientId',
+      'clientSecret',
     ]);
 
     this.originSecret = this.rotatingSecret(

@@ -120,6 +120,45 @@ export const ENVIRONMENT = {
     localOnly: true,
     beside: 'GOOGLE_CLIENT_ID',
   },
+  // Kakao and Naver sign-in: the client (id and secret) in a secret each, the providers' hosts fixed.
+  KAKAO_LOGIN_SECRET_ARN: {
+    readBy: 'adapters/kakao-identity.ts',
+    implies: 'secret',
+    for: ['oauth:providers'],
+  },
+  KAKAO_CLIENT_ID: { readBy: 'adapters/kakao-identity.ts', implies: 'nothing', localOnly: true },
+  KAKAO_CLIENT_SECRET: { readBy: 'adapters/kakao-identity.ts', implies: 'nothing', localOnly: true },
+  KAKAO_AUTH_URL: {
+    readBy: 'adapters/kakao-identity.ts',
+    implies: 'nothing',
+    localOnly: true,
+    beside: 'KAKAO_LOGIN_SECRET_ARN',
+  },
+  KAKAO_API_URL: {
+    readBy: 'adapters/kakao-identity.ts',
+    implies: 'nothing',
+    localOnly: true,
+    beside: 'KAKAO_LOGIN_SECRET_ARN',
+  },
+  NAVER_LOGIN_SECRET_ARN: {
+    readBy: 'adapters/naver-identity.ts',
+    implies: 'secret',
+    for: ['oauth:providers'],
+  },
+  NAVER_LOGIN_CLIENT_ID: { readBy: 'adapters/naver-identity.ts', implies: 'nothing', localOnly: true },
+  NAVER_LOGIN_CLIENT_SECRET: { readBy: 'adapters/naver-identity.ts', implies: 'nothing', localOnly: true },
+  NAVER_LOGIN_AUTH_URL: {
+    readBy: 'adapters/naver-identity.ts',
+    implies: 'nothing',
+    localOnly: true,
+    beside: 'NAVER_LOGIN_SECRET_ARN',
+  },
+  NAVER_LOGIN_API_URL: {
+    readBy: 'adapters/naver-identity.ts',
+    implies: 'nothing',
+    localOnly: true,
+    beside: 'NAVER_LOGIN_SECRET_ARN',
+  },
   ID_TOKEN_SECRET: { readBy: 'identity/signing-secret.ts', implies: 'nothing', localOnly: true },
   ID_TOKEN_SECRET_ARN: {
     readBy: 'identity/signing-secret.ts',
@@ -193,14 +232,26 @@ export const ENVIRONMENT = {
     implies: 'nothing',
     localOnly: true,
   },
-  COOLSMS_SENDER: { readBy: 'adapters/sms.ts', implies: 'nothing', for: ['sms:send'] },
+  // The SMS service (SOLAPI, CoolSMS's v4 API): the order page's text, and the customer notices' 알림톡
+  // with its SMS fallback from the registered sender (every function that sends customer mail).
+  COOLSMS_SENDER: { readBy: 'adapters/sms.ts', implies: 'nothing', for: ['sms:send', 'mail:send'] },
   COOLSMS_API_URL: {
     readBy: 'adapters/sms.ts',
     implies: 'nothing',
     localOnly: true,
     beside: 'COOLSMS_SECRET_ARN',
   },
-  COOLSMS_SECRET_ARN: { readBy: 'adapters/sms.ts', implies: 'secret', for: ['sms:send'] },
+  COOLSMS_SECRET_ARN: { readBy: 'adapters/sms.ts', implies: 'secret', for: ['sms:send', 'mail:send'] },
+  // The KakaoTalk business channel of the 알림톡 (pfId), its approved templates' ids, and the key of the
+  // delivery report's address.
+  ALIMTALK_SECRET_ARN: {
+    readBy: 'notices/kakao-notices.ts',
+    implies: 'secret',
+    for: ['sms:send', 'mail:send'],
+  },
+  ALIMTALK_PF_ID: { readBy: 'notices/kakao-notices.ts', implies: 'nothing', localOnly: true },
+  ALIMTALK_TEMPLATE_IDS: { readBy: 'notices/kakao-notices.ts', implies: 'nothing', localOnly: true },
+  ALIMTALK_REPORT_KEY: { readBy: 'notices/kakao-notices.ts', implies: 'nothing', localOnly: true },
   COOLSMS_API_KEY: { readBy: 'adapters/sms.ts', implies: 'nothing', localOnly: true },
   COOLSMS_API_SECRET: { readBy: 'adapters/sms.ts', implies: 'nothing', localOnly: true },
   // Popbill (tax invoices, a business's state): the test bed on every stage but release.

@@ -115,6 +115,7 @@ function rawInput(route: RouteDefinition, event: HttpEvent): unknown {
       throw invalidInput(route, 'The request body is not valid JSON');
     }
   }
+  if (Array.isArray(body) && route.arrayBody) body = { [route.arrayBody]: body };
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw invalidInput(route, 'The request body must be a JSON object');
   }

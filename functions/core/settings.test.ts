@@ -54,6 +54,7 @@ describe('the environment', () => {
       [
         'ORIGIN_SECRET_ARN',
         'COOLSMS_SENDER',
+        'ALIMTALK_SECRET_ARN',
         'POWERTOOLS_METRICS_NAMESPACE',
         'POWERTOOLS_SERVICE_NAME',
       ].sort(),

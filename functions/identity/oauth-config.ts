@@ -1,4 +1,6 @@
 import { oauthConfig } from '../../shared/api/identity.ts';
+import { kakaoSignInClient } from '../core/adapters/kakao-identity.ts';
+import { naverSignInClient } from '../core/adapters/naver-identity.ts';
 import { defineHandler } from '../core/pipeline.ts';
 import { settings } from '../core/settings.ts';
 
@@ -6,7 +8,8 @@ export const handler = defineHandler(
   oauthConfig,
   async () => {
     const { authorizeUrl, clientId } = settings.google;
-    return { google: { authorizeUrl, clientId } };
+    const [kakao, naver] = await Promise.all([kakaoSignInClient(), naverSignInClient()]);
+    return { google: { authorizeUrl, clientId }, kakao, naver };
   },
   { headers: () => ({ 'cache-control': 'public, max-age=3600' }) },
 );

@@ -1,11 +1,12 @@
 import * as z from 'zod';
 import { DELETION_BLOCKERS } from '../account-deletion/deletion-blockers.ts';
+import { CODE_FLOW_PROVIDERS } from '../identity/sign-in-providers.ts';
 import { SITE_LANGUAGES } from '../languages.ts';
 import { defineRoute } from './define-route.ts';
 
 /**
  * Account deletion (회원 탈퇴, issue 26 point 4), from the billing page: the signed-in customer signs in
- * again (password or Google), which answers a deletion token good for a few minutes and whether
+ * again (password, Google, Kakao or Naver), which answers a deletion token good for a few minutes and whether
  * anything keeps the account from being deleted yet; the page then shows the refund policy and what
  * happens, and the deletion takes the token. The specifications name no path.
  */
@@ -17,6 +18,15 @@ export const DELETION_TOKEN_SECONDS = 600;
 const Reauthentication = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('password'), password: z.string().min(1).max(128) }),
   z.object({ kind: z.literal('google'), accessToken: z.string().min(1).max(4096) }),
+  /** A Kakao or Naver sign-in popup's code, as oauth-sign-in takes it. */
+  z.object({
+    kind: z.literal('provider'),
+    providerId: z.enum(CODE_FLOW_PROVIDERS),
+    code: z.string().min(1).max(1024),
+    redirectUri: z.string().min(1).max(512),
+    nonce: z.string().min(1).max(128).optional(),
+    state: z.string().min(1).max(1024).optional(),
+  }),
 ]);
 
 export const DeletionBlockerSchema = z.object({
@@ -36,7 +46,7 @@ export const confirmAccountDeletion = defineRoute({
   caller: 'user',
   summary:
     "The signed-in account's fresh sign-in before deleting it: its password (counted as a sign-in " +
-    'attempt) or a Google access token of the same account. Answers a deletion token valid 10 minutes, ' +
+    'attempt), a Google access token or a Kakao or Naver code of the same account. Answers a deletion token valid 10 minutes, ' +
     'and what keeps the account from being deleted yet (null when nothing)',
   request: z.object({ reauthentication: Reauthentication }),
   response: z.object({
@@ -47,7 +57,7 @@ export const confirmAccountDeletion = defineRoute({
     }),
   }),
   handler: 'account-deletion/confirm-account-deletion',
-  grants: ['table:read', 'table:write', 'token:sign'],
+  grants: ['table:read', 'table:write', 'token:sign', 'oauth:providers'],
   memoryMb: HASHING_MEMORY_MB,
 });
 

@@ -66,6 +66,11 @@ export interface RouteDefinition<Req extends Schema = Schema, Res extends Schema
    * provider's notification) may send a form instead.
    */
   readonly bodyTypes?: readonly BodyType[];
+  /**
+   * A caller that posts a JSON array rather than an object (SOLAPI's delivery report): the array becomes
+   * this field of the input.
+   */
+  readonly arrayBody?: string;
   /** What the handler touches in AWS beyond nothing, so the stacks grant exactly that. */
   readonly grants?: readonly RouteGrant[];
   /**
@@ -95,6 +100,10 @@ export type RouteGrant =
   | 'feedback-bucket:write'
   /** Reads the customers' cloud projects. */
   | 'cloud-project-bucket:read'
+  /**
+   * Sends mail (SES), and the customer notices' 알림톡 of a Korean customer: the SMS service's credentials
+   * and the KakaoTalk channel's settings (functions/core/mails/customer-mails.ts sends both).
+   */
   | 'mail:send'
   /** The payment provider's and the wallet's credentials (charges, lookups, cancels, billing keys). */
   | 'payment:provider'
@@ -104,6 +113,8 @@ export type RouteGrant =
   | 'sms:send'
   /** Signs ID tokens or link tokens (reads the signing key). */
   | 'token:sign'
+  /** Kakao's and Naver's sign-in clients (their ids and the secrets a code exchange needs). */
+  | 'oauth:providers'
   /** Puts analytics events on the delivery stream. */
   | 'analytics:put'
   /** Asks the public holiday service (a refund's business-day cutoff, a tax invoice's deadline). */

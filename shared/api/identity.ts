@@ -3,14 +3,15 @@ import { emailRule, nameRule, passwordRule } from '../identity/account-rules.ts'
 import { CLIENT_TYPES } from '../identity/client-types.ts';
 import { MaintenanceSchema } from '../identity/maintenance.ts';
 import { REFERRAL_TYPES } from '../identity/referral.ts';
+import { CODE_FLOW_PROVIDERS, SIGN_IN_PROVIDERS } from '../identity/sign-in-providers.ts';
 import { SITE_LANGUAGES } from '../languages.ts';
 import { STAFF_ROLES } from '../staff/staff-roles.ts';
 import { defineRoute } from './define-route.ts';
 
 /**
  * The identity routes of the auth service (site-and-payments.md sections 2 and 7, admin-console.md
- * sections 6 and 7): sign-up, sign-in with a password or Google, sessions, e-mail verification,
- * password reset and the operators' account actions.
+ * sections 6 and 7): sign-up, sign-in with a password, Google, Kakao or Naver, sessions, e-mail
+ * verification, password reset and the operators' account actions.
  */
 
 /** Password hashing (scrypt, 128 MiB) wants a whole vCPU: 1769 MB is where Lambda gives one. */
@@ -35,7 +36,7 @@ export const ReferralInfoSchema = z.object({
   referralCode: z.string().trim().min(1).max(64),
 });
 
-export const SIGN_IN_PROVIDERS = ['password', 'google.com'] as const;
+export { SIGN_IN_PROVIDERS };
 
 /** The account as the sign-in and sign-up answers carry it. */
 export const UserInfoSchema = z.object({
@@ -188,12 +189,48 @@ export const signOut = defineRoute({
   grants: ['table:read', 'table:write'],
 });
 
+const Credential = z.string().min(1).max(4096);
+const CodeFlowProvider = z.enum(CODE_FLOW_PROVIDERS);
+const Caller = { clientType: ClientType, language: Language };
+
+/** Google's implicit flow: the access token the browser got, checked with Google by the server. */
 const GoogleCredential = {
-  credential: z.string().min(1).max(4096),
+  credential: Credential,
   credentialType: z.literal('access_token'),
   providerId: z.literal('google.com'),
-  clientType: ClientType,
-  language: Language,
+  ...Caller,
+};
+
+/**
+ * Kakao's and Naver's authorization code flow: the code the provider returned to the popup, exchanged
+ * once by the server (with the redirect URI it was issued for; Kakao's `nonce` and Naver's `state` as
+ * the authorize request carried them).
+ */
+const AuthorizationCode = {
+  credential: z.string().min(1).max(1024),
+  credentialType: z.literal('authorization_code'),
+  providerId: CodeFlowProvider,
+  redirectUri: z.string().min(1).max(512),
+  nonce: z.string().min(1).max(128).optional(),
+  state: z.string().min(1).max(1024).optional(),
+  ...Caller,
+};
+
+/**
+ * A provider identity already proven by a code exchange (its ticket, signed by us, 10 minutes): an
+ * answer EMAIL_NOT_FOUND or ACCOUNT_EXISTS_WITH_DIFFERENT_CREDENTIAL carries one, for the sign-up, the
+ * sign-in after it and the link, since a code works once.
+ */
+const ProviderTicket = {
+  credential: Credential,
+  credentialType: z.literal('provider_ticket'),
+  providerId: CodeFlowProvider,
+  ...Caller,
+};
+
+const SignInOptions = {
+  throwIfNotExists: z.boolean().default(true),
+  persistSession: z.boolean().default(false),
 };
 
 export const oauthSignIn = defineRoute({
@@ -203,18 +240,27 @@ export const oauthSignIn = defineRoute({
   path: '/v2/oauth-sign-in',
   caller: 'public',
   summary:
-    "Sign in with a Google access token (checked with Google's token info and userinfo endpoints). " +
-    'With throwIfNotExists an unknown address answers EMAIL_NOT_FOUND (the web then signs up); ' +
-    'without, the account is created',
-  request: z.object({
-    ...GoogleCredential,
-    throwIfNotExists: z.boolean().default(true),
-    persistSession: z.boolean().default(false),
-  }),
+    "Sign in with Google (an access token checked with Google's token info and userinfo endpoints), or " +
+    "with Kakao or Naver (an authorization code exchanged with the provider; Kakao's ID token checked " +
+    "against its published keys, audience, issuer and nonce; Naver's profile API), or with the ticket " +
+    'of such an exchange. With throwIfNotExists an unknown account answers EMAIL_NOT_FOUND (the web then ' +
+    'signs up); an address whose account signs in otherwise answers ' +
+    "ACCOUNT_EXISTS_WITH_DIFFERENT_CREDENTIAL (linked only by the account's password, oauth-link)",
+  request: z.discriminatedUnion('credentialType', [
+    z.object({ ...GoogleCredential, ...SignInOptions }),
+    z.object({ ...AuthorizationCode, ...SignInOptions }),
+    z.object({ ...ProviderTicket, ...SignInOptions }),
+  ]),
   response: SignedIn,
   handler: 'identity/oauth-sign-in',
-  grants: ['table:read', 'table:write', 'token:sign'],
+  grants: ['table:read', 'table:write', 'token:sign', 'oauth:providers'],
 });
+
+const SignUpExtras = {
+  referralInfo: ReferralInfoSchema.optional(),
+  installCode: z.string().max(128).optional(),
+  utmParams: UtmParamsSchema.optional(),
+};
 
 export const oauthSignUp = defineRoute({
   name: 'oauthSignUp',
@@ -223,21 +269,46 @@ export const oauthSignUp = defineRoute({
   path: '/oauth-sign-up',
   caller: 'public',
   summary:
-    'Create an account from a Google access token (isSignUp false when it exists already); the address ' +
-    'is verified by Google. During maintenance answers `maintenance` and creates nothing',
-  request: z.object({
-    ...GoogleCredential,
-    referralInfo: ReferralInfoSchema.optional(),
-    installCode: z.string().max(128).optional(),
-    utmParams: UtmParamsSchema.optional(),
-  }),
+    'Create an account from a Google access token or a Kakao or Naver ticket (isSignUp false when it ' +
+    'exists already). An address the provider proved is verified at once; one it did not prove (or one ' +
+    'typed as `email` when the provider gave none) is verified by mail as a password sign-up is, and ' +
+    '`sessionId` lets the pending page sign in once it is. During maintenance answers `maintenance` and ' +
+    'creates nothing',
+  request: z.discriminatedUnion('credentialType', [
+    z.object({ ...GoogleCredential, ...SignUpExtras }),
+    z.object({ ...ProviderTicket, ...SignUpExtras, email: emailRule.optional() }),
+  ]),
   response: z.object({
     result: z.object({ isSignUp: z.boolean(), user: UserInfoSchema }).optional(),
     maintenance: MaintenanceSchema.optional(),
+    sessionId: z.string().optional(),
   }),
   handler: 'identity/oauth-sign-up',
-  grants: ['table:read', 'table:write'],
+  grants: ['table:read', 'table:write', 'mail:send', 'token:sign'],
 });
+
+export const oauthLink = defineRoute({
+  name: 'oauthLink',
+  service: 'auth',
+  method: 'POST',
+  path: '/v2/oauth-link',
+  caller: 'public',
+  summary:
+    "Link a Kakao or Naver identity (its ticket) to the account of its address, after that account's " +
+    "password (counted as a sign-in attempt, as v2/sign-in counts it), and sign in: a provider's " +
+    'claim to an address never takes over an account by itself',
+  request: z.object({
+    ...ProviderTicket,
+    password: AnyPassword,
+    persistSession: z.boolean().default(false),
+  }),
+  response: SignedIn,
+  handler: 'identity/oauth-link',
+  grants: ['table:read', 'table:write', 'token:sign'],
+  memoryMb: HASHING_MEMORY_MB,
+});
+
+const ProviderClient = z.object({ authorizeUrl: z.string(), clientId: z.string() });
 
 export const oauthConfig = defineRoute({
   name: 'oauthConfig',
@@ -246,10 +317,12 @@ export const oauthConfig = defineRoute({
   path: '/oauth-config',
   caller: 'public',
   summary:
-    "Where the browser sends a visitor to sign in with Google (the provider's authorize URL and our client id)",
+    "Where the browser sends a visitor to sign in with Google, Kakao or Naver (each provider's authorize " +
+    'URL and our client id there)',
   request: z.object({}),
-  response: z.object({ google: z.object({ authorizeUrl: z.string(), clientId: z.string() }) }),
+  response: z.object({ google: ProviderClient, kakao: ProviderClient, naver: ProviderClient }),
   handler: 'identity/oauth-config',
+  grants: ['oauth:providers'],
 });
 
 export const verifyEmail = defineRoute({
@@ -377,3 +450,9 @@ export const identityRoutes = [
   adminVerifyEmail,
   adminGeneratePasswordResetLink,
 ] as const;
+
+/**
+ * Identity routes added after the auth service was first deployed: the route table puts them at its end
+ * (shared/api/routes.ts), so that no deployed route moves to another nested stack.
+ */
+export const identityLinkRoutes = [oauthLink] as const;

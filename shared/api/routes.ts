@@ -14,8 +14,9 @@ import { downloadRoutes } from './downloads.ts';
 import { feedbackRoutes } from './feedback.ts';
 import { financeRoutes } from './finance.ts';
 import { geoRoutes } from './geo.ts';
-import { identityRoutes } from './identity.ts';
+import { identityLinkRoutes, identityRoutes } from './identity.ts';
 import { jobRoutes } from './jobs.ts';
+import { noticeRoutes } from './notices.ts';
 import { orderRoutes } from './orders.ts';
 import { paymentProviderRoutes } from './payment-provider.ts';
 import { paymentRoutes } from './payments.ts';
@@ -78,4 +79,6 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...renewalConsentRoutes,
   ...accountDeletionRoutes,
   ...planChangeRoutes,
+  ...identityLinkRoutes,
+  ...noticeRoutes,
 ];

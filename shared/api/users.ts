@@ -5,6 +5,7 @@ import { adminDescRule, adminUserCreateInfoRule, BULK_USER_CREATE_MAX } from '..
 import { defineRoute } from './define-route.ts';
 import { SIGN_IN_PROVIDERS, UtmParamsSchema } from './identity.ts';
 import { ListPageAnswerShape, ListPageRequestShape } from './list-page.ts';
+import { KakaoNoticeRowSchema } from './notices.ts';
 import { AdminUserMoneyShape } from './payments.ts';
 import { AdminRenewalConsentSchema } from './renewal-consent.ts';
 
@@ -113,6 +114,8 @@ export const AdminUserInfoSchema = z.object({
   ...AdminUserMoneyShape,
   /** The consents renewals that cost more asked for (issue 26), newest renewal first. */
   renewalConsents: z.array(AdminRenewalConsentSchema),
+  /** The notices sent by KakaoTalk 알림톡 (issue 38), newest first, with how each was delivered. */
+  kakaoNotices: z.array(KakaoNoticeRowSchema),
 });
 export type AdminUserInfo = z.infer<typeof AdminUserInfoSchema>;
 

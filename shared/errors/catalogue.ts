@@ -142,6 +142,15 @@ export const IDENTITY_ERRORS = {
   TOKEN_EXPIRED: { status: 401, client: 'L07', message: 'error.token_expired' },
   INVALID_ID_TOKEN: { status: 401, client: 'L07', message: 'error.invalid_id_token' },
   USER_UNVERIFIED: { status: 403, client: 'A17', message: 'error.signup_unverified_email' },
+  /**
+   * A Kakao or Naver sign-in whose address belongs to an account that signs in otherwise: linked only
+   * by that account's password (the body carries `providers` and, for a password account, a `ticket`).
+   */
+  ACCOUNT_EXISTS_WITH_DIFFERENT_CREDENTIAL: {
+    status: 409,
+    client: 'A06',
+    message: 'error.account_exists_different_credential',
+  },
   /** A staff sign-in's second factor: a wrong, used or expired code (issue 27). */
   INVALID_SECOND_FACTOR: { status: 401, client: 'A04', message: 'error.invalid_second_factor' },
 } as const satisfies Record<string, { status: number; client: ClientErrorCode; message: string }>;
@@ -228,6 +237,7 @@ export const ADMIN_CODE_OF_IDENTITY_ERROR: Record<IdentityErrorCode, AdminErrorC
   TOKEN_EXPIRED: 'invalid_token',
   INVALID_ID_TOKEN: 'invalid_token',
   USER_UNVERIFIED: 'conflict',
+  ACCOUNT_EXISTS_WITH_DIFFERENT_CREDENTIAL: 'conflict',
   INVALID_SECOND_FACTOR: 'invalid_argument',
 };
 

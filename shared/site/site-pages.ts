@@ -1,3 +1,4 @@
+import { OAUTH_REDIRECT_PATH } from '../identity/sign-in-providers.ts';
 import { isSiteLanguage, SITE_LANGUAGES, type SiteLanguage } from '../languages.ts';
 
 /**
@@ -45,6 +46,8 @@ export const SITE_PAGES: readonly string[] = [
   '/password-reset',
   '/signin/oauth/google/forward',
   '/signin/oauth/google/redirect',
+  '/signin/oauth/kakao/forward',
+  '/signin/oauth/naver/forward',
   '/payment/order/subscription',
   '/payment/order/fixedterm',
   '/payment/upgrade/order/subscription',
@@ -68,9 +71,9 @@ export const SITE_PAGES: readonly string[] = [
 
 /**
  * Pages outside the language prefix: `/oauth-redirect` is the fixed redirect URI registered with
- * Google, whatever the visitor's language.
+ * Google, Kakao and Naver, whatever the visitor's language (OAUTH_REDIRECT_PATH).
  */
-export const ROOT_PAGES: readonly string[] = ['/oauth-redirect'];
+export const ROOT_PAGES: readonly string[] = [OAUTH_REDIRECT_PATH];
 
 /** The feature pages, in the order of the feature menu. */
 export const FEATURE_SLUGS = [

@@ -89,6 +89,8 @@ import { Route as LangPaymentEraserResultSuccessRouteImport } from './routes/$la
 import { Route as LangPaymentUpgradeOrderSubscriptionRouteImport } from './routes/$lang/payment/upgrade/order/subscription'
 import { Route as LangSigninOauthGoogleForwardRouteImport } from './routes/$lang/signin/oauth/google/forward'
 import { Route as LangSigninOauthGoogleRedirectRouteImport } from './routes/$lang/signin/oauth/google/redirect'
+import { Route as LangSigninOauthKakaoForwardRouteImport } from './routes/$lang/signin/oauth/kakao/forward'
+import { Route as LangSigninOauthNaverForwardRouteImport } from './routes/$lang/signin/oauth/naver/forward'
 import { Route as AdminConsoleAffiliateCodeEditRouteImport } from './routes/admin/_console/affiliate/$code/edit'
 import { Route as AdminConsoleAffiliateCodeShowRouteImport } from './routes/admin/_console/affiliate/$code/show'
 import { Route as AdminConsoleConfigIdEditRouteImport } from './routes/admin/_console/config/$id/edit'
@@ -549,6 +551,18 @@ const LangSigninOauthGoogleRedirectRoute =
     path: '/signin/oauth/google/redirect',
     getParentRoute: () => LangRouteRoute,
   } as any)
+const LangSigninOauthKakaoForwardRoute =
+  LangSigninOauthKakaoForwardRouteImport.update({
+    id: '/signin/oauth/kakao/forward',
+    path: '/signin/oauth/kakao/forward',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
+const LangSigninOauthNaverForwardRoute =
+  LangSigninOauthNaverForwardRouteImport.update({
+    id: '/signin/oauth/naver/forward',
+    path: '/signin/oauth/naver/forward',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
 const AdminConsoleAffiliateCodeEditRoute =
   AdminConsoleAffiliateCodeEditRouteImport.update({
     id: '/affiliate/$code/edit',
@@ -743,6 +757,8 @@ export interface FileRoutesByFullPath {
   '/$lang/payment/upgrade/order/subscription': typeof LangPaymentUpgradeOrderSubscriptionRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
+  '/$lang/signin/oauth/kakao/forward': typeof LangSigninOauthKakaoForwardRoute
+  '/$lang/signin/oauth/naver/forward': typeof LangSigninOauthNaverForwardRoute
   '/admin/affiliate/$code/edit': typeof AdminConsoleAffiliateCodeEditRoute
   '/admin/affiliate/$code/show': typeof AdminConsoleAffiliateCodeShowRoute
   '/admin/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
@@ -841,6 +857,8 @@ export interface FileRoutesByTo {
   '/$lang/payment/upgrade/order/subscription': typeof LangPaymentUpgradeOrderSubscriptionRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
+  '/$lang/signin/oauth/kakao/forward': typeof LangSigninOauthKakaoForwardRoute
+  '/$lang/signin/oauth/naver/forward': typeof LangSigninOauthNaverForwardRoute
   '/admin/affiliate/$code/edit': typeof AdminConsoleAffiliateCodeEditRoute
   '/admin/affiliate/$code/show': typeof AdminConsoleAffiliateCodeShowRoute
   '/admin/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
@@ -943,6 +961,8 @@ export interface FileRoutesById {
   '/$lang/payment/upgrade/order/subscription': typeof LangPaymentUpgradeOrderSubscriptionRoute
   '/$lang/signin/oauth/google/forward': typeof LangSigninOauthGoogleForwardRoute
   '/$lang/signin/oauth/google/redirect': typeof LangSigninOauthGoogleRedirectRoute
+  '/$lang/signin/oauth/kakao/forward': typeof LangSigninOauthKakaoForwardRoute
+  '/$lang/signin/oauth/naver/forward': typeof LangSigninOauthNaverForwardRoute
   '/admin/_console/affiliate/$code/edit': typeof AdminConsoleAffiliateCodeEditRoute
   '/admin/_console/affiliate/$code/show': typeof AdminConsoleAffiliateCodeShowRoute
   '/admin/_console/config/$id/edit': typeof AdminConsoleConfigIdEditRoute
@@ -1045,6 +1065,8 @@ export interface FileRouteTypes {
     | '/$lang/payment/upgrade/order/subscription'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
+    | '/$lang/signin/oauth/kakao/forward'
+    | '/$lang/signin/oauth/naver/forward'
     | '/admin/affiliate/$code/edit'
     | '/admin/affiliate/$code/show'
     | '/admin/config/$id/edit'
@@ -1143,6 +1165,8 @@ export interface FileRouteTypes {
     | '/$lang/payment/upgrade/order/subscription'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
+    | '/$lang/signin/oauth/kakao/forward'
+    | '/$lang/signin/oauth/naver/forward'
     | '/admin/affiliate/$code/edit'
     | '/admin/affiliate/$code/show'
     | '/admin/config/$id/edit'
@@ -1244,6 +1268,8 @@ export interface FileRouteTypes {
     | '/$lang/payment/upgrade/order/subscription'
     | '/$lang/signin/oauth/google/forward'
     | '/$lang/signin/oauth/google/redirect'
+    | '/$lang/signin/oauth/kakao/forward'
+    | '/$lang/signin/oauth/naver/forward'
     | '/admin/_console/affiliate/$code/edit'
     | '/admin/_console/affiliate/$code/show'
     | '/admin/_console/config/$id/edit'
@@ -1834,6 +1860,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangSigninOauthGoogleRedirectRouteImport
       parentRoute: typeof LangRouteRoute
     }
+    '/$lang/signin/oauth/kakao/forward': {
+      id: '/$lang/signin/oauth/kakao/forward'
+      path: '/signin/oauth/kakao/forward'
+      fullPath: '/$lang/signin/oauth/kakao/forward'
+      preLoaderRoute: typeof LangSigninOauthKakaoForwardRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/signin/oauth/naver/forward': {
+      id: '/$lang/signin/oauth/naver/forward'
+      path: '/signin/oauth/naver/forward'
+      fullPath: '/$lang/signin/oauth/naver/forward'
+      preLoaderRoute: typeof LangSigninOauthNaverForwardRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
     '/admin/_console/affiliate/$code/edit': {
       id: '/admin/_console/affiliate/$code/edit'
       path: '/affiliate/$code/edit'
@@ -2012,6 +2052,8 @@ interface LangRouteRouteChildren {
   LangPaymentUpgradeOrderSubscriptionRoute: typeof LangPaymentUpgradeOrderSubscriptionRoute
   LangSigninOauthGoogleForwardRoute: typeof LangSigninOauthGoogleForwardRoute
   LangSigninOauthGoogleRedirectRoute: typeof LangSigninOauthGoogleRedirectRoute
+  LangSigninOauthKakaoForwardRoute: typeof LangSigninOauthKakaoForwardRoute
+  LangSigninOauthNaverForwardRoute: typeof LangSigninOauthNaverForwardRoute
 }
 
 const LangRouteRouteChildren: LangRouteRouteChildren = {
@@ -2057,6 +2099,8 @@ const LangRouteRouteChildren: LangRouteRouteChildren = {
     LangPaymentUpgradeOrderSubscriptionRoute,
   LangSigninOauthGoogleForwardRoute: LangSigninOauthGoogleForwardRoute,
   LangSigninOauthGoogleRedirectRoute: LangSigninOauthGoogleRedirectRoute,
+  LangSigninOauthKakaoForwardRoute: LangSigninOauthKakaoForwardRoute,
+  LangSigninOauthNaverForwardRoute: LangSigninOauthNaverForwardRoute,
 }
 
 const LangRouteRouteWithChildren = LangRouteRoute._addFileChildren(

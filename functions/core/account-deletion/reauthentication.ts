@@ -1,7 +1,11 @@
 import { normalizeEmail } from '../../../shared/identity/account-rules.ts';
+import type { CodeFlowProvider } from '../../../shared/identity/sign-in-providers.ts';
 import { googleProfile } from '../adapters/google-identity.ts';
+import { kakaoProfile } from '../adapters/kakao-identity.ts';
+import { naverProfile } from '../adapters/naver-identity.ts';
+import type { CodeGrant } from '../adapters/provider-identity.ts';
 import { nowMs } from '../clock.ts';
-import { getUser, type User } from '../data/user-repository.ts';
+import { getUser, SUB_ATTRIBUTE, type User } from '../data/user-repository.ts';
 import { IdentityError, PaymentError } from '../errors.ts';
 import { signLinkToken, verifyLinkToken } from '../identity/id-token.ts';
 import { verifyPassword } from '../identity/password.ts';
@@ -10,13 +14,14 @@ import { clearAccountFailures, reserveSignInAttempt } from '../identity/sign-in-
 /**
  * The fresh sign-in a deletion asks for (issue 26 point 4): the signed-in account holder proves it
  * again, with the password (a sign-in attempt like any other, under the same limits: a stolen ID token
- * cannot guess it faster) or a Google access token of the same account (issued to our client, checked
- * with Google, as Google sign-in does). It answers a link token of its own purpose (`delete-account`),
+ * cannot guess it faster), a Google access token of the same account (issued to our client, checked
+ * with Google, as Google sign-in does) or a Kakao or Naver code of the identity linked to it. It answers a link token of its own purpose (`delete-account`),
  * valid a few minutes, which the deletion takes.
  */
 export type Reauthentication =
   | { kind: 'password'; password: string }
-  | { kind: 'google'; accessToken: string };
+  | { kind: 'google'; accessToken: string }
+  | ({ kind: 'provider'; providerId: CodeFlowProvider } & CodeGrant);
 
 export async function reauthenticate(
   uid: string,
@@ -26,7 +31,8 @@ export async function reauthenticate(
 ): Promise<{ user: User; deletionToken: string; expiresAt: number }> {
   const user = await accountToDelete(uid);
   if (proof.kind === 'password') await checkPassword(user, proof.password, clientAddress);
-  else await checkGoogle(user, proof.accessToken);
+  else if (proof.kind === 'google') await checkGoogle(user, proof.accessToken);
+  else await checkProvider(user, proof);
   return {
     user,
     deletionToken: await signLinkToken('delete-account', uid, {}, tokenSeconds),
@@ -72,4 +78,10 @@ async function checkGoogle(user: User, accessToken: string): Promise<void> {
     profile.sub === user.googleSub ||
     (profile.emailVerified && normalizeEmail(profile.email) === user.emailKey);
   if (!same) throw new IdentityError('INVALID_ID_TOKEN', 'The Google account is not the signed-in account');
+}
+
+async function checkProvider(user: User, proof: { providerId: CodeFlowProvider } & CodeGrant): Promise<void> {
+  const profile = await (proof.providerId === 'kakao.com' ? kakaoProfile(proof) : naverProfile(proof));
+  if (profile.sub !== user[SUB_ATTRIBUTE[proof.providerId]])
+    throw new IdentityError('INVALID_ID_TOKEN', 'The account of the provider is not the signed-in account');
 }

@@ -10,6 +10,7 @@ import { Config, ConfigName } from './entities/config.ts';
 import { Coupon, CouponBonusQuota, CouponDiscount, CouponRedemption } from './entities/coupon.ts';
 import { CustomPlan } from './entities/custom-plan.ts';
 import { CustomerMail } from './entities/customer-mail.ts';
+import { CustomerText } from './entities/customer-text.ts';
 import { DataMigration } from './entities/data-migration.ts';
 import { HolidayMonth } from './entities/holiday.ts';
 import { BulkRequest, Job, JobBatchCount, JobItemOutcome } from './entities/job.ts';
@@ -35,7 +36,7 @@ import {
   TaxInvoiceRequest,
 } from './entities/tax-invoice.ts';
 import { UsageCounter, UsageEntry } from './entities/usage.ts';
-import { User, UserEmail } from './entities/user.ts';
+import { ProviderLink, User, UserEmail } from './entities/user.ts';
 import { UserActivity } from './entities/user-activity.ts';
 import { UserPlan, UserPlanHead } from './entities/user-plan.ts';
 
@@ -56,6 +57,7 @@ export const entities = {
   bulkRequest: BulkRequest,
   user: User,
   userEmail: UserEmail,
+  providerLink: ProviderLink,
   sessionFamily: SessionFamily,
   refreshToken: RefreshToken,
   pendingSignUp: PendingSignUp,
@@ -89,6 +91,7 @@ export const entities = {
   attentionCase: AttentionCase,
   affiliate: Affiliate,
   customerMail: CustomerMail,
+  customerText: CustomerText,
   cashReceipt: CashReceipt,
   taxInvoiceProfile: TaxInvoiceProfile,
   taxInvoiceRequest: TaxInvoiceRequest,

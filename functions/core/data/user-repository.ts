@@ -2,7 +2,7 @@ import { normalizeEmail } from '../../../shared/identity/account-rules.ts';
 import { Conflict, NotFound } from '../errors.ts';
 import { BATCH_GET_CONCURRENCY, batchGet } from './batch-get.ts';
 import { tableService } from './client.ts';
-import { UserEmail, User as UserEntity, type UserItem } from './entities/user.ts';
+import { ProviderLink, UserEmail, User as UserEntity, type UserItem } from './entities/user.ts';
 import { UserActivity } from './entities/user-activity.ts';
 import { keyTime } from './key-times.ts';
 import { type PagedQuery, pagedQuery, pageOptions } from './list-page.ts';
@@ -10,18 +10,37 @@ import { nameSearchKey, searchShard } from './search-keys.ts';
 import { isConditionFailure } from './transaction.ts';
 import { type AdminActivity, activityCommit } from './user-activity-repository.ts';
 
-const db = tableService({ user: UserEntity, userActivity: UserActivity, userEmail: UserEmail });
+const db = tableService({
+  user: UserEntity,
+  userActivity: UserActivity,
+  userEmail: UserEmail,
+  providerLink: ProviderLink,
+});
 
 export type User = UserItem;
 type SearchKeys = 'emailKey' | 'nameKey' | 'nameShard' | 'emailShard' | 'referralSince';
 export type NewUser = Omit<UserItem, SearchKeys | 'deleted' | 'emailVerified' | 'isMinor'> &
   Partial<Pick<UserItem, 'emailVerified' | 'isMinor'>>;
 
+/** A Kakao or Naver identity: the provider and its stable id for the person. */
+export interface ProviderIdentity {
+  provider: 'kakao.com' | 'naver.com';
+  sub: string;
+}
+
+/** The account attribute that records an identity of each linked provider. */
+export const SUB_ATTRIBUTE = { 'kakao.com': 'kakaoSub', 'naver.com': 'naverSub' } as const;
+
 /**
  * Creates an account; an address already in use (in any letter case) is a Conflict. An account an
- * operator creates carries the operator's activity, written in the same transaction.
+ * operator creates carries the operator's activity, and an account a provider's identity creates its
+ * link (an identity linked already is a Conflict too), written in the same transaction.
  */
-export async function createUser(input: NewUser, activity?: AdminActivity): Promise<User> {
+export async function createUser(
+  input: NewUser,
+  activity?: AdminActivity,
+  identity?: ProviderIdentity,
+): Promise<User> {
   const item = userItemOf(input);
   const { emailKey } = item;
   const { canceled } = await db()
@@ -29,9 +48,12 @@ export async function createUser(input: NewUser, activity?: AdminActivity): Prom
       entities.userEmail.create({ emailKey, uid: input.uid }).commit(),
       entities.user.create(item).commit(),
       ...(activity ? [activityCommit(entities, activity)] : []),
+      ...(identity
+        ? [entities.providerLink.create({ ...identity, uid: input.uid, linkedAt: input.created }).commit()]
+        : []),
     ])
     .go();
-  if (canceled) throw new Conflict(`An account with the address ${emailKey} exists`);
+  if (canceled) throw new Conflict(`An account with the address ${emailKey} or this identity exists`);
   const created = await getUser(input.uid);
   if (!created) throw new NotFound(`User ${input.uid}`);
   return created;
@@ -112,8 +134,68 @@ type UserChanges = Partial<
     | 'verificationMailAt'
     | 'providers'
     | 'googleSub'
+    | 'kakaoSub'
+    | 'naverSub'
   >
 >;
+
+/** The account a Kakao or Naver identity is linked to (deleted or not: the caller decides). */
+export async function findUserByProvider(identity: ProviderIdentity): Promise<User | undefined> {
+  const { data } = await db().entities.providerLink.get(identity).go({ consistent: true });
+  return data ? getUser(data.uid) : undefined;
+}
+
+/**
+ * Links an identity to an account, with the account's changes, in one transaction. The identity must be
+ * linked to no account, or to `replacing` (a deleted account's link, which counts as none); false when
+ * another account took it meanwhile.
+ */
+export async function linkProvider(
+  uid: string,
+  identity: ProviderIdentity,
+  changes: UserChanges,
+  options: { at: number; replacing?: string | undefined },
+): Promise<boolean> {
+  const { canceled } = await db()
+    .transaction.write((entities) => [
+      entities.user
+        .patch({ uid })
+        .set({ ...changes, [SUB_ATTRIBUTE[identity.provider]]: identity.sub })
+        .commit(),
+      entities.providerLink
+        .put({ ...identity, uid, linkedAt: options.at })
+        .where((attr, op) =>
+          options.replacing
+            ? `${op.notExists(attr.uid)} OR ${op.eq(attr.uid, options.replacing)}`
+            : op.notExists(attr.uid),
+        )
+        .commit(),
+    ])
+    .go();
+  return !canceled;
+}
+
+/**
+ * Takes identities off an account that never proved its address, once a provider proved it: whoever
+ * linked them claimed an address that was not theirs to claim. Their links go with them.
+ */
+export async function unlinkProviders(uid: string, identities: readonly ProviderIdentity[]): Promise<void> {
+  if (!identities.length) return;
+  await db()
+    .transaction.write((entities) => [
+      entities.user
+        .patch({ uid })
+        .remove(identities.map((identity) => SUB_ATTRIBUTE[identity.provider]))
+        .commit(),
+      ...identities.map((identity) =>
+        entities.providerLink
+          .delete(identity)
+          .where((attr, op) => op.eq(attr.uid, uid))
+          .commit(),
+      ),
+    ])
+    .go();
+}
 
 /** Changes an existing account (never creates one). */
 export async function updateUser(uid: string, changes: UserChanges): Promise<void> {

@@ -17,8 +17,11 @@ import {
   createUser,
   findUserByEmail,
   type NewUser,
+  type ProviderIdentity,
   releaseVerificationMail,
+  SUB_ATTRIBUTE,
   type User,
+  unlinkProviders,
   updateUser,
 } from '../data/user-repository.ts';
 import { Conflict, IdentityError, PaymentError } from '../errors.ts';
@@ -111,9 +114,12 @@ export async function signUpWithPassword(
   return user;
 }
 
-/** Whether an account still waits for its verification (a password account never verified). */
+/**
+ * Whether an account still waits for its verification: a password account never verified, or one a
+ * provider opened with an address it did not prove (Naver's, or one typed when the provider gave none).
+ */
 function awaitsVerification(user: User): boolean {
-  return !user.deleted && !isVerified(user) && Boolean(user.passwordHash);
+  return !user.deleted && !isVerified(user);
 }
 
 async function refuseExisting(existing: User, language: SignUpInput['language']): Promise<IdentityError> {
@@ -155,9 +161,9 @@ export async function resendVerificationByAddress(email: string, language: SiteL
     throw new IdentityError('TOO_MANY_REQUESTS', 'The verification mail was sent less than 5 minutes ago');
 }
 
-async function create(account: NewUser): Promise<User> {
+export async function create(account: NewUser, identity?: ProviderIdentity): Promise<User> {
   try {
-    return await createUser(account);
+    return await createUser(account, undefined, identity);
   } catch (error) {
     if (error instanceof Conflict)
       throw new IdentityError('EMAIL_EXISTS', 'An account with this address exists');
@@ -176,11 +182,9 @@ type GoogleSignUpInput = Pick<
   'clientType' | 'language' | 'referralInfo' | 'installCode' | 'utmParams'
 >;
 
-/** A Google name made to fit the account's name rule (trimmed to the maximum length). */
-function accountName(profile: GoogleProfile): string {
-  return (
-    [...profile.name].slice(0, NAME_MAX).join('') || normalizeEmail(profile.email).split('@')[0] || 'user'
-  );
+/** A provider's name for the person made to fit the account's name rule (trimmed to the maximum length). */
+export function accountName(profile: { name: string }, email: string): string {
+  return [...profile.name].slice(0, NAME_MAX).join('') || normalizeEmail(email).split('@')[0] || 'user';
 }
 
 /**
@@ -200,14 +204,38 @@ export async function accountForGoogle(
     if (existing.deleted) throw new IdentityError('USER_NOT_FOUND', 'The account no longer exists');
     return { user: await linkGoogle(existing, profile), isSignUp: false };
   }
+  const user = await create(
+    providerAccount(
+      {
+        name: accountName(profile, profile.email),
+        email: profile.email,
+        emailVerified: true,
+        providers: ['google.com'],
+        googleSub: profile.sub,
+      },
+      input,
+      context,
+    ),
+  );
+  return { user, isSignUp: true };
+}
+
+/**
+ * A new account of a sign-in provider: what the provider says of the person, and the sign-up's own
+ * (language, app, referral, campaign, install code, where the visitor is).
+ */
+export function providerAccount(
+  person: Pick<
+    NewUser,
+    'name' | 'email' | 'emailVerified' | 'providers' | 'googleSub' | 'kakaoSub' | 'naverSub'
+  >,
+  input: GoogleSignUpInput,
+  context: { location: ReturnType<typeof viewerLocation> },
+): NewUser {
   const now = nowMs();
-  const user = await create({
+  return {
     uid: newUid(),
-    name: accountName(profile),
-    email: profile.email,
-    emailVerified: true,
-    providers: ['google.com'],
-    googleSub: profile.sub,
+    ...person,
     uiLanguage: input.language,
     clientType: input.clientType,
     ...(input.referralInfo ?? {}),
@@ -217,23 +245,48 @@ export async function accountForGoogle(
     created: now,
     lastAccessed: now,
     credentialsChangedAt: now,
-  });
-  return { user, isSignUp: true };
+  };
 }
 
 async function linkGoogle(user: User, profile: GoogleProfile): Promise<User> {
   if (user.providers.includes('google.com') && user.emailVerified) return user;
-  const dropPassword = !user.emailVerified && Boolean(user.passwordHash);
-  const providers = [
-    ...new Set([...user.providers.filter((p) => !(dropPassword && p === 'password')), 'google.com']),
-  ];
+  const proven = await proveAddress(user);
   const changes = {
-    providers,
+    ...proven.changes,
+    providers: [...new Set([...proven.changes.providers, 'google.com'])],
     googleSub: profile.sub,
-    emailVerified: true,
-    ...(dropPassword ? { credentialsChangedAt: nowMs() } : {}),
   };
   await updateUser(user.uid, changes);
-  if (dropPassword) await clearPassword(user.uid);
-  return { ...user, ...changes, ...(dropPassword ? { passwordHash: undefined } : {}) };
+  return { ...user, ...proven.cleared, ...changes };
+}
+
+/**
+ * A provider proved the address of an account: the account is verified, and if it had never been, what
+ * was set on it by someone who never proved the address goes (the password, the Kakao or Naver identity
+ * linked on an address those did not prove), so that none of it opens the account of the address's
+ * owner. Answers the changes to write with the provider's own link, and what was cleared.
+ */
+export async function proveAddress(user: User): Promise<{
+  changes: { providers: string[]; emailVerified: true; credentialsChangedAt?: number };
+  cleared: Partial<User>;
+}> {
+  if (user.emailVerified) return { changes: { providers: user.providers, emailVerified: true }, cleared: {} };
+  const identities: ProviderIdentity[] = (['kakao.com', 'naver.com'] as const).flatMap((provider) => {
+    const sub = user[SUB_ATTRIBUTE[provider]];
+    return sub ? [{ provider, sub }] : [];
+  });
+  const dropped = new Set<string>([
+    ...(user.passwordHash ? ['password'] : []),
+    ...identities.map(({ provider }) => provider),
+  ]);
+  if (user.passwordHash) await clearPassword(user.uid);
+  await unlinkProviders(user.uid, identities);
+  return {
+    changes: {
+      providers: user.providers.filter((provider) => !dropped.has(provider)),
+      emailVerified: true,
+      ...(dropped.size ? { credentialsChangedAt: nowMs() } : {}),
+    },
+    cleared: { passwordHash: undefined, kakaoSub: undefined, naverSub: undefined },
+  };
 }

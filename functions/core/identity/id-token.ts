@@ -85,7 +85,9 @@ export type LinkPurpose =
   /** The password step of a staff sign-in, exchanged for a session with the second factor. */
   | 'staff-second-factor'
   | 'renewal-consent'
-  | 'delete-account';
+  | 'delete-account'
+  /** A Kakao or Naver identity a code exchange proved, for the sign-up or link that follows it. */
+  | 'provider-identity';
 const linkAudience = (purpose: LinkPurpose) => `${AUDIENCE}:link:${purpose}`;
 
 /**

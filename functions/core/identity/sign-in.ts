@@ -26,6 +26,23 @@ export async function signInWithPassword(input: {
   persistSession: boolean;
   clientAddress: string;
 }) {
+  const user = await passwordHolder(input);
+  if (!isVerified(user))
+    throw new IdentityError('USER_UNVERIFIED', 'Verify the e-mail address first', {
+      emailVerified: user.emailVerified,
+      ...(user.isMinor ? { parentEmailVerified: Boolean(user.parentEmailVerified) } : {}),
+    });
+  const now = nowMs();
+  const rehash = needsRehash(user.passwordHash) ? { passwordHash: await hashPassword(input.password) } : {};
+  await updateUser(user.uid, { lastAccessed: now, ...rehash });
+  return startSession({ ...user, lastAccessed: now }, input.clientType, input.persistSession);
+}
+
+/**
+ * The account whose password this is, the attempt counted as a sign-in attempt (the same limits hold
+ * wherever a password is asked: sign-in, linking a provider to the account).
+ */
+export async function passwordHolder(input: { email: string; password: string; clientAddress: string }) {
   const now = nowMs();
   const emailKey = normalizeEmail(input.email);
   const attempt = await reserveSignInAttempt(emailKey, input.clientAddress, now);
@@ -37,14 +54,7 @@ export async function signInWithPassword(input: {
   await attempt.release();
   // A success forgets the account's failures.
   await clearAccountFailures(emailKey, now);
-  if (!isVerified(user))
-    throw new IdentityError('USER_UNVERIFIED', 'Verify the e-mail address first', {
-      emailVerified: user.emailVerified,
-      ...(user.isMinor ? { parentEmailVerified: Boolean(user.parentEmailVerified) } : {}),
-    });
-  const rehash = needsRehash(user.passwordHash) ? { passwordHash: await hashPassword(input.password) } : {};
-  await updateUser(user.uid, { lastAccessed: now, ...rehash });
-  return startSession({ ...user, lastAccessed: now }, input.clientType, input.persistSession);
+  return user;
 }
 
 /** The account of an address whose password this is. */

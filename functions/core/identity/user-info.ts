@@ -1,4 +1,5 @@
 import type { UserInfo } from '../../../shared/api/identity.ts';
+import { SIGN_IN_PROVIDERS } from '../../../shared/identity/sign-in-providers.ts';
 import { isSiteLanguage } from '../../../shared/languages.ts';
 import type { User } from '../data/user-repository.ts';
 
@@ -15,7 +16,7 @@ export function toUserInfo(user: User): UserInfo {
     ...(user.referralType ? { referralType: user.referralType } : {}),
     ...(user.referralCode ? { referralCode: user.referralCode } : {}),
     providers: user.providers.filter((provider): provider is UserInfo['providers'][number] =>
-      ['password', 'google.com'].includes(provider),
+      (SIGN_IN_PROVIDERS as readonly string[]).includes(provider),
     ),
     ...(user.adminLevel ? { adminLevel: user.adminLevel } : {}),
     created: user.created,

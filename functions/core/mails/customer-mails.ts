@@ -13,6 +13,13 @@ import { claimCustomerMail, markCustomerMail } from '../data/customer-mail-repos
 import type { CustomerMailKind } from '../data/entities/customer-mail.ts';
 import { getUser } from '../data/user-repository.ts';
 import { logger } from '../logger.ts';
+import {
+  type KakaoNotice,
+  kakaoNumber,
+  noticeText,
+  sendKakaoNoticeOnce,
+  type TextOutcome,
+} from '../notices/kakao-notices.ts';
 import { settings } from '../settings.ts';
 import { CUSTOMER_MAIL_TEXTS, type CustomerMailTexts, type ReceiptPurpose } from './customer-mail-texts.ts';
 
@@ -272,28 +279,132 @@ export interface MailEvent {
   uid: string;
   /** The order's address and language, for an account that is gone. */
   fallback: { email: string; language: SiteLanguage };
+  /**
+   * The mobile number the event's order gave (E.164): a Korean customer's Korean number also gets the
+   * notice's 알림톡 (functions/core/notices/kakao-notices.ts).
+   */
+  phone?: string | undefined;
+}
+
+/**
+ * The 알림톡 of a customer mail (the kinds that have one), its values in Korean as the mail's rows give
+ * them: the templates are Korean (shared/notices/alimtalk-templates.ts).
+ */
+export function kakaoNoticeOf(mail: CustomerMail): KakaoNotice | undefined {
+  const ko = CUSTOMER_MAIL_TEXTS.ko;
+  const plan = noticeText.plan(mail.planType);
+  const amount = formatPrice(mail.amount, mail.currency);
+  switch (mail.kind) {
+    case 'receipt':
+      return {
+        kind: 'receipt',
+        values: {
+          상품명: mail.usageType ? noticeText.eraser(mail.usageType) : plan,
+          결제금액: amount,
+          결제수단: methodName(ko, mail.payMethod),
+          주문번호: mail.merchantUid,
+        },
+      };
+    case 'vbank-issued':
+      return {
+        kind: 'vbank-issued',
+        values: {
+          상품명: plan,
+          은행: mail.bank,
+          계좌번호: mail.accountNumber,
+          예금주: mail.holder,
+          입금금액: amount,
+          입금기한: noticeText.dateTime(mail.dueAt),
+        },
+      };
+    case 'refund-made':
+      return {
+        kind: 'refund-made',
+        values: {
+          상품명: plan,
+          환불금액: amount,
+          환불수단: [methodName(ko, mail.refundedTo), mail.transferTo].filter(Boolean).join(' '),
+          종료일: noticeText.date(mail.endedAt),
+        },
+      };
+    case 'renewal-reminder':
+      return {
+        kind: 'renewal-reminder',
+        values: {
+          상품명: mail.newPlan ? noticeText.subscription(mail.newPlan) : plan,
+          결제예정일: noticeText.date(mail.renewsAt),
+          결제금액: amount,
+          결제수단: methodName(ko, mail.payMethod),
+        },
+      };
+    default:
+      return undefined;
+  }
 }
 
 /**
  * Sends one customer mail of one event, once: the marker is claimed before the mail goes, so a repeated
  * or concurrent step of the same event sends nothing more. A failure never escapes (a mail must not fail
  * the payment it tells of): it is logged and left on the marker as failed, and the next run of the same
- * step (a repeated confirmation, a redelivered schedule) claims and sends it again.
+ * step (a repeated confirmation, a redelivered schedule) claims and sends it again. A Korean customer
+ * also gets the notice's 알림톡, under its own once-per-event claim.
  */
 export function sendCustomerMail(
   input: Omit<MailEvent, 'kind'> & { mail: CustomerMail },
 ): Promise<MailOutcome> {
   const { mail, ...event } = input;
-  return sendMailOnce({ ...event, kind: mail.kind }, (language, billingLink) =>
-    composeCustomerMail(mail, language, billingLink),
+  return sendMailOnce(
+    { ...event, kind: mail.kind },
+    (language, billingLink) => composeCustomerMail(mail, language, billingLink),
+    kakaoNoticeOf(mail),
   );
 }
 
 /**
- * The once-per-event sending of sendCustomerMail, for a mail composed elsewhere: `compose` gets the
- * account's language (else the fallback's) and the billing page's address in it.
+ * The once-per-event sending of sendCustomerMail, for a notice composed elsewhere: `compose` gets the
+ * account's language (else the fallback's) and the billing page's address in it; `kakao` is the
+ * notice's 알림톡, sent beside the mail to a Korean customer's Korean mobile number. This is where every
+ * customer notice goes out. The outcome is `failed` when either did not go (the step runs again, and
+ * sends only what is missing), else `sent` when either went now.
  */
 export async function sendMailOnce(
+  event: MailEvent,
+  compose: (language: SiteLanguage, billingLink: string) => { subject: string; text: string; html: string },
+  kakao?: KakaoNotice,
+): Promise<MailOutcome> {
+  const mail = await mailOnce(event, compose);
+  if (!kakao) return mail;
+  const text = await textOnce(event, kakao);
+  if (mail === 'failed' || text === 'failed') return 'failed';
+  if (mail === 'in-flight') return 'in-flight';
+  return mail === 'sent' || text === 'sent' ? 'sent' : 'sent-before';
+}
+
+/** The notice's 알림톡, once, where the customer gets one (`none` elsewhere). */
+async function textOnce(event: MailEvent, notice: KakaoNotice): Promise<TextOutcome | 'none'> {
+  try {
+    const user = await getUser(event.uid);
+    const language = isSiteLanguage(user?.uiLanguage) ? user.uiLanguage : event.fallback.language;
+    const to = kakaoNumber(language, event.phone);
+    if (!to) return 'none';
+    return await sendKakaoNoticeOnce({
+      notice,
+      eventId: event.eventId,
+      uid: event.uid,
+      to,
+      customerName: user?.name ?? '고객',
+    });
+  } catch (error) {
+    logger.error('A 알림톡 could not be sent; the next run of its step sends it', {
+      kind: notice.kind,
+      eventId: event.eventId,
+      error,
+    });
+    return 'failed';
+  }
+}
+
+async function mailOnce(
   event: MailEvent,
   compose: (language: SiteLanguage, billingLink: string) => { subject: string; text: string; html: string },
 ): Promise<MailOutcome> {

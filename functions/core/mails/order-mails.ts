@@ -6,6 +6,7 @@ import { orderCashReceiptView } from '../cash-receipts/cash-receipt-views.ts';
 import { getCustomerMail } from '../data/customer-mail-repository.ts';
 import type { PaymentOrder } from '../data/order-reads.ts';
 import { getPayment } from '../data/user-plan-repository.ts';
+import { textOwed } from '../notices/kakao-notices.ts';
 import { periodStart } from '../orders/grant-effects.ts';
 import type { ReceiptPurpose } from './customer-mail-texts.ts';
 import { type MailOutcome, sendCustomerMail } from './customer-mails.ts';
@@ -25,6 +26,13 @@ function purposeOf(order: PaymentOrder): ReceiptPurpose {
 }
 
 const fallbackOf = (order: PaymentOrder) => ({ email: order.userEmail, language: order.language });
+/** The notice's event: the order's account, and the number the order gave (for a 알림톡). */
+const eventOf = (order: PaymentOrder) => ({
+  uid: order.uid,
+  eventId: order.merchantUid,
+  fallback: fallbackOf(order),
+  phone: order.userPhone,
+});
 
 /** The receipt of a granted order, from what was paid (the provider's record of it). */
 export async function mailReceipt(
@@ -34,9 +42,7 @@ export async function mailReceipt(
 ): Promise<MailOutcome> {
   const start = periodStart(order, paid.paidAt);
   return sendCustomerMail({
-    uid: order.uid,
-    eventId: order.merchantUid,
-    fallback: fallbackOf(order),
+    ...eventOf(order),
     mail: {
       kind: 'receipt',
       purpose: purposeOf(order),
@@ -56,13 +62,14 @@ export async function mailReceipt(
 }
 
 /**
- * The receipt of an order granted before, confirmed again: sent when it is still due (the grant's
- * function stopped before it), failed, or its sender died mid-send. An order without a marker was
- * granted before receipts existed: none is sent.
+ * The receipt of an order granted before, confirmed again: sent when its mail or its 알림톡 failed (or
+ * their sender died) the first time, only what did not go. An order without a marker was granted before
+ * receipts existed: none is sent.
  */
 export async function mailReceiptAgain(order: PaymentOrder): Promise<MailOutcome> {
   const marker = await getCustomerMail('receipt', order.merchantUid);
-  if (!marker || marker.status === 'sent') return 'sent-before';
+  if (!marker || (marker.status === 'sent' && !(await textOwed('receipt', order.merchantUid))))
+    return 'sent-before';
   const payment = await getPayment(order.merchantUid);
   if (!payment) return 'sent-before';
   return mailReceipt(
@@ -78,9 +85,7 @@ export async function mailVbankIssued(
   vbank: NonNullable<ProviderPayment['vbank']>,
 ): Promise<void> {
   await sendCustomerMail({
-    uid: order.uid,
-    eventId: order.merchantUid,
-    fallback: fallbackOf(order),
+    ...eventOf(order),
     mail: {
       kind: 'vbank-issued',
       planType: order.planType,

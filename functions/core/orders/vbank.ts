@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import type { VbankIssuedInfo } from '../../../shared/api/orders.ts';
 import { formatPrice } from '../../../shared/currency.ts';
+import type { SiteLanguage } from '../../../shared/languages.ts';
 import { PAYMENT_TIME_ZONE } from '../../../shared/payments/constants.ts';
 import { PRODUCT_NAME } from '../../../shared/product.ts';
 import { findPaymentByMerchantUid } from '../adapters/payment-provider/portone.ts';
@@ -10,6 +11,7 @@ import type { PaymentOrder } from '../data/order-reads.ts';
 import { claimOrderSms, releaseOrderSms } from '../data/order-repository.ts';
 import { PaymentError } from '../errors.ts';
 import { logger } from '../logger.ts';
+import { accountKakaoNumber } from '../notices/kakao-notices.ts';
 import { confirmOrder, noteVbankIssued } from './confirmation.ts';
 import { orderOfSession } from './order-access.ts';
 
@@ -73,11 +75,17 @@ export function vbankText(info: VbankIssuedInfo): string {
   ].join('\n');
 }
 
-/** Texts an order's virtual account to the order's phone, once; false when it had been sent already. */
+/**
+ * Texts an order's virtual account to the order's phone, once; false when it had been sent already, or
+ * goes by 알림톡.
+ */
 export async function sendVbankText(guid: string, merchantUid: string): Promise<boolean> {
   const order = await orderOfSession(guid, merchantUid);
   const info = issuedInfo(order);
   if (!info) throw new PaymentError('ABNORMAL_PAYMENT_STATUS', 'No virtual account was issued for the order');
+  // A Korean customer's Korean mobile gets the account by the vbank-issued notice's 알림톡 (with its SMS
+  // fallback): no second text.
+  if (await accountKakaoNumber(order.uid, order.language as SiteLanguage, order.userPhone)) return false;
   if (!(await claimOrderSms(merchantUid, nowMs()))) return false;
   try {
     await sendSms({ to: domesticNumber(order.userPhone), text: vbankText(info) });

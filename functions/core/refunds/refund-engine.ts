@@ -504,6 +504,7 @@ async function mailRefund(refund: Refund): Promise<MailOutcome | undefined> {
     uid: refund.uid,
     eventId: `${refund.merchantUid}-${refund.step}`,
     fallback: { email: payment.userEmail, language: DEFAULT_LANGUAGE },
+    phone: payment.userPhone,
     mail: {
       kind: 'refund-made',
       planType: plan.planType,

@@ -1,5 +1,7 @@
+import { formatPrice } from '../../../shared/currency.ts';
 import { DEFAULT_LANGUAGE } from '../../../shared/languages.ts';
 import { partnerOf } from '../../../shared/plans/partners.ts';
+import { isSubscriptionPeriod } from '../../../shared/plans/plan-types.ts';
 import { RENEWAL_CONSENT_PAGE } from '../../../shared/site/site-pages.ts';
 import { renewalTerms } from '../../../shared/subscriptions/plan-change.ts';
 import { renewalPriceRise } from '../../../shared/subscriptions/renewal-consent.ts';
@@ -15,6 +17,7 @@ import { getUser } from '../data/user-repository.ts';
 import { LINK_TOKEN_MAX_SECONDS, signLinkToken } from '../identity/id-token.ts';
 import { logger } from '../logger.ts';
 import { sendMailOnce } from '../mails/customer-mails.ts';
+import { noticeText } from '../notices/kakao-notices.ts';
 import { planRenewalPrice, samePrice } from '../orders/session-pricing.ts';
 import { settings } from '../settings.ts';
 import type { ConsentEvent } from '../subscriptions/renewal-schedule.ts';
@@ -116,6 +119,7 @@ async function mailConsentAsk(plan: UserPlan, reason: Parameters<typeof composeC
     Math.min(LINK_TOKEN_MAX_SECONDS, Math.max(60, Math.ceil((plan.expiredAt - nowMs()) / 1000))),
   );
   const order = await getOrder(plan.planId);
+  const terms = renewalTerms(plan);
   return sendMailOnce(
     {
       kind: 'renewal-consent',
@@ -123,6 +127,7 @@ async function mailConsentAsk(plan: UserPlan, reason: Parameters<typeof composeC
       eventId: `${plan.planId}-${plan.expiredAt}-${amount}${plan.planChange ? `-${plan.planChange.planName}` : ''}`,
       uid: plan.uid,
       fallback: { email: order?.userEmail ?? '', language: order?.language ?? DEFAULT_LANGUAGE },
+      phone: order?.userPhone,
     },
     (language, billingLink) => {
       const page = `${settings.siteUrl}/${language}${RENEWAL_CONSENT_PAGE}?token=${encodeURIComponent(token)}`;
@@ -138,6 +143,17 @@ async function mailConsentAsk(plan: UserPlan, reason: Parameters<typeof composeC
         },
         { consent: `${page}&choice=consent`, decline: `${page}&choice=decline`, billing: billingLink },
       );
+    },
+    {
+      kind: 'renewal-consent',
+      values: {
+        상품명: isSubscriptionPeriod(terms.period)
+          ? noticeText.subscription({ planType: terms.planType, period: terms.period })
+          : noticeText.plan(terms.planType),
+        결제예정일: noticeText.date(plan.expiredAt),
+        이전금액: formatPrice(plan.price, plan.currency),
+        새금액: formatPrice(amount, plan.currency),
+      },
     },
   );
 }

@@ -1,7 +1,6 @@
 import { DEFAULT_LANGUAGE, type SiteLanguage } from '../../../shared/languages.ts';
 import { renewalTerms } from '../../../shared/subscriptions/plan-change.ts';
 import { renewalPrice } from '../../../shared/subscriptions/renewal-reminder.ts';
-import { sendMail } from '../adapters/mail.ts';
 import { nowMs } from '../clock.ts';
 import { planHeldCaseId } from '../data/attention-repository.ts';
 import { getOrder, type PaymentOrder } from '../data/order-reads.ts';
@@ -9,8 +8,9 @@ import { claimOrderForCharge } from '../data/order-repository.ts';
 import { createRenewalOrder } from '../data/plan-change-repository.ts';
 import { changePlanStatus, claimRenewalNotice } from '../data/subscription-repository.ts';
 import { getUserPlan, getUserPlanHead, type UserPlan } from '../data/user-plan-repository.ts';
-import { getUser } from '../data/user-repository.ts';
 import { logger } from '../logger.ts';
+import { sendMailOnce } from '../mails/customer-mails.ts';
+import { noticeText } from '../notices/kakao-notices.ts';
 import { countMetric } from '../observability.ts';
 import { chargeClaimed, reconcileOrder } from '../orders/charges.ts';
 import type { Confirmation } from '../orders/confirmation.ts';
@@ -189,8 +189,10 @@ async function holdPlan(plan: UserPlan, order: PaymentOrder): Promise<boolean> {
 }
 
 /**
- * Tells the account holder, once per declined order (a repeated invocation sends nothing more); true
- * for the one call that did, which is also the one that counts the decline.
+ * Tells the account holder, once per declined order (the notice's own markers: a repeated invocation
+ * sends only what did not go, the mail or the 알림톡 of a Korean customer); true for the one call that
+ * claimed the decline, which is also the one that counts it. A notice that could not go fails the run,
+ * which the scheduler runs again.
  */
 async function notify(
   order: PaymentOrder,
@@ -198,17 +200,32 @@ async function notify(
   kind: 'renewal-failed' | 'plan-held',
   retryAtMs?: number,
 ): Promise<boolean> {
-  if (!(await claimRenewalNotice(order.merchantUid, nowMs()))) return false;
-  const user = await getUser(plan.uid);
-  const language = order.language as SiteLanguage;
-  const link = `${settings.siteUrl}/${language}/payment/change-card`;
-  await sendMail({
-    to: user?.email ?? order.userEmail,
-    ...composeRenewalMail(kind, language, {
-      plan: plan.planName,
-      link,
-      ...(retryAtMs === undefined ? {} : { retryAt: retryAtMs }),
-    }),
-  });
-  return true;
+  const first = await claimRenewalNotice(order.merchantUid, nowMs());
+  const outcome = await sendMailOnce(
+    {
+      kind,
+      eventId: order.merchantUid,
+      uid: plan.uid,
+      fallback: { email: order.userEmail, language: order.language as SiteLanguage },
+      phone: order.userPhone,
+    },
+    (language) =>
+      composeRenewalMail(kind, language, {
+        plan: plan.planName,
+        link: `${settings.siteUrl}/${language}/payment/change-card`,
+        ...(retryAtMs === undefined ? {} : { retryAt: retryAtMs }),
+      }),
+    {
+      kind,
+      values: {
+        상품명: noticeText.plan(plan.planType),
+        ...(kind === 'renewal-failed' && retryAtMs !== undefined
+          ? { 재시도일: noticeText.date(retryAtMs) }
+          : {}),
+      },
+    },
+  );
+  if (outcome === 'failed')
+    throw new Error(`The notice of the declined renewal ${order.merchantUid} did not go`);
+  return first;
 }

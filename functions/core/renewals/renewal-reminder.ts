@@ -26,6 +26,7 @@ export async function remindOfRenewal(event: ReminderEvent): Promise<MailOutcome
     uid: plan.uid,
     eventId: `${plan.planId}-${event.periodEnd}`,
     fallback: { email: order?.userEmail ?? '', language: order?.language ?? DEFAULT_LANGUAGE },
+    phone: order?.userPhone,
     mail: {
       kind: 'renewal-reminder',
       planType: plan.planType,

@@ -104,3 +104,59 @@ export async function googleAccessToken(
   if (!token) throw new Error(`The sandbox gave no token: ${location}`);
   return token;
 }
+
+/** The person a tester plays on a Kakao or Naver sandbox page. */
+export interface SandboxPerson {
+  account: string;
+  email?: string;
+  name?: string;
+  /** Kakao only: whether Kakao verified the address (default yes). */
+  verified?: boolean;
+}
+
+/** A popup's return from the Kakao or Naver sandbox: the code, and what the authorize request carried. */
+export interface ProviderReturn {
+  code: string;
+  state: string;
+  nonce: string;
+  redirectUri: string;
+}
+
+const SANDBOX_AUTHORIZE = {
+  'kakao.com': '/_local/kakao/auth/oauth/authorize/choose',
+  'naver.com': '/_local/naver/nid/oauth2.0/authorize/choose',
+} as const;
+
+/**
+ * An authorization code from the Kakao or Naver sandbox, as its page hands it to the redirect URI
+ * (`clientId` is the app's, from oauth-config).
+ */
+export async function providerCode(
+  provider: keyof typeof SANDBOX_AUTHORIZE,
+  clientId: string,
+  person: SandboxPerson,
+  base = inject('apiUrl'),
+): Promise<ProviderReturn> {
+  const redirectUri = `${new URL(base).origin}/oauth-redirect`;
+  const state = uniqueId('state');
+  const nonce = uniqueId('nonce');
+  const url = new URL(SANDBOX_AUTHORIZE[provider], base);
+  const params = {
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    state,
+    nonce,
+    account: person.account,
+    name: person.name ?? person.account,
+    ...(person.email ? { email: person.email } : {}),
+    ...(person.verified === false ? {} : { verified: '1' }),
+  };
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  const answer = await send(url, { method: 'GET' });
+  const location = new URL(answer.headers.get('location') ?? '', base);
+  const code = location.searchParams.get('code');
+  if (!code || location.searchParams.get('state') !== state)
+    throw new Error(`The sandbox gave no code: ${location}`);
+  return { code, state, nonce, redirectUri };
+}

@@ -185,8 +185,18 @@ export async function sandboxState(): Promise<{
   return (await send(new URL('/_local/payments.json', inject('apiUrl')), { method: 'GET' })).body;
 }
 
-/** The texts the SMS stand-in received. */
-export async function smsOutbox(): Promise<Array<{ to: string; text: string }>> {
+/** The texts the SMS stand-in received (알림톡 with their custom fields and how they were delivered). */
+export async function smsOutbox(): Promise<
+  Array<{
+    to: string;
+    text: string;
+    type: string;
+    templateId?: string;
+    customFields?: Record<string, string>;
+    delivery?: 'kakao' | 'sms' | 'failed';
+    fallback?: string;
+  }>
+> {
   return (await send(new URL('/_local/sms.json', inject('apiUrl')), { method: 'GET' })).body;
 }
 

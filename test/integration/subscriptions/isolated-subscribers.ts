@@ -63,13 +63,16 @@ export function isolated(url: string) {
       const moved = await local('POST', '/_local/clock', { to: new Date(at).toISOString() });
       expect(moved.status).toBe(200);
     },
-    /** An account an operator made, in English; with a preregistration coupon of `discountPercent`. */
-    async account(discountPercent?: number): Promise<{ uid: string; email: string; password: string }> {
+    /** An account an operator made, in English unless told; with a preregistration coupon of `discountPercent`. */
+    async account(
+      discountPercent?: number,
+      language: 'en' | 'ko' = 'en',
+    ): Promise<{ uid: string; email: string; password: string }> {
       const email = `${uniqueId('consent')}@example.com`;
       const operator = await operatorToken();
       const created = await call(
         adminUserCreate,
-        { info: { name: 'Mina Park', email, password: PASSWORD, language: 'en' } },
+        { info: { name: 'Mina Park', email, password: PASSWORD, language } },
         { ...options, token: operator },
       );
       expect(created.status, JSON.stringify(created.body)).toBe(200);
@@ -84,19 +87,27 @@ export function isolated(url: string) {
       }
       return { uid, email, password: PASSWORD };
     },
-    /** A monthly subscription bought by card: its billing key (customerUid) and the first charge's amount. */
+    /**
+     * A monthly subscription bought by card (in English unless told, with the order's phone if given): its
+     * billing key (customerUid) and the first charge's amount.
+     */
     async subscribe(
       account: { email: string; password: string },
       planName = 'MR_LIGHT_V3',
+      contact: { language?: 'en' | 'ko'; phone?: string } = {},
     ): Promise<{ customerUid: string; amount: number }> {
+      const language = contact.language ?? 'en';
       const opened = await call(
         createInitPayment,
-        { clientType: 'landing', language: 'en', planName },
+        { clientType: 'landing', language, planName },
         { ...options, token: await token(account) },
       );
       expect(opened.status, JSON.stringify(opened.body)).toBe(200);
       const session = opened.body.sessionInfo;
-      const input = progressInput(session, 'card', { userEmail: account.email });
+      const input = progressInput(session, 'card', {
+        userEmail: account.email,
+        ...(contact.phone ? { userPhone: contact.phone } : {}),
+      });
       const order = (await call(insertPaymentProgress, input, options)).body;
       await checkoutInBrowser(
         url,
@@ -109,7 +120,7 @@ export function isolated(url: string) {
           currency: session.currency,
           buyer_email: account.email,
           customer_uid: order.customerUid,
-          m_redirect_url: `${url}/en/payment/result/pending?guid=${session.guid}`,
+          m_redirect_url: `${url}/${language}/payment/result/pending?guid=${session.guid}`,
         },
         { choice: VISA_OK },
       );
@@ -133,6 +144,19 @@ export function isolated(url: string) {
       return ((await local('GET', '/_local/outbox.json')).body as OutboxMail[]).filter((mail) =>
         mail.to.includes(address),
       );
+    },
+    /** The 알림톡 the SOLAPI stand-in took for a number (domestic form), newest first. */
+    async textsTo(
+      number: string,
+    ): Promise<Array<{ templateId?: string; text: string; customFields?: Record<string, string> }>> {
+      return (
+        (await local('GET', '/_local/sms.json')).body as Array<{
+          to: string;
+          type: string;
+          templateId?: string;
+          text: string;
+        }>
+      ).filter((sms) => sms.to === number && sms.type === 'ATA');
     },
     /** The names of the schedules the scheduler stand-in holds whose input names the account. */
     async schedulesOf(uid: string): Promise<string[]> {

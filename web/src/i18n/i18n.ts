@@ -51,6 +51,7 @@ export const NAMESPACES = [
   'account-deletion',
   'plan-change',
   'console-plan-change',
+  'console-notices',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

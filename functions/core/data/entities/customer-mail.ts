@@ -13,14 +13,16 @@ export const CUSTOMER_MAIL_KINDS = [
 ] as const;
 /**
  * Every mail sent once per event under a marker: those, the consent a renewal that costs more asks for
- * and the end it comes to without it (functions/core/renewal-consent), and the confirmation of an
- * account's deletion (functions/core/account-deletion).
+ * and the end it comes to without it (functions/core/renewal-consent), the confirmation of an
+ * account's deletion (functions/core/account-deletion), and a declined renewal's (functions/core/renewals).
  */
 export const MAILED_EVENT_KINDS = [
   ...CUSTOMER_MAIL_KINDS,
   'renewal-consent',
   'renewal-ended-without-consent',
   'account-deleted',
+  'renewal-failed',
+  'plan-held',
 ] as const;
 export type CustomerMailKind = (typeof MAILED_EVENT_KINDS)[number];
 export const CUSTOMER_MAIL_STATUSES = ['due', 'sending', 'sent', 'failed'] as const;

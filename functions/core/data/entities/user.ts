@@ -24,10 +24,13 @@ export const User = lazyEntity(
         nameShard: { type: 'string' },
         emailShard: { type: 'string' },
         emailVerified: { type: 'boolean', required: true, default: false },
-        /** scrypt hash (functions/core/identity/password.ts); absent for Google-only accounts. */
+        /** scrypt hash (functions/core/identity/password.ts); absent for accounts of providers only. */
         passwordHash: { type: 'string' },
         providers: { type: 'list', items: { type: 'string' }, required: true },
         googleSub: { type: 'string' },
+        /** The Kakao and Naver identities linked (each also a ProviderLink item, their lookup). */
+        kakaoSub: { type: 'string' },
+        naverSub: { type: 'string' },
         uiLanguage: { type: 'string', required: true },
         clientType: { type: CLIENT_TYPES, required: true },
         isMinor: { type: 'boolean', required: true, default: false },
@@ -112,6 +115,30 @@ export const UserEmail = lazyEntity(
       },
       indexes: {
         byEmail: { pk: { field: 'pk', composite: ['emailKey'] }, sk: { field: 'sk', composite: [] } },
+      },
+    }),
+);
+
+/**
+ * Which account a Kakao or Naver identity signs into (the provider's stable id for the person, `sub`):
+ * the provider's address may change or be missing, the identity does not. Written in one transaction
+ * with the account's own record of it; a link to a deleted account counts as none.
+ */
+export const ProviderLink = lazyEntity(
+  () =>
+    new Entity({
+      model: { entity: 'providerLink', version: '1', service: ENTITY_SERVICE },
+      attributes: {
+        provider: { type: 'string', required: true, readOnly: true },
+        sub: { type: 'string', required: true, readOnly: true },
+        uid: { type: 'string', required: true },
+        linkedAt: { type: 'number', required: true },
+      },
+      indexes: {
+        byIdentity: {
+          pk: { field: 'pk', composite: ['provider', 'sub'] },
+          sk: { field: 'sk', composite: [] },
+        },
       },
     }),
 );

@@ -19,8 +19,10 @@ export interface OAuthState {
   affiliateCode?: string;
 }
 
+/** A provider's answer as the popup's return page reads it: Google's token, or Kakao's and Naver's code. */
 export interface OAuthResult {
   accessToken?: string;
+  code?: string;
   error?: string;
   state?: string;
 }
@@ -70,6 +72,13 @@ export function readFragment(hash: string): OAuthResult {
   return { accessToken: pick('access_token'), error: pick('error'), state: pick('state') };
 }
 
+/** A code flow provider's answer in the query: `?code=…&state=…` or `?error=…&state=…`. */
+export function readQuery(search: string): OAuthResult {
+  const fields = new URLSearchParams(search);
+  const pick = (name: string) => fields.get(name) ?? undefined;
+  return { code: pick('code'), error: pick('error'), state: pick('state') };
+}
+
 /**
  * Opens the sign-in popup at the forward page and waits for the token it posts back. Rejects with
  * 'popup_blocked', 'popup_closed', a provider error such as 'access_denied', or 'state_mismatch'.
@@ -87,6 +96,20 @@ export function signInWithGooglePopup(
     ...(options.affiliateCode ? { affiliateCode: options.affiliateCode } : {}),
   }).toString();
   const popup = window.open(forward, 'cutloom-google-sign-in', 'popup,width=500,height=640');
+  return popupResult(popup, (result) => {
+    const state = decodeState(result.state);
+    if (result.error) return new Error(result.error);
+    if (!result.accessToken || state?.nonce !== nonce) return new Error('state_mismatch');
+    return { accessToken: result.accessToken, state };
+  });
+}
+
+/**
+ * Waits for what the sign-in popup's return page posts (this origin's only): `take` makes the answer of
+ * it, or the Error to reject with; a popup blocked or closed first rejects 'popup_blocked' or
+ * 'popup_closed'.
+ */
+export function popupResult<T>(popup: Window | null, take: (result: OAuthResult) => T | Error): Promise<T> {
   return new Promise((resolve, reject) => {
     if (!popup) {
       reject(new Error('popup_blocked'));
@@ -97,13 +120,8 @@ export function signInWithGooglePopup(
     }, 500);
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || event.data?.source !== OAUTH_MESSAGE_SOURCE) return;
-      const result = event.data as OAuthResult;
-      const state = decodeState(result.state);
-      if (result.error) return finish(() => reject(new Error(result.error)));
-      if (!result.accessToken || state?.nonce !== nonce)
-        return finish(() => reject(new Error('state_mismatch')));
-      const accessToken = result.accessToken;
-      finish(() => resolve({ accessToken, state }));
+      const answer = take(event.data as OAuthResult);
+      finish(() => (answer instanceof Error ? reject(answer) : resolve(answer)));
     };
     function finish(settle: () => void) {
       window.clearInterval(closedWatch);

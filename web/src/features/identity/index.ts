@@ -2,3 +2,4 @@
 
 export { signInWithGooglePopup } from './google-flow.ts';
 export { useRedirectSignedInToApp } from './hooks/use-signed-in-redirect.ts';
+export { CODE_PROVIDERS, PROVIDER_ID, signInWithProviderPopup } from './provider-flow.ts';

@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { confirmAccountDeletion, deleteAccount } from '../../../../../shared/api/account-deletion.ts';
+import type { RouteInput } from '../../../../../shared/api/define-route.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { callRoute } from '../../../lib/api-client.ts';
 import { signOutOfSite } from '../../../lib/session-refresh.ts';
 
-export type Reauthentication =
-  | { kind: 'password'; password: string }
-  | { kind: 'google'; accessToken: string };
+export type Reauthentication = RouteInput<typeof confirmAccountDeletion>['reauthentication'];
 
 /** The fresh sign-in: a deletion token, and what keeps the account from being deleted yet. */
 export function useConfirmDeletion(token: string) {

@@ -6,14 +6,19 @@ import { PAYMENT_TIME_ZONE } from '../../../../../shared/payments/constants.ts';
 import { TextField } from '../../../components/TextField.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { clientCodeOf, clientErrorText } from '../../checkout/index.ts';
-import { signInWithGooglePopup } from '../../identity/index.ts';
+import {
+  CODE_PROVIDERS,
+  PROVIDER_ID,
+  signInWithGooglePopup,
+  signInWithProviderPopup,
+} from '../../identity/index.ts';
 import { useConfirmDeletion, useDeleteAccount } from '../api/account-deletion.ts';
 
 const day = (ms: number, lang: SiteLanguage) =>
   new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: PAYMENT_TIME_ZONE }).format(new Date(ms));
 
 /**
- * The deletion's steps in its dialog: sign in again (password, or Google), then either what keeps the
+ * The deletion's steps in its dialog: sign in again (password, Google, Kakao or Naver), then either what keeps the
  * account from being deleted yet, or the refund policy and what happens with the button that deletes;
  * then the confirmation.
  */
@@ -72,6 +77,22 @@ export function DeletionSteps({
         if (reason !== 'popup_closed' && reason !== 'access_denied') setGoogleProblem(t('error.google'));
       }
     };
+    const provider = async (name: (typeof CODE_PROVIDERS)[number]) => {
+      setGoogleProblem(undefined);
+      try {
+        const { code, redirectUri, nonce, state } = await signInWithProviderPopup(name, lang);
+        confirm.mutate({
+          kind: 'provider',
+          providerId: PROVIDER_ID[name],
+          code,
+          redirectUri,
+          ...(name === 'kakao' ? { nonce } : { state }),
+        });
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : '';
+        if (reason !== 'popup_closed' && reason !== 'access_denied') setGoogleProblem(t(`error.${name}`));
+      }
+    };
     return (
       <>
         <h2 id="account-deletion-dialog-title">{t('reauth.title')}</h2>
@@ -103,6 +124,17 @@ export function DeletionSteps({
         >
           {t('reauth.google')}
         </button>
+        {CODE_PROVIDERS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            className="button button-outline account-deletion-google"
+            onClick={() => void provider(name)}
+            disabled={confirm.isPending}
+          >
+            {t(`reauth.${name}`)}
+          </button>
+        ))}
         {confirm.error ? <p role="alert">{problem(confirm.error)}</p> : null}
         {googleProblem ? <p role="alert">{googleProblem}</p> : null}
       </>

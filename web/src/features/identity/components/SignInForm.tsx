@@ -10,10 +10,11 @@ import { alertText, signInProblem } from '../../../lib/identity-errors.ts';
 import { type SignedIn, signInWithPassword } from '../../../lib/session-api.ts';
 import type { GoogleSignInOutcome } from '../api/google.ts';
 import { GoogleSignInButton } from './GoogleSignInButton.tsx';
+import { ProviderSignIn } from './ProviderSignIn.tsx';
 import { type Unverified, UnverifiedNotice } from './UnverifiedNotice.tsx';
 
 /**
- * Sign-in: Google, or e-mail and password. Errors go where the specification puts them: an unknown
+ * Sign-in: Google, Kakao or Naver, or e-mail and password. Errors go where the specification puts them: an unknown
  * address on the e-mail field, a wrong password on the password field, the rest in an alert. An
  * address not verified yet stays in the form, with the offer to send its mail again.
  */
@@ -78,6 +79,13 @@ export function SignInForm({
         onDone={(outcome) =>
           outcome.kind === 'signed-in' ? onSignedIn(outcome.signedIn) : onMaintenance(outcome)
         }
+        onProblem={onAlert}
+      />
+      <ProviderSignIn
+        language={language}
+        persistSession={persistSession}
+        onSignedIn={onSignedIn}
+        onMaintenance={(maintenance) => onMaintenance({ kind: 'maintenance', maintenance })}
         onProblem={onAlert}
       />
       <p className="auth-or">{t('sign_in.or')}</p>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CLIENT_TYPES, SITE_CLIENT_TYPE } from '../../../../../shared/identity/client-types.ts';
 import { PRODUCT_NAME } from '../../../../../shared/product.ts';
 import { SignUpForm } from '../../../features/identity/components/SignUpForm.tsx';
+import { SignUpProviders } from '../../../features/identity/components/SignUpProviders.tsx';
 import { loadLanguage } from '../../../i18n/i18n.ts';
 import { type SearchReader, searchChoice, searchParams, searchText } from '../../../lib/search-params.ts';
 
@@ -42,6 +43,10 @@ function SignUpPage() {
   return (
     <main className="auth-page">
       <h1>{t('sign_up.title')}</h1>
+      {/* The apps' sign-up pages hand the session over by their own flow (signup/redirect): a password only. */}
+      {(search.clientType ?? SITE_CLIENT_TYPE) === SITE_CLIENT_TYPE ? (
+        <SignUpProviders language={lang} affiliateCode={search.coupon ?? search.affiliateCode} />
+      ) : null}
       <SignUpForm
         language={lang}
         context={{

@@ -6,6 +6,7 @@ import {
   UsageCountersSection,
   UserActionsSection,
 } from '../../../../../features/console-money/components/MoneySections.tsx';
+import { KakaoNoticesSection } from '../../../../../features/console-notices/index.ts';
 import { PlanChangeSection } from '../../../../../features/console-plan-change/index.ts';
 import { RenewalConsentsSection } from '../../../../../features/console-renewal-consent/index.ts';
 import { ActivitiesSection } from '../../../../../features/console-users/components/ActivitiesSection.tsx';
@@ -29,6 +30,7 @@ const SECTIONS: readonly UserDetailSection[] = [
   { id: 'contact', title: 'console-payments:contact.title', Section: ContactInfoSection },
   { id: 'plan-change', title: 'console-plan-change:title', Section: PlanChangeSection },
   { id: 'renewal-consents', title: 'console-renewal-consent:title', Section: RenewalConsentsSection },
+  { id: 'kakao-notices', title: 'console-notices:title', Section: KakaoNoticesSection },
   { id: 'activities', title: 'console-users:activity.title', Section: ActivitiesSection },
 ];
 

@@ -1,0 +1,2 @@
+/** What other features and routes use of console-notices. */
+export { KakaoNoticesSection } from './components/KakaoNoticesSection.tsx';
