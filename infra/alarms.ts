@@ -96,6 +96,18 @@ export const THRESHOLDS = {
    * minutes is someone trying many accounts, spread over addresses the WAF rate rules do not stop.
    */
   signInLockOuts: { maxErrorCount: 20, ...ONCE },
+  /**
+   * An audit trail entry found replaced, deleted or written outside the product by the hourly chain check
+   * (functions/core/audit/chain-check.ts): every one. Nothing in the product changes an entry, so one is
+   * an intrusion or someone working on the table by hand.
+   */
+  auditChainBroken: { maxErrorCount: 0, ...ONCE },
+  /**
+   * The locked copy more than an hour behind the table (the consumer's IteratorAge), in 2 of 3 periods:
+   * the consumer fails or cannot keep up. The stream keeps a change 24 hours; past that it is lost to the
+   * copy (the runbook reads it again from the table).
+   */
+  recordArchiveBehind: { maxAgeMs: 3_600_000, evaluationPeriods: 3, datapointsToAlarm: 2 },
 } as const;
 
 /** Where the runbook is: the alarm's description names it, so the mail does too. */

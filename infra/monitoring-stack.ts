@@ -167,6 +167,48 @@ export class MonitoringStack extends Stack {
       ],
     });
 
+    facade.monitorCustom({
+      alarmFriendlyName: 'records',
+      humanReadableName: 'The audit trail and the locked copy of the records',
+      metricGroups: [
+        {
+          title: 'Audit trail entries found replaced, deleted or written outside the product',
+          metrics: [
+            {
+              metric: product('auditChainBroken'),
+              alarmFriendlyName: 'audit-chain-broken',
+              addAlarm: { Critical: above(THRESHOLDS.auditChainBroken) },
+            },
+          ],
+        },
+        {
+          title: 'Age of the oldest change not yet in the locked copy',
+          metrics: [
+            {
+              metric: new Metric({
+                namespace: 'AWS/Lambda',
+                metricName: 'IteratorAge',
+                dimensionsMap: { FunctionName: `cutloom-${stage}-archive-records` },
+                statistic: 'Maximum',
+                period: FIVE_MINUTES,
+                label: 'Iterator age (ms)',
+              }),
+              alarmFriendlyName: 'record-archive-behind',
+              addAlarm: {
+                Critical: {
+                  threshold: THRESHOLDS.recordArchiveBehind.maxAgeMs,
+                  comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+                  evaluationPeriods: THRESHOLDS.recordArchiveBehind.evaluationPeriods,
+                  datapointsToAlarm: THRESHOLDS.recordArchiveBehind.datapointsToAlarm,
+                },
+              },
+            },
+          ],
+        },
+      ],
+    });
+    this.alarmDeadLetters(facade, 'record-archive-failures', stateful.recordArchiveFailures);
+
     facade.addLargeHeader('Queues and schedules');
     for (const [id, queue] of Object.entries(stateful.queues)) {
       facade.monitorSqsQueue({

@@ -23,7 +23,9 @@ export type FunctionNeed =
   | 'route'
   | 'identity-service'
   | 'token:verify'
-  | 'dead-letter-consumer';
+  | 'dead-letter-consumer'
+  /** The consumer of the table's stream, which writes the locked copy. */
+  | 'record-archive';
 
 interface Variable {
   readBy: string;
@@ -209,6 +211,11 @@ export const ENVIRONMENT = {
     readBy: 'adapters/object-storage.ts',
     implies: 'bucket',
     for: ['feedback-bucket:read', 'feedback-bucket:write'],
+  },
+  RECORD_ARCHIVE_BUCKET: {
+    readBy: 'adapters/object-storage.ts',
+    implies: 'bucket',
+    for: ['record-archive'],
   },
   CLOUD_PROJECT_BUCKET: {
     readBy: 'adapters/object-storage.ts',
