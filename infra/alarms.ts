@@ -97,6 +97,12 @@ export const THRESHOLDS = {
    */
   signInLockOuts: { maxErrorCount: 20, ...ONCE },
   /**
+   * The purchase canary failed in 2 of its last 3 runs (one every 10 minutes, infra/canary.ts): a
+   * purchase broken for everyone alarms within 20 minutes, and one run lost to a passing hiccup (the
+   * site's or the canary's own) does not. A period without a run (the canary stopped) is missing data.
+   */
+  purchaseCanaryFailures: { maxFailedRuns: 0, evaluationPeriods: 3, datapointsToAlarm: 2 },
+  /**
    * An audit trail entry found replaced, deleted or written outside the product by the hourly chain check
    * (functions/core/audit/chain-check.ts): every one. Nothing in the product changes an entry, so one is
    * an intrusion or someone working on the table by hand.

@@ -102,6 +102,7 @@ export class JobsStack extends Stack {
     this.deadLetterConsumer(props, monitoring);
     this.recordArchiveConsumer(props, monitoring);
     this.priceCatalogueSeed(props, monitoring);
+    this.canaryAccount(props, monitoring);
 
     const groupName = scheduleGroupName(props.stage);
     this.scheduleGroup = new ScheduleGroup(this, 'ScheduleGroup', { scheduleGroupName: groupName });
@@ -291,6 +292,37 @@ export class JobsStack extends Stack {
         filters: ARCHIVE_FILTER_PATTERNS.map((pattern) => ({ pattern: JSON.stringify(pattern) })),
       }),
     );
+  }
+
+  /**
+   * Makes the purchase canary's account from its secret (functions/core/canary/canary-account.ts) once the
+   * table exists, and again whenever the function's code changes; a failed run fails the deployment.
+   */
+  private canaryAccount(props: JobsStackProps, monitoring: ReturnType<typeof monitoringFacade>): void {
+    const { stateful } = props;
+    const name = 'ensure-canary-account';
+    const job = new NodejsFunction(this, name, {
+      ...functionProps(
+        this,
+        name,
+        'events/deploy/ensure-canary-account.ts',
+        deployedEnvironment(this, props.stage, jobNeeds({}, 'canary-account'), {
+          TABLE_NAME: stateful.table.tableName,
+          CANARY_SECRET_ARN: stateful.canarySecret.secretArn,
+        }),
+      ),
+      description: "Makes the purchase canary's account from its secret",
+      timeout: Duration.seconds(30),
+    });
+    acknowledgeFunctionFindings(job);
+    alarmFunction(monitoring, job, name, 'consumer');
+    grantTable(job, stateful.table, 'write');
+    stateful.canarySecret.grantRead(job);
+    new Trigger(this, 'EnsureCanaryAccountTrigger', {
+      handler: job,
+      executeAfter: [stateful.table],
+      executeOnHandlerChange: true,
+    });
   }
 
   /**

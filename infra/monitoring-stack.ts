@@ -13,6 +13,7 @@ import {
   type ProductMetricId,
 } from '../shared/observability/product-metrics.ts';
 import { monitoringFacade, THRESHOLDS } from './alarms.ts';
+import { PurchaseCanary } from './canary.ts';
 import type { StatefulStack } from './stateful-stack.ts';
 
 export interface MonitoringStackProps extends StackProps {
@@ -23,6 +24,8 @@ export interface MonitoringStackProps extends StackProps {
   scheduleGroupName: string;
   /** The edge stack's web ACL (us-east-1): only its name is read, for the dashboard's metrics there. */
   webAcl: CfnWebACL;
+  /** The stage's site, which the purchase canary buys on. */
+  siteUrl: string;
 }
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -68,6 +71,36 @@ export class MonitoringStack extends Stack {
       });
 
     facade.addLargeHeader(`Cutloom ${stage}`);
+    const canary = new PurchaseCanary(this, {
+      stage,
+      siteUrl: props.siteUrl,
+      secret: stateful.canarySecret,
+      accessLogs: stateful.accessLogBucket,
+    });
+    facade.monitorCustom({
+      alarmFriendlyName: 'purchase-canary',
+      humanReadableName: `The purchase canary (${canary.canary.canaryName}, every 10 minutes)`,
+      metricGroups: [
+        {
+          title: 'Failed runs',
+          metrics: [
+            {
+              metric: canary.failedRuns,
+              alarmFriendlyName: 'purchase-failed',
+              addAlarm: {
+                Critical: {
+                  threshold: THRESHOLDS.purchaseCanaryFailures.maxFailedRuns,
+                  comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+                  evaluationPeriods: THRESHOLDS.purchaseCanaryFailures.evaluationPeriods,
+                  datapointsToAlarm: THRESHOLDS.purchaseCanaryFailures.datapointsToAlarm,
+                },
+              },
+            },
+          ],
+        },
+        { title: 'Duration of a run (ms)', metrics: [canary.canary.metricDuration()] },
+      ],
+    });
     for (const [service, api] of Object.entries(props.apis)) {
       facade.monitorApiGatewayV2HttpApi({
         api,

@@ -58,7 +58,15 @@ export type ProductBucket = 'feedback-files' | 'cloud-projects' | 'record-archiv
 const NONCURRENT_VERSIONS_KEPT = Duration.days(30);
 
 /** The stage's secrets, by name: `cutloom/{stage}/{purpose}` (docs/deploying.md says which to fill). */
-export type SecretPurpose = 'id-token-key' | 'origin' | 'portone' | 'naver-pay' | 'coolsms';
+export type SecretPurpose = 'id-token-key' | 'origin' | 'portone' | 'naver-pay' | 'coolsms' | 'canary';
+
+/**
+ * The purchase canary's address: the SES mailbox simulator's, so that the receipts and refund mails the
+ * canary's purchases send every ten minutes are accepted without reaching anyone and count neither as
+ * bounces nor complaints (https://docs.aws.amazon.com/ses/latest/dg/send-an-email-from-console.html, the
+ * mailbox simulator; a `+label` is allowed).
+ */
+export const CANARY_EMAIL = 'success+cutloom-canary@simulator.amazonses.com';
 export function productSecretName(stage: string, purpose: SecretPurpose): string {
   return `cutloom/${stage}/${purpose}`;
 }
@@ -99,6 +107,8 @@ export class StatefulStack extends Stack {
   readonly recordArchive: Bucket;
   /** Where a batch of the stream the consumer could not write goes (its place in the stream). */
   readonly recordArchiveFailures: Queue;
+  /** The purchase canary's sign-in, JSON {email, password} (generated): its account and the canary read it. */
+  readonly canarySecret: Secret;
   /** The header value CloudFront adds to API requests and the routes require (shared/api/origin-secret.ts). */
   readonly originSecret: Secret;
 
@@ -255,6 +265,23 @@ export class StatefulStack extends Stack {
     this.alarmTopic = this.alarmTopicFor(props);
     this.recordArchive = this.recordArchiveBucket(props.stage);
     this.recordArchiveFailures = this.deadLetterQueue('record-archive-failures');
+    this.canarySecret = new Secret(this, 'CanarySecret', {
+      secretName: productSecretName(props.stage, 'canary'),
+      description: "The purchase canary's sign-in: JSON {email, password}; its account is made from it at deployment",
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({ email: CANARY_EMAIL }),
+        generateStringKey: 'password',
+        passwordLength: 32,
+        excludePunctuation: true,
+        requireEachIncludedType: true,
+      },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.canarySecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        "The canary account's password: changed by putting a new one in the secret and running the account's job (docs/runbook.md); no user holds it.",
+    });
   }
 
   /**

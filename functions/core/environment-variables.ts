@@ -25,7 +25,9 @@ export type FunctionNeed =
   | 'token:verify'
   | 'dead-letter-consumer'
   /** The consumer of the table's stream, which writes the locked copy. */
-  | 'record-archive';
+  | 'record-archive'
+  /** The deployment's job that makes the purchase canary's account from its secret. */
+  | 'canary-account';
 
 interface Variable {
   readBy: string;
@@ -127,6 +129,11 @@ export const ENVIRONMENT = {
     readBy: 'identity/signing-secret.ts',
     implies: 'secret',
     for: ['token:verify', 'token:sign'],
+  },
+  CANARY_SECRET_ARN: {
+    readBy: 'events/deploy/ensure-canary-account.ts (via adapters/secrets.ts)',
+    implies: 'secret',
+    for: ['canary-account'],
   },
   TEST_CLOCK_OFFSET_MS: { readBy: 'clock.ts', implies: 'nothing', localOnly: true },
   ORIGIN_SECRET_ARN: { readBy: 'origin-check.ts', implies: 'secret', for: ['route'] },
