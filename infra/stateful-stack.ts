@@ -267,7 +267,8 @@ export class StatefulStack extends Stack {
     this.recordArchiveFailures = this.deadLetterQueue('record-archive-failures');
     this.canarySecret = new Secret(this, 'CanarySecret', {
       secretName: productSecretName(props.stage, 'canary'),
-      description: "The purchase canary's sign-in: JSON {email, password}; its account is made from it at deployment",
+      description:
+        "The purchase canary's sign-in: JSON {email, password}; its account is made from it at deployment",
       generateSecretString: {
         secretStringTemplate: JSON.stringify({ email: CANARY_EMAIL }),
         generateStringKey: 'password',

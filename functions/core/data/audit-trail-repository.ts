@@ -268,7 +268,9 @@ export async function chainedMonths(): Promise<string[]> {
  * A month's chains as the table holds them, for the chain check: the heads first, then every entry of the
  * month as stored (raw items, keys included: what the hash covers), both read consistently.
  */
-export async function monthChain(auditMonth: string): Promise<{ heads: ChainHead[]; entries: StoredEntry[] }> {
+export async function monthChain(
+  auditMonth: string,
+): Promise<{ heads: ChainHead[]; entries: StoredEntry[] }> {
   const { data } = await checkDb()
     .entities.auditChainHead.query.byMonth({ auditMonth })
     .go({ consistent: true, pages: 'all' });

@@ -11,11 +11,12 @@ import {
   type _Record as StreamRecord,
   TrimmedDataAccessException,
 } from '@aws-sdk/client-dynamodb-streams';
-import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
+import type { DynamoDBBatchResponse } from 'aws-lambda';
 import { ARCHIVE_FILTER_PATTERNS, ARCHIVE_STREAM_READING } from '../../../shared/archive/record-archive.ts';
 import { duplicateDeliveryShare, duplicatePicker } from '../at-least-once.ts';
 import { sendJson } from '../http-helpers.ts';
 import type { StandIn, StandInContext } from '../stand-in-context.ts';
+import { lambdaRecord, matchesFilter } from '../stream-records.ts';
 
 /**
  * Lambda's event source mapping on the table's stream, on one machine. DynamoDB Local keeps a stream of
@@ -34,50 +35,6 @@ const CONSUMER = 'events/archive/archive-records';
 const POLL_MS = 250;
 /** How long a batch gathers records before it is delivered (the mapping's batching window is 5 s). */
 const BATCH_WINDOW_MS = 500;
-
-type Pattern = unknown;
-
-/** Whether a value matches one rule of Lambda's filter syntax (the forms the product's filters use). */
-function matchesRule(value: unknown, rule: unknown): boolean {
-  if (typeof rule === 'string' || typeof rule === 'number') return value === rule;
-  if (rule && typeof rule === 'object') {
-    const { prefix, exists } = rule as { prefix?: string; exists?: boolean };
-    if (prefix !== undefined) return typeof value === 'string' && value.startsWith(prefix);
-    if (exists !== undefined) return (value !== undefined) === exists;
-  }
-  return false;
-}
-
-export function matchesFilter(event: unknown, pattern: Pattern): boolean {
-  if (Array.isArray(pattern)) return pattern.some((rule) => matchesRule(event, rule));
-  if (!pattern || typeof pattern !== 'object') return false;
-  return Object.entries(pattern).every(([name, inner]) =>
-    matchesFilter((event as Record<string, unknown> | undefined)?.[name], inner),
-  );
-}
-
-/** A record of the Streams API as Lambda hands it to the function. */
-function lambdaRecord(record: StreamRecord, streamArn: string, region: string): DynamoDBRecord {
-  const change = record.dynamodb ?? {};
-  const created = change.ApproximateCreationDateTime;
-  return {
-    eventID: record.eventID as string,
-    eventName: record.eventName as DynamoDBRecord['eventName'],
-    eventVersion: '1.1',
-    eventSource: 'aws:dynamodb',
-    awsRegion: region,
-    eventSourceARN: streamArn,
-    dynamodb: {
-      ...(created ? { ApproximateCreationDateTime: Math.floor(new Date(created).getTime() / 1000) } : {}),
-      Keys: change.Keys as never,
-      ...(change.NewImage ? { NewImage: change.NewImage as never } : {}),
-      ...(change.OldImage ? { OldImage: change.OldImage as never } : {}),
-      SequenceNumber: change.SequenceNumber as string,
-      SizeBytes: change.SizeBytes as number,
-      StreamViewType: change.StreamViewType as never,
-    },
-  };
-}
 
 interface Failure {
   shardId: string;
