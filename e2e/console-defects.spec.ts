@@ -29,7 +29,7 @@ const actions = (page: Page) => page.getByRole('navigation', { name: 'Actions' }
 // By place, not by name: the section's name changes with the console's language.
 const activities = (page: Page) => page.locator('#section-activities');
 
-test('a direct deposit is refunded to the product account, the only source offered, and its activities are named', async ({
+test('a direct deposit is refunded to the product account, the only source open, and its activities are named', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -52,11 +52,19 @@ test('a direct deposit is refunded to the product account, the only source offer
   await expect(estimate.getByText('₩250,000').first()).toBeVisible();
   await expect(estimate).not.toContainText(/\btrue\b|\bfalse\b/);
   const source = estimate.getByRole('group', { name: 'How the money goes back' });
-  await expect(source.getByRole('radio')).toHaveCount(1);
+  // The provider's way is listed, disabled with its reason: the deposit was paid outside it.
+  await expect(source.getByRole('radio')).toHaveCount(2);
   await expect(
-    source.getByRole('radio', { name: "Bank transfer from the Cutloom account to the customer's account" }),
+    source.getByRole('radio', { name: /^Back to the payment method/ }),
+  ).toHaveAccessibleDescription(
+    'A direct deposit was paid outside the provider: there is nothing to cancel there.',
+  );
+  await expect(source.getByRole('radio', { name: /^Back to the payment method/ })).toBeDisabled();
+  await expect(
+    source.getByRole('radio', {
+      name: "Bank transfer from the Cutloom account to the customer's account Recommended",
+    }),
   ).toBeChecked();
-  await expect(source).toContainText('A direct deposit was paid outside the provider');
   // A bank transfer needs the customer's account: asked at its fields before anything is sent.
   await estimate.getByLabel('Reason', { exact: true }).fill('contract cancelled');
   await estimate.getByRole('button', { name: 'Refund' }).click();

@@ -1,14 +1,9 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { formatPrice } from '../shared/currency.ts';
 import { kstToday } from '../shared/time/kst.ts';
-import { LABEL_TABLES } from '../web/src/lib/labels/label-tables.ts';
-import {
-  operatorToken,
-  screens,
-  seriousViolations,
-  signInToConsole,
-  uniqueEmail,
-} from './console-helpers.ts';
+import { buyPass, customer, refundOwnPass } from './console-data.ts';
+import { screens, seriousViolations, signInToConsole, uniqueEmail } from './console-helpers.ts';
+import { unreadable } from './console-readability.ts';
 
 /**
  * The console an accountant can read (issue 32, points 1 to 4), in Korean as the operators use it: the
@@ -19,160 +14,7 @@ import {
  * scrolls sideways; the pages are photographed for docs/screenshots.
  */
 
-/** Every code a label table names: none may be read bare on a Korean page (a `<code>` beside its label aside). */
-const CODES = new Set<string>(Object.values(LABEL_TABLES).flatMap((table) => [...table.codes]));
-const PLAN_CODE = /^(MR|YR|Y1|Y3|M[1-6]|W2)_[A-Z]+/;
-
-async function post<T>(request: APIRequestContext, path: string, data: unknown, token?: string): Promise<T> {
-  const answer = await request.post(path, {
-    data,
-    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
-  });
-  expect(answer.ok(), `${path}: ${await answer.text()}`).toBe(true);
-  return (await answer.json()) as T;
-}
-
-/** An account made by the operator, signed in on the site: its uid and ID token. */
-async function customer(request: APIRequestContext, name: string, email: string) {
-  const operator = await operatorToken(request);
-  const { result } = await post<{ result: { uid: string } }>(
-    request,
-    '/auth/admin-user-create',
-    { info: { name, email, password: 'readable-pass1', language: 'ko' } },
-    operator,
-  );
-  const { session } = await post<{ session: { idToken: string } }>(request, '/auth/v2/sign-in', {
-    email,
-    password: 'readable-pass1',
-    clientType: 'landing',
-    language: 'ko',
-  });
-  return { uid: result.uid, token: session.idToken };
-}
-
-/** A pass bought in won on the sandbox checkout by `payMethod` on its channel: what it took. */
-async function buyPass(
-  page: Page,
-  request: APIRequestContext,
-  buyer: { token: string; name: string; email: string },
-  planName: string,
-  channel: { payMethod: 'card' | 'phone'; pg: string },
-): Promise<{ merchantUid: string; amount: number }> {
-  const { sessionInfo } = await post<{ sessionInfo: { guid: string; price: { finalPrice: number } } }>(
-    request,
-    '/payment/create-init-payment',
-    { clientType: 'landing', language: 'ko', planName },
-    buyer.token,
-  );
-  const order = await post<{ merchantUid: string; checkoutMerchantUid: string; amount: number }>(
-    request,
-    '/payment/insert-payment-progress',
-    {
-      guid: sessionInfo.guid,
-      price: sessionInfo.price.finalPrice,
-      planName,
-      ...channel,
-      currency: 'KRW',
-      isTest: false,
-      userName: buyer.name,
-      userEmail: buyer.email,
-      userPhone: `+8210${String(Date.now()).slice(-8)}`,
-    },
-  );
-  const checkout = new URLSearchParams({
-    pg: channel.pg,
-    pay_method: channel.payMethod,
-    merchant_uid: order.checkoutMerchantUid,
-    name: planName,
-    amount: String(order.amount),
-    currency: 'KRW',
-    m_redirect_url: new URL('/ko/refund-policy', test.info().project.use.baseURL).href,
-  });
-  await page.goto(`/_local/payments/checkout?${checkout}`);
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page).toHaveURL(/\/ko\/refund-policy\?/);
-  const confirmed = await post<{ result: string }>(request, '/payment/get-payment-result', {
-    guid: sessionInfo.guid,
-    merchantUid: order.merchantUid,
-  });
-  expect(confirmed.result).toBe('success');
-  return { merchantUid: order.merchantUid, amount: order.amount };
-}
-
-/** The customer's own refund of a pass (its estimate, through the payment's own way back). */
-async function refundOwnPass(request: APIRequestContext, token: string): Promise<number> {
-  const { guid } = await post<{ guid: string }>(
-    request,
-    '/payment/create-user-refund',
-    { clientType: 'desktop', language: 'ko' },
-    token,
-  );
-  const { result } = await post<{ result: { estimatedRefundPrice: number } }>(
-    request,
-    '/payment/user-refund-info',
-    { guid },
-  );
-  await post(request, '/payment/cancel-payment-user', {
-    guid,
-    price: result.estimatedRefundPrice,
-    reason: '필요하지 않게 되었습니다',
-    refundSource: 'portone',
-    agreed: true,
-  });
-  return result.estimatedRefundPrice;
-}
-
-/**
- * What the page shows that a person cannot read: a table cell of one line (an amount, a date, an id, a
- * code, or text that is an amount or a date) drawn on more than one, a code of the label tables or a plan
- * code outside a `<code>`, and a page wider than the window.
- */
-async function unreadable(page: Page): Promise<string[]> {
-  return page.evaluate(
-    ({ codes, planCode }) => {
-      const problems: string[] = [];
-      const linesOf = (element: Element): number => {
-        const range = document.createRange();
-        range.selectNodeContents(element);
-        const rects = [...range.getClientRects()]
-          .filter((rect) => rect.width > 0 && rect.height > 0)
-          .sort((a, b) => a.top - b.top);
-        let lines = 0;
-        let bottom = Number.NEGATIVE_INFINITY;
-        // Boxes of one line overlap vertically (a smaller code beside a label sits lower, on the same line).
-        for (const rect of rects) {
-          if (rect.top >= bottom - 1) lines += 1;
-          bottom = Math.max(bottom, rect.bottom);
-        }
-        return lines;
-      };
-      const ONE_LINE = ['amount', 'count', 'date', 'id', 'code'];
-      const LOOKS_ONE_LINE = /^(₩|¥|US\$)[\d,.]+$|^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
-      for (const cell of document.querySelectorAll('main tbody :is(td, th)')) {
-        const value = cell.querySelector(':scope > .console-cell') ?? cell;
-        const text = value.textContent?.trim() ?? '';
-        if (!text) continue;
-        const kind = cell.getAttribute('data-kind') ?? '';
-        if ((ONE_LINE.includes(kind) || LOOKS_ONE_LINE.test(text)) && linesOf(value) > 1)
-          problems.push(`${kind || 'cell'} "${text}" takes ${linesOf(value)} lines`);
-      }
-      const known = new Set(codes);
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const parent = node.parentElement;
-        if (!parent || parent.closest('code, script, style, select, textarea')) continue;
-        for (const token of (node.textContent ?? '').split(/[\s,;:()[\]{}"'·→/|]+/))
-          if (known.has(token) || new RegExp(planCode).test(token)) problems.push(`bare code "${token}"`);
-      }
-      if (document.documentElement.scrollWidth > window.innerWidth)
-        problems.push(
-          `page ${document.documentElement.scrollWidth} px wide in a ${window.innerWidth} px window`,
-        );
-      return [...new Set(problems)];
-    },
-    { codes: [...CODES], planCode: PLAN_CODE.source },
-  );
-}
+const KOREAN = { language: 'ko', cells: true } as const;
 
 /** The page at a desk's 1400 px and a phone's 360 px, readable at both, photographed at both. */
 async function readableAtBothWidths(
@@ -184,11 +26,11 @@ async function readableAtBothWidths(
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(path);
   await ready(page);
-  expect(await unreadable(page), `${path} at 1400 px`).toEqual([]);
+  expect(await unreadable(page, KOREAN), `${path} at 1400 px`).toEqual([]);
   expect(await seriousViolations(page), path).toEqual([]);
   await page.setViewportSize({ width: 360, height: 780 });
   await ready(page);
-  await expect.poll(() => unreadable(page), { message: `${path} at 360 px` }).toEqual([]);
+  await expect.poll(() => unreadable(page, KOREAN), { message: `${path} at 360 px` }).toEqual([]);
   await page.setViewportSize({ width: 1400, height: 900 });
   await screens(page, name);
 }

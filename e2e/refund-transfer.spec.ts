@@ -131,7 +131,7 @@ test('a phone payment refunded the month after goes by bank transfer, and the op
     .getByRole('link', { name: 'Needs attention' })
     .click();
   const row = operator.getByRole('row', { name: new RegExp(merchantUid) });
-  await expect(row).toContainText('Refund owed by bank transfer');
+  await expect(row).toContainText('Refund owed from the Cutloom account');
   await expect(row).toContainText(`KB Kookmin Bank · 홍길동 · ${ACCOUNT.masked}`);
   await expect(row).toContainText(formatPrice(amount, 'KRW'));
   await expect(row).not.toContainText(ACCOUNT.digits);

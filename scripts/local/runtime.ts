@@ -12,6 +12,7 @@ import { buildOpenApi } from '../openapi/build-openapi.ts';
 import { LOCAL_ACCOUNT, LOCAL_REGION } from './dead-letter-consumer.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { type GatewayOptions, invokeInProcess, isApiPath, serveApi } from './gateway.ts';
+import { crashControl, crashControlRefusal } from './lambda/crash-points.ts';
 import { FunctionFailure } from './lambda/function-host.ts';
 import { type LambdaMode, startLambdaMode } from './lambda/lambda-mode.ts';
 import { invokeModule } from './lambda-context.ts';
@@ -286,6 +287,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       log(
         `Functions from ${options.lambda.assemblyDir}: ${mode.deployment.functions.length} (${mode.deployment.routes.size} routes), each in processes of its own`,
       );
+    }
+    // Crash points kill a function's process: only where each function has processes of its own.
+    const crashRoutes = lambda
+      ? crashControl(lambda.deployment, lambda.crashPoints, lambda.host)
+      : crashControlRefusal();
+    for (const [route, handler] of Object.entries(crashRoutes)) {
+      const [method, path] = route.split(' ') as [string, string];
+      registerLocalEndpoint(method, path, handler);
     }
     // What a deployment does once the jobs exist: older items' finance keys, the daily reconciliation,
     // and the audit trail's chain checked (then every hour).

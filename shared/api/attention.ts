@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ATTENTION_KINDS } from '../attention/attention-cases.ts';
+import { HAND_REFUND_MEANS } from '../refunds/hand-refunds.ts';
 import { RefundAccountSchema } from '../refunds/refund-account.ts';
 import { REFUND_SOURCES, RefundDecisionSchema } from '../refunds/refund-session.ts';
 import { defineRoute } from './define-route.ts';
@@ -67,7 +68,7 @@ export const adminAttentionResolve = defineRoute({
   summary:
     "Ends an attention case by an operator's action: its money refunded through the provider, the wallet or " +
     'by bank transfer from the product account (with the customer’s account where the way needs one), a ' +
-    'bank transfer marked paid with its reference, a held plan’s renewal retried now, a dead-lettered bulk ' +
+    'refund owed from the product account marked paid with its reference (and how, when returned by hand), a held plan’s renewal retried now, a dead-lettered bulk ' +
     'message sent to its queue again or a dead-lettered run scheduled again, or the case dismissed with a ' +
     'reason; recorded as the account’s activity',
   request: z.discriminatedUnion('action', [
@@ -81,8 +82,10 @@ export const adminAttentionResolve = defineRoute({
     z.object({
       caseId: z.string().min(1).max(200),
       action: z.literal('transfer-paid'),
-      /** The bank's reference of the transfer (거래번호), as the operator's banking shows it. */
+      /** The reference of the payment: the bank's (거래번호) for a transfer, PayPal's for a PayPal payment. */
       transferReference: z.string().trim().min(1).max(100),
+      /** How a refund owed by hand (no account on the case) was paid; none for a bank transfer. */
+      paidVia: z.enum(HAND_REFUND_MEANS).optional(),
       reason: z.string().trim().max(500).default(''),
     }),
     z.object({

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { CURRENCIES } from '../currency.ts';
 import { isFinancePeriod, LEDGER_KINDS } from '../finance/ledger.ts';
+import { HAND_REFUND_MEANS } from '../refunds/hand-refunds.ts';
 import { REFUND_SOURCES } from '../refunds/refund-session.ts';
 import { INVALID_DATE_FORMAT } from '../time/kst.ts';
 import { isKstDate } from '../time/kst-date-field.ts';
@@ -60,8 +61,10 @@ export const LedgerEntrySchema = z.object({
   walletPaymentId: z.string().optional(),
   isTest: z.boolean(),
   timeEstimated: z.boolean().optional(),
-  /** A refund by bank transfer: the bank's reference of the transfer, given when it was marked paid. */
+  /** A refund by bank transfer (or by hand): the reference of the payment, given when it was marked paid. */
   transferReference: z.string().optional(),
+  /** A refund returned by hand outside the provider: how it was paid. */
+  paidVia: z.enum(HAND_REFUND_MEANS).optional(),
 });
 export type LedgerEntryView = z.infer<typeof LedgerEntrySchema>;
 

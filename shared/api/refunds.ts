@@ -119,6 +119,11 @@ export const adminCancelPayment = defineRoute({
     reason: Reason,
     refundSource: z.enum(REFUND_SOURCES),
     refundAccount: RefundAccountSchema.optional(),
+    /**
+     * The refund dialog's own id: sent again with the same id (after an answer that never came), the
+     * request answers the refund it started instead of refusing or starting another.
+     */
+    requestId: z.uuid().optional(),
   }),
   response: RefundAnswer,
   handler: 'refunds/cancel-payment',

@@ -71,6 +71,18 @@ export const WALLET_REFUND_RECHECK_TARGET = {
 } as const satisfies ScheduledTarget;
 
 /**
+ * A refund finished from wherever its function stopped (functions/core/refunds/refund-recheck.ts): the
+ * money asked back unless the provider shows it back, the records written once, the mail sent; each run
+ * that finds it unfinished schedules the next.
+ */
+export const REFUND_RECHECK_TARGET = {
+  id: 'recheck-refund',
+  handler: 'refunds/recheck-refund',
+  description: 'Finishes a refund whose function stopped half-way; asks again later until it is done',
+  grants: ['payment:provider', 'scheduler', 'mail:send'],
+} as const satisfies ScheduledTarget;
+
+/**
  * The daily reconciliation (functions/core/finance/reconciliation.ts): the provider's payments of a KST
  * day compared with our orders and refunds, once per day; each run schedules the next.
  */
@@ -132,6 +144,7 @@ export const SCHEDULED_TARGETS: readonly ScheduledTarget[] = [
   RENEWAL_CONSENT_TARGET,
   ORDER_RECHECK_TARGET,
   WALLET_REFUND_RECHECK_TARGET,
+  REFUND_RECHECK_TARGET,
   RECONCILIATION_TARGET,
   FINANCE_PREPARATION_TARGET,
   ACCOUNT_ERASURE_TARGET,

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   BANK_TRANSFER,
+  BY_HAND,
   cancelKind,
   PROVIDER_REFUND_DAYS,
   type RefundablePayment,
   refundDecision,
+  refundWayName,
   wayFor,
 } from './refund-ways.ts';
 
@@ -119,9 +121,47 @@ describe('how the money goes back', () => {
     });
   });
 
+  it('an operator may return money in another currency by hand, beside its own way or instead of it', () => {
+    const within = PAID_AT + PROVIDER_REFUND_DAYS.paypal * DAY;
+    expect(refundDecision(paypal, 'part', within, 'operator')).toEqual({ ways: [PROVIDER, BY_HAND] });
+    expect(refundDecision(paypal, 'part', within + 1, 'operator')).toEqual({
+      ways: [BY_HAND],
+      ownWayClosed: 'window_passed',
+    });
+    expect(refundDecision({ ...phone, currency: 'USD' }, 'part', PAID_AT + DAY, 'operator')).toEqual({
+      ways: [BY_HAND],
+      ownWayClosed: 'phone_partial',
+    });
+    expect(refundDecision({ ...deposit, currency: 'JPY' }, 'whole', PAID_AT + DAY, 'operator')).toEqual({
+      ways: [BY_HAND],
+      ownWayClosed: 'outside_provider',
+    });
+    expect(refundDecision({ ...wallet, currency: 'USD' }, 'whole', PAID_AT + DAY, 'operator')).toEqual({
+      ways: [WALLET, BY_HAND],
+    });
+    // The customer's page never offers it: the customer's default.
+    expect(refundDecision(paypal, 'part', within)).toEqual({ ways: [PROVIDER] });
+    expect(refundDecision(paypal, 'part', within, 'customer')).toEqual({ ways: [PROVIDER] });
+  });
+
+  it('in won an operator is offered what the customer is: the bank transfer', () => {
+    const after = PAID_AT + PROVIDER_REFUND_DAYS.card * DAY + 1;
+    expect(refundDecision(card, 'whole', PAID_AT + DAY, 'operator')).toEqual({
+      ways: [PROVIDER, BANK_TRANSFER],
+    });
+    expect(refundDecision(card, 'whole', after, 'operator')).toEqual({
+      ways: [BANK_TRANSFER],
+      ownWayClosed: 'window_passed',
+    });
+    expect(refundDecision(vbank, 'whole', PAID_AT + DAY, 'operator')).toEqual({
+      ways: [PROVIDER_WITH_ACCOUNT, BANK_TRANSFER],
+    });
+  });
+
   it('the windows are the networks’: a year for cards, 180 days for a deposit and PayPal', () => {
     expect(PROVIDER_REFUND_DAYS).toEqual({ card: 365, virtualAccount: 180, paypal: 180 });
     expect(BANK_TRANSFER).toEqual({ source: 'cutloom', account: 'required' });
+    expect(BY_HAND).toEqual({ source: 'cutloom', account: 'none' });
   });
 
   it('calls a cancel of the whole price whole, anything less a part', () => {
@@ -136,5 +176,13 @@ describe('how the money goes back', () => {
     expect(wayFor(decision, 'portone')).toEqual(PROVIDER_WITH_ACCOUNT);
     expect(wayFor(decision, 'cutloom')).toEqual(BANK_TRANSFER);
     expect(wayFor(decision, 'naver_pay')).toBeUndefined();
+  });
+
+  it('names each way as the console and the audit trail say it', () => {
+    expect(refundWayName(PROVIDER)).toBe('provider');
+    expect(refundWayName(PROVIDER_WITH_ACCOUNT)).toBe('provider');
+    expect(refundWayName(WALLET)).toBe('wallet');
+    expect(refundWayName(BANK_TRANSFER)).toBe('bank_transfer');
+    expect(refundWayName(BY_HAND)).toBe('by_hand');
   });
 });

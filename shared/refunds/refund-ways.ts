@@ -23,9 +23,12 @@ import { refundSourceOf } from './refund-sources.ts';
  *   through the provider, the Naver Pay wallet): full and partial, within a year of the payment.
  * - A **direct deposit** was paid to the product's own account outside the provider.
  *
- * Where its own way is closed, the money goes back by bank transfer from the product's account to the
- * customer's account (a domestic transfer: KRW only); in another currency it is not refunded from the
- * site or the console (a transfer abroad is arranged with the customer by hand).
+ * Beside the own way, or instead of it where it is closed, the money goes back from the product's
+ * account (admin-console.md section 2, the refund screen's source toggle): in won by bank transfer to the
+ * customer's account (a domestic transfer, which the customer may ask for too); in another currency only
+ * at an operator's choice, returned by hand outside the provider (a transfer abroad, PayPal: how is
+ * arranged with the customer) and recorded once paid. The customer's page never offers that: a refund in
+ * another currency whose own way is closed is refused there (`transfer_abroad`).
  */
 
 /** What a refund takes: what the payment's own way and the decision need to know of it. */
@@ -47,7 +50,7 @@ export interface RefundWay {
   account: RefundAccountNeed;
 }
 
-/** Why the payment's own way cannot take this refund (the money then goes by bank transfer, or not at all). */
+/** Why the payment's own way cannot take this refund (the money then goes from the product's account). */
 export type OwnWayClosed = (typeof OWN_WAY_CLOSED)[number];
 /** Why no way can take it. */
 export type RefundRefusal = (typeof REFUND_REFUSALS)[number];
@@ -64,17 +67,36 @@ export const PROVIDER_REFUND_DAYS = { card: 365, virtualAccount: 180, paypal: 18
 const DAY_MS = 86_400_000;
 
 export const BANK_TRANSFER: RefundWay = { source: PRODUCT_REFUND_SOURCE, account: 'required' };
+/** Returned by hand outside the provider, in another currency than won: no account of ours to ask for. */
+export const BY_HAND: RefundWay = { source: PRODUCT_REFUND_SOURCE, account: 'none' };
 
-/** The bank transfer, where the product can make one (a domestic transfer), or the refusal. */
-function byTransfer(currency: Currency, ownWayClosed: OwnWayClosed): RefundDecision {
-  return currency === 'KRW'
-    ? { ways: [BANK_TRANSFER], ownWayClosed }
-    : { ways: [], ownWayClosed, refusal: 'transfer_abroad' };
+/** Who chooses the way: the customer on the refund page, or an operator on the console. */
+export type RefundChooser = 'customer' | 'operator';
+
+/** The way from the product's account, where the chooser may take one. */
+function productAccountWay(currency: Currency, chooser: RefundChooser | undefined): RefundWay | undefined {
+  if (currency === 'KRW') return BANK_TRANSFER;
+  return chooser === 'operator' ? BY_HAND : undefined;
 }
 
-/** The own way first, then the bank transfer beside it where the product can make one. */
-function ownWayThenTransfer(own: RefundWay, currency: Currency): RefundDecision {
-  return { ways: currency === 'KRW' ? [own, BANK_TRANSFER] : [own] };
+/** The product account's way alone, or the refusal. */
+function fromProductAccount(
+  currency: Currency,
+  ownWayClosed: OwnWayClosed,
+  chooser: RefundChooser | undefined,
+): RefundDecision {
+  const way = productAccountWay(currency, chooser);
+  return way ? { ways: [way], ownWayClosed } : { ways: [], ownWayClosed, refusal: 'transfer_abroad' };
+}
+
+/** The own way first, then the product account's beside it where the chooser may take it. */
+function ownWayThenProductAccount(
+  own: RefundWay,
+  currency: Currency,
+  chooser: RefundChooser | undefined,
+): RefundDecision {
+  const way = productAccountWay(currency, chooser);
+  return { ways: way ? [own, way] : [own] };
 }
 
 function withinDays(paidAt: number, at: number, days: number): boolean {
@@ -92,26 +114,47 @@ export function cancelKind(payment: { price: number; currency: Currency }, amoun
   return toMinorUnits(amount, currency) === toMinorUnits(payment.price, currency) ? 'whole' : 'part';
 }
 
-/** How a refund of `kind` (cancelKind of an amount the refund rules allow) goes back when asked at `at`. */
-export function refundDecision(payment: RefundablePayment, kind: CancelKind, at: number): RefundDecision {
+/**
+ * How a refund of `kind` (cancelKind of an amount the refund rules allow) goes back when asked at `at`,
+ * for the customer's page (`chooser` absent or 'customer') or an operator's console.
+ */
+export function refundDecision(
+  payment: RefundablePayment,
+  kind: CancelKind,
+  at: number,
+  chooser?: RefundChooser,
+): RefundDecision {
   const { currency } = payment;
-  if (payment.pg === DIRECT_DEPOSIT_PG) return byTransfer(currency, 'outside_provider');
+  const ownWayShut = (closed: OwnWayClosed) => fromProductAccount(currency, closed, chooser);
+  const ownWayOpen = (own: RefundWay) => ownWayThenProductAccount(own, currency, chooser);
+  if (payment.pg === DIRECT_DEPOSIT_PG) return ownWayShut('outside_provider');
   // The wallet's own way is Naver Pay's, a card's window.
   const own: RefundWay = { source: refundSourceOf(payment), account: 'none' };
   if (payment.payMethod === 'vbank') {
     return withinDays(payment.paidAt, at, PROVIDER_REFUND_DAYS.virtualAccount)
-      ? ownWayThenTransfer({ ...own, account: 'required' }, currency)
-      : byTransfer(currency, 'window_passed');
+      ? ownWayOpen({ ...own, account: 'required' })
+      : ownWayShut('window_passed');
   }
   if (payment.payMethod === 'phone') {
     if (formatKst(payment.paidAt, KST_MONTH) !== formatKst(at, KST_MONTH))
-      return byTransfer(currency, 'phone_past_month');
-    return kind === 'whole' ? ownWayThenTransfer(own, currency) : byTransfer(currency, 'phone_partial');
+      return ownWayShut('phone_past_month');
+    return kind === 'whole' ? ownWayOpen(own) : ownWayShut('phone_partial');
   }
   const days = payment.pg === 'paypal' ? PROVIDER_REFUND_DAYS.paypal : PROVIDER_REFUND_DAYS.card;
-  return withinDays(payment.paidAt, at, days)
-    ? ownWayThenTransfer(own, currency)
-    : byTransfer(currency, 'window_passed');
+  return withinDays(payment.paidAt, at, days) ? ownWayOpen(own) : ownWayShut('window_passed');
+}
+
+/**
+ * A way by its name, as the console and the audit trail say it: through the provider, through the
+ * wallet, by bank transfer from the product's account, or returned by hand from it.
+ */
+export const REFUND_WAY_NAMES = ['provider', 'wallet', 'bank_transfer', 'by_hand'] as const;
+export type RefundWayName = (typeof REFUND_WAY_NAMES)[number];
+
+export function refundWayName(way: RefundWay): RefundWayName {
+  if (way.source === 'portone') return 'provider';
+  if (way.source === 'naver_pay') return 'wallet';
+  return way.account === 'required' ? 'bank_transfer' : 'by_hand';
 }
 
 /** Whether a refund through `source` is one the decision allows, and the account it then needs. */

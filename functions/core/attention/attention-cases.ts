@@ -1,5 +1,6 @@
 import type { AttentionCaseView } from '../../../shared/api/attention.ts';
 import type { ListPageRequest } from '../../../shared/api/list-page.ts';
+import type { HandRefundMeans } from '../../../shared/refunds/hand-refunds.ts';
 import { maskedAccount, type RefundAccount } from '../../../shared/refunds/refund-account.ts';
 import { PRODUCT_REFUND_SOURCE, type RefundSource } from '../../../shared/refunds/refund-session.ts';
 import type { RefundWay } from '../../../shared/refunds/refund-ways.ts';
@@ -85,7 +86,13 @@ export type Resolution =
       refundAccount?: RefundAccount | undefined;
       reason: string;
     }
-  | { caseId: string; action: 'transfer-paid'; transferReference: string; reason: string }
+  | {
+      caseId: string;
+      action: 'transfer-paid';
+      transferReference: string;
+      paidVia?: HandRefundMeans | undefined;
+      reason: string;
+    }
   | { caseId: string; action: 'retry'; reason: string }
   | { caseId: string; action: 'dismiss'; reason: string };
 
@@ -99,7 +106,15 @@ export async function resolveAttention(
   if (!open) return 'already-ended';
   if (resolution.action === 'dismiss') return dismiss(open, resolution.reason, operator);
   if (resolution.action === 'transfer-paid')
-    return payTransfer(open, resolution.transferReference, resolution.reason, operator);
+    return payTransfer(
+      open,
+      {
+        transferReference: resolution.transferReference,
+        paidVia: resolution.paidVia,
+        note: resolution.reason,
+      },
+      operator,
+    );
   if (resolution.action === 'retry' && open.kind === 'cash_receipt_failed')
     return retryCashReceiptCase(open, resolution.reason, operator);
   if (resolution.action === 'retry')

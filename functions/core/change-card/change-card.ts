@@ -147,6 +147,12 @@ export async function confirmChangeCard(input: {
   if (!request || request.guid !== input.guid) {
     throw new PaymentError('NO_PAYMENT_PROGRESS', 'No such change of card in this session');
   }
+  if (request.status === 'done') {
+    // Asked again after the change: the old key, if its deletion never happened, is deleted now.
+    if (await getBillingKey(request.previousCustomerUid))
+      await removeKey(request.previousCustomerUid, request.merchantUid);
+    return resultOf(request);
+  }
   if (request.status !== 'created') return resultOf(request);
   const key = await getBillingKey(request.customerUid);
   if (!key) {

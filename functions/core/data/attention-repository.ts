@@ -19,7 +19,10 @@ export const planHeldCaseId = (uid: string, planId: string) =>
 export const refundTransferCaseId = (merchantUid: string, cancelledBefore: number) =>
   attentionCaseId('refund_transfer', `${merchantUid}/${cancelledBefore}`);
 
-/** The case of a refund owed by bank transfer (shared/attention/attention-cases.ts refund_transfer). */
+/**
+ * The case of a refund owed from the product's account (shared/attention/attention-cases.ts
+ * refund_transfer): by bank transfer to the account kept on it, or by hand where it has none.
+ */
 export function refundTransferCase(input: {
   payment: {
     merchantUid: string;
@@ -34,7 +37,7 @@ export function refundTransferCase(input: {
   amount: number;
   planId?: string | undefined;
   transfer: {
-    account: { bankCode: string; accountNumber: string; holder: string };
+    account?: { bankCode: string; accountNumber: string; holder: string } | undefined;
     requestedBy: string;
     reason: string;
   };
@@ -54,7 +57,7 @@ export function refundTransferCase(input: {
     currency: payment.currency,
     refundSources: [],
     reason: transfer.reason,
-    refundAccount: { ...transfer.account },
+    ...(transfer.account ? { refundAccount: { ...transfer.account } } : {}),
     requestedBy: transfer.requestedBy,
     cancelledBefore: payment.cancelledAmount,
   };

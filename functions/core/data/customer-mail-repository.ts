@@ -1,7 +1,7 @@
 import { retentionTtl } from '../../../shared/data/record-retention.ts';
 import { tableService } from './client.ts';
 import { CustomerMail, type CustomerMailItem, type CustomerMailKind } from './entities/customer-mail.ts';
-import { isConditionFailure } from './transaction.ts';
+import { isConditionFailure, type TransactionEntities } from './transaction.ts';
 
 const db = tableService({ customerMail: CustomerMail });
 
@@ -40,7 +40,7 @@ export async function claimCustomerMail(input: {
       })
       .where((attr, op) =>
         previous
-          ? `${op.eq(attr.attempts, previous.attempts)} AND (${op.eq(attr.status, 'failed')} OR (${op.eq(attr.status, 'sending')} AND ${op.lt(attr.claimedAt, now - ABANDONED_CLAIM_MS)}))`
+          ? `${op.eq(attr.attempts, previous.attempts)} AND (${op.eq(attr.status, 'failed')} OR ${op.eq(attr.status, 'due')} OR (${op.eq(attr.status, 'sending')} AND ${op.lt(attr.claimedAt, now - ABANDONED_CLAIM_MS)}))`
           : op.notExists(attr.status),
       )
       .go();
@@ -49,6 +49,27 @@ export async function claimCustomerMail(input: {
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+/**
+ * A payment's receipt marked due, as an item of the transaction that grants the payment: the mail's
+ * intent, kept with the grant, so that whichever later look at the order finds it unsent sends it.
+ */
+export function receiptDueItem(
+  tx: Pick<TransactionEntities, 'customerMail'>,
+  input: { merchantUid: string; uid: string; now: number },
+) {
+  return tx.customerMail
+    .put({
+      kind: 'receipt',
+      eventId: input.merchantUid,
+      uid: input.uid,
+      status: 'due',
+      claimedAt: input.now,
+      attempts: 0,
+      ttl: retentionTtl(input.now, 'payment'),
+    })
+    .commit();
 }
 
 export async function markCustomerMail(

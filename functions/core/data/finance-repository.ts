@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { kstDayOf } from '../../../shared/finance/ledger.ts';
+import type { HandRefundMeans } from '../../../shared/refunds/hand-refunds.ts';
 import type { RefundSource } from '../../../shared/refunds/refund-session.ts';
 import type { NewAttentionCase } from './attention-repository.ts';
 import { tableService } from './client.ts';
@@ -65,8 +66,10 @@ export function refundEntry(
     source: RefundSource;
     at: number;
     timeEstimated?: boolean;
-    /** A bank transfer's reference at the bank, as the operator who paid it gave it. */
+    /** A bank transfer's reference at the bank (or a refund's paid by hand), as the operator who paid it gave it. */
     transferReference?: string;
+    /** How a refund returned by hand was paid. */
+    paidVia?: HandRefundMeans | undefined;
   },
 ): LedgerEntry {
   return {
@@ -79,6 +82,7 @@ export function refundEntry(
     refundSource: refund.source,
     ...(refund.timeEstimated ? { timeEstimated: true } : {}),
     ...(refund.transferReference ? { transferReference: refund.transferReference } : {}),
+    ...(refund.paidVia ? { paidVia: refund.paidVia } : {}),
   };
 }
 

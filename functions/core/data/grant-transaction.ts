@@ -3,8 +3,10 @@ import { planHeldCaseId, settledCaseItem } from './attention-repository.ts';
 import { tableService } from './client.ts';
 import type { CouponRedemption } from './coupon-repository.ts';
 import { couponTakeItems } from './coupon-repository.ts';
+import { receiptDueItem } from './customer-mail-repository.ts';
 import { AttentionCase } from './entities/attention-case.ts';
 import { Coupon, CouponRedemption as CouponRedemptionEntity } from './entities/coupon.ts';
+import { CustomerMail } from './entities/customer-mail.ts';
 import { LedgerEntry } from './entities/ledger-entry.ts';
 import { Payment as PaymentEntity } from './entities/payment.ts';
 import { PaymentContact, PaymentPhone } from './entities/payment-contact.ts';
@@ -28,6 +30,7 @@ const db = tableService({
   attentionCase: AttentionCase,
   coupon: Coupon,
   couponRedemption: CouponRedemptionEntity,
+  customerMail: CustomerMail,
   ledgerEntry: LedgerEntry,
   payment: PaymentEntity,
   paymentContact: PaymentContact,
@@ -281,6 +284,7 @@ export async function grantOrder(input: {
         // when the payment is: in this transaction).
         ...vbankSettledItems(tx, order),
         ledgerItem(tx, paymentEntry(input.payment)),
+        receiptDueItem(tx, { merchantUid: order.merchantUid, uid: order.uid, now: input.payment.paidAt }),
       ];
     })
     .go();

@@ -100,6 +100,7 @@ export type OrderChanges = Partial<
     | 'failureType'
     | 'failureCode'
     | 'failureMessage'
+    | 'returnRefused'
     | 'vbankName'
     | 'vbankNum'
     | 'vbankHolder'

@@ -21,6 +21,7 @@ import { PaymentSession } from './entities/payment-session.ts';
 import { PlanPrice } from './entities/plan-price.ts';
 import { PlanUsage } from './entities/plan-usage.ts';
 import { Preregistration } from './entities/preregistration.ts';
+import { Refund, RefundRequest } from './entities/refund.ts';
 import { RefundSession } from './entities/refund-session.ts';
 import { ReleaseResource } from './entities/release-resource.ts';
 import { RenewalConsent } from './entities/renewal-consent.ts';
@@ -76,6 +77,8 @@ export const entities = {
   changeCardRequest: ChangeCardRequest,
   holidayMonth: HolidayMonth,
   refundSession: RefundSession,
+  refund: Refund,
+  refundRequest: RefundRequest,
   adminSchedule: AdminSchedule,
   adminScheduleRun: AdminScheduleRun,
   attentionCase: AttentionCase,

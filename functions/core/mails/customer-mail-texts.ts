@@ -37,7 +37,7 @@ interface Message {
 export interface CustomerMailTexts {
   labels: Record<Label, string>;
   /** Where money was paid from or went back to: the pay methods, and a bank transfer from the product's account. */
-  methods: Record<PayMethod | 'bank-transfer', string>;
+  methods: Record<PayMethod | 'bank-transfer' | 'by-hand', string>;
   planTypes: Record<PlanType, string>;
   /** The periods a subscription renews over (the new plan of a change at renewal). */
   periods: Record<SubscriptionPeriod, string>;
@@ -49,8 +49,11 @@ export interface CustomerMailTexts {
   billingButton: string;
   receipt: Record<ReceiptPurpose, Message>;
   vbankIssued: Message;
-  /** A refund by bank transfer says when the transfer is made (the attention page's promise to operators). */
-  refundMade: Message & { planEnded: string; transferDue: string };
+  /**
+   * A refund by bank transfer says when the transfer is made (the attention page's promise to operators);
+   * one returned by hand outside the provider (another currency) that we write to agree how.
+   */
+  refundMade: Message & { planEnded: string; transferDue: string; byHandDue: string };
   /** `change`: the line added when the renewal changes plan ({newPlan}), as the customer scheduled. */
   renewalReminder: Message & { change: string };
   /**
@@ -93,6 +96,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       phone: '휴대폰 결제',
       naver_pay: '네이버페이 정기결제',
       'bank-transfer': '계좌 이체',
+      'by-hand': '별도 송금 (결제대행사 외)',
     },
     planTypes: { FREE: '무료', LIGHT: '라이트', STANDARD: '스탠다드', BUSINESS: '비즈니스', CUSTOM: '맞춤' },
     periods: { MONTHLY: '월간', ANNUAL: '연간' },
@@ -134,6 +138,8 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       lines: ['{plan} 플랜의 결제 금액 중 {amount}을(를) 환불했습니다.'],
       planEnded: '{plan} 플랜은 {date}에 종료되었으며 이후 자동 결제되지 않습니다.',
       transferDue: '환불 금액은 영업일 기준 3일 이내에 입력하신 계좌로 이체됩니다.',
+      byHandDue:
+        '환불 금액은 결제대행사를 통하지 않고 보내 드립니다. 받으실 방법을 안내해 드리기 위해 이메일로 연락드리겠습니다.',
     },
     renewalReminder: {
       subject: `[${PRODUCT_NAME}] 구독 갱신 예정 안내`,
@@ -188,6 +194,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       phone: 'Mobile phone billing',
       naver_pay: 'Naver Pay (recurring)',
       'bank-transfer': 'Bank transfer',
+      'by-hand': 'Paid back outside the payment provider',
     },
     planTypes: { FREE: 'Free', LIGHT: 'Light', STANDARD: 'Standard', BUSINESS: 'Business', CUSTOM: 'Custom' },
     periods: { MONTHLY: 'Monthly', ANNUAL: 'Annual' },
@@ -236,6 +243,8 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       lines: ['We refunded {amount} of your {plan} plan payment.'],
       planEnded: 'Your {plan} plan ended on {date} and will not be charged again.',
       transferDue: 'The amount is transferred to the bank account you gave within 3 business days.',
+      byHandDue:
+        'The amount is paid back outside the payment provider: we will write to you to agree how you receive it.',
     },
     renewalReminder: {
       subject: `[${PRODUCT_NAME}] Your subscription renews soon`,
@@ -290,6 +299,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       phone: '携帯電話決済',
       naver_pay: 'Naver Pay（定期決済）',
       'bank-transfer': '銀行振込',
+      'by-hand': '決済代行会社を通さないご返金',
     },
     planTypes: {
       FREE: 'フリー',
@@ -339,6 +349,8 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       lines: ['{plan}プランのお支払いのうち{amount}を返金しました。'],
       planEnded: '{plan}プランは{date}に終了し、今後お支払いが発生することはありません。',
       transferDue: '返金額は3営業日以内にご指定の口座へお振込みします。',
+      byHandDue:
+        '返金額は決済代行会社を通さずにお返しします。受け取り方法のご相談のため、メールでご連絡いたします。',
     },
     renewalReminder: {
       subject: `【${PRODUCT_NAME}】サブスクリプション更新のお知らせ`,
@@ -393,6 +405,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       phone: 'Pago con el móvil',
       naver_pay: 'Naver Pay (recurrente)',
       'bank-transfer': 'Transferencia bancaria',
+      'by-hand': 'Devolución fuera del proveedor de pagos',
     },
     planTypes: {
       FREE: 'Gratuito',
@@ -446,6 +459,8 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       planEnded: 'Tu plan {plan} terminó el {date} y no se volverá a cobrar.',
       transferDue:
         'El importe se transferirá a la cuenta bancaria que indicaste en un plazo de 3 días hábiles.',
+      byHandDue:
+        'El importe se devuelve fuera del proveedor de pagos: le escribiremos para acordar cómo lo recibe.',
     },
     renewalReminder: {
       subject: `[${PRODUCT_NAME}] Tu suscripción se renueva pronto`,
@@ -500,6 +515,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       phone: '手機小額付款',
       naver_pay: 'Naver Pay（定期付款）',
       'bank-transfer': '銀行轉帳',
+      'by-hand': '不經由支付服務商退款',
     },
     planTypes: { FREE: '免費', LIGHT: '輕量', STANDARD: '標準', BUSINESS: '商務', CUSTOM: '自訂' },
     periods: { MONTHLY: '月繳', ANNUAL: '年繳' },
@@ -538,6 +554,7 @@ export const CUSTOMER_MAIL_TEXTS: Record<SiteLanguage, CustomerMailTexts> = {
       lines: ['我們已退還您 {plan} 方案付款中的 {amount}。'],
       planEnded: '您的 {plan} 方案已於 {date} 結束，之後不會再扣款。',
       transferDue: '退款金額將於 3 個工作天內匯入您提供的銀行帳戶。',
+      byHandDue: '退款金額將不經由支付服務商退還，我們會以電子郵件與您聯繫，約定收款方式。',
     },
     renewalReminder: {
       subject: `【${PRODUCT_NAME}】訂閱即將續約`,

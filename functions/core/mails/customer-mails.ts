@@ -59,7 +59,7 @@ export type CustomerMail =
   | (PlanOf &
       Money & {
         kind: 'refund-made';
-        refundedTo: PayMethod | 'bank-transfer';
+        refundedTo: PayMethod | 'bank-transfer' | 'by-hand';
         /** A bank transfer's account, masked. */
         transferTo?: string | undefined;
         endedAt: number;
@@ -165,6 +165,7 @@ function contentOf(
         lines: [
           ...texts.refundMade.lines,
           ...(mail.refundedTo === 'bank-transfer' ? [texts.refundMade.transferDue] : []),
+          ...(mail.refundedTo === 'by-hand' ? [texts.refundMade.byHandDue] : []),
           texts.refundMade.planEnded,
         ],
         rows: [

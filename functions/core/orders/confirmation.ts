@@ -1,12 +1,15 @@
 import { toMinorUnits } from '../../../shared/currency.ts';
 import type { ServerErrorType } from '../../../shared/errors/catalogue.ts';
 import { WALLET_PAY_METHOD } from '../../../shared/payments/pay-methods.ts';
+import { WalletError } from '../adapters/payment-provider/naver-pay.ts';
 import {
   cancelPayment,
   findPaymentByMerchantUid,
+  getPayment,
   type ProviderPayment,
 } from '../adapters/payment-provider/portone.ts';
 import { nowMs } from '../clock.ts';
+import { getAttentionCase, refundRequiredCaseId } from '../data/attention-repository.ts';
 import { getCouponRedemption, releaseExpiredHolds } from '../data/coupon-repository.ts';
 import type { OrderStatus } from '../data/entities/payment-order.ts';
 import { grantOrder } from '../data/grant-transaction.ts';
@@ -22,6 +25,7 @@ import { PaymentError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { mailReceipt, mailReceiptAgain, mailVbankIssued } from '../mails/order-mails.ts';
 import { countMetric } from '../observability.ts';
+import { refundRefusalOf } from '../refunds/provider-refusals.ts';
 import { refundThroughWallet } from '../refunds/wallet-refunds.ts';
 import { cancelPendingRenewals, ensureRenewalScheduled } from '../subscriptions/renewal-schedule.ts';
 import { issuePaymentDocuments, issuePaymentDocumentsAgain } from '../tax-invoices/payment-documents.ts';
@@ -72,12 +76,16 @@ export async function confirmOrder(
   known?: ProviderPayment | null,
 ): Promise<Confirmation> {
   if (order.status === 'paid') {
+    // What follows a grant, each step safe to repeat: a grant whose function stopped before them is
+    // completed by the next look at the order (a retry, the notification, the re-check).
+    await noteOnSession(order, 'paid');
     await keepRenewing(order);
     await issuePaymentDocumentsAgain(order);
     await mailReceiptAgain(order);
     return SUCCESS;
   }
-  if (order.status === 'refunded' || order.status === 'refund_required') return orderResult(order);
+  if (order.status === 'refunded') return orderResult(order);
+  if (order.status === 'refund_required') return returnTaken(order);
   // Wallet orders are charged and confirmed by start-recurrent-naver-pay; nothing to ask the provider.
   if (order.payMethod === WALLET_PAY_METHOD) return orderResult(order);
   const payment = known === undefined ? await findPaymentByMerchantUid(order.merchantUid) : known;
@@ -246,9 +254,10 @@ export async function failOrder(
 
 /**
  * Returns the money of a payment that cannot be granted. The order is first claimed (refund_required,
- * with the reason), so that of concurrent confirmations only one refunds; it becomes refunded once the
- * provider (or the wallet) confirms the cancel. A deposited virtual account cannot be returned without
- * the customer's bank account: it stays refund_required for an operator.
+ * with the reason and its attention case), so that of concurrent confirmations only one refunds; the
+ * money then goes back (returnTaken), and the order becomes refunded once the provider or the wallet
+ * confirms it. A function that stops in between leaves the order refund_required for the next look at
+ * it, which returns the money then.
  */
 async function refundOrder(
   order: PaymentOrder,
@@ -273,40 +282,82 @@ async function refundOrder(
   // Only the confirmation that claimed the order counts it, however many ran.
   countMetric('confirmationRefused');
   if (type === 'INCONSISTENCY') countMetric('confirmationWrongAmount');
-  const refunded = await returnMoney(order, receipt, message).catch((error: unknown) => {
-    logger.error('Refund failed', { merchantUid: order.merchantUid, error });
-    return false;
-  });
-  const final =
-    refunded && (await markRefundReturned(order.merchantUid)) ? await getOrder(order.merchantUid) : claimed;
-  countMetric(refunded ? 'confirmationRefunded' : 'refundRequired');
-  if (!refunded)
+  if (!returnsByItself(claimed)) {
+    countMetric('refundRequired');
     logger.error('Payment taken but not granted: an operator must refund it', {
       merchantUid: order.merchantUid,
       type,
     });
-  return orderResult(final ?? claimed);
+  }
+  return returnTaken(claimed, receipt.amount);
 }
 
-async function returnMoney(order: PaymentOrder, receipt: Receipt, reason: string): Promise<boolean> {
-  if (receipt.walletPaymentId) {
+/** Whether a refund_required order's money can go back without an operator (see returnTaken). */
+function returnsByItself(order: PaymentOrder): boolean {
+  return (
+    !order.returnRefused && order.payMethod !== 'vbank' && Boolean(order.walletPaymentId ?? order.impUid)
+  );
+}
+
+/**
+ * The money of a refund_required order returned its own way, when it can be without an operator (not a
+ * deposited virtual account, whose refund needs the customer's bank account): asked of the provider (its
+ * cancel of the whole payment carries what it took as its checksum, so a second ask is refused) or the
+ * wallet (its idempotency key answers a second ask as the first), unless the provider already shows it
+ * cancelled. A refusal is kept on the order (returnRefused) and leaves it to the operator; an answer that
+ * never came leaves it for the next look. `taken`: what the payment took (its case's amount when unknown).
+ */
+async function returnTaken(order: PaymentOrder, taken?: number): Promise<Confirmation> {
+  if (!returnsByItself(order)) return orderResult(order);
+  const amount = taken ?? (await getAttentionCase(refundRequiredCaseId(order.merchantUid)))?.amount;
+  if (amount === undefined) return orderResult(order);
+  const returned = await returnMoney(order, amount, order.failureMessage ?? 'Payment not granted').catch(
+    async (error: unknown) => {
+      const refused =
+        refundRefusalOf(error) ?? (error instanceof WalletError && error.walletCode ? error : undefined);
+      logger.error(
+        refused ? 'Refund refused: an operator must refund it' : 'Refund failed; tried again later',
+        {
+          merchantUid: order.merchantUid,
+          error,
+        },
+      );
+      if (refused) {
+        await updateOrderFrom(order.merchantUid, ['refund_required'], { returnRefused: refused.message });
+        countMetric('refundRequired');
+      }
+      return false;
+    },
+  );
+  if (returned && (await markRefundReturned(order.merchantUid))) countMetric('confirmationRefunded');
+  return orderResult((await getOrder(order.merchantUid)) ?? order);
+}
+
+async function returnMoney(order: PaymentOrder, taken: number, reason: string): Promise<boolean> {
+  if (order.walletPaymentId) {
     // One Naver Pay completes later is returned as far as the order goes: its own case follows it.
     await refundThroughWallet({
-      paymentId: receipt.walletPaymentId,
-      amount: receipt.amount,
+      paymentId: order.walletPaymentId,
+      amount: taken,
       reason,
-      cancellable: receipt.amount,
+      cancellable: taken,
       about: {
         uid: order.uid,
         userEmail: order.userEmail,
         merchantUid: order.merchantUid,
         planName: order.planName,
-        currency: receipt.currency,
+        currency: order.currency,
       },
     });
     return true;
   }
-  if (order.payMethod === 'vbank' || !receipt.impUid) return false;
-  await cancelPayment({ impUid: receipt.impUid, checksum: receipt.amount, reason });
+  const impUid = order.impUid as string;
+  if ((await getPayment(impUid))?.status === 'cancelled') return true;
+  try {
+    await cancelPayment({ impUid, checksum: taken, reason });
+  } catch (error) {
+    // Asked twice (another look at the order got there first): the provider shows it cancelled.
+    if ((await getPayment(impUid).catch(() => null))?.status !== 'cancelled') throw error;
+  }
   return true;
 }

@@ -26,9 +26,18 @@ describe('when an order is asked about again', () => {
   });
 
   it('never once it is settled', () => {
-    for (const status of ['paid', 'failed', 'refunded', 'refund_required'] as const) {
+    for (const status of ['paid', 'failed', 'refunded'] as const) {
       expect(nextRecheckAt({ status, created, vbankDueDate: undefined }, created)).toBeUndefined();
     }
+    const refused = { status: 'refund_required' as const, created, vbankDueDate: undefined };
+    expect(nextRecheckAt({ ...refused, returnRefused: 'F113 refused' }, created)).toBeUndefined();
+  });
+
+  it('while the money of an order that could not be granted may still go back by itself: every 10 minutes for a day', () => {
+    const order = { status: 'refund_required' as const, created, updated: created, vbankDueDate: undefined };
+    expect(nextRecheckAt(order, created)).toBe(created + 10 * MINUTE);
+    expect(nextRecheckAt(order, created + 1430 * MINUTE)).toBe(created + 1440 * MINUTE);
+    expect(nextRecheckAt(order, created + 1440 * MINUTE)).toBeUndefined();
   });
 });
 

@@ -16,7 +16,9 @@ import { reconcileOrder } from './charges.ts';
  * - an order whose checkout opened or whose charge is under way: 10 minutes, 1 hour and 1 day after it
  *   was made (a payment whose browser never came back, a charge whose answer was lost);
  * - an issued virtual account: every hour until its due date, and once just after it (a deposit in
- *   its last minutes), so that a deposit whose one notification is lost is still granted.
+ *   its last minutes), so that a deposit whose one notification is lost is still granted;
+ * - an order whose money must go back (refund_required) and may still go back by itself: every 10
+ *   minutes for a day, until it has.
  * A run only reconciles the order (charges.ts), which grants exactly once however often it is asked.
  * A virtual account still unpaid at its last re-check goes on the console's attention page.
  */
@@ -24,15 +26,23 @@ const MINUTE_MS = 60_000;
 const RECHECK_AFTER_MS = [10 * MINUTE_MS, 60 * MINUTE_MS, 24 * 60 * MINUTE_MS] as const;
 const VBANK_RECHECK_EVERY_MS = 60 * MINUTE_MS;
 const VBANK_LAST_RECHECK_AFTER_DUE_MS = 10 * MINUTE_MS;
+const RETURN_RECHECK_FOR_MS = 24 * 60 * MINUTE_MS;
 
 export const RecheckEventSchema = z.object({ merchantUid: z.string().min(1) });
 export type RecheckEvent = z.infer<typeof RecheckEventSchema>;
 
+type RecheckedOrder = Pick<PaymentOrder, 'status' | 'created' | 'vbankDueDate'> &
+  Partial<Pick<PaymentOrder, 'updated' | 'returnRefused'>>;
+
 /** When an order is next asked about, or undefined once nothing can change it any more. */
-export function nextRecheckAt(
-  order: Pick<PaymentOrder, 'status' | 'created' | 'vbankDueDate'>,
-  now: number,
-): number | undefined {
+export function nextRecheckAt(order: RecheckedOrder, now: number): number | undefined {
+  // Money taken for an order that could not be granted, whose return has not been refused: looked at
+  // again until it is back (its function may have stopped before asking), for a day.
+  if (order.status === 'refund_required' && !order.returnRefused) {
+    return now < (order.updated ?? order.created) + RETURN_RECHECK_FOR_MS
+      ? now + RECHECK_AFTER_MS[0]
+      : undefined;
+  }
   if (order.status === 'vbank_issued' && order.vbankDueDate !== undefined) {
     const last = order.vbankDueDate + VBANK_LAST_RECHECK_AFTER_DUE_MS;
     return now < last ? Math.min(now + VBANK_RECHECK_EVERY_MS, last) : undefined;
@@ -48,7 +58,7 @@ export function recheckScheduleName(merchantUid: string, atMs: number): string {
 
 /** Schedules the order's next re-check, if it has one. */
 export async function scheduleRecheck(
-  order: Pick<PaymentOrder, 'merchantUid' | 'status' | 'created' | 'vbankDueDate'>,
+  order: RecheckedOrder & Pick<PaymentOrder, 'merchantUid'>,
 ): Promise<void> {
   const at = nextRecheckAt(order, nowMs());
   if (at === undefined) return;

@@ -1,4 +1,6 @@
 import { attentionCaseId } from '../../../shared/attention/attention-cases.ts';
+import { type Currency, toMinorUnits } from '../../../shared/currency.ts';
+import type { ServerErrorType } from '../../../shared/errors/catalogue.ts';
 import { DEFAULT_LANGUAGE } from '../../../shared/languages.ts';
 import { type PayMethod, WALLET_PAY_METHOD } from '../../../shared/payments/pay-methods.ts';
 import { maskedAccount, type RefundAccount } from '../../../shared/refunds/refund-account.ts';
@@ -11,6 +13,7 @@ import {
 import {
   type CancelKind,
   cancelKind,
+  type RefundChooser,
   type RefundDecision,
   type RefundWay,
   refundDecision,
@@ -18,21 +21,28 @@ import {
 } from '../../../shared/refunds/refund-ways.ts';
 import { planActions } from '../../../shared/subscriptions/plan-actions.ts';
 import { WalletError } from '../adapters/payment-provider/naver-pay.ts';
-import {
-  cancelPayment,
-  getPayment as lookUpProviderPayment,
-  PaymentProviderError,
-} from '../adapters/payment-provider/portone.ts';
+import { cancelPayment, getPayment as lookUpProviderPayment } from '../adapters/payment-provider/portone.ts';
 import { cashReceiptAfterRefund } from '../cash-receipts/cash-receipts.ts';
 import { nowMs } from '../clock.ts';
 import { raiseCase } from '../data/attention-repository.ts';
 import { getOrder } from '../data/order-reads.ts';
 import { getPlanCatalogue } from '../data/plan-catalogue-repository.ts';
-import { recordRefund, type TransferOwed } from '../data/refund-repository.ts';
-import { type Operator, recordUserActivity } from '../data/user-activity-repository.ts';
 import {
-  currentPlanState,
+  getRefund,
+  listRefunds,
+  type NewRefund,
+  type Refund,
+  recordRefundMade,
+  refundOfRequest,
+  refuseRefund,
+  settleRefund,
+  startRefund,
+} from '../data/refund-repository.ts';
+import type { Operator } from '../data/user-activity-repository.ts';
+import {
   getPayment,
+  getUserPlan,
+  getUserPlanHead,
   latestUserPlan,
   type Payment,
   type UserPlan,
@@ -48,12 +58,12 @@ import { refundRefusalOf } from './provider-refusals.ts';
 import {
   allowanceShare,
   monthlyListPrice,
-  movedNoMoneyOfItsOwn,
   refundAmountAllowed,
   refundDay,
-  refundedSince,
   refundFigures,
 } from './refund-amounts.ts';
+import { scheduleRefundRecheck } from './refund-recheck-schedule.ts';
+import { noteRefundWay } from './refund-way-choice.ts';
 import { refundThroughWallet } from './wallet-refunds.ts';
 
 /**
@@ -98,6 +108,8 @@ export async function quoteRefund(input: {
   requestedMs: number;
   /** Count the request on its business day (the default; the console turns it off for a chosen date). */
   businessDay?: boolean;
+  /** Who chooses the way (refund-ways.ts): the customer's page by default. */
+  chooser?: RefundChooser;
 }): Promise<RefundQuote> {
   const at = nowMs();
   const { plan, payment } = await refundablePlan(input.uid, at);
@@ -115,8 +127,8 @@ export async function quoteRefund(input: {
     refundDay: refundDay(input.requestedMs, holidays),
   });
   const decisions = {
-    whole: refundDecision(payment, 'whole', at),
-    part: refundDecision(payment, 'part', at),
+    whole: refundDecision(payment, 'whole', at, input.chooser),
+    part: refundDecision(payment, 'part', at, input.chooser),
   };
   const own = decisions[cancelKind(payment, estimate.estimatedRefundPrice)].ways[0];
   // A refund nothing can take keeps its payment's own way as the one named.
@@ -134,6 +146,11 @@ export interface RefundRequest {
   /** Who asked: 'user', or the operator's e-mail. */
   requestedBy: string;
   operator?: Operator | undefined;
+  /**
+   * The request's own key (the customer's refund session, the console's refund dialog): the same request
+   * pressed again answers the refund it started instead of starting another.
+   */
+  requestKey: string;
 }
 
 export type RefundOutcome =
@@ -179,10 +196,10 @@ export function allowedWay(
  * operator at once): this one moved no money. `amount` is what the other returned.
  */
 export class RefundedMeanwhile extends PaymentError {
-  constructor(readonly amount: number) {
+  constructor(readonly made: Extract<RefundOutcome, { kind: 'refunded' }>) {
     super(
       'ABNORMAL_PAYMENT_STATUS',
-      `The payment was refunded meanwhile by another request (${amount}); nothing more was refunded`,
+      `The payment was refunded meanwhile by another request (${made.amount}); nothing more was refunded`,
     );
   }
 }
@@ -190,16 +207,18 @@ export class RefundedMeanwhile extends PaymentError {
 /**
  * Refunds the account's current plan by `price` (checked against `quote`: the customer's must be the
  * estimate, an operator's at most what the payment can return) and ends the plan now; a price of zero
- * unsubscribes instead. The provider's cancel carries the amount still cancellable as its checksum, so a
- * second refund computed on the same figures is refused by the provider; the record then moves the
- * payment's cancelled amount from those same figures.
+ * unsubscribes instead. Money is safe wherever this stops (docs/after-purchase.md, "A refund that
+ * stops half-way"): the refund's re-check is scheduled, then the refund is written (started) on the
+ * payment's step, and only then is the money asked back; finishRefund completes it, here or in any
+ * later attempt. Two requests computed on the same figures make one refund: the other request's refund
+ * is finished and this one answers RefundedMeanwhile.
  */
 export async function refundPlan(
   request: RefundRequest,
   quote: RefundQuote,
   priceRule: 'estimate' | 'at-most-refundable',
 ): Promise<RefundOutcome> {
-  const { plan, refundable } = quote;
+  const { plan, payment, refundable } = quote;
   const allowed = refundAmountAllowed(
     request.price,
     { estimatedRefundPrice: quote.estimate.estimatedRefundPrice, refundable, currency: plan.currency },
@@ -211,106 +230,188 @@ export async function refundPlan(
     return { kind: 'unsubscribed' };
   }
   const way = allowedWay(quote, request);
-  // A bank transfer moves no money now: it is owed, listed for an operator, and the account kept until paid.
-  const transfer: TransferOwed | undefined =
-    way.source === PRODUCT_REFUND_SOURCE && request.refundAccount
-      ? { account: request.refundAccount, requestedBy: request.requestedBy, reason: request.reason }
-      : undefined;
-  try {
-    await returnMoney(request, quote, way);
-  } catch (error) {
-    // The provider refuses the loser of two refunds computed on the same figures (its checksum, or
-    // "already fully cancelled"): that is another refund having been made, not a failure.
-    const refused = error instanceof PaymentProviderError || error instanceof WalletError;
-    const meanwhile = refused ? await refundedSinceQuote(request, quote) : 0;
-    if (meanwhile > 0) throw new RefundedMeanwhile(meanwhile);
-    throw refundRefusalOf(error) ?? error;
-  }
-  const endedAt = await recordReturned(request, quote, transfer);
-  // A transfer's receipt follows when the transfer is paid (refund-transfers.ts).
-  if (!transfer) await cashReceiptAfterRefund(quote.payment.merchantUid);
-  await cancelPendingRenewals(plan);
-  await mailRefund(request, quote, endedAt, transfer);
-  logger.info('Refunded', {
-    uid: plan.uid,
-    merchantUid: quote.payment.merchantUid,
+  noteRefundWay(quote, request, way);
+  const transfer = way.source === PRODUCT_REFUND_SOURCE;
+  const account = way.account === 'required' || transfer ? request.refundAccount : undefined;
+  const refund: NewRefund = {
+    merchantUid: payment.merchantUid,
+    step: payment.cancelledAmount,
+    uid: request.uid,
+    planId: plan.planId,
+    planExpiredAt: plan.expiredAt,
     amount: request.price,
-    refundSource: way.source,
-  });
+    currency: plan.currency,
+    source: way.source,
+    transfer,
+    refundable,
+    reason: request.reason,
+    requestedBy: request.requestedBy,
+    ...(request.operator ? { operatorUid: request.operator.uid } : {}),
+    requestKey: request.requestKey,
+    ...(account
+      ? { refundAccount: { ...account }, transferTo: transfer ? maskedAccount(account) : undefined }
+      : {}),
+  };
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const other = await getRefund(refund.merchantUid, refund.step);
+    if (other && other.status !== 'refused') return answerOther(request, other);
+    await scheduleRefundRecheck(refund, 0);
+    if (await startRefund(refund, nowMs())) return finishRefund({ ...refund, status: 'started' } as Refund);
+  }
+  throw new PaymentError('DB_ERROR', `The refund of ${refund.merchantUid} could not be started`);
+}
+
+/**
+ * The refund of the same step another request started, finished: this request's answer when it is the
+ * same request (pressed twice at once), else RefundedMeanwhile.
+ */
+async function answerOther(request: RefundRequest, other: Refund): Promise<RefundOutcome> {
+  const made = await finishRefund(other);
+  if (other.requestKey === request.requestKey) return made;
+  throw new RefundedMeanwhile(made);
+}
+
+/** The refund a request started and did not see refused: pressing again answers it. */
+export async function startedRefundOf(requestKey: string): Promise<Refund | undefined> {
+  const refund = await refundOfRequest(requestKey);
+  return refund && refund.status !== 'refused' ? refund : undefined;
+}
+
+/**
+ * Finishes a refund from wherever its last attempt stopped, and answers it: the money asked back unless
+ * the provider (or the wallet) already shows it back, the records written once, then what follows (the
+ * cash receipt, the renewals cancelled, the mail) until the refund is settled. The provider is the truth
+ * for money: its cancel carries the amount the payment could still return as its checksum, and the
+ * wallet's the rest it expects, so a refund asked again after it went through is refused, never paid
+ * twice. An answer that never came (a time-out) leaves the refund started for its re-check; a refusal
+ * ends it refused with the provider's words, and frees the payment's step for another refund.
+ */
+export async function finishRefund(refund: Refund): Promise<Extract<RefundOutcome, { kind: 'refunded' }>> {
+  let current = refund;
+  if (current.status === 'started') {
+    const payment = await getPayment(current.merchantUid);
+    if (!payment) throw new PaymentError('DB_ERROR', `No payment ${current.merchantUid} for its refund`);
+    if (!current.transfer) await returnMoney(current, payment);
+    current = await recordMade(current, payment);
+  }
+  if (current.status === 'refused') throw refusalOf(current);
+  if (current.settledAt === undefined) await afterRefundMade(current);
+  return outcomeOf(current);
+}
+
+/**
+ * Finishes the refunds of a payment left started (their function stopped): a step that must not run
+ * before them, such as the renewal of the plan they end, calls this first. Throws while one cannot be
+ * finished yet (the provider unreachable), so that the step is tried again later.
+ */
+export async function finishStartedRefunds(merchantUid: string): Promise<number> {
+  const started = (await listRefunds(merchantUid)).filter((refund) => refund.status === 'started');
+  for (const refund of started) await finishRefund(refund).catch(refusedIsFinished);
+  return started.length;
+}
+
+/** A refund the provider refused is finished too (refused, its step free again). */
+function refusedIsFinished(error: unknown): void {
+  if (error instanceof PaymentError && REFUSAL_TYPES.includes(error.code)) return;
+  throw error;
+}
+
+function outcomeOf(refund: Refund): Extract<RefundOutcome, { kind: 'refunded' }> {
   return {
     kind: 'refunded',
-    amount: request.price,
-    refundSource: way.source,
-    ...(transfer ? { transferTo: maskedAccount(transfer.account) } : {}),
+    amount: refund.amount,
+    refundSource: refund.source,
+    ...(refund.transferTo ? { transferTo: refund.transferTo } : {}),
   };
 }
 
-/**
- * Tells the customer of a refund, once: the refund is the payment's step from the cancelled amount it
- * was computed on (two refunds of one payment never share it).
- */
-async function mailRefund(
-  request: RefundRequest,
-  quote: RefundQuote,
-  endedAt: number,
-  transfer: TransferOwed | undefined,
-): Promise<void> {
-  const { plan, payment } = quote;
-  await sendCustomerMail({
-    uid: plan.uid,
-    eventId: `${payment.merchantUid}-${payment.cancelledAmount}`,
-    fallback: { email: payment.userEmail, language: DEFAULT_LANGUAGE },
-    mail: {
-      kind: 'refund-made',
-      planType: plan.planType,
-      amount: request.price,
-      currency: plan.currency,
-      refundedTo: transfer
-        ? 'bank-transfer'
-        : request.refundSource === 'naver_pay'
-          ? WALLET_PAY_METHOD
-          : (payment.payMethod as PayMethod),
-      ...(transfer ? { transferTo: maskedAccount(transfer.account).accountMasked } : {}),
-      endedAt,
-    },
-  });
+/** The error types a refused refund answers with (provider-refusals.ts, the wallet's). */
+const REFUSAL_TYPES: readonly ServerErrorType[] = [
+  'REFUND_ACCOUNT_REFUSED',
+  'REFUND_REFUSED',
+  'NAVER_PAY_API_ERROR',
+];
+
+/** The provider's refusal a refused refund recorded, as its request was answered. */
+function refusalOf(refund: Refund): PaymentError {
+  const details = refund.refusalDetails ? (JSON.parse(refund.refusalDetails) as Record<string, unknown>) : {};
+  return new PaymentError(
+    (refund.refusalCode ?? 'REFUND_REFUSED') as ServerErrorType,
+    refund.refusalMessage ?? '',
+    details,
+  );
 }
 
 /**
- * The money returned its way. A wallet refund Naver Pay completes later counts as made: it is recorded
- * as the others, and its pending state is its own case, re-checked until the money is back
- * (wallet-refunds.ts). A deposit's refund through the provider goes to the customer's account.
+ * The money of a started refund back its way: done when the provider's (or the wallet's) record of the
+ * payment shows it; else asked for. Asked again after it went through (another finisher, a cancel whose
+ * answer was lost), the provider refuses it on its checksum, and its record then shows the money back.
  */
-async function returnMoney(request: RefundRequest, quote: RefundQuote, way: RefundWay): Promise<void> {
-  const { payment, refundable, plan } = quote;
-  // A bank transfer from the product's account: owed, paid by an operator (refund-transfers.ts).
-  if (way.source === PRODUCT_REFUND_SOURCE) return;
-  if (request.refundSource === 'naver_pay') {
+async function returnMoney(refund: Refund, payment: Payment): Promise<void> {
+  if (await moneyBack(refund, payment)) return;
+  try {
+    await askMoneyBack(refund, payment);
+  } catch (error) {
+    if (await moneyBack(refund, payment).catch(() => false)) return;
+    const refusal = refundRefusalOf(error) ?? walletRefusalOf(error);
+    if (refusal) {
+      await refuseRefund(refund, {
+        code: refusal.code,
+        message: refusal.message,
+        details: JSON.stringify(refusal.extra),
+      });
+      throw refusal;
+    }
+    throw error;
+  }
+}
+
+function walletRefusalOf(error: unknown): PaymentError | undefined {
+  return error instanceof WalletError && error.walletCode !== undefined ? error : undefined;
+}
+
+/**
+ * Whether the payment's own record at the provider shows this refund's money back: the provider's
+ * cancelled amount reached the refund's step and amount. A wallet refund has no such reading while Naver
+ * Pay completes it (it may answer that it completes later): it is asked again, which its idempotency key
+ * answers with the first answer.
+ */
+async function moneyBack(refund: Refund, payment: Payment): Promise<boolean> {
+  if (refund.source === 'naver_pay' || !payment.impUid) return false;
+  const atProvider = await lookUpProviderPayment(payment.impUid);
+  if (!atProvider) return false;
+  const back = toMinorUnits(atProvider.cancelledAmount, payment.currency);
+  return back >= toMinorUnits(refund.step + refund.amount, payment.currency);
+}
+
+/** Asks the provider, or the wallet, for a refund's money; a deposit's goes to the customer's account. */
+async function askMoneyBack(refund: Refund, payment: Payment): Promise<void> {
+  if (refund.source === 'naver_pay') {
     if (!payment.walletPaymentId)
       throw new PaymentError('INVALID_ARGUMENT', 'The payment was not made by the wallet');
     await refundThroughWallet({
       paymentId: payment.walletPaymentId,
-      amount: request.price,
-      reason: request.reason,
-      cancellable: refundable,
+      amount: refund.amount,
+      reason: refund.reason,
+      cancellable: refund.refundable,
       about: {
-        uid: plan.uid,
+        uid: refund.uid,
         userEmail: payment.userEmail,
         merchantUid: payment.merchantUid,
-        planId: plan.planId,
-        planName: plan.planName,
-        currency: plan.currency,
+        planId: refund.planId,
+        planName: payment.planName,
+        currency: refund.currency,
       },
     });
     return;
   }
   if (!payment.impUid) throw new PaymentError('INVALID_ARGUMENT', 'The payment was not made at the provider');
-  const account = way.account === 'required' ? request.refundAccount : undefined;
+  const account = refund.refundAccount;
   await cancelPayment({
     impUid: payment.impUid,
-    amount: request.price,
-    checksum: refundable,
-    reason: request.reason,
+    amount: refund.amount,
+    checksum: refund.refundable,
+    reason: refund.reason,
     ...(account
       ? { refundAccount: { holder: account.holder, bank: account.bankCode, account: account.accountNumber } }
       : {}),
@@ -318,92 +419,105 @@ async function returnMoney(request: RefundRequest, quote: RefundQuote, way: Refu
 }
 
 /**
- * What the payment returned since the quote was taken, by its own record: the provider's for a
- * provider payment (ours may not have caught up with the other refund yet), ours for the others.
+ * Records a refund whose money went back (or, by bank transfer, is owed) as made, once: the plan it was
+ * computed for ends now, or stays ended if it ended meanwhile. Answers the refund as it now stands.
  */
-async function refundedSinceQuote(request: RefundRequest, quote: RefundQuote): Promise<number> {
-  const { payment } = quote;
-  const current =
-    request.refundSource === 'portone' && payment.impUid
-      ? (await lookUpProviderPayment(payment.impUid))?.cancelledAmount
-      : (await getPayment(payment.merchantUid))?.cancelledAmount;
-  return refundedSince(payment.cancelledAmount, current, payment.currency);
-}
-
-/** Records a refund that went through (or a transfer owed); answers when the plan ended. */
-async function recordReturned(
-  request: RefundRequest,
-  quote: RefundQuote,
-  transfer: TransferOwed | undefined,
-): Promise<number> {
+async function recordMade(refund: Refund, payment: Payment): Promise<Refund> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const { plan, head } = await currentPlanState(request.uid);
-    if (!plan || !head || plan.planId !== quote.plan.planId) break;
-    const recordedMeanwhile = await refundRecordedMeanwhile(request, quote);
-    if (recordedMeanwhile !== undefined) throw new RefundedMeanwhile(recordedMeanwhile);
-    const refundedAt = nowMs();
-    const endedAt = Math.min(refundedAt, plan.expiredAt);
-    const outcome = await recordRefund({
-      payment: quote.payment,
-      amount: request.price,
+    const [plan, head, current] = await Promise.all([
+      getUserPlan(refund.uid, refund.planId),
+      getUserPlanHead(refund.uid),
+      getPayment(refund.merchantUid),
+    ]);
+    if (!plan || current?.cancelledAmount !== refund.step) {
+      const now = await getRefund(refund.merchantUid, refund.step);
+      if (now && now.status !== 'started') return now;
+      break;
+    }
+    const madeAt = nowMs();
+    const endedAt = Math.min(madeAt, plan.expiredAt);
+    const outcome = await recordRefundMade({
+      refund,
+      payment: current,
       plan,
       head,
       endedAt,
-      source: request.refundSource,
-      refundedAt,
-      transfer,
+      madeAt,
+      activity: refund.operatorUid
+        ? {
+            uid: refund.uid,
+            action: 'payment.refund',
+            desc: `${refund.amount} ${refund.currency} (${refund.source}): ${refund.reason}`,
+            operator: { uid: refund.operatorUid, email: refund.requestedBy },
+          }
+        : undefined,
     });
-    if (outcome === 'recorded') {
-      if (request.operator) {
-        await recordUserActivity({
-          uid: request.uid,
-          action: 'payment.refund',
-          desc: `${request.price} ${plan.currency} (${request.refundSource}): ${request.reason}`,
-          operator: request.operator,
-        });
-      }
-      return endedAt;
-    }
+    if (outcome === 'recorded') return { ...refund, status: 'made', endedAt, madeAt };
+    if (outcome === 'made-before') return (await getRefund(refund.merchantUid, refund.step)) ?? refund;
   }
-  // The money went back but the record did not follow (another refund of the payment was recorded
-  // first, such as an operator's to the product account): returned twice, listed for an operator.
-  logger.error('Refund paid but not recorded', { uid: request.uid, merchantUid: quote.payment.merchantUid });
+  // The money went back but the payment had moved on (a refund recorded outside this one, by hand):
+  // returned twice, listed for an operator.
+  logger.error('Refund paid but not recorded', { uid: refund.uid, merchantUid: refund.merchantUid });
   await raiseCase({
-    caseId: attentionCaseId(
-      'refund_unrecorded',
-      `${quote.payment.merchantUid}/${quote.payment.cancelledAmount}/${request.refundSource}`,
-    ),
+    caseId: attentionCaseId('refund_unrecorded', `${refund.merchantUid}/${refund.step}/${refund.source}`),
     kind: 'refund_unrecorded',
-    uid: request.uid,
-    userEmail: quote.payment.userEmail,
-    merchantUid: quote.payment.merchantUid,
-    planId: quote.plan.planId,
-    planName: quote.plan.planName,
-    amount: request.price,
-    currency: quote.plan.currency,
-    reason: `Refunded through ${request.refundSource} after another refund of the payment was recorded`,
+    uid: refund.uid,
+    userEmail: payment.userEmail,
+    merchantUid: refund.merchantUid,
+    planId: refund.planId,
+    planName: payment.planName,
+    amount: refund.amount,
+    currency: refund.currency,
+    reason: `Refunded through ${refund.source} after another refund of the payment was recorded`,
     refundSources: [],
   });
   throw new PaymentError('DB_ERROR', 'The refund went through but could not be recorded');
 }
 
 /**
- * A refund another request recorded since the quote, when this one moved no money of its own: a
- * refund to the product account moves none, and a wallet refund with the same figures is the same
- * request to the wallet (its idempotency key), answered again. Anything else that moved the payment
- * meanwhile leaves this refund paid and unrecorded, for an operator.
+ * What follows a made refund, each step safe to repeat: the cash receipt re-issued for what was kept (a
+ * transfer's when it is paid, refund-transfers.ts), the period's renewals cancelled, the customer told
+ * once (the mail's event is the refund's step); then the refund is settled.
  */
-async function refundRecordedMeanwhile(
-  request: RefundRequest,
-  quote: RefundQuote,
-): Promise<number | undefined> {
-  const current = await getPayment(quote.payment.merchantUid);
-  const recorded = refundedSince(
-    quote.payment.cancelledAmount,
-    current?.cancelledAmount,
-    quote.plan.currency,
-  );
-  return recorded > 0 && movedNoMoneyOfItsOwn(request, recorded, quote.plan.currency) ? recorded : undefined;
+async function afterRefundMade(refund: Refund): Promise<void> {
+  if (!refund.transfer) await cashReceiptAfterRefund(refund.merchantUid);
+  await cancelPendingRenewals({ uid: refund.uid, planId: refund.planId, expiredAt: refund.planExpiredAt });
+  await mailRefund(refund);
+  await settleRefund(refund, nowMs());
+  logger.info('Refunded', {
+    uid: refund.uid,
+    merchantUid: refund.merchantUid,
+    amount: refund.amount,
+    refundSource: refund.source,
+  });
+}
+
+/** Tells the customer of a refund, once per refund (two refunds of one payment never share a step). */
+async function mailRefund(refund: Refund): Promise<void> {
+  const payment = await getPayment(refund.merchantUid);
+  const plan = await getUserPlan(refund.uid, refund.planId);
+  if (!payment || !plan) return;
+  await sendCustomerMail({
+    uid: refund.uid,
+    eventId: `${refund.merchantUid}-${refund.step}`,
+    fallback: { email: payment.userEmail, language: DEFAULT_LANGUAGE },
+    mail: {
+      kind: 'refund-made',
+      planType: plan.planType,
+      amount: refund.amount,
+      currency: refund.currency as Currency,
+      // From the product account: by bank transfer to the account given, else by hand (another currency).
+      refundedTo: refund.transfer
+        ? refund.transferTo
+          ? 'bank-transfer'
+          : 'by-hand'
+        : refund.source === 'naver_pay'
+          ? WALLET_PAY_METHOD
+          : (payment.payMethod as PayMethod),
+      ...(refund.transferTo ? { transferTo: refund.transferTo.accountMasked } : {}),
+      endedAt: refund.endedAt ?? nowMs(),
+    },
+  });
 }
 
 /** A quote as the refund screens read it (the refund session without the e-mail). */

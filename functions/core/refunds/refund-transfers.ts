@@ -1,3 +1,4 @@
+import type { HandRefundMeans } from '../../../shared/refunds/hand-refunds.ts';
 import { RefundAccountSchema } from '../../../shared/refunds/refund-account.ts';
 import { PRODUCT_REFUND_SOURCE } from '../../../shared/refunds/refund-session.ts';
 import { noteAuditChange } from '../audit/audit-notes.ts';
@@ -11,22 +12,34 @@ import { AdminError } from '../errors.ts';
 import { logger } from '../logger.ts';
 
 /**
- * Refunds by bank transfer from the product's account (issue 30; shared/refunds/refund-ways.ts): decided
- * by the refund (the plan ended, the payment's cancelled amount moved), owed as a refund_transfer case on
- * the attention page with the customer's account, paid by an operator who makes the transfer at the bank
- * and marks it paid here with the bank's reference. Marking it paid, in one transaction: the case ends
- * (and the account number with it), the ledger's refund entry is written on the day the money left, and
- * the account's activity says who paid it, with the reference. The pipeline records the call in the audit
- * trail. A cash payment's receipt then follows what was kept.
+ * Refunds from the product's account (issue 30, issue 41; shared/refunds/refund-ways.ts): decided by the
+ * refund (the plan ended, the payment's cancelled amount moved), owed as a refund_transfer case on the
+ * attention page, paid by an operator who marks it paid here with the reference of the payment: in won a
+ * bank transfer to the customer's account kept on the case; in another currency one returned by hand
+ * outside the provider (a transfer abroad, PayPal), where the operator also says how (`paidVia`). Marking
+ * it paid, in one transaction: the case ends (and the account number with it), the ledger's refund entry
+ * is written on the day the money left, and the account's activity says who paid it, how, with the
+ * reference. The pipeline records the call in the audit trail. A cash payment's receipt then follows.
  */
 export async function payTransfer(
   open: AttentionCase,
-  transferReference: string,
-  note: string,
+  paid: { transferReference: string; paidVia?: HandRefundMeans | undefined; note: string },
   operator: Operator,
 ): Promise<'ended' | 'already-ended'> {
+  const { transferReference, note } = paid;
   if (open.kind !== 'refund_transfer' || !open.merchantUid || open.amount === undefined)
-    throw new AdminError('invalid_argument', 'Only a refund owed by bank transfer can be marked paid');
+    throw new AdminError(
+      'invalid_argument',
+      'Only a refund owed from the product account can be marked paid',
+    );
+  // A bank transfer goes to the account kept on the case; a refund by hand says how it went.
+  const paidVia = open.refundAccount ? undefined : paid.paidVia;
+  if (open.refundAccount && paid.paidVia)
+    throw new AdminError('invalid_argument', 'A refund owed by bank transfer is paid by bank transfer');
+  if (!open.refundAccount && !paidVia)
+    throw new AdminError('invalid_argument', 'Say how the refund was paid outside the provider');
+  if (paidVia === 'other' && !note)
+    throw new AdminError('invalid_argument', 'Say in the note how the refund was paid');
   // A plan's refund has its payment in the ledger, so its refund goes there too; an order that was never
   // granted (refund_required) has no payment of ours, and its transfer has no ledger entry either.
   const payment = await getPayment(open.merchantUid);
@@ -34,11 +47,12 @@ export async function payTransfer(
   noteAuditChange({
     targetId: open.uid,
     targetIds: [`merchantUid:${open.merchantUid}`],
-    before: { caseId: open.caseId, status: 'owed' },
+    before: { caseId: open.caseId, paid: false },
     after: {
       caseId: open.caseId,
-      status: 'paid',
+      paid: true,
       transferReference,
+      ...(paidVia ? { paidVia } : {}),
       amount: open.amount,
       currency: open.currency,
     },
@@ -51,10 +65,11 @@ export async function payTransfer(
         : undefined,
     paidAt,
     transferReference,
+    paidVia,
     activity: {
       uid: open.uid,
       action: 'attention.transfer-paid',
-      desc: `${open.merchantUid} ${open.amount} ${open.currency ?? ''} (${PRODUCT_REFUND_SOURCE}, ${transferReference})${note ? `: ${note}` : ''}`,
+      desc: `${open.merchantUid} ${open.amount} ${open.currency ?? ''} (${[PRODUCT_REFUND_SOURCE, paidVia, transferReference].filter(Boolean).join(', ')})${note ? `: ${note}` : ''}`,
       operator,
     },
   });

@@ -7,10 +7,12 @@ import { PaymentError } from '../errors.ts';
 import { newGuid } from '../orders/session-store.ts';
 import {
   estimateView,
+  finishRefund,
   quoteRefund,
   RefundedMeanwhile,
   type RefundOutcome,
   refundPlan,
+  startedRefundOf,
 } from './refund-engine.ts';
 
 /**
@@ -68,6 +70,10 @@ export async function cancelPaymentUser(request: {
     throw new PaymentError('INVALID_ARGUMENT', 'Both agreements are required for a refund');
   }
   const uid = await sessionUid(request.guid);
+  // Pressed again (after an answer that never came): the refund this session started, as it ended.
+  const requestKey = `refund-session:${request.guid}`;
+  const started = await startedRefundOf(requestKey);
+  if (started) return finishRefund(started);
   const quote = await quoteNow(uid);
   // The customer's money goes back the one way the decision gives the estimate (refund-ways.ts): its own
   // way, or by bank transfer where that is closed; only an operator may choose another.
@@ -75,11 +81,10 @@ export async function cancelPaymentUser(request: {
     throw new PaymentError('INVALID_ARGUMENT', `This payment is refunded through ${quote.refundSource}`);
   }
   try {
-    return await refundPlan({ ...request, uid, requestedBy: 'user' }, quote, 'estimate');
+    return await refundPlan({ ...request, uid, requestedBy: 'user', requestKey }, quote, 'estimate');
   } catch (error) {
     // A second click (or an operator) refunded the plan first: the customer is told the refund made.
-    if (error instanceof RefundedMeanwhile)
-      return { kind: 'refunded', amount: error.amount, refundSource: quote.refundSource };
+    if (error instanceof RefundedMeanwhile) return error.made;
     throw error;
   }
 }

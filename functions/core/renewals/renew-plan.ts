@@ -14,6 +14,7 @@ import { logger } from '../logger.ts';
 import { countMetric } from '../observability.ts';
 import { chargeClaimed, reconcileOrder } from '../orders/charges.ts';
 import type { Confirmation } from '../orders/confirmation.ts';
+import { finishStartedRefunds } from '../refunds/refund-engine.ts';
 import { endWithoutConsent, renewalMayCharge } from '../renewal-consent/consent-gate.ts';
 import { settings } from '../settings.ts';
 import { type RenewalEvent, retryAt, scheduleRenewal } from '../subscriptions/renewal-schedule.ts';
@@ -37,6 +38,9 @@ export async function renewPlan(event: RenewalEvent): Promise<RenewalOutcome> {
     const plan = await getUserPlan(event.uid, event.planId);
     if (!plan || !renewable(plan, event)) return 'skipped';
     const existing = await getOrder(event.merchantUid);
+    // A refund of the plan whose function stopped half-way is finished first: it ends the plan, which
+    // then renews no more (never charged again for a period its customer got back).
+    if (!existing && (await finishStartedRefunds(plan.paidMerchantUid ?? plan.planId)) > 0) continue;
     // A renewal that costs more than the last charge needs the customer's consent to its amount
     // (renewal-consent); an attempt whose order exists already was allowed when it began.
     if (!existing && !(await renewalMayCharge(plan))) {

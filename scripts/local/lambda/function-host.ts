@@ -2,8 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LocalFunction } from './assembly.ts';
+import { callLabeller, TraceReader, tracedInvocation } from './call-trace.ts';
+import type { CrashPoints } from './crash-points.ts';
+import { CRASH_POINT_HEADER, type CrashPoint } from './crash-protocol.ts';
 
 /**
  * The execution environments of `npm start -- --lambda`: each function's bundle runs in processes of its
@@ -20,7 +24,9 @@ import type { LocalFunction } from './assembly.ts';
  *   when V8 ran out of heap), one that exits before it is ready with Runtime.Unknown, and a load failure
  *   reported on `/init/error` with the runtime's own error type (Runtime.ImportModuleError, …);
  * - memory as Lambda's Node.js bootstrap sets it from MemorySize (a tenth for the young generation, the
- *   rest for the old one; `--max-semi-space-size`, `--max-old-space-size`).
+ *   rest for the old one; `--max-semi-space-size`, `--max-old-space-size`);
+ * - each invocation's outgoing calls are traced, and one that carries a crash point (crash-points.ts) has
+ *   its process killed there: it fails as any process ending mid-invocation does (Runtime.ExitError).
  */
 export class FunctionFailure extends Error {
   constructor(
@@ -56,6 +62,10 @@ export interface FunctionHostOptions {
   bootstrapFile: string;
   /** The file whose content is the test clock's offset (read by every process on each read of the clock). */
   clockFile: string;
+  /** Where each process writes the trace of its invocations' outgoing calls (a file per process). */
+  traceDir: string;
+  /** The armed crash points, and what each ended invocation called. */
+  crashPoints: CrashPoints;
   /** The product's variables a deployment gives: a read of one not given is a finding. */
   watchedVariables: readonly string[];
   /** What a process gets beside its template's environment and Lambda's own variables. */
@@ -74,10 +84,13 @@ export interface FunctionHostOptions {
 
 interface Invocation {
   id: string;
-  event: unknown;
+  /** The event as JSON, as the process gets it. */
+  event: string;
   invokedArn: string;
   delivered: boolean;
   startedAt: number;
+  startedAtWall: Date;
+  crash?: { planId: string; point: CrashPoint };
   resolve(value: unknown): void;
   reject(error: FunctionFailure): void;
   timer?: NodeJS.Timeout;
@@ -98,12 +111,16 @@ export function functionCredentials(fn: LocalFunction): Record<string, string> {
   };
 }
 
+/** Each process's trace file is its own. */
+let traceFiles = 0;
+
 class ExecutionEnvironment {
   /**
    * Busy from its start: the invocation that made it is its first; a provisioned one (started ahead, as
-   * Lambda's provisioned concurrency starts environments) becomes ready once its init is done.
+   * Lambda's provisioned concurrency starts environments) becomes ready once its init is done. Ending once
+   * it is being killed (its exit comes a moment later): no invocation is handed to it any more.
    */
-  state: 'ready' | 'busy' | 'dead' = 'busy';
+  state: 'ready' | 'busy' | 'ending' | 'dead' = 'busy';
   private initialized = false;
   current?: Invocation;
   lastUsed = Date.now();
@@ -115,6 +132,8 @@ class ExecutionEnvironment {
   private invocations = 0;
   private outOfMemory = false;
   private initError?: { type: string; message: string };
+  private trace?: TraceReader;
+  private label: ReturnType<typeof callLabeller> = (call) => `${call.method} ${call.url}`;
   readonly ready: Promise<void>;
 
   constructor(
@@ -158,6 +177,10 @@ class ExecutionEnvironment {
       LANG: 'en_US.UTF-8',
       PATH: '/usr/local/bin:/usr/bin/:/bin',
     };
+    traceFiles += 1;
+    const traceFile = join(options.traceDir, `${fn.name}-${traceFiles}.jsonl`);
+    this.trace = new TraceReader(traceFile);
+    this.label = callLabeller(env);
     const node = [
       '--expose-gc',
       '--max-http-header-size=81920',
@@ -165,6 +188,7 @@ class ExecutionEnvironment {
       options.bootstrapFile,
       `--clock=${options.clockFile}`,
       `--watch=${options.watchedVariables.filter((name) => !(name in env)).join(',')}`,
+      `--trace=${traceFile}`,
     ];
     // setpriv ends the process with the runtime however the runtime ends (no process is left behind).
     const child = spawn('setpriv', ['--pdeathsig', 'SIGKILL', process.execPath, ...node], {
@@ -173,6 +197,8 @@ class ExecutionEnvironment {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
+    // Ended before it started (the runtime stopping while it was being made).
+    if (this.state === 'ending') child.kill('SIGKILL');
     const lines = (stream: NodeJS.ReadableStream | null) => {
       let rest = '';
       stream?.setEncoding('utf8');
@@ -213,6 +239,7 @@ class ExecutionEnvironment {
     this.waiting = undefined;
     invocation.delivered = true;
     invocation.startedAt = performance.now();
+    invocation.startedAtWall = new Date();
     const deadline = Date.now() + this.fn.timeoutSeconds * 1000;
     invocation.timer = setTimeout(() => this.timedOut(invocation), this.fn.timeoutSeconds * 1000);
     res.writeHead(200, {
@@ -221,8 +248,9 @@ class ExecutionEnvironment {
       'Lambda-Runtime-Deadline-Ms': String(deadline),
       'Lambda-Runtime-Invoked-Function-Arn': invocation.invokedArn,
       'Lambda-Runtime-Trace-Id': `Root=1-${Math.floor(Date.now() / 1000).toString(16)}-${randomBytes(12).toString('hex')};Parent=${randomBytes(8).toString('hex')};Sampled=0`,
+      ...(invocation.crash ? { [CRASH_POINT_HEADER]: JSON.stringify(invocation.crash.point) } : {}),
     });
-    res.end(JSON.stringify(invocation.event));
+    res.end(invocation.event);
   }
 
   private finish(invocation: Invocation, outcome: { value: unknown } | { error: FunctionFailure }): void {
@@ -232,15 +260,29 @@ class ExecutionEnvironment {
     this.invocations += 1;
     this.lastUsed = Date.now();
     const cold = this.invocations === 1;
+    const durationMs = invocation.delivered ? performance.now() - invocation.startedAt : 0;
+    this.options.crashPoints.ended(
+      tracedInvocation({
+        requestId: invocation.id,
+        functionName: this.fn.name,
+        startedAt: invocation.startedAtWall,
+        durationMs,
+        ...('error' in outcome ? { failure: outcome.error.errorType } : {}),
+        lines: this.trace?.read() ?? [],
+        label: this.label,
+        ...(invocation.crash ? { crash: invocation.crash } : {}),
+      }),
+      invocation.event,
+    );
     this.options.onInvocation?.({
       functionName: this.fn.name,
       cold,
       ...(cold && this.provisioned ? { provisioned: true } : {}),
       ...(cold && this.initMs !== undefined ? { initMs: this.initMs } : {}),
-      durationMs: invocation.delivered ? performance.now() - invocation.startedAt : 0,
+      durationMs,
       ok: 'value' in outcome,
     });
-    if (this.state !== 'dead') this.state = 'ready';
+    if (this.state === 'busy') this.state = 'ready';
     if ('value' in outcome) invocation.resolve(outcome.value);
     else invocation.reject(outcome.error);
     this.host.released(this.fn);
@@ -293,11 +335,14 @@ class ExecutionEnvironment {
         });
       this.finish(invocation, { error: failure });
     }
+    this.trace?.close();
+    this.trace = undefined;
     this.host.removed(this);
   }
 
   kill(): void {
     if (this.state === 'dead') return;
+    this.state = 'ending';
     this.child?.kill('SIGKILL');
   }
 
@@ -314,7 +359,7 @@ class ExecutionEnvironment {
       if (!this.initialized) {
         this.initialized = true;
         this.initMs = performance.now() - this.spawnedAt;
-        if (this.provisioned && !this.current) {
+        if (this.provisioned && !this.current && this.state === 'busy') {
           this.state = 'ready';
           this.host.released(this.fn);
         }
@@ -411,33 +456,48 @@ export class FunctionHost {
     options: { throttle: 'fail' | 'wait'; invokedArn?: string },
   ): Promise<unknown> {
     if (this.stopped) throw new FunctionFailure('ServiceException', 'The local runtime is stopping', 'error');
-    const environment = await this.acquire(fn, options.throttle);
+    const text = JSON.stringify(event);
+    // A crash point's invocation runs in a new process unless its plan says otherwise.
+    const newProcess = this.options.crashPoints.next(fn.name, text)?.newProcess === true;
+    const environment = await this.acquire(fn, options.throttle, newProcess);
+    const crash = this.options.crashPoints.take(fn.name, text);
     return new Promise((resolve, reject) => {
       environment.assign({
         id: randomUUID(),
-        event,
+        event: text,
         invokedArn: options.invokedArn ?? fn.arn,
         delivered: false,
         startedAt: performance.now(),
+        startedAtWall: new Date(),
+        ...(crash ? { crash } : {}),
         resolve,
         reject,
       });
     });
   }
 
-  private async acquire(fn: LocalFunction, throttle: 'fail' | 'wait'): Promise<ExecutionEnvironment> {
+  private async acquire(
+    fn: LocalFunction,
+    throttle: 'fail' | 'wait',
+    newProcess = false,
+  ): Promise<ExecutionEnvironment> {
     for (;;) {
       const environments = this.environments.get(fn) ?? new Set();
       this.environments.set(fn, environments);
       const idle = [...environments].find(
         (environment) => environment.state === 'ready' && !environment.current,
       );
-      if (idle) {
+      if (idle && !newProcess) {
         idle.state = 'busy';
         return idle;
       }
       const { limit, shared } = this.limitOf(fn);
       const inUse = shared ? this.unreservedInUse : environments.size;
+      if (idle && inUse >= limit) {
+        // A new process is wanted and none may start beside the idle one: it makes room.
+        await this.end([idle]);
+        continue;
+      }
       if (inUse < limit) {
         const environment = new ExecutionEnvironment(fn, this, this.options, this.credentialsOf(fn));
         environments.add(environment);
@@ -512,8 +572,23 @@ export class FunctionHost {
 
   /** Ends every process (cold starts follow). */
   async endAll(): Promise<void> {
-    const all = [...this.environments.values()].flatMap((set) => [...set]);
-    const gone = all.map(
+    await this.end([...this.environments.values()].flatMap((set) => [...set]));
+  }
+
+  /**
+   * Ends the function's idle processes, provisioned ones too (which are not started again): its next
+   * invocation is a cold start in a new process, whatever the ones before it left in theirs.
+   */
+  async endIdle(fn: LocalFunction): Promise<number> {
+    const idle = [...(this.environments.get(fn) ?? [])].filter(
+      (environment) => environment.state === 'ready' && !environment.current,
+    );
+    await this.end(idle);
+    return idle.length;
+  }
+
+  private async end(environments: ExecutionEnvironment[]): Promise<void> {
+    const gone = environments.map(
       (environment) =>
         new Promise<void>((resolve) => {
           const check = setInterval(() => {
@@ -524,7 +599,7 @@ export class FunctionHost {
           }, 20);
         }),
     );
-    for (const environment of all) environment.kill();
+    for (const environment of environments) environment.kill();
     await Promise.all(gone);
   }
 

@@ -13,6 +13,7 @@ import { freePort } from '../dynamodb-local.ts';
 import type { FunctionTrigger } from '../stand-in-context.ts';
 import { onTestClockMoved } from '../test-clock.ts';
 import { deployAssembly, type LocalDeployment, type LocalFunction } from './assembly.ts';
+import { CrashPoints } from './crash-points.ts';
 import { type Finding, FunctionFailure, FunctionHost, type InvocationRecord } from './function-host.ts';
 import type { AwsService } from './permissions/aws-requests.ts';
 import { startPermissionProxy } from './permissions/permission-proxy.ts';
@@ -51,6 +52,8 @@ export interface LambdaMode {
   originHeader: string | undefined;
   /** The values the deployment gives the functions' variables (for the stand-ins' `adopt`). */
   deployedValues: Record<string, string>;
+  /** The armed crash points and each invocation's outgoing calls (`/_local/crash`). */
+  crashPoints: CrashPoints;
   invoke(modulePath: string, event: unknown, budgetMs?: number, trigger?: FunctionTrigger): Promise<unknown>;
   invokeRoute(routeKey: string, event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2>;
   findings(): readonly Finding[];
@@ -212,10 +215,13 @@ export async function startLambdaMode(options: LambdaModeOptions): Promise<Lambd
   }
 
   const records: InvocationRecord[] = [];
+  const crashPoints = new CrashPoints();
   const reservedTotal = deployment.functions.reduce((sum, fn) => sum + (fn.reservedConcurrency ?? 0), 0);
   const host = new FunctionHost({
     bootstrapFile,
     clockFile,
+    traceDir: workDir,
+    crashPoints,
     watchedVariables: watchedVariables(deployment),
     extraEnvironment,
     accountConcurrency: ACCOUNT_CONCURRENCY_QUOTA,
@@ -287,6 +293,7 @@ export async function startLambdaMode(options: LambdaModeOptions): Promise<Lambd
     host,
     originHeader,
     deployedValues,
+    crashPoints,
     async invoke(modulePath, event, _budgetMs, trigger) {
       const { fn, arn } = functionOf(trigger, modulePath);
       // An event source mapping and Lambda's asynchronous queue retry a throttled invocation themselves.

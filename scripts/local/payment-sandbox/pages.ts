@@ -9,6 +9,7 @@ import { NOTIFICATION_CONTENT_TYPES, type Notifier } from './notifications.ts';
 import type { ProviderApi } from './portone-api.ts';
 import { type CheckoutChoice, ProviderFault, type ProviderSandbox } from './provider.ts';
 import { sandboxReceipts } from './receipts-api.ts';
+import { SlowAnswerSchema, type SlowAnswers } from './slow-answers.ts';
 import { RECEIPT_PATH, type SandboxStore, type StoredPayment } from './store.ts';
 import { TEST_CARDS, UNKNOWN_CARD } from './test-cards.ts';
 import type { WalletApi } from './wallet-api.ts';
@@ -216,8 +217,9 @@ export function sandboxPages(deps: {
   notifier: Notifier;
   notificationUrl: string;
   providerApi: ProviderApi;
+  slowAnswers: SlowAnswers;
 }): Record<string, LocalEndpointHandler> {
-  const { sandbox, walletApi, store, notifier, notificationUrl, providerApi } = deps;
+  const { sandbox, walletApi, store, notifier, notificationUrl, providerApi, slowAnswers } = deps;
   const url = (req: IncomingMessage) => new URL(req.url ?? '/', 'http://localhost');
   return {
     [`GET ${CHECKOUT_PATH}`]: (req, res) => {
@@ -307,8 +309,20 @@ export function sandboxPages(deps: {
         recurrents: [...store.recurrents.values()],
         walletPayments: [...store.walletPayments.values()],
         notifications: notifier.list(),
+        slowAnswers: slowAnswers.list(),
       });
     },
+    'POST /_local/payments/slow': async (req, res) => {
+      const parsed = SlowAnswerSchema.safeParse(await readFields(req));
+      if (!parsed.success)
+        return sendJson(res, 400, {
+          message:
+            'path is a path of the sandbox API (/subscribe/payments/again; ending in * for every path it starts), delayMs a whole number of milliseconds from 1 to 120000, times a whole number from 1 (default 1), method optional',
+          issues: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`),
+        });
+      sendJson(res, 201, slowAnswers.arm(parsed.data));
+    },
+    'DELETE /_local/payments/slow': (_req, res) => sendJson(res, 200, { dropped: slowAnswers.clear() }),
     'POST /_local/payments/notifications/policy': async (req, res) => {
       const fields = await readFields(req);
       const resends = Number(fields.resends ?? notifier.policy.resends);

@@ -4,6 +4,7 @@ import { CHECKOUT_PATH, sandboxPages, WALLET_PAGE_PATH } from '../payment-sandbo
 import { ProviderApi } from '../payment-sandbox/portone-api.ts';
 import { ProviderSandbox } from '../payment-sandbox/provider.ts';
 import { SANDBOX_RECEIPT_CHANNEL_KEY } from '../payment-sandbox/receipts-api.ts';
+import { SlowAnswers } from '../payment-sandbox/slow-answers.ts';
 import { SandboxStore } from '../payment-sandbox/store.ts';
 import { WalletApi } from '../payment-sandbox/wallet-api.ts';
 import type { StandIn, StandInContext } from '../stand-in-context.ts';
@@ -17,7 +18,8 @@ import type { StandIn, StandInContext } from '../stand-in-context.ts';
  * by default the product's webhook route /payment/portone-webhook; LOCAL_PAYMENT_NOTIFICATION_RESENDS
  * (default 0, as PortOne), LOCAL_PAYMENT_NOTIFICATION_DROP_SHARE (default 0; 0.2 loses a fifth of
  * them) and LOCAL_PAYMENT_NOTIFICATION_FORM (1: sent as a form, as the console can be set; default JSON)
- * set their policy, which /_local/payments/notifications/policy changes while running.
+ * set their policy, which /_local/payments/notifications/policy changes while running. Both APIs can be
+ * made to answer late (/_local/payments/slow: payment-sandbox/slow-answers.ts).
  */
 export interface PaymentSandboxOptions {
   /** Where notifications go when a payment names no notice_url. */
@@ -65,9 +67,11 @@ export async function start(ctx: StandInContext, options: PaymentSandboxOptions 
   );
   const walletApi = new WalletApi(store, WALLET_CREDENTIALS);
   const walletPrefix = `/${PARTNER_ID}/naverpay/payments/`;
+  const slowAnswers = new SlowAnswers();
 
   const api = await listenOnLoopback(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    slowAnswers.hold(req.method ?? 'GET', url.pathname, res);
     if (url.pathname.startsWith(walletPrefix)) {
       if (req.method !== 'POST')
         return sendJson(res, 405, { code: 'MethodNotAllowed', message: 'POST only' });
@@ -77,7 +81,7 @@ export async function start(ctx: StandInContext, options: PaymentSandboxOptions 
   });
 
   for (const [route, handler] of Object.entries(
-    sandboxPages({ sandbox, walletApi, store, notifier, notificationUrl, providerApi }),
+    sandboxPages({ sandbox, walletApi, store, notifier, notificationUrl, providerApi, slowAnswers }),
   )) {
     const [method, path] = route.split(' ') as [string, string];
     ctx.registerLocalEndpoint(method, path, handler);
@@ -105,6 +109,7 @@ export async function start(ctx: StandInContext, options: PaymentSandboxOptions 
     secrets: { portone: PROVIDER_CREDENTIALS, 'naver-pay': WALLET_CREDENTIALS },
     async stop() {
       clearInterval(timer);
+      slowAnswers.stop();
       await notifier.stop();
       await api.close();
     },

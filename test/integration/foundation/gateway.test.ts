@@ -14,6 +14,15 @@ describe('POST /auth/geoip', () => {
 });
 
 describe('the local gateway', () => {
+  it('refuses crash points, which need each function in a process of its own (npm start -- --lambda)', async () => {
+    const response = await fetch(new URL('/_local/crash', inject('apiUrl')), {
+      method: 'POST',
+      body: JSON.stringify({ function: 'createBillingKeyPayment', point: { handler: 'returned' } }),
+    });
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { message: string }).message).toMatch(/npm start -- --lambda/);
+  });
+
   it('answers an unknown API path like API Gateway', async () => {
     const response = await fetch(new URL('/payment/no-such-route', inject('apiUrl')), { method: 'POST' });
     expect(response.status).toBe(404);

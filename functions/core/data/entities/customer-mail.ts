@@ -23,13 +23,15 @@ export const MAILED_EVENT_KINDS = [
   'account-deleted',
 ] as const;
 export type CustomerMailKind = (typeof MAILED_EVENT_KINDS)[number];
-export const CUSTOMER_MAIL_STATUSES = ['sending', 'sent', 'failed'] as const;
+export const CUSTOMER_MAIL_STATUSES = ['due', 'sending', 'sent', 'failed'] as const;
 
 /**
  * The "mail sent" marker of one customer mail, keyed by its kind and the event it tells of (the
  * merchantUid of a payment, a refund's payment and step, a reminder's plan and period). It is claimed
  * before the mail goes (sending), so that repeated or concurrent steps of one event send it once; it
- * becomes sent, or failed with the reason, which the next run of the same step may claim again.
+ * becomes sent, or failed with the reason, which the next run of the same step may claim again. A
+ * payment's receipt is marked due in the transaction that grants it, so that a grant whose function
+ * stopped before the mail is still mailed by the next look at the order.
  */
 export const CustomerMail = lazyEntity(
   () =>

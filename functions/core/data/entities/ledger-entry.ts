@@ -1,6 +1,7 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { CURRENCIES } from '../../../../shared/currency.ts';
 import { LEDGER_KINDS } from '../../../../shared/finance/ledger.ts';
+import { HAND_REFUND_MEANS } from '../../../../shared/refunds/hand-refunds.ts';
 import { REFUND_SOURCES } from '../../../../shared/refunds/refund-session.ts';
 import { ENTITY_SERVICE, lazyEntity } from '../entity-service.ts';
 
@@ -50,6 +51,8 @@ export const LedgerEntry = lazyEntity(
         timeEstimated: { type: 'boolean', readOnly: true },
         /** A refund by bank transfer: the bank's reference of the transfer (the entry is written when it is paid). */
         transferReference: { type: 'string', readOnly: true },
+        /** A refund returned by hand outside the provider: how the operator paid it (hand-refunds.ts). */
+        paidVia: { type: HAND_REFUND_MEANS, readOnly: true },
       },
       indexes: {
         /** A day's movements in time order: the finance view and the daily reconciliation. */

@@ -118,6 +118,12 @@ export const PaymentOrder = lazyEntity(
         /** The card company's code of a decline (e.g. CC01). */
         failureCode: { type: 'string' },
         failureMessage: { type: 'string' },
+        /**
+         * Why a refund_required order's money could not be returned by itself (the provider or the
+         * wallet refused): an operator returns it. Absent while the return may still be made, which the
+         * next look at the order (a retry, the notification, the re-check) then does.
+         */
+        returnRefused: { type: 'string' },
         vbankName: { type: 'string' },
         vbankNum: { type: 'string' },
         vbankHolder: { type: 'string' },

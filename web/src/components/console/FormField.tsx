@@ -1,4 +1,4 @@
-import { cloneElement, type ReactElement, useId } from 'react';
+import { cloneElement, type ReactElement, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -16,7 +16,7 @@ export function FormField({
   label: string;
   error?: string | undefined;
   values?: Record<string, unknown>;
-  hint?: string;
+  hint?: ReactNode;
   children: ReactElement<Record<string, unknown>>;
 }) {
   const { t, i18n } = useTranslation('console-shell');

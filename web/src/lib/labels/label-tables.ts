@@ -24,8 +24,11 @@ import {
   PLAN_STATUSES,
 } from '../../../../shared/payments/payment-codes.ts';
 import { PLAN_PERIODS, PLAN_TYPES } from '../../../../shared/plans/plan-types.ts';
+import { HAND_REFUND_MEANS } from '../../../../shared/refunds/hand-refunds.ts';
 import { REFUND_SOURCES } from '../../../../shared/refunds/refund-session.ts';
+import { REFUND_WAY_NAMES } from '../../../../shared/refunds/refund-ways.ts';
 import { STAFF_ROLES, STAFF_STATUSES } from '../../../../shared/staff/staff-roles.ts';
+import { SMART_SURVEY_ACTION_TYPES } from '../../../../shared/surveys/smart-survey.ts';
 import { TAX_INVOICE_STATES } from '../../../../shared/tax-invoices/tax-invoice-rules.ts';
 import { ADMIN_ACTIONS } from '../../../../shared/users/admin-actions.ts';
 
@@ -62,6 +65,8 @@ export const LABEL_TABLES = {
   payMethod: { key: 'pay-methods:', codes: [...PAY_METHODS, DIRECT_DEPOSIT_PAY_METHOD] },
   pg: { key: 'labels:pg.', codes: RECORDED_PGS },
   refundSource: { key: 'labels:refund_source.', codes: REFUND_SOURCES },
+  refundWay: { key: 'labels:refund_way.', codes: REFUND_WAY_NAMES },
+  handRefundMeans: { key: 'labels:hand_refund_means.', codes: HAND_REFUND_MEANS },
   planType: { key: 'common:plan_type.', codes: PLAN_TYPE_NAMES },
   planPeriod: { key: 'common:plan_period.', codes: PLAN_PERIODS },
   planStatus: { key: 'labels:plan_status.', codes: PLAN_STATUSES },
@@ -80,6 +85,7 @@ export const LABEL_TABLES = {
   auditOutcome: { key: 'console-audit:outcome.', codes: AUDIT_OUTCOMES },
   activity: { key: 'console-users:activity.actions.', codes: ADMIN_ACTIONS },
   attentionKind: { key: 'console-attention:kind.', codes: ATTENTION_KINDS },
+  surveyActionType: { key: 'console-surveys:action_type.', codes: SMART_SURVEY_ACTION_TYPES },
 } as const satisfies Record<string, { key: string; codes: readonly string[] }>;
 
 export type LabelKind = keyof typeof LABEL_TABLES;

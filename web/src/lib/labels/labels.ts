@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next';
 import { PERIOD_PREFIX, PLAN_PERIODS } from '../../../../shared/plans/plan-types.ts';
+import { PRODUCT_REFUND_SOURCE } from '../../../../shared/refunds/refund-session.ts';
+import { type RefundWay, refundWayName } from '../../../../shared/refunds/refund-ways.ts';
 import { LABEL_TABLES, type LabelKind, PLAN_TYPE_NAMES } from './label-tables.ts';
 
 /**
@@ -18,16 +20,38 @@ export const roleLabel = (t: TFunction, code: string) => codeLabel(t, 'role', co
  * Where a refund's money goes, named by the way it goes back: through the provider it goes back to the
  * payment's own method (a phone bill, a KakaoPay balance, a card; PayPal is a card payment on its own pg),
  * so the provider route is named by the payment's method when it is known, never as a card company's.
+ * From the product's account it goes by bank transfer in won, and by hand outside the provider in another
+ * currency (shared/refunds/refund-ways.ts), with how once paid (`paidVia`).
  */
 export function refundSourceLabel(
   t: TFunction,
   source: string,
-  payment?: { payMethod?: string | undefined; pg?: string | undefined },
+  payment?: {
+    payMethod?: string | undefined;
+    pg?: string | undefined;
+    currency?: string | undefined;
+    paidVia?: string | undefined;
+  },
 ): string {
   const method = payment?.pg === 'paypal' ? 'paypal' : payment?.payMethod;
   if (source === 'portone' && method)
     return t('labels:refund_source.portone_method', { method: payMethodLabel(t, method) });
+  if (source === PRODUCT_REFUND_SOURCE && payment?.currency && payment.currency !== 'KRW') {
+    const byHand = codeLabel(t, 'refundWay', 'by_hand');
+    return payment.paidVia ? `${byHand} (${codeLabel(t, 'handRefundMeans', payment.paidVia)})` : byHand;
+  }
   return codeLabel(t, 'refundSource', source);
+}
+
+/** A way the refund screen offers, by its name: a provider cancel by the payment's method (above). */
+export function refundWayLabel(
+  t: TFunction,
+  way: RefundWay,
+  payment: { payMethod: string; pg: string; currency: string },
+): string {
+  const name = refundWayName(way);
+  if (name === 'by_hand') return codeLabel(t, 'refundWay', name);
+  return refundSourceLabel(t, way.source, payment);
 }
 
 /**

@@ -35,10 +35,13 @@ export function AttentionList() {
       return t('dead_letter.schedule', { target: open.source?.split(':').pop() });
     return '';
   };
-  /** A bank transfer's account as the list shows it: the bank by name, the holder, the number masked. */
+  /**
+   * Where a refund owed from the product account goes: a bank transfer's account by the bank's name, the
+   * holder, the number masked; or by hand, outside the provider (no account kept).
+   */
   const transferText = (open: AttentionCaseView) => {
     const transfer = open.transferTo;
-    if (!transfer) return '';
+    if (!transfer) return open.kind === 'refund_transfer' ? t('by_hand.owed') : '';
     const bankId = refundBankId(transfer.bankCode);
     const bank = bankId ? t(`${REFUND_BANKS_NAMESPACE}:${bankId}`) : transfer.bankCode;
     return `${bank} · ${transfer.holder} · ${transfer.accountMasked}`;
@@ -100,10 +103,10 @@ export function AttentionList() {
               <button
                 type="button"
                 className="console-button"
-                aria-label={`${t('transfer.open')} ${open.merchantUid ?? open.caseId}`}
+                aria-label={`${t(open.transferTo ? 'transfer.open' : 'by_hand.open')} ${open.merchantUid ?? open.caseId}`}
                 onClick={() => setPaying(open)}
               >
-                {t('transfer.open')}
+                {t(open.transferTo ? 'transfer.open' : 'by_hand.open')}
               </button>
             ) : null}
             {open.refundWays.length ? (

@@ -32,6 +32,10 @@ const FIELD_CODES: Partial<Record<string, LabelKind>> = {
   planStatus: 'planStatus',
   paymentType: 'paymentType',
   refundSource: 'refundSource',
+  refundWay: 'refundWay',
+  recommendedWay: 'refundWay',
+  paidVia: 'handRefundMeans',
+  actionType: 'surveyActionType',
   referralType: 'referralType',
 };
 

@@ -89,6 +89,8 @@ const QUOTA_FIELDS = [
   'userTTSSpeakerUsage',
 ] as const;
 const PRICE_FIELDS = ['priceKo', 'priceJa', 'priceEn'] as const;
+/** The plan name's form (section 5, shared/plans/custom-plan-rules.ts), as the operator types it. */
+const CUSTOM_PLAN_NAME_FORMAT = '{MR|YR|Y1|Y3|M1..M6|W2}_{LIGHT|STANDARD|BUSINESS|PLUS}_…';
 
 /**
  * customPlan/create: the name rule, the prices, the quotas (section 9's defaults; STT in minutes and
@@ -132,14 +134,22 @@ export function CustomPlanCreate() {
   );
   return (
     <form className="console-form console-card" onSubmit={submit} noValidate>
-      <FormField label={t('field.planName')} error={errors?.planName?.message} hint={t('name_hint')}>
+      <FormField
+        label={t('field.planName')}
+        error={errors?.planName?.message}
+        hint={
+          <>
+            <code>{CUSTOM_PLAN_NAME_FORMAT}</code> {t('name_hint')}
+          </>
+        }
+      >
         <input {...form.register('plan.planName')} />
       </FormField>
       <FormField label={t('field.period')} error={errors?.period?.message}>
         <select {...form.register('plan.period')}>
           {PLAN_PERIODS.map((period) => (
             <option key={period} value={period}>
-              {period}
+              {codeLabel(t, 'planPeriod', period)}
             </option>
           ))}
         </select>
@@ -151,7 +161,7 @@ export function CustomPlanCreate() {
           <option value="">{t('no_partner')}</option>
           {CUSTOM_PLAN_REFERRAL_TYPES.map((type) => (
             <option key={type} value={type}>
-              {type}
+              {codeLabel(t, 'referralType', type)}
             </option>
           ))}
         </select>

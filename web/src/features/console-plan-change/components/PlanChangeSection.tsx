@@ -4,6 +4,7 @@ import type { RouteDefinition } from '../../../../../shared/api/define-route.ts'
 import type { PlanChangeOption, PlanChangeView } from '../../../../../shared/api/plan-change.ts';
 import { adminCancelPlanChange, adminSchedulePlanChange } from '../../../../../shared/api/plan-change.ts';
 import { formatPrice } from '../../../../../shared/currency.ts';
+import { CodeLabel } from '../../../components/console/CodeLabel.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { FormField } from '../../../components/console/FormField.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
@@ -146,10 +147,7 @@ function Scheduled({ change }: { change: PlanChangeView }) {
 function PlanName({ plan, name }: { plan: Pick<PlanChangeView, 'planType' | 'period'>; name: string }) {
   const { t } = useTranslation('console-plan-change');
   return (
-    <>
-      {t(`plan_type.${plan.planType}`)} · {t(`period.${plan.period}`)}{' '}
-      <span className="console-hint">({name})</span>
-    </>
+    <CodeLabel label={`${t(`plan_type.${plan.planType}`)} · ${t(`period.${plan.period}`)}`} code={name} />
   );
 }
 

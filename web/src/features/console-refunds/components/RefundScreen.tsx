@@ -4,13 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../../../../shared/currency.ts';
 import { REFUND_BANKS_NAMESPACE, refundBankId } from '../../../../../shared/refunds/refund-account.ts';
 import type { RefundEstimateInfo, RefundSource } from '../../../../../shared/refunds/refund-session.ts';
+import { type RefundWay, refundWayName } from '../../../../../shared/refunds/refund-ways.ts';
 import { formatKst, parseKstDateTime } from '../../../../../shared/time/kst.ts';
+import { CodeLabel } from '../../../components/console/CodeLabel.tsx';
 import { useConfirm } from '../../../components/console/ConfirmDialog.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { KstDateInput } from '../../../components/console/KstDateInput.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
 import { notify } from '../../../components/console/toast.ts';
-import { refundSourceLabel } from '../../../lib/labels/labels.ts';
+import {
+  codeLabel,
+  payMethodLabel,
+  pgLabel,
+  planNameLabel,
+  refundWayLabel,
+} from '../../../lib/labels/labels.ts';
 import {
   type AccountField,
   type AccountProblems,
@@ -20,8 +28,10 @@ import {
   type RefundAccountDraft,
 } from '../../../lib/refund-ways.ts';
 import { useRefund, useRefundEstimate } from '../api.ts';
+import { wayChoices } from '../refund-choices.ts';
 import { refundRefusalView } from '../refund-refusals.ts';
 import { RefundAccountFields } from './RefundAccountFields.tsx';
+import '../console-refunds.css';
 
 /**
  * users/{id}/refund (section 2): the operator picks the requested date (KST); the business-day mode is
@@ -75,19 +85,22 @@ export function RefundScreen({ uid }: { uid: string }) {
 
 type ShownField = Exclude<keyof RefundEstimateInfo, 'refundWays' | 'refundable'>;
 
-/** A refund owed by bank transfer, as the refund answered it (the account masked). */
-interface TransferOwed {
-  amount: number;
-  bankCode: string;
-  holder: string;
-  accountMasked: string;
-}
+/**
+ * A refund owed from the product's account, as the refund answered it: by bank transfer (the account
+ * masked), or by hand outside the provider.
+ */
+type TransferOwed =
+  | { amount: number; bankCode: string; holder: string; accountMasked: string }
+  | { amount: number; byHand: true };
 
 /**
- * The estimate, then the refund: full or partial, and only the ways the one decision allows for that
- * amount (shared/refunds/refund-ways.ts, recomputed as the amount changes), its first preselected, each
- * named by how this payment's money goes back; the customer's account where the way needs one. A refund
- * by bank transfer is owed, not paid: the screen says so and where it is listed.
+ * The estimate, then the refund: full or partial, and the ways of the one decision for that amount
+ * (shared/refunds/refund-ways.ts, recomputed as the amount changes; refund-choices.ts): through the
+ * provider, disabled with its reason where the provider cannot take it, and to the product account; the
+ * decision's first preselected and marked recommended, each named by how this payment's money goes back,
+ * with what it means for the customer (said again before the operator confirms, and that another way
+ * than the recommended one wants its reason); the customer's account where the way needs one. A refund
+ * from the product account is owed, not paid: the screen says so and where it is listed.
  */
 function RefundEstimate({ uid, estimate }: { uid: string; estimate: RefundEstimateInfo }) {
   const { t } = useTranslation('console-refunds');
@@ -102,17 +115,33 @@ function RefundEstimate({ uid, estimate }: { uid: string; estimate: RefundEstima
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState(false);
   const [owed, setOwed] = useState<TransferOwed>();
+  // This screen's refund, sent with every press: a press after an answer that never came answers the
+  // refund the first one started (docs/crash-safety.md) instead of starting or refusing another.
+  const [requestId] = useState(() => crypto.randomUUID());
 
   const price = full ? estimate.price : Number(partial);
   const priceValid =
     (full || partial.trim() !== '') && Number.isFinite(price) && price >= 0 && price <= estimate.refundable;
   const decision = priceValid ? decisionFor(estimate, price) : undefined;
   const ways = decision?.ways ?? [];
-  // The operator's choice while the decision still allows it; else the way it preselects.
-  const way = ways.find((allowed) => allowed.source === chosen) ?? ways[0];
+  const choices = decision ? wayChoices(estimate, decision) : [];
+  const recommended = ways[0];
+  // The operator's choice while the decision still allows it; else the way it recommends.
+  const way = ways.find((allowed) => allowed.source === chosen) ?? recommended;
   const needsAccount = price > 0 && way?.account === 'required';
-  const wayLabel = (source: RefundSource) => refundSourceLabel(t, source, estimate);
+  const wayLabel = (shown: RefundWay) => refundWayLabel(t, shown, estimate);
   const failure = refundRefusalView(refund.error);
+  /** What the chosen way means for the customer, and that it is not the recommended one. */
+  const meaning = (chosenWay: RefundWay) => (
+    <>
+      <p data-testid="refund-way-meaning">{t(`meaning.${refundWayName(chosenWay)}`)}</p>
+      {recommended && chosenWay !== recommended ? (
+        <p className="field-error" data-testid="refund-way-not-recommended">
+          {t('meaning.not_recommended', { recommended: wayLabel(recommended) })}
+        </p>
+      ) : null}
+    </>
+  );
 
   const submit = async () => {
     const checked = needsAccount ? checkAccount(draft) : undefined;
@@ -120,16 +149,28 @@ function RefundEstimate({ uid, estimate }: { uid: string; estimate: RefundEstima
     setReasonError(!reason.trim());
     if (!reason.trim() || checked?.problems || !way) return;
     const question = t('question', { price: formatPrice(price, estimate.currency) });
-    if (!(await confirm({ title: question, confirmLabel: t('submit'), destructive: true }))) return;
+    const description = (
+      <>
+        <p>
+          <strong>{wayLabel(way)}</strong>
+        </p>
+        {meaning(way)}
+      </>
+    );
+    if (!(await confirm({ title: question, description, confirmLabel: t('submit'), destructive: true })))
+      return;
     try {
       const { result } = await refund.mutateAsync({
+        requestId,
         price,
         reason: reason.trim(),
         refundSource: way.source,
         ...(checked?.account ? { refundAccount: checked.account } : {}),
       });
       notify.success(t('success'));
-      if (result.transferTo) setOwed({ amount: result.amount ?? price, ...result.transferTo });
+      const amount = result.amount ?? price;
+      if (result.transferTo) setOwed({ amount, ...result.transferTo });
+      else if (refundWayName(way) === 'by_hand') setOwed({ amount, byHand: true });
       else await navigate({ to: '/admin/users/$id/show', params: { id: uid } });
     } catch (error) {
       const refused = refundRefusalView(error);
@@ -146,8 +187,17 @@ function RefundEstimate({ uid, estimate }: { uid: string; estimate: RefundEstima
       return t(estimate.isDaily ? 'used_days' : 'used_months', { count: estimate.usedPeriod });
     if (name === 'refundSource') {
       const own = decisionFor(estimate, estimate.estimatedRefundPrice).ways[0];
-      return own ? wayLabel(own.source) : t('refusal.none');
+      return own ? wayLabel(own) : t('refusal.none');
     }
+    if (name === 'planName')
+      return <CodeLabel label={planNameLabel(t, estimate.planName)} code={estimate.planName} />;
+    if (name === 'planType')
+      return <CodeLabel label={codeLabel(t, 'planType', estimate.planType)} code={estimate.planType} />;
+    if (name === 'period')
+      return <CodeLabel label={codeLabel(t, 'planPeriod', estimate.period)} code={estimate.period} />;
+    if (name === 'pg') return <CodeLabel label={pgLabel(t, estimate.pg)} code={estimate.pg} />;
+    if (name === 'payMethod')
+      return <CodeLabel label={payMethodLabel(t, estimate.payMethod)} code={estimate.payMethod} />;
     if (typeof shown === 'boolean') return t(shown ? 'yes' : 'no');
     return shown;
   };
@@ -219,22 +269,39 @@ function RefundEstimate({ uid, estimate }: { uid: string; estimate: RefundEstima
           {t(`refusal.${decision.refusal}`)}
         </p>
       ) : null}
-      {ways.length ? (
-        <fieldset>
+      {choices.length ? (
+        <fieldset className="refund-ways">
           <legend>{t('way.title')}</legend>
-          {ways.map((allowed) => (
-            <label key={allowed.source}>
-              <input
-                type="radio"
-                name="refund-way"
-                checked={way?.source === allowed.source}
-                onChange={() => setChosen(allowed.source)}
-              />{' '}
-              {wayLabel(allowed.source)}
-            </label>
+          {choices.map((choice) => (
+            <div key={choice.way.source} className="refund-way">
+              <label>
+                <input
+                  type="radio"
+                  name="refund-way"
+                  checked={way === choice.way}
+                  disabled={Boolean(choice.closed)}
+                  aria-describedby={choice.closed ? `refund-way-closed-${choice.way.source}` : undefined}
+                  onChange={() => setChosen(choice.way.source)}
+                />{' '}
+                {wayLabel(choice.way)}
+                {choice.recommended ? (
+                  <>
+                    {' '}
+                    <span className="refund-way-recommended">{t('recommended')}</span>
+                  </>
+                ) : null}
+              </label>
+              {choice.closed ? (
+                <p id={`refund-way-closed-${choice.way.source}`} className="console-hint">
+                  {t(`closed.${choice.closed}`)}
+                </p>
+              ) : null}
+            </div>
           ))}
-          {decision?.ownWayClosed ? (
-            <p className="console-hint">{t(`closed.${decision.ownWayClosed}`)}</p>
+          {way ? (
+            <section aria-label={t('meaning.title')} className="console-hint">
+              {meaning(way)}
+            </section>
           ) : null}
         </fieldset>
       ) : null}
@@ -284,7 +351,7 @@ function RefundEstimate({ uid, estimate }: { uid: string; estimate: RefundEstima
   );
 }
 
-/** The refund is decided and owed by bank transfer: to whom, and where an operator pays it. */
+/** The refund is decided and owed from the product's account: to whom, how, and where an operator pays it. */
 function TransferOwedNote({
   uid,
   owed,
@@ -295,17 +362,20 @@ function TransferOwedNote({
   currency: RefundEstimateInfo['currency'];
 }) {
   const { t } = useTranslation('console-refunds');
-  const bankId = refundBankId(owed.bankCode);
+  const amount = formatPrice(owed.amount, currency);
+  const bankId = 'bankCode' in owed ? refundBankId(owed.bankCode) : undefined;
   return (
     <section className="console-card" aria-labelledby="refund-owed-title">
-      <h2 id="refund-owed-title">{t('transfer_owed.title')}</h2>
+      <h2 id="refund-owed-title">{t('byHand' in owed ? 'by_hand_owed.title' : 'transfer_owed.title')}</h2>
       <p role="status">
-        {t('transfer_owed.text', {
-          amount: formatPrice(owed.amount, currency),
-          bank: bankId ? t(`${REFUND_BANKS_NAMESPACE}:${bankId}`) : owed.bankCode,
-          holder: owed.holder,
-          account: owed.accountMasked,
-        })}
+        {'byHand' in owed
+          ? t('by_hand_owed.text', { amount })
+          : t('transfer_owed.text', {
+              amount,
+              bank: bankId ? t(`${REFUND_BANKS_NAMESPACE}:${bankId}`) : owed.bankCode,
+              holder: owed.holder,
+              account: owed.accountMasked,
+            })}
       </p>
       <div className="console-actions">
         <Link className="console-button" to="/admin/attention">

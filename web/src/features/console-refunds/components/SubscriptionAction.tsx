@@ -1,9 +1,11 @@
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { CodeLabel } from '../../../components/console/CodeLabel.tsx';
 import { useConfirm } from '../../../components/console/ConfirmDialog.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
 import { notify } from '../../../components/console/toast.ts';
+import { codeLabel, planNameLabel } from '../../../lib/labels/labels.ts';
 import { useUserInfo } from '../../console-users/index.ts';
 import { useSubscriptionAction } from '../api.ts';
 
@@ -34,9 +36,11 @@ export function SubscriptionAction({ uid, action }: { uid: string; action: 'unsu
       {latest ? (
         <dl className="console-details">
           <dt>{t('field.plan_name')}</dt>
-          <dd>{latest.planName}</dd>
+          <dd>
+            <CodeLabel label={planNameLabel(t, latest.planName)} code={latest.planName} />
+          </dd>
           <dt>{t('field.plan_status')}</dt>
-          <dd>{latest.planStatus}</dd>
+          <dd>{codeLabel(t, 'planStatus', latest.planStatus)}</dd>
           <dt>{t('field.expired_at')}</dt>
           <dd>
             <KstTime ms={latest.expiredAt} />

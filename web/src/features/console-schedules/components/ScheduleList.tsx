@@ -3,7 +3,8 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import type { AdminScheduleView } from '../../../../../shared/api/schedules.ts';
 import { ListTable } from '../../../components/console/list/ListTable.tsx';
-import { kstTime, shownAs } from '../../../components/console/list/list-columns.tsx';
+import { kstTime, labelled, shownAs } from '../../../components/console/list/list-columns.tsx';
+import { planNameLabel } from '../../../lib/labels/labels.ts';
 import { useSchedules } from '../api/schedules.ts';
 import { useScheduleToggle } from './use-schedule-toggle.ts';
 
@@ -27,7 +28,11 @@ export function ScheduleList() {
       ),
     }),
     column.accessor('targetEmail', { header: t('field.target_email') }),
-    column.accessor((schedule) => schedule.params.planName, { id: 'planName', header: t('field.plan') }),
+    column.accessor((schedule) => schedule.params.planName, {
+      id: 'planName',
+      header: t('field.plan'),
+      ...labelled((plan: string) => planNameLabel(t, plan), { withCode: true }),
+    }),
     column.accessor('startAt', { header: t('field.start_at'), ...kstTime() }),
     column.accessor((schedule) => (schedule.isRepeat ? (schedule.repeatEvery ?? 'once') : 'once'), {
       id: 'repeat',

@@ -3,10 +3,12 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
 import type { AdminScheduleRunSchema } from '../../../../../shared/api/schedules.ts';
+import { CodeLabel } from '../../../components/console/CodeLabel.tsx';
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
 import { PageTitle } from '../../../components/console/PageTitle.tsx';
+import { planNameLabel } from '../../../lib/labels/labels.ts';
 import { useSchedule } from '../api/schedules.ts';
 import { useScheduleToggle } from './use-schedule-toggle.ts';
 
@@ -112,7 +114,9 @@ export function ScheduleShow({ id }: { id: string }) {
               <dt>{t('console-deposits:field.user_phone')}</dt>
               <dd>{shown.params.userPhone}</dd>
               <dt>{t('console-deposits:field.plan_name')}</dt>
-              <dd>{shown.params.planName}</dd>
+              <dd>
+                <CodeLabel label={planNameLabel(t, shown.params.planName)} code={shown.params.planName} />
+              </dd>
               <dt>{t('console-deposits:field.price')}</dt>
               <dd>
                 {shown.params.price} {shown.params.currency}

@@ -5,7 +5,9 @@ import type { SmartSurvey } from '../../../../../shared/surveys/smart-survey.ts'
 import { DataTable } from '../../../components/console/DataTable.tsx';
 import { ErrorNote } from '../../../components/console/ErrorNote.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
+import { labelled } from '../../../components/console/list/list-columns.tsx';
 import { useDeleteAction } from '../../../components/console/use-delete-action.ts';
+import { codeLabel } from '../../../lib/labels/labels.ts';
 import { useSurveys } from '../api/get-surveys.ts';
 import { useSurveyWrites } from '../api/save-survey.ts';
 
@@ -38,6 +40,7 @@ export function SurveyList() {
     column.accessor((row) => row.survey.actionType, {
       id: 'actionType',
       header: () => t('field.action_type'),
+      ...labelled((type: string) => codeLabel(t, 'surveyActionType', type), { withCode: true }),
     }),
     column.accessor('language', { header: () => t('field.language') }),
     column.accessor('typeformId', { header: () => t('field.typeform_id') }),

@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { RouteOutput } from '../../../../../shared/api/define-route.ts';
 import type { adminGetSurveyUsers } from '../../../../../shared/api/surveys.ts';
 import { isKnownActionType, type SmartSurvey } from '../../../../../shared/surveys/smart-survey.ts';
+import { CodeLabel } from '../../../components/console/CodeLabel.tsx';
 import { KstTime } from '../../../components/console/KstTime.tsx';
 import { FilterField } from '../../../components/console/list/FilterField.tsx';
 import { ListTable } from '../../../components/console/list/ListTable.tsx';
 import { kstTime } from '../../../components/console/list/list-columns.tsx';
 import { useListFilters } from '../../../components/console/list/list-filters.ts';
+import { codeLabel } from '../../../lib/labels/labels.ts';
 import { useSurveyUsers } from '../api/get-survey-users.ts';
 import { SurveyPreview } from './SurveyPreview.tsx';
 
@@ -45,7 +47,9 @@ export function SurveyShow({
           <dt>{t('field.id')}</dt>
           <dd>{survey.sid}</dd>
           <dt>{t('field.action_type')}</dt>
-          <dd>{survey.actionType}</dd>
+          <dd>
+            <CodeLabel label={codeLabel(t, 'surveyActionType', survey.actionType)} code={survey.actionType} />
+          </dd>
           {survey.displayMode ? (
             <>
               <dt>{t('field.display_mode')}</dt>
