@@ -16,7 +16,8 @@ process.env[LAMBDA_ASSEMBLY_VARIABLE] ??= CHECK_ASSEMBLY;
 const assembly = process.env[LAMBDA_ASSEMBLY_VARIABLE];
 
 /** A first purchase by card and by virtual account, a refund, a console sign-in with its second factor and a
- * staff write in the audit trail, a bulk job through its queue, a scheduled renewal, an account deletion. */
+ * staff write in the audit trail, a bulk job through its queue, a scheduled renewal, an account deletion,
+ * and the purchase canary's walk. */
 const JOURNEYS: Array<[file: string, title: RegExp]> = [
   ['journey-purchase.spec.ts', /a new ko customer subscribes by card|by virtual account and pays it in/],
   ['user-refund.spec.ts', /asks for a refund and gets the whole price back/],
@@ -24,6 +25,7 @@ const JOURNEYS: Array<[file: string, title: RegExp]> = [
   ['console-bulk-usage.spec.ts', /a bulk usage grant from a CSV/],
   ['billing.spec.ts', /the renewal is charged with its receipt/],
   ['account-deletion.spec.ts', /deleted from the billing page/],
+  ['canary.spec.ts', /the purchase canary buys Standard monthly/],
 ];
 
 export default defineConfig({

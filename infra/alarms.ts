@@ -103,6 +103,24 @@ export const THRESHOLDS = {
    * minutes is someone trying many accounts, spread over addresses the WAF rate rules do not stop.
    */
   signInLockOuts: { maxErrorCount: 20, ...ONCE },
+  /**
+   * The purchase canary failed in 2 of its last 3 runs (one every 10 minutes, infra/canary.ts): a
+   * purchase broken for everyone alarms within 20 minutes, and one run lost to a passing hiccup (the
+   * site's or the canary's own) does not. A period without a run (the canary stopped) is missing data.
+   */
+  purchaseCanaryFailures: { maxFailedRuns: 0, evaluationPeriods: 3, datapointsToAlarm: 2 },
+  /**
+   * An audit trail entry found replaced, deleted or written outside the product by the hourly chain check
+   * (functions/core/audit/chain-check.ts): every one. Nothing in the product changes an entry, so one is
+   * an intrusion or someone working on the table by hand.
+   */
+  auditChainBroken: { maxErrorCount: 0, ...ONCE },
+  /**
+   * The locked copy more than an hour behind the table (the consumer's IteratorAge), in 2 of 3 periods:
+   * the consumer fails or cannot keep up. The stream keeps a change 24 hours; past that it is lost to the
+   * copy (the runbook reads it again from the table).
+   */
+  recordArchiveBehind: { maxAgeMs: 3_600_000, evaluationPeriods: 3, datapointsToAlarm: 2 },
 } as const;
 
 /** Where the runbook is: the alarm's description names it, so the mail does too. */

@@ -107,7 +107,9 @@ export function buildApp(app: App, options: AppOptions) {
     apis,
     scheduleGroupName: jobs.schedulerAccess.groupName,
     webAcl: edge.webAcl,
-    description: 'The dashboard and the alarms of the APIs, queues, schedules and product metrics',
+    siteUrl: identity.siteUrl,
+    description:
+      'The dashboard, the alarms of the APIs, queues, schedules and product metrics, and the purchase canary',
   });
   Tags.of(app).add('product', 'cutloom');
   Tags.of(app).add('stage', stage);

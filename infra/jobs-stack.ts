@@ -1,14 +1,16 @@
 import { ArnFormat, type CfnElement, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Trigger } from 'aws-cdk-lib/triggers';
 import type { Construct } from 'constructs';
 import { jobNeeds } from '../functions/core/environment-variables.ts';
+import { ARCHIVE_FILTER_PATTERNS, ARCHIVE_STREAM_READING } from '../shared/archive/record-archive.ts';
 import {
   DEAD_LETTER_BATCH_SIZE,
   DEAD_LETTER_CONSUMER,
@@ -18,6 +20,7 @@ import {
 } from '../shared/attention/dead-letters.ts';
 import { QUEUES } from '../shared/jobs/queues.ts';
 import {
+  AUDIT_CHAIN_CHECK_TARGET,
   FINANCE_PREPARATION_TARGET,
   SCHEDULED_TARGETS,
   scheduledTargetArnVariable,
@@ -97,7 +100,9 @@ export class JobsStack extends Stack {
     }
 
     this.deadLetterConsumer(props, monitoring);
+    this.recordArchiveConsumer(props, monitoring);
     this.priceCatalogueSeed(props, monitoring);
+    this.canaryAccount(props, monitoring);
 
     const groupName = scheduleGroupName(props.stage);
     this.scheduleGroup = new ScheduleGroup(this, 'ScheduleGroup', { scheduleGroupName: groupName });
@@ -170,6 +175,23 @@ export class JobsStack extends Stack {
       this.targets[scheduledTargetArnVariable(target.id)] = fn;
     }
     this.financePreparation(stateful.table.tableArn);
+    this.runAtDeployment(AUDIT_CHAIN_CHECK_TARGET, 'CheckAuditChainTrigger');
+  }
+
+  /**
+   * Runs a scheduled target once on every deployment that changes its code, after the schedule group and
+   * the targets exist (it schedules its next run itself); a failed run fails the deployment.
+   */
+  private runAtDeployment(target: { id: string; timeoutSeconds: number }, id: string): NodejsFunction {
+    const handler = this.targets[scheduledTargetArnVariable(target.id)];
+    if (!(handler instanceof NodejsFunction)) throw new Error(`The target ${target.id} was not made`);
+    new Trigger(this, id, {
+      handler,
+      executeAfter: [this.scheduleGroup, this.schedulerRole, ...Object.values(this.targets)],
+      executeOnHandlerChange: true,
+      timeout: Duration.seconds(target.timeoutSeconds),
+    });
+    return handler;
   }
 
   /**
@@ -177,18 +199,10 @@ export class JobsStack extends Stack {
    * changes the target's code (events/finance/prepare-finance.ts); a failed run fails the deployment.
    */
   private financePreparation(tableArn: string): void {
-    const handler = this.targets[scheduledTargetArnVariable(FINANCE_PREPARATION_TARGET.id)];
-    if (!(handler instanceof NodejsFunction)) throw new Error('The finance preparation target was not made');
+    const handler = this.runAtDeployment(FINANCE_PREPARATION_TARGET, 'PrepareFinanceTrigger');
     // The product's one Scan, of the table itself (not an index), for this deployment job only: every
     // route and every other job reads by key or by index (grantTable never grants it).
     handler.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Scan'], resources: [tableArn] }));
-    new Trigger(this, 'PrepareFinanceTrigger', {
-      handler,
-      // The targets it schedules and the group they are scheduled in exist first.
-      executeAfter: [this.scheduleGroup, this.schedulerRole, ...Object.values(this.targets)],
-      executeOnHandlerChange: true,
-      timeout: Duration.seconds(FINANCE_PREPARATION_TARGET.timeoutSeconds),
-    });
   }
 
   /**
@@ -233,6 +247,82 @@ export class JobsStack extends Stack {
         }),
       );
     }
+  }
+
+  /**
+   * The consumer of the table's stream that writes the locked copy (shared/archive/record-archive.ts):
+   * only the archived entities' records reach it (the mapping's filters), a hundred at a time, in the
+   * stream's order from its oldest record. A batch that fails part way is delivered again from its first
+   * unwritten record; one that fails ten times, or waits a day (the stream keeps records 24 hours), is
+   * split in two until the failing record is alone, and its place in the stream goes to the
+   * record-archive-failures queue, which alarms (docs/runbook.md: read the records again from the table).
+   */
+  private recordArchiveConsumer(
+    props: JobsStackProps,
+    monitoring: ReturnType<typeof monitoringFacade>,
+  ): void {
+    const { stateful } = props;
+    const name = 'archive-records';
+    const consumer = new NodejsFunction(this, name, {
+      ...functionProps(
+        this,
+        name,
+        'events/archive/archive-records.ts',
+        deployedEnvironment(this, props.stage, jobNeeds({}, 'record-archive'), {
+          TABLE_NAME: stateful.table.tableName,
+          RECORD_ARCHIVE_BUCKET: stateful.recordArchive.bucketName,
+        }),
+      ),
+      description: 'Writes the audit trail and the payment records from the table stream to the locked copy',
+      timeout: Duration.seconds(60),
+    });
+    acknowledgeFunctionFindings(consumer);
+    alarmFunction(monitoring, consumer, name, 'consumer');
+    stateful.recordArchive.grantPut(consumer);
+    consumer.addEventSource(
+      new DynamoEventSource(stateful.table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: ARCHIVE_STREAM_READING.batchSize,
+        maxBatchingWindow: Duration.seconds(5),
+        retryAttempts: ARCHIVE_STREAM_READING.retryAttempts,
+        maxRecordAge: Duration.seconds(ARCHIVE_STREAM_READING.maxRecordAgeSeconds),
+        bisectBatchOnError: true,
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(stateful.recordArchiveFailures),
+        filters: ARCHIVE_FILTER_PATTERNS.map((pattern) => ({ pattern: JSON.stringify(pattern) })),
+      }),
+    );
+  }
+
+  /**
+   * Makes the purchase canary's account from its secret (functions/core/canary/canary-account.ts) once the
+   * table exists, and again whenever the function's code changes; a failed run fails the deployment.
+   */
+  private canaryAccount(props: JobsStackProps, monitoring: ReturnType<typeof monitoringFacade>): void {
+    const { stateful } = props;
+    const name = 'ensure-canary-account';
+    const job = new NodejsFunction(this, name, {
+      ...functionProps(
+        this,
+        name,
+        'events/deploy/ensure-canary-account.ts',
+        deployedEnvironment(this, props.stage, jobNeeds({}, 'canary-account'), {
+          TABLE_NAME: stateful.table.tableName,
+          CANARY_SECRET_ARN: stateful.canarySecret.secretArn,
+        }),
+      ),
+      description: "Makes the purchase canary's account from its secret",
+      timeout: Duration.seconds(30),
+    });
+    acknowledgeFunctionFindings(job);
+    alarmFunction(monitoring, job, name, 'consumer');
+    grantTable(job, stateful.table, 'write');
+    stateful.canarySecret.grantRead(job);
+    new Trigger(this, 'EnsureCanaryAccountTrigger', {
+      handler: job,
+      executeAfter: [stateful.table],
+      executeOnHandlerChange: true,
+    });
   }
 
   /**

@@ -13,6 +13,7 @@ import {
   type ProductMetricId,
 } from '../shared/observability/product-metrics.ts';
 import { monitoringFacade, THRESHOLDS } from './alarms.ts';
+import { PurchaseCanary } from './canary.ts';
 import type { StatefulStack } from './stateful-stack.ts';
 
 export interface MonitoringStackProps extends StackProps {
@@ -23,6 +24,8 @@ export interface MonitoringStackProps extends StackProps {
   scheduleGroupName: string;
   /** The edge stack's web ACL (us-east-1): only its name is read, for the dashboard's metrics there. */
   webAcl: CfnWebACL;
+  /** The stage's site, which the purchase canary buys on. */
+  siteUrl: string;
 }
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -68,6 +71,36 @@ export class MonitoringStack extends Stack {
       });
 
     facade.addLargeHeader(`Cutloom ${stage}`);
+    const canary = new PurchaseCanary(this, {
+      stage,
+      siteUrl: props.siteUrl,
+      secret: stateful.canarySecret,
+      accessLogs: stateful.accessLogBucket,
+    });
+    facade.monitorCustom({
+      alarmFriendlyName: 'purchase-canary',
+      humanReadableName: `The purchase canary (${canary.canary.canaryName}, every 10 minutes)`,
+      metricGroups: [
+        {
+          title: 'Failed runs',
+          metrics: [
+            {
+              metric: canary.failedRuns,
+              alarmFriendlyName: 'purchase-failed',
+              addAlarm: {
+                Critical: {
+                  threshold: THRESHOLDS.purchaseCanaryFailures.maxFailedRuns,
+                  comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+                  evaluationPeriods: THRESHOLDS.purchaseCanaryFailures.evaluationPeriods,
+                  datapointsToAlarm: THRESHOLDS.purchaseCanaryFailures.datapointsToAlarm,
+                },
+              },
+            },
+          ],
+        },
+        { title: 'Duration of a run (ms)', metrics: [canary.canary.metricDuration()] },
+      ],
+    });
     for (const [service, api] of Object.entries(props.apis)) {
       facade.monitorApiGatewayV2HttpApi({
         api,
@@ -177,6 +210,48 @@ export class MonitoringStack extends Stack {
         },
       ],
     });
+
+    facade.monitorCustom({
+      alarmFriendlyName: 'records',
+      humanReadableName: 'The audit trail and the locked copy of the records',
+      metricGroups: [
+        {
+          title: 'Audit trail entries found replaced, deleted or written outside the product',
+          metrics: [
+            {
+              metric: product('auditChainBroken'),
+              alarmFriendlyName: 'audit-chain-broken',
+              addAlarm: { Critical: above(THRESHOLDS.auditChainBroken) },
+            },
+          ],
+        },
+        {
+          title: 'Age of the oldest change not yet in the locked copy',
+          metrics: [
+            {
+              metric: new Metric({
+                namespace: 'AWS/Lambda',
+                metricName: 'IteratorAge',
+                dimensionsMap: { FunctionName: `cutloom-${stage}-archive-records` },
+                statistic: 'Maximum',
+                period: FIVE_MINUTES,
+                label: 'Iterator age (ms)',
+              }),
+              alarmFriendlyName: 'record-archive-behind',
+              addAlarm: {
+                Critical: {
+                  threshold: THRESHOLDS.recordArchiveBehind.maxAgeMs,
+                  comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+                  evaluationPeriods: THRESHOLDS.recordArchiveBehind.evaluationPeriods,
+                  datapointsToAlarm: THRESHOLDS.recordArchiveBehind.datapointsToAlarm,
+                },
+              },
+            },
+          ],
+        },
+      ],
+    });
+    this.alarmDeadLetters(facade, 'record-archive-failures', stateful.recordArchiveFailures);
 
     facade.addLargeHeader('Queues and schedules');
     for (const [id, queue] of Object.entries(stateful.queues)) {

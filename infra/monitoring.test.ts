@@ -62,8 +62,9 @@ describe('alarms', () => {
     const functions = resources('AWS::Lambda::Function').filter(([, resource]) =>
       String(resource.Properties.FunctionName ?? '').startsWith('cutloom-test-'),
     );
-    // The last two: the dead-letter consumer and the price catalogue seed (infra/jobs-stack.ts).
-    expect(functions).toHaveLength(ROUTES.length + QUEUES.length + SCHEDULED_TARGETS.length + 2);
+    // The last four: the dead-letter consumer, the locked copy's consumer, the price catalogue seed and the
+    // canary account's job (infra/jobs-stack.ts).
+    expect(functions).toHaveLength(ROUTES.length + QUEUES.length + SCHEDULED_TARGETS.length + 4);
     for (const [id, resource, template] of functions) {
       const name = resource.Properties.FunctionName as string;
       const self = new RegExp(`^\\{"Ref":"${id}"\\}$`);
@@ -84,7 +85,7 @@ describe('alarms', () => {
       string,
       Resource
     >;
-    expect(Object.keys(queues)).toHaveLength(QUEUES.length * 2 + 2);
+    expect(Object.keys(queues)).toHaveLength(QUEUES.length * 2 + 3);
     for (const [id, queue] of Object.entries(queues)) {
       const imported = new RegExp(`ExportsOutputFnGetAtt${id}QueueName`);
       const deadLetters = alarmsOn(monitoring, 'ApproximateNumberOfMessagesVisible', 'QueueName', imported);
@@ -150,6 +151,7 @@ describe('alarms', () => {
       ['confirmationWrongAmount', 0],
       ['signInLockedOut', THRESHOLDS.signInLockOuts.maxErrorCount],
       ['internalError', THRESHOLDS.internalErrors.maxErrorCount],
+      ['auditChainBroken', THRESHOLDS.auditChainBroken.maxErrorCount],
     ] as const) {
       const found = watched(id);
       expect(found, id).toHaveLength(1);

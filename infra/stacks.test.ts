@@ -76,8 +76,9 @@ describe('stateful stack', () => {
   });
 
   it('gives every bulk queue a dead-letter queue with the declared redrive', () => {
-    // Each bulk queue and its dead-letter queue, and the two dead-letter queues of scheduled runs.
-    stateful.resourceCountIs('AWS::SQS::Queue', QUEUES.length * 2 + 2);
+    // Each bulk queue and its dead-letter queue, the two dead-letter queues of scheduled runs and the
+    // locked copy's failures.
+    stateful.resourceCountIs('AWS::SQS::Queue', QUEUES.length * 2 + 3);
     for (const queue of QUEUES) {
       stateful.hasResourceProperties('AWS::SQS::Queue', {
         VisibilityTimeout: queue.visibilityTimeoutSeconds,
@@ -227,8 +228,9 @@ describe('jobs stack', () => {
         FunctionResponseTypes: ['ReportBatchItemFailures'],
       });
     }
-    // And one per dead-letter queue, read by the dead-letter consumer (jobs-stack.test.ts).
-    jobs.resourceCountIs('AWS::Lambda::EventSourceMapping', QUEUES.length + DEAD_LETTER_SOURCES.length);
+    // And one per dead-letter queue, read by the dead-letter consumer (jobs-stack.test.ts), and the
+    // table's stream, read by the locked copy's consumer.
+    jobs.resourceCountIs('AWS::Lambda::EventSourceMapping', QUEUES.length + DEAD_LETTER_SOURCES.length + 1);
   });
   it('lets each scheduled target that schedules schedule the next run (group, role, target ARNs, scheduler actions)', () => {
     for (const target of SCHEDULED_TARGETS.filter((one) => one.grants?.includes('scheduler'))) {
@@ -381,6 +383,7 @@ describe('every Lambda of the stacks', () => {
       if (route) return routeNeeds(route);
       if (QUEUES.some((queue) => functionName === `cutloom-test-${queue.id}-consumer`)) return jobNeeds({});
       if (functionName === 'cutloom-test-dead-letters-consumer') return jobNeeds({}, 'dead-letter-consumer');
+      if (functionName === 'cutloom-test-archive-records') return jobNeeds({}, 'record-archive');
       if (functionName === 'cutloom-test-seed-price-catalogues') return jobNeeds({});
       const target = SCHEDULED_TARGETS.find((one) => functionName === `cutloom-test-${one.id}`);
       return target && jobNeeds(target);

@@ -9,7 +9,7 @@ import {
   Validations,
 } from 'aws-cdk-lib';
 import { BackupPlan, BackupPlanRule, BackupResource, BackupVault } from 'aws-cdk-lib/aws-backup';
-import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Compression, DeliveryStream, S3Bucket, StreamEncryption } from 'aws-cdk-lib/aws-kinesisfirehose';
@@ -19,6 +19,7 @@ import {
   Bucket,
   BucketEncryption,
   type CfnBucket,
+  ObjectLockRetention,
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -26,6 +27,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { ARCHIVE_RETENTION_DAYS } from '../shared/archive/record-archive.ts';
 import { TABLE_DESIGN } from '../shared/data/table-design.ts';
 import { QUEUES, type QueueId, SQS_LIMITS } from '../shared/jobs/queues.ts';
 import { FIRST_KEY_ID, GENERATED_KEY_FIELD } from '../shared/secrets/rotating-secret.ts';
@@ -50,7 +52,7 @@ export function productBucketNameInFindings(stage: string, purpose: ProductBucke
   return `cutloom-${stage}-${purpose}-<AWS::AccountId>-<AWS::Region>`;
 }
 
-export type ProductBucket = 'feedback-files' | 'cloud-projects';
+export type ProductBucket = 'feedback-files' | 'cloud-projects' | 'record-archive';
 
 /** A data bucket's overwritten or deleted objects can be recovered this long. */
 const NONCURRENT_VERSIONS_KEPT = Duration.days(30);
@@ -65,7 +67,16 @@ export type SecretPurpose =
   | 'alimtalk'
   | 'kakao-login'
   | 'naver-login'
-  | 'popbill';
+  | 'popbill'
+  | 'canary';
+
+/**
+ * The purchase canary's address: the SES mailbox simulator's, so that the receipts and refund mails the
+ * canary's purchases send every ten minutes are accepted without reaching anyone and count neither as
+ * bounces nor complaints (https://docs.aws.amazon.com/ses/latest/dg/send-an-email-from-console.html, the
+ * mailbox simulator; a `+label` is allowed).
+ */
+export const CANARY_EMAIL = 'success+cutloom-canary@simulator.amazonses.com';
 export function productSecretName(stage: string, purpose: SecretPurpose): string {
   return `cutloom/${stage}/${purpose}`;
 }
@@ -109,6 +120,16 @@ export class StatefulStack extends Stack {
   readonly analyticsStream: DeliveryStream;
   /** Every alarm of the stage notifies this topic (retained: its confirmed subscriptions are kept). */
   readonly alarmTopic: Topic;
+  /**
+   * The locked copy of the audit trail and the payment records (shared/archive/record-archive.ts): the
+   * table's stream delivered to it by the jobs stack's consumer; Object Lock in compliance mode keeps
+   * every object five years.
+   */
+  readonly recordArchive: Bucket;
+  /** Where a batch of the stream the consumer could not write goes (its place in the stream). */
+  readonly recordArchiveFailures: Queue;
+  /** The purchase canary's sign-in, JSON {email, password} (generated): its account and the canary read it. */
+  readonly canarySecret: Secret;
   /** The header value CloudFront adds to API requests and the routes require (shared/api/origin-secret.ts). */
   readonly originSecret: Secret;
 
@@ -131,6 +152,8 @@ export class StatefulStack extends Stack {
       encryption: TableEncryptionV2.awsManagedKey(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: true,
+      // Every change with both images, for the locked copy (the jobs stack's consumer filters it).
+      dynamoStream: StreamViewType[TABLE_DESIGN.streamView],
       removalPolicy: RemovalPolicy.RETAIN,
     });
     this.backUpTable(props.stage);
@@ -279,6 +302,56 @@ export class StatefulStack extends Stack {
     );
 
     this.alarmTopic = this.alarmTopicFor(props);
+    this.recordArchive = this.recordArchiveBucket(props.stage);
+    this.recordArchiveFailures = this.deadLetterQueue('record-archive-failures');
+    this.canarySecret = new Secret(this, 'CanarySecret', {
+      secretName: productSecretName(props.stage, 'canary'),
+      description:
+        "The purchase canary's sign-in: JSON {email, password}; its account is made from it at deployment",
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({ email: CANARY_EMAIL }),
+        generateStringKey: 'password',
+        passwordLength: 32,
+        excludePunctuation: true,
+        requireEachIncludedType: true,
+      },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.canarySecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        "The canary account's password: changed by putting a new one in the secret and running the account's job (docs/runbook.md); no user holds it.",
+    });
+  }
+
+  /**
+   * The locked copy's bucket: versioned with Object Lock in compliance mode, every object version kept
+   * ARCHIVE_RETENTION_DAYS from its writing (no one, the root user included, can shorten it or delete the
+   * version meanwhile), encrypted with a key of our own, its access logged. After the retention the
+   * versions expire (the law that keeps them five years also wants them gone after).
+   */
+  private recordArchiveBucket(stage: string): Bucket {
+    const key = new Key(this, 'RecordArchiveKey', {
+      description: 'Encrypts the locked copy of the audit trail and the payment records',
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const retention = Duration.days(ARCHIVE_RETENTION_DAYS);
+    return new Bucket(this, 'RecordArchive', {
+      bucketName: productBucketName(stage, 'record-archive'),
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.KMS,
+      encryptionKey: key,
+      bucketKeyEnabled: true,
+      enforceSSL: true,
+      versioned: true,
+      objectLockEnabled: true,
+      objectLockDefaultRetention: ObjectLockRetention.compliance(retention),
+      lifecycleRules: [{ expiration: retention, noncurrentVersionExpiration: retention }],
+      serverAccessLogsBucket: this.accessLogBucket,
+      serverAccessLogsPrefix: 'record-archive/',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
   }
 
   /**

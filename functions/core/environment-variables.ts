@@ -23,7 +23,11 @@ export type FunctionNeed =
   | 'route'
   | 'identity-service'
   | 'token:verify'
-  | 'dead-letter-consumer';
+  | 'dead-letter-consumer'
+  /** The consumer of the table's stream, which writes the locked copy. */
+  | 'record-archive'
+  /** The deployment's job that makes the purchase canary's account from its secret. */
+  | 'canary-account';
 
 interface Variable {
   readBy: string;
@@ -165,6 +169,11 @@ export const ENVIRONMENT = {
     implies: 'secret',
     for: ['token:verify', 'token:sign'],
   },
+  CANARY_SECRET_ARN: {
+    readBy: 'events/deploy/ensure-canary-account.ts (via adapters/secrets.ts)',
+    implies: 'secret',
+    for: ['canary-account'],
+  },
   TEST_CLOCK_OFFSET_MS: { readBy: 'clock.ts', implies: 'nothing', localOnly: true },
   ORIGIN_SECRET_ARN: { readBy: 'origin-check.ts', implies: 'secret', for: ['route'] },
   ANALYTICS_STREAM_NAME: {
@@ -279,6 +288,11 @@ export const ENVIRONMENT = {
     readBy: 'adapters/object-storage.ts',
     implies: 'bucket',
     for: ['feedback-bucket:read', 'feedback-bucket:write'],
+  },
+  RECORD_ARCHIVE_BUCKET: {
+    readBy: 'adapters/object-storage.ts',
+    implies: 'bucket',
+    for: ['record-archive'],
   },
   CLOUD_PROJECT_BUCKET: {
     readBy: 'adapters/object-storage.ts',

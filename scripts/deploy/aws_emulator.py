@@ -7,13 +7,15 @@ are added here; nothing else of moto is changed:
 
 - Resource types moto's CloudFormation lacks but whose service moto emulates are created through that
   service's own moto backend, as CloudFormation would create them: the global table (a table in its one
-  region), Secrets Manager secrets, the Scheduler group, queue policies, functions' asynchronous
+  region, with its stream), Secrets Manager secrets, the Scheduler group, the Synthetics canary (its
+  configuration: moto runs no canary), queue policies, functions' asynchronous
   invocation settings, and the CDK's own custom resources whose handlers only call AWS (the cross-region
   export writer and reader, through SSM parameters; the bucket deployment, which unzips the site's asset
   into its bucket). Their handlers are aws-cdk-lib's Lambda code, which moto cannot run without Docker.
 - Properties moto's models drop or answer differently from CloudFormation are applied as CloudFormation
-  does: a KMS key's tags, a bucket's versioning and public access block, a function's architectures and
-  tracing, a role's managed policies, a log group's `Arn` attribute (ending in `:*`).
+  does: a KMS key's tags, a bucket's versioning, public access block and Object Lock (its default
+  retention), a function's architectures and tracing, a role's managed policies, a log group's `Arn`
+  attribute (ending in `:*`).
 - Every other resource type moto lacks (HTTP APIs, CloudFront, WAFv2, alarms, Firehose, custom resources
   that run the product's own code...) becomes a placeholder: nothing is created, its Ref and attributes
   answer recognisable values so that the resources that name it are still created, and it is written to
@@ -44,6 +46,7 @@ from moto.s3.models import FakeBucket, s3_backends
 from moto.scheduler.models import scheduler_backends
 from moto.secretsmanager.models import secretsmanager_backends
 from moto.sqs.models import sqs_backends
+from moto.synthetics.models import synthetics_backends
 from moto.ssm.models import ssm_backends
 
 # moto files every model under the service named by its module (moto.<service>.…).
@@ -422,12 +425,48 @@ class FunctionVersion(Created):
         return cls(arn, {"Version": str(version.version), "FunctionArn": arn})
 
 
+class SyntheticsCanary(Created):
+    """AWS::Synthetics::Canary: its configuration, through moto's Synthetics backend (no run)."""
+
+    __module__ = MOTO_MODULE
+
+    @staticmethod
+    def cloudformation_type() -> str:
+        return "AWS::Synthetics::Canary"
+
+    @classmethod
+    def create_from_cloudformation_json(  # type: ignore[misc]
+        cls, resource_name: str, cloudformation_json: Any, account_id: str, region_name: str, **kwargs: Any
+    ) -> "SyntheticsCanary":
+        props = cloudformation_json["Properties"]
+        canary = synthetics_backends[account_id][region_name].create_canary(
+            name=props["Name"],
+            code=props["Code"],
+            artifact_s3_location=props["ArtifactS3Location"],
+            execution_role_arn=props["ExecutionRoleArn"],
+            schedule=props["Schedule"],
+            run_config=props.get("RunConfig", {}),
+            success_retention_period_in_days=props.get("SuccessRetentionPeriod", 31),
+            failure_retention_period_in_days=props.get("FailureRetentionPeriod", 31),
+            runtime_version=props["RuntimeVersion"],
+            vpc_config=props.get("VPCConfig"),
+            resources_to_replicate_tags=None,
+            provisioned_resource_cleanup=props.get("ProvisionedResourceCleanup"),
+            browser_configs=props.get("BrowserConfigs"),
+            tags={tag["Key"]: tag["Value"] for tag in props.get("Tags", [])},
+            artifact_config=props.get("ArtifactConfig"),
+        )
+        _record("extension", kwargs["StackId"], kwargs["LogicalId"], kwargs["ResourceType"])
+        return cls(canary.name, {"Id": canary.id})
+
+
 EXTENSIONS: dict[str, type[CloudFormationModel]] = {
     model.cloudformation_type(): model
     for model in (
         GlobalTable,
         Secret,
         ScheduleGroup,
+        SyntheticsCanary,
         CrossRegionExportWriter,
         CrossRegionExportReader,
         BucketDeployment,
@@ -457,7 +496,7 @@ KmsKey.create_from_cloudformation_json = _kms_key_with_tags(KmsKey.create_from_c
 
 
 def _bucket_with_settings(original: Any) -> Any:
-    """moto's AWS::S3::Bucket applies encryption and tags only; versioning and the public access block too."""
+    """moto's AWS::S3::Bucket applies encryption and tags only; versioning, the public access block and Object Lock too."""
 
     def create(cls: Any, resource_name: str, cloudformation_json: Any, account_id: str, region_name: str, **kwargs: Any) -> Any:
         bucket = original.__func__(cls, resource_name, cloudformation_json, account_id, region_name, **kwargs)
@@ -467,6 +506,16 @@ def _bucket_with_settings(original: Any) -> Any:
             backend.put_bucket_versioning(bucket.name, props["VersioningConfiguration"]["Status"])
         if "PublicAccessBlockConfiguration" in props:
             backend.put_public_access_block(bucket.name, props["PublicAccessBlockConfiguration"])
+        lock = props.get("ObjectLockConfiguration")
+        if props.get("ObjectLockEnabled") and lock:
+            retention = lock.get("Rule", {}).get("DefaultRetention", {})
+            backend.put_object_lock_configuration(
+                bucket.name,
+                lock_enabled=True,
+                mode=retention.get("Mode"),
+                days=retention.get("Days"),
+                years=retention.get("Years"),
+            )
         return bucket
 
     return classmethod(create)

@@ -23,6 +23,7 @@ import { GetFunctionCommand, LambdaClient, ListEventSourceMappingsCommand } from
 import {
   GetBucketEncryptionCommand,
   GetBucketVersioningCommand,
+  GetObjectLockConfigurationCommand,
   GetPublicAccessBlockCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -113,6 +114,19 @@ class Clients {
     this.get('cfn', region, () => new CloudFormationClient(this.options(region)));
   lambda = (region: string) => this.get('lambda', region, () => new LambdaClient(this.options(region)));
   sqs = (region: string) => this.get('sqs', region, () => new SQSClient(this.options(region)));
+  /**
+   * A Synthetics canary as GetCanary answers it. The product has no Synthetics client (nothing of it calls
+   * the service), so the emulator is asked over its REST API directly: it picks the service from the
+   * request's credential scope and checks no signature.
+   */
+  canary = async (region: string, name: string) => {
+    const scope = `emulator/20260101/${region}/synthetics/aws4_request`;
+    const answer = await fetch(`${this.endpoint}/canary/${encodeURIComponent(name)}`, {
+      headers: { authorization: `AWS4-HMAC-SHA256 Credential=${scope}, SignedHeaders=host, Signature=0` },
+    });
+    if (!answer.ok) return undefined;
+    return ((await answer.json()) as { Canary?: Record<string, unknown> }).Canary;
+  };
   dynamodb = (region: string) => this.get('dynamodb', region, () => new DynamoDBClient(this.options(region)));
   s3 = (region: string) =>
     this.get('s3', region, () => new S3Client({ ...this.options(region), forcePathStyle: true }));
@@ -389,8 +403,9 @@ const CHECKS: Record<string, Check> = {
           .send(new ListEventSourceMappingsCommand({ FunctionName: declared.FunctionName as string }))
       ).EventSourceMappings ?? [];
     const found = mappings.find((mapping) => mapping.EventSourceArn === declared.EventSourceArn);
-    expect('mapping of the queue', declared.EventSourceArn, found?.EventSourceArn);
+    expect('mapping of the queue or stream', declared.EventSourceArn, found?.EventSourceArn);
     expect('batch size', declared.BatchSize, found?.BatchSize);
+    expect('starting position', declared.StartingPosition, found?.StartingPosition);
     expect('response types', declared.FunctionResponseTypes, found?.FunctionResponseTypes);
     expect(
       'maximum concurrency',
@@ -476,6 +491,38 @@ const CHECKS: Record<string, Check> = {
         block.PublicAccessBlockConfiguration,
       );
     }
+    if (declared.ObjectLockEnabled) {
+      const lock = (await clients.s3(region).send(new GetObjectLockConfigurationCommand({ Bucket: name })))
+        .ObjectLockConfiguration;
+      expect('Object Lock', declared.ObjectLockConfiguration, {
+        ObjectLockEnabled: lock?.ObjectLockEnabled,
+        Rule: { DefaultRetention: lock?.Rule?.DefaultRetention },
+      });
+    }
+  },
+  'AWS::Synthetics::Canary': async (name, declared, expect, { clients, region }) => {
+    const found = (await clients.canary(region, name)) as
+      | {
+          RuntimeVersion?: string;
+          Schedule?: { Expression?: string };
+          Code?: { Handler?: string };
+          ArtifactS3Location?: string;
+          RunConfig?: { EnvironmentVariables?: unknown };
+        }
+      | undefined;
+    expect('runtime', declared.RuntimeVersion, found?.RuntimeVersion);
+    expect(
+      'schedule',
+      (declared.Schedule as { Expression?: string }).Expression,
+      found?.Schedule?.Expression,
+    );
+    expect('handler', (declared.Code as { Handler?: string }).Handler, found?.Code?.Handler);
+    expect('artifacts', declared.ArtifactS3Location, found?.ArtifactS3Location);
+    expect(
+      'environment',
+      (declared.RunConfig as { EnvironmentVariables?: unknown }).EnvironmentVariables,
+      found?.RunConfig?.EnvironmentVariables,
+    );
   },
   'AWS::IAM::Role': async (name, declared, expect, { clients }) => {
     const role = (await clients.iam().send(new GetRoleCommand({ RoleName: name }))).Role;

@@ -3,8 +3,9 @@
  * CDK CLI's own path (a synth with an account, as with credentials; bootstrap of both regions; asset
  * publishing; `cdk deploy --all` with its cross-stack and cross-region references and nested stacks), to
  * an AWS emulator on this machine (moto in server mode, scripts/deploy/aws_emulator.py). It then compares
- * what exists with what the templates declare (scripts/deploy/deployed-resources.ts) and runs cfn-lint on
- * every template. It fails on a failed deployment, a difference, or a cfn-lint error; it lists the
+ * what exists with what the templates declare (scripts/deploy/deployed-resources.ts), runs cfn-lint on
+ * every template, rotates the secrets and tries the runbook's restore of the table with its
+ * reconciliation against the locked copy (scripts/deploy/restore-check.ts). It fails on a failed deployment, a difference, or a cfn-lint error; it lists the
  * resource types the emulator could not create.
  *
  *   npm run deploy:emulated              the whole check
@@ -25,6 +26,7 @@ import { productSecretName } from '../../infra/stateful-stack.ts';
 import { parseRotatingSecret } from '../../shared/secrets/rotating-secret.ts';
 import { EMULATED_ACCOUNT, startAwsEmulator } from './aws-emulator.ts';
 import { compareDeployment, templatesByRegion } from './deployed-resources.ts';
+import { checkRestore } from './restore-check.ts';
 import { rotateSecret } from './rotate-secret.ts';
 import { EXAMPLE_CONTEXT, synthesize } from './synth.ts';
 
@@ -215,6 +217,9 @@ async function main(): Promise<number> {
 
     step('rotating both rotating secrets (npm run rotate-secret), as an operator would after deploying');
     await checkRotation(emulator.endpoint, region, failures);
+
+    step('restoring the table to a point in time and reconciling it with the locked copy (docs/runbook.md)');
+    await checkRestore(emulator.endpoint, region, EXAMPLE_CONTEXT.stage as string, failures);
 
     const records = emulator.records();
     const tally = (kind: string) => {

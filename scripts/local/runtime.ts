@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { localEnvironment } from '../../functions/core/environment-variables.ts';
 import { ORIGIN_SECRET_HEADER } from '../../shared/api/origin-secret.ts';
-import { FINANCE_PREPARATION_TARGET } from '../../shared/jobs/schedules.ts';
+import { AUDIT_CHAIN_CHECK_TARGET, FINANCE_PREPARATION_TARGET } from '../../shared/jobs/schedules.ts';
 import { securityHeaderValues } from '../../shared/site/security-headers.ts';
 import { buildOpenApi } from '../openapi/build-openapi.ts';
 import { LOCAL_ACCOUNT, LOCAL_REGION } from './dead-letter-consumer.ts';
@@ -139,6 +139,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     };
     const openApi = JSON.stringify(buildOpenApi(), null, 2);
     registerLocalEndpoint('GET', '/_local/openapi.json', (_req, res) => send(res, 200, openApi));
+    // Where the table is, for commands run beside the runtime (`npm run audit:verify -- --base URL`).
+    registerLocalEndpoint('GET', '/_local/dynamodb.json', (_req, res) =>
+      send(res, 200, { endpoint: dynamo.endpoint, tableName }),
+    );
     // Healthy once started: the server listens before the stand-ins (the test clock among them) and the
     // deployment's first jobs are up, and whoever waits for the runtime waits for all of it.
     let started = false;
@@ -293,13 +297,17 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       registerLocalEndpoint(method, path, handler);
     }
     // What a deployment does once the jobs exist: older items' finance keys, the daily reconciliation,
-    // the hourly tax documents' run.
+    // the hourly tax documents' run, and the audit trail's chain checked (then every hour).
     await context.invokeModule(
       'events/finance/prepare-finance',
       { pass: 'last', reconcile: reconcilesLocally(), taxDocuments: reconcilesLocally() },
       undefined,
       { scheduledTarget: FINANCE_PREPARATION_TARGET.id },
     );
+    if (reconcilesLocally())
+      await context.invokeModule('events/audit/check-audit-chain', { full: true }, undefined, {
+        scheduledTarget: AUDIT_CHAIN_CHECK_TARGET.id,
+      });
 
     started = true;
     return {

@@ -1,3 +1,4 @@
+import { ensureCanaryAccount } from '../../functions/core/canary/canary-account.ts';
 import { createConfig, findConfigByName } from '../../functions/core/data/config-repository.ts';
 import { addStaffMember, getStaffMember } from '../../functions/core/data/staff-repository.ts';
 import { createUser, findUserByEmail, type User } from '../../functions/core/data/user-repository.ts';
@@ -34,6 +35,8 @@ export const SEEDED_ACCOUNTS = {
     email: 'demo@cutloom.local',
     password: 'demo-pass1',
   },
+  /** The purchase canary's account (a test account: functions/core/canary), as `npm run canary` signs in. */
+  canary: { email: 'canary@cutloom.local', password: 'canary-pass1' },
 } as const;
 
 async function ensureAccount(account: {
@@ -80,8 +83,8 @@ async function ensureSeededOperatorIsAdmin(operator: User): Promise<void> {
 /**
  * Seeds what a fresh machine needs, idempotently: the plan catalogues (functions/core/plans/price-catalogues.ts,
  * which a deployment runs too), the first release of the download feed, the TTS voice list config (kept
- * once an operator edits it) and the two local
- * accounts (kept as they are when they exist). Ready ID tokens (12 hours) are printed too, for
+ * once an operator edits it), the two local accounts (kept as they are when they exist) and the purchase
+ * canary's (as a deployment makes it). Ready ID tokens (12 hours) are printed too, for
  * calling the API by hand.
  */
 export async function seed(): Promise<SeededCredentials[]> {
@@ -93,6 +96,7 @@ export async function seed(): Promise<SeededCredentials[]> {
   const [operator, customer] = await Promise.all([
     ensureAccount(SEEDED_ACCOUNTS.operator),
     ensureAccount(SEEDED_ACCOUNTS.customer),
+    ensureCanaryAccount(SEEDED_ACCOUNTS.canary),
   ]);
   await ensureSeededOperatorIsAdmin(operator);
   const operatorToken = await signIdToken(
@@ -120,6 +124,10 @@ export async function seed(): Promise<SeededCredentials[]> {
         `${SEEDED_ACCOUNTS.customer.email} / ${SEEDED_ACCOUNTS.customer.password}`,
         `ID token: ${customerToken}`,
       ],
+    },
+    {
+      label: 'Purchase canary (a test account; npm run canary signs in with it)',
+      lines: [`${SEEDED_ACCOUNTS.canary.email} / ${SEEDED_ACCOUNTS.canary.password}`],
     },
   ];
 }

@@ -17,9 +17,9 @@ export interface StandInContext {
    * Invokes a function with `event`. In the one-process runtime it imports `modulePath` (relative to the
    * repository root) and calls its `handler(event, context)` with the function's timeout (`budgetMs`; a
    * route's when not given). With `npm start -- --lambda` the bundle that `trigger` names in the cloud
-   * assembly runs (scripts/local/lambda): the function an SQS queue's event source mapping feeds, the
-   * function of an ARN (Scheduler, Lambda's asynchronous invoke), or a scheduled target by its id. A
-   * failure of the function rejects.
+   * assembly runs (scripts/local/lambda): the function an SQS queue's or the table stream's event source
+   * mapping feeds, the function of an ARN (Scheduler, Lambda's asynchronous invoke), or a scheduled target
+   * by its id. A failure of the function rejects.
    */
   invokeModule(
     modulePath: string,
@@ -34,7 +34,12 @@ export interface StandInContext {
 }
 
 /** What AWS invokes a function for, as the cloud assembly wires it. */
-export type FunctionTrigger = { queueArn: string } | { functionArn: string } | { scheduledTarget: string };
+export type FunctionTrigger =
+  | { queueArn: string }
+  | { functionArn: string }
+  | { scheduledTarget: string }
+  /** The event source mapping on the stream of this table (by its name on this machine). */
+  | { tableStream: string };
 
 export interface StandIn {
   env: Record<string, string>;

@@ -3,14 +3,22 @@ import {
   DescribeTableCommand,
   type DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { TABLE_DESIGN } from '../../shared/data/table-design.ts';
 
-/** Creates the one table from TABLE_DESIGN (the same design the CDK table uses) unless it exists. */
+const STREAM = { StreamEnabled: true, StreamViewType: TABLE_DESIGN.streamView };
+
+/**
+ * Creates the one table from TABLE_DESIGN (the same design the CDK table uses) unless it exists; a table
+ * kept from before its stream existed gets the stream.
+ */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<'created' | 'existed'> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (!Table?.StreamSpecification?.StreamEnabled)
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: STREAM }));
     return 'existed';
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -37,6 +45,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
         ],
         Projection: { ProjectionType: 'ALL' },
       })),
+      StreamSpecification: STREAM,
     }),
   );
   await client.send(

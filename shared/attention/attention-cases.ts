@@ -45,6 +45,12 @@
  *   payment's cancelled amount moved); the money leaves when an operator makes the transfer and marks it
  *   paid with the bank's reference, which writes the ledger's refund and ends the case.
  *
+ * - audit_chain_broken: an audit trail entry replaced or deleted in the table, or written outside the
+ *   product, as the chain check found it (functions/core/audit/chain-check.ts): the reason names the month,
+ *   the place and the entry. Nothing in the product can repair it (entries are never rewritten); an
+ *   operator compares the month with the locked copy (docs/runbook.md) and dismisses the case with what
+ *   was found. One case per month and place, listed once.
+ *
  * A case ends by an operator's action, recorded as the account's activity:
  * - refund: the order's money returned through its own way (the provider or the wallet) or, at the
  *   operator's choice, to the product account (no money moves at the provider: paid by hand);
@@ -71,6 +77,7 @@ export const ATTENTION_KINDS = [
   'amount_mismatch',
   'refund_transfer',
   'tax_invoice_failed',
+  'audit_chain_broken',
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 

@@ -14,6 +14,8 @@ export const TABLE_DESIGN = {
   ],
   /** Epoch seconds after which DynamoDB deletes an item (sessions, rate-limit windows, events). */
   timeToLiveAttribute: 'ttl',
+  /** The table's stream: every change with both images (read by the locked copy's consumer). */
+  streamView: 'NEW_AND_OLD_IMAGES',
 } as const;
 
 export type GlobalIndexName = (typeof TABLE_DESIGN.globalIndexes)[number]['indexName'];

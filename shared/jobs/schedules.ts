@@ -137,6 +137,20 @@ export const TAX_DOCUMENTS_TARGET = {
   timeoutSeconds: 300,
 } as const satisfies ScheduledTarget;
 
+/**
+ * The audit trail's chain check (functions/core/audit/chain-check.ts): every hour the current and the
+ * previous KST month, every month at 04:00 KST; each run schedules the next. A break is listed on the
+ * attention page and counted (an alarm).
+ */
+export const AUDIT_CHAIN_CHECK_TARGET = {
+  id: 'check-audit-chain',
+  handler: 'audit/check-audit-chain',
+  description: "Checks the audit trail's hash chain; lists a replaced or deleted entry; schedules the next",
+  grants: ['scheduler'],
+  // The daily run reads every month's entries (a few thousand a month).
+  timeoutSeconds: 900,
+} as const satisfies ScheduledTarget;
+
 /** The target of admin schedules' runs (each run schedules the schedule's next one). */
 export const ADMIN_SCHEDULE_TARGET = 'admin-schedule';
 
@@ -151,6 +165,7 @@ export const SCHEDULED_TARGETS: readonly ScheduledTarget[] = [
   FINANCE_PREPARATION_TARGET,
   ACCOUNT_ERASURE_TARGET,
   TAX_DOCUMENTS_TARGET,
+  AUDIT_CHAIN_CHECK_TARGET,
   {
     id: ADMIN_SCHEDULE_TARGET,
     handler: 'schedules/run',

@@ -62,6 +62,10 @@ export const PRODUCT_METRICS = {
     'a bulk message or scheduled run dead-lettered and listed on the attention page',
   ),
   webhookReceived: count('WebhookReceived', 'a payment notification received'),
+  auditChainBroken: count(
+    'AuditChainBroken',
+    'an audit trail entry found replaced, deleted or written outside the product (listed on the attention page)',
+  ),
   internalError: count('InternalError', 'a route answered `internal` (UNKNOWN): a failure nobody expected'),
   taxInvoicesNearDeadline: count(
     'TaxInvoicesNearDeadline',

@@ -4,6 +4,7 @@ import {
   HeadObjectCommand,
   ListObjectsV2Command,
   NotFound,
+  PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
@@ -30,6 +31,8 @@ function s3(): S3Client {
 
 export const feedbackBucket = () => requiredEnvironment('FEEDBACK_BUCKET');
 export const cloudProjectBucket = () => requiredEnvironment('CLOUD_PROJECT_BUCKET');
+/** The locked copy of the records (shared/archive/record-archive.ts): S3 Object Lock keeps what is written. */
+export const recordArchiveBucket = () => requiredEnvironment('RECORD_ARCHIVE_BUCKET');
 
 export interface StoredObject {
   key: string;
@@ -103,4 +106,12 @@ export async function copyObject(from: { bucket: string; key: string }, to: { bu
       CopySource: `${from.bucket}/${from.key.split('/').map(encodeURIComponent).join('/')}`,
     }),
   );
+}
+
+/**
+ * Writes an object. The SDK sends the body's checksum (CRC32), which a bucket with Object Lock requires of
+ * every write; a locked bucket keeps the version written before, whatever is written after it.
+ */
+export async function putObject(bucket: string, key: string, body: string, contentType: string) {
+  await s3().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
 }

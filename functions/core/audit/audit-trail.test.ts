@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { importsOf, sources } from '../../../scripts/import-graph.ts';
 import { AUDIT_PARTITION_PREFIX, auditChanges } from '../../../shared/audit/audit-trail.ts';
-import { AuditEntry } from '../data/entities/audit-entry.ts';
+import { AuditChainHead, AuditEntry } from '../data/entities/audit-entry.ts';
 import { idsNamed, recordedInput } from './audit-recorder.ts';
 
 /**
@@ -25,7 +25,9 @@ describe('the audit trail', () => {
   it('has no way to change or remove an entry in its repository', () => {
     const text = readFileSync(REPOSITORY, 'utf8');
     expect(text).not.toMatch(/auditEntry\s*\.\s*(update|patch|delete|remove|upsert|put)\b/);
-    expect(text).toMatch(/auditEntry\.create\(/);
+    expect(text).toMatch(/auditEntry\s*\.\s*create\(/);
+    // The chain's head moves by a conditional put of the next place, never by an update or a delete.
+    expect(text).not.toMatch(/auditChainHead\s*\.\s*(update|patch|delete|remove|upsert)\b/);
   });
 
   it('keys its entries under the partition prefix the IAM policy guards', () => {
@@ -42,6 +44,11 @@ describe('the audit trail', () => {
       })
       .params({ table: 'test-table' }) as { Item: { pk: string } };
     expect(params.Item.pk.startsWith(AUDIT_PARTITION_PREFIX)).toBe(true);
+    // The month's chain head too: no function may update or delete it either.
+    const head = AuditChainHead()
+      .put({ auditMonth: '2026-11', lane: 1, seq: 1, hash: 'h', entryId: 'e', at: 1_795_000_000_000 })
+      .params({ table: 'test-table' }) as { Item: { pk: string } };
+    expect(head.Item.pk).toBe(params.Item.pk);
   });
 
   it('records the ids a call names, the account first, and hides credentials', () => {

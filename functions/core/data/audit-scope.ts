@@ -23,8 +23,17 @@ export interface AuditNotes {
  */
 export interface AuditScope {
   notes: AuditNotes;
-  /** The record as a TransactWriteItems `Put` (document client form), built from the notes when a transaction takes it. */
-  put: () => Record<string, unknown>;
+  /**
+   * The record as TransactWriteItems items (document client form), built from the notes when a
+   * transaction takes it: the entry's `Put` and the `Put` of its month's chain head (AUDIT_ITEMS).
+   */
+  puts: () => Promise<Record<string, unknown>[]>;
+  /**
+   * Whether a transaction that carried the record was cancelled only because another entry of the month
+   * took its place in the chain first (it is then sent again with the record chained anew, after a pause).
+   * `from` is where the record's items begin in the transaction.
+   */
+  chainTaken: (error: unknown, from: number, attempt: number) => Promise<boolean>;
   /** A transaction carried the record and succeeded. */
   written: boolean;
   /** The call wrote something to the table (put, update, delete, batch or transaction). */
@@ -35,3 +44,6 @@ export const auditScopes = new AsyncLocalStorage<AuditScope>();
 
 /** DynamoDB's limit of items in one TransactWriteItems. */
 export const TRANSACTION_ITEMS_MAX = 100;
+
+/** The items an audit record adds to a transaction: the entry and its month's chain head. */
+export const AUDIT_ITEMS = 2;

@@ -13,15 +13,17 @@ import { TABLE_DESIGN } from '../../../shared/data/table-design.ts';
 import { traced } from '../observability.ts';
 import { prepareIfProvisioned } from '../provisioned-environment.ts';
 import { isGiven, settings } from '../settings.ts';
-import { auditScopes, TRANSACTION_ITEMS_MAX } from './audit-scope.ts';
+import { AUDIT_ITEMS, type AuditScope, auditScopes, TRANSACTION_ITEMS_MAX } from './audit-scope.ts';
 
 const WRITES = [PutCommand, UpdateCommand, DeleteCommand, BatchWriteCommand, TransactWriteCommand];
 
 /**
  * The document client of the one table, which also carries an admin call's audit record (audit-scope.ts):
- * the first transaction the call writes takes the record as one more put, so the record and the change
- * are one all-or-nothing write whichever repository built the transaction; a transaction already at
- * DynamoDB's 100 items is left as it is (the pipeline then writes the record after it).
+ * the first transaction the call writes takes the record (its entry and its month's chain head) as two
+ * more puts, so the record and the change are one all-or-nothing write whichever repository built the
+ * transaction; a transaction without room for them under DynamoDB's 100 items is left as it is (the
+ * pipeline then writes the record after it). When the transaction is cancelled only because another
+ * entry took the record's place in the chain, it is sent again with the record chained anew.
  */
 class AuditedDocumentClient extends DynamoDBDocumentClient {
   constructor(client: DynamoDBClient) {
@@ -34,14 +36,31 @@ class AuditedDocumentClient extends DynamoDBDocumentClient {
     if (!scope) return (super.send as (...args: unknown[]) => unknown)(command, ...rest);
     const items: unknown[] | undefined =
       command instanceof TransactWriteCommand ? command.input.TransactItems : undefined;
-    const carries = Boolean(items && !scope.written && items.length < TRANSACTION_ITEMS_MAX);
-    if (carries) items?.push(scope.put());
-    const sent = (super.send as (...args: unknown[]) => Promise<unknown>)(command, ...rest);
+    const carries = Boolean(items && !scope.written && items.length <= TRANSACTION_ITEMS_MAX - AUDIT_ITEMS);
+    const send = () => (super.send as (...args: unknown[]) => Promise<unknown>)(command, ...rest);
+    const sent = carries && items ? sendCarrying(items, scope, send) : send();
     return sent.then((result) => {
       if (WRITES.some((kind) => command instanceof kind)) scope.wrote = true;
       if (carries) scope.written = true;
       return result;
     });
+  }
+}
+
+/** Sends a transaction with the audit record chained to its month's current head, again while another took its place. */
+async function sendCarrying(
+  items: unknown[],
+  scope: AuditScope,
+  send: () => Promise<unknown>,
+): Promise<unknown> {
+  const from = items.length;
+  for (let attempt = 0; ; attempt += 1) {
+    items.splice(from, items.length - from, ...(await scope.puts()));
+    try {
+      return await send();
+    } catch (error) {
+      if (!(await scope.chainTaken(error, from, attempt))) throw error;
+    }
   }
 }
 

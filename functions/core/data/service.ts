@@ -3,7 +3,7 @@ import { AdminSchedule, AdminScheduleRun } from './entities/admin-schedule.ts';
 import { Affiliate } from './entities/affiliate.ts';
 import { AnalyticsEvent } from './entities/analytics-event.ts';
 import { AttentionCase } from './entities/attention-case.ts';
-import { AuditEntry } from './entities/audit-entry.ts';
+import { AuditChainFinding, AuditChainHead, AuditEntry } from './entities/audit-entry.ts';
 import { CashReceipt } from './entities/cash-receipt.ts';
 import { ChangeCardRequest } from './entities/change-card.ts';
 import { Config, ConfigName } from './entities/config.ts';
@@ -100,6 +100,8 @@ export const entities = {
   staffMember: StaffMember,
   staffAdminCount: StaffAdminCount,
   auditEntry: AuditEntry,
+  auditChainHead: AuditChainHead,
+  auditChainFinding: AuditChainFinding,
   ledgerEntry: LedgerEntry,
   reconciliationFinding: ReconciliationFinding,
   dataMigration: DataMigration,

@@ -441,12 +441,14 @@ describe('the wallet', () => {
 });
 
 describe('test mode', () => {
-  it('is open anywhere but the release level, and there to operators only', () => {
+  it('is open anywhere but the release level, and there to operators and the purchase canary only', () => {
     vi.stubEnv('STAGE', 'dev');
     expect(testModeAllowed(buyer)).toBe(true);
     vi.stubEnv('STAGE', 'release');
     expect(testModeAllowed(buyer)).toBe(false);
     expect(testModeAllowed({ ...buyer, adminLevel: 1 } as User)).toBe(true);
+    expect(testModeAllowed({ ...buyer, testAccount: true } as User)).toBe(true);
+    expect(testModeAllowed({ ...buyer, testAccount: false } as User)).toBe(false);
     expect(() => sessionInfoOf(priced(), true)).toThrow(
       expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
     );

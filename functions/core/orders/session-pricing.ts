@@ -95,9 +95,12 @@ export function planOrRefuse(offered: readonly PlanPriceInfo[], planName: string
   return plan;
 }
 
-/** Whether test mode may be used: anywhere but the release level, and there by operators only. */
+/**
+ * Whether test mode may be used: anywhere but the release level, and there by operators and by the
+ * product's purchase canary (a test account) only.
+ */
 export function testModeAllowed(user: User): boolean {
-  return settings.stage !== 'release' || (user.adminLevel ?? 0) >= 1;
+  return settings.stage !== 'release' || (user.adminLevel ?? 0) >= 1 || user.testAccount === true;
 }
 
 /** A session with everything its prices need, at the instant `now`. */

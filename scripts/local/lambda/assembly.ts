@@ -63,6 +63,16 @@ export interface QueueMapping {
   reportBatchItemFailures: boolean;
 }
 
+/** An event source mapping on the table's stream. */
+export interface StreamMapping {
+  streamArn: string;
+  functionArn: string;
+  batchSize: number;
+  /** The mapping's filter patterns (FilterCriteria), parsed. */
+  filters: unknown[];
+  reportBatchItemFailures: boolean;
+}
+
 export interface LocalDeployment {
   account: string;
   region: string;
@@ -70,6 +80,7 @@ export interface LocalDeployment {
   /** "POST /payment/x" -> the function its HTTP API integration invokes. */
   routes: Map<string, LocalFunction>;
   queueMappings: QueueMapping[];
+  streamMappings: StreamMapping[];
   /** Secrets Manager secrets as the templates declare them: ARN, name and what the template puts in. */
   secrets: Array<{ arn: string; name: string; generate?: Record<string, unknown>; secretString?: string }>;
   functionByArn(arn: string): LocalFunction | undefined;
@@ -217,6 +228,9 @@ export async function deployAssembly(dir: string, options: DeploymentOptions): P
       case 'AWS::DynamoDB::GlobalTable Arn':
       case 'AWS::DynamoDB::Table Arn':
         return `arn:aws:dynamodb:${region}:${account}:table/${physicalId}`;
+      case 'AWS::DynamoDB::GlobalTable StreamArn':
+      case 'AWS::DynamoDB::Table StreamArn':
+        return `arn:aws:dynamodb:${region}:${account}:table/${physicalId}/stream/local`;
       case 'AWS::SQS::Queue Arn':
         return `arn:aws:sqs:${region}:${account}:${physicalId.split('/').pop()}`;
       case 'AWS::SQS::Queue QueueName':
@@ -321,6 +335,7 @@ export async function deployAssembly(dir: string, options: DeploymentOptions): P
   const functions: LocalFunction[] = [];
   const routes = new Map<string, LocalFunction>();
   const queueMappings: QueueMapping[] = [];
+  const streamMappings: StreamMapping[] = [];
   const secrets: LocalDeployment['secrets'] = [];
   const byArn = new Map<string, LocalFunction>();
   /** A function by its ARN, unqualified or qualified by a version or alias. */
@@ -454,6 +469,19 @@ export async function deployAssembly(dir: string, options: DeploymentOptions): P
         const fn = functions.find(
           (candidate) => candidate.name === functionName || candidate.arn === functionName,
         );
+        const responseTypes = (properties.FunctionResponseTypes ?? []) as string[];
+        if (fn && /^arn:aws:dynamodb:.*\/stream\//.test(queueArn)) {
+          const filters = (properties.FilterCriteria as { Filters?: Array<{ Pattern: string }> } | undefined)
+            ?.Filters;
+          streamMappings.push({
+            streamArn: queueArn,
+            functionArn: fn.arn,
+            batchSize: Number(properties.BatchSize ?? 100),
+            filters: (filters ?? []).map((filter) => JSON.parse(filter.Pattern) as unknown),
+            reportBatchItemFailures: responseTypes.includes('ReportBatchItemFailures'),
+          });
+          continue;
+        }
         if (!fn || !queueArn.startsWith('arn:aws:sqs:')) continue;
         queueMappings.push({
           queueArn,
@@ -480,6 +508,7 @@ export async function deployAssembly(dir: string, options: DeploymentOptions): P
     functions,
     routes,
     queueMappings,
+    streamMappings,
     secrets,
     functionByArn,
   };

@@ -269,6 +269,14 @@ export async function startLambdaMode(options: LambdaModeOptions): Promise<Lambd
       if (fn) return { fn };
       throw new Error(`No event source mapping reads ${trigger.queueArn}`);
     }
+    if (trigger && 'tableStream' in trigger) {
+      const mapping = deployment.streamMappings.find((candidate) =>
+        candidate.streamArn.includes(`:table/${trigger.tableStream}/stream/`),
+      );
+      const fn = mapping && deployment.functionByArn(mapping.functionArn);
+      if (fn) return { fn };
+      throw new Error(`No event source mapping reads the stream of ${trigger.tableStream}`);
+    }
     const arn =
       trigger && 'functionArn' in trigger
         ? trigger.functionArn

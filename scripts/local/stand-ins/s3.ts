@@ -13,7 +13,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
+import { ARCHIVE_RETENTION_DAYS } from '../../../shared/archive/record-archive.ts';
 import { CLOUD_PROJECT_MANIFEST, CLOUD_PROJECT_PREFIX } from '../../../shared/feedback/feedback-search.ts';
+import { ObjectLockRefusal, ObjectLockStore, type ObjectVersion } from '../object-lock-store.ts';
 import type { StandIn, StandInContext } from '../stand-in-context.ts';
 
 /**
@@ -23,11 +25,19 @@ import type { StandIn, StandInContext } from '../stand-in-context.ts';
  * signature is not checked here). Objects survive a restart beside the database; an in-memory run
  * keeps them in a temporary folder removed on stop. A sample feedback file and a sample cloud project
  * are seeded so the console's feedback screens have something to find.
+ *
+ * The locked copy's bucket is versioned with Object Lock in compliance mode, as in AWS
+ * (scripts/local/object-lock-store.ts): PutObject (with its checksum), GetObject and HeadObject of a
+ * version, DeleteObject (a delete marker; a locked version refused), GetObjectRetention and
+ * PutObjectRetention, ListObjectsV2, ListObjectVersions and GetObjectLockConfiguration;
+ * `/_local/record-archive.json` lists it.
  */
 export const LOCAL_BUCKETS = {
   feedback: 'cutloom-feedback-files',
   cloudProjects: 'cutloom-cloud-projects',
 } as const;
+/** The locked copy's bucket (shared/archive/record-archive.ts). */
+export const LOCAL_RECORD_ARCHIVE = 'cutloom-record-archive';
 export const SAMPLE_FEEDBACK_FILE = 'sample-feedback.log';
 export const SAMPLE_CLOUD_PROJECT = 'sample-project';
 
@@ -76,6 +86,13 @@ export async function start(ctx: StandInContext): Promise<StandIn> {
     '1\n00:00:00,000 --> 00:00:02,000\nHello\n',
   );
 
+  const locked = new ObjectLockStore(
+    ARCHIVE_RETENTION_DAYS,
+    ctx.stateDir ? join(root, `${LOCAL_RECORD_ARCHIVE}.versions.jsonl`) : undefined,
+  );
+  /** The locked bucket's names: its own, and the deployment's (adopt). */
+  const lockedNames = new Set<string>([LOCAL_RECORD_ARCHIVE]);
+
   function listKeys(bucket: string): string[] {
     const base = join(root, bucket);
     if (!existsSync(base)) return [];
@@ -98,6 +115,122 @@ export async function start(ctx: StandInContext): Promise<StandIn> {
     }
   }
 
+  const lockHeaders = (version: ObjectVersion) => ({
+    'x-amz-version-id': version.versionId,
+    'x-amz-object-lock-mode': 'COMPLIANCE',
+    'x-amz-object-lock-retain-until-date': new Date(version.retainUntil ?? 0).toISOString(),
+  });
+
+  /** A request to the locked bucket (see the module's comment). */
+  function handleLocked(
+    res: ServerResponse,
+    method: string,
+    url: URL,
+    key: string,
+    body: Buffer,
+    headers: IncomingMessage['headers'],
+  ) {
+    const query = url.searchParams;
+    const versionId = query.get('versionId') ?? undefined;
+    try {
+      if (!key && method === 'GET' && query.has('object-lock'))
+        return xml(
+          res,
+          200,
+          `<ObjectLockConfiguration><ObjectLockEnabled>Enabled</ObjectLockEnabled><Rule><DefaultRetention><Mode>COMPLIANCE</Mode><Days>${ARCHIVE_RETENTION_DAYS}</Days></DefaultRetention></Rule></ObjectLockConfiguration>`,
+        );
+      if (!key && method === 'GET' && query.has('versions')) {
+        const prefix = query.get('prefix') ?? '';
+        const entries = locked
+          .allVersions(prefix)
+          .map((version, index, all) => {
+            const latest = all.findIndex((other) => other.key === version.key) === index;
+            const common = `<Key>${escapeXml(version.key)}</Key><VersionId>${version.versionId}</VersionId><IsLatest>${latest}</IsLatest><LastModified>${new Date(version.lastModified).toISOString()}</LastModified>`;
+            return version.deleteMarker
+              ? `<DeleteMarker>${common}</DeleteMarker>`
+              : `<Version>${common}<Size>${Buffer.byteLength(version.body ?? '')}</Size></Version>`;
+          })
+          .join('');
+        return xml(
+          res,
+          200,
+          `<ListVersionsResult><Name>${LOCAL_RECORD_ARCHIVE}</Name><Prefix>${escapeXml(prefix)}</Prefix><IsTruncated>false</IsTruncated>${entries}</ListVersionsResult>`,
+        );
+      }
+      if (!key && method === 'GET' && query.get('list-type') === '2') {
+        const prefix = query.get('prefix') ?? '';
+        const contents = locked
+          .current(prefix)
+          .map(
+            (version) =>
+              `<Contents><Key>${escapeXml(version.key)}</Key><LastModified>${new Date(version.lastModified).toISOString()}</LastModified><Size>${Buffer.byteLength(version.body ?? '')}</Size></Contents>`,
+          )
+          .join('');
+        return xml(
+          res,
+          200,
+          `<ListBucketResult><Name>${LOCAL_RECORD_ARCHIVE}</Name><Prefix>${escapeXml(prefix)}</Prefix><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`,
+        );
+      }
+      if (!key) return error(res, 405, 'MethodNotAllowed', method);
+      if (method === 'PUT' && query.has('retention')) {
+        const until = /<RetainUntilDate>([^<]+)<\/RetainUntilDate>/.exec(body.toString('utf8'))?.[1];
+        if (!until) return error(res, 400, 'MalformedXML', method);
+        locked.setRetention(key, versionId, Date.parse(until));
+        res.writeHead(200);
+        return void res.end();
+      }
+      if (method === 'PUT') {
+        const version = locked.put(
+          key,
+          body.toString('utf8'),
+          String(headers['content-type'] ?? 'application/octet-stream'),
+          headers,
+        );
+        res.writeHead(200, {
+          etag: `"${createHash('md5').update(body).digest('hex')}"`,
+          'x-amz-version-id': version.versionId,
+        });
+        return void res.end();
+      }
+      if (method === 'DELETE') {
+        const removed = locked.delete(key, versionId);
+        res.writeHead(204, {
+          'x-amz-version-id': removed.versionId,
+          ...(removed.deleteMarker ? { 'x-amz-delete-marker': 'true' } : {}),
+        });
+        return void res.end();
+      }
+      const version = locked.get(key, versionId);
+      if (!version) return error(res, 404, versionId ? 'NoSuchVersion' : 'NoSuchKey', method);
+      if (method === 'GET' && query.has('retention'))
+        return xml(
+          res,
+          200,
+          `<Retention><Mode>COMPLIANCE</Mode><RetainUntilDate>${new Date(version.retainUntil ?? 0).toISOString()}</RetainUntilDate></Retention>`,
+        );
+      if (method === 'GET' || method === 'HEAD') {
+        const text = Buffer.from(version.body ?? '');
+        res.writeHead(200, {
+          'content-type': version.contentType ?? 'application/octet-stream',
+          'content-length': String(text.length),
+          'last-modified': new Date(version.lastModified).toUTCString(),
+          etag: `"${createHash('md5').update(text).digest('hex')}"`,
+          ...lockHeaders(version),
+        });
+        return void res.end(method === 'GET' ? text : undefined);
+      }
+      return error(res, 405, 'MethodNotAllowed', method);
+    } catch (failure) {
+      if (!(failure instanceof ObjectLockRefusal)) throw failure;
+      return xml(
+        res,
+        failure.status,
+        `<Error><Code>${failure.code}</Code><Message>${escapeXml(failure.message)}</Message></Error>`,
+      );
+    }
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = (req.method ?? 'GET').toUpperCase();
@@ -105,6 +238,8 @@ export async function start(ctx: StandInContext): Promise<StandIn> {
     const key = rest.map(decodeURIComponent).join('/');
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
+    if (lockedNames.has(bucket))
+      return handleLocked(res, method, url, key, Buffer.concat(chunks), req.headers);
 
     if (method === 'GET' && !key && url.searchParams.get('list-type') === '2') {
       const prefix = url.searchParams.get('prefix') ?? '';
@@ -171,14 +306,31 @@ export async function start(ctx: StandInContext): Promise<StandIn> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ctx.registerLocalEndpoint('GET', '/_local/record-archive.json', (req, res) => {
+    const prefix = new URL(req.url ?? '/', 'http://localhost').searchParams.get('prefix') ?? '';
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(
+      JSON.stringify({
+        endpoint,
+        bucket: LOCAL_RECORD_ARCHIVE,
+        retentionDays: ARCHIVE_RETENTION_DAYS,
+        versions: locked.allVersions(prefix).map(({ body, ...version }) => ({
+          ...version,
+          ...(body ? { record: JSON.parse(body) as unknown } : {}),
+        })),
+      }),
+    );
+  });
 
   return {
     env: {
       AWS_ENDPOINT_URL_S3: endpoint,
       FEEDBACK_BUCKET: LOCAL_BUCKETS.feedback,
       CLOUD_PROJECT_BUCKET: LOCAL_BUCKETS.cloudProjects,
+      RECORD_ARCHIVE_BUCKET: LOCAL_RECORD_ARCHIVE,
     },
     adopt(deployed) {
+      if (deployed.RECORD_ARCHIVE_BUCKET) lockedNames.add(deployed.RECORD_ARCHIVE_BUCKET);
       if (deployed.FEEDBACK_BUCKET) folders.set(deployed.FEEDBACK_BUCKET, LOCAL_BUCKETS.feedback);
       if (deployed.CLOUD_PROJECT_BUCKET)
         folders.set(deployed.CLOUD_PROJECT_BUCKET, LOCAL_BUCKETS.cloudProjects);

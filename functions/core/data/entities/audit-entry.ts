@@ -37,6 +37,12 @@ export const AuditEntry = lazyEntity(
         after: { type: 'string', readOnly: true },
         requestId: { type: 'string', readOnly: true },
         sourceAddress: { type: 'string', readOnly: true },
+        /** The month's chain it is in (1 to CHAIN_LANES): absent on entries written before the chains. */
+        chainLane: { type: 'number', readOnly: true },
+        /** Its place in that chain (1, 2, …). */
+        chainSeq: { type: 'number', readOnly: true },
+        /** The hash of the month's entry before it (functions/core/data/audit-chain.ts). */
+        prevHash: { type: 'string', readOnly: true },
       },
       indexes: {
         byMonth: {
@@ -62,3 +68,55 @@ export const AuditEntry = lazyEntity(
     }),
 );
 export type AuditEntryItem = EntityItem<ReturnType<typeof AuditEntry>>;
+
+/**
+ * The head of one of a KST month's chains of audit entries (functions/core/data/audit-chain.ts): the last
+ * entry's place and hash. Written in the transaction of every entry of the chain, on the condition that
+ * it is still the head the entry was chained to, so two entries written at once never take one place
+ * (functions/core/data/audit-trail-repository.ts). It lives in the month's partition, which the functions'
+ * IAM policy lets no one update nor delete; gsi1 lists the months that have chains (the check reads them).
+ */
+export const AuditChainHead = lazyEntity(
+  () =>
+    new Entity({
+      model: { entity: 'auditChainHead', version: '1', service: ENTITY_SERVICE },
+      attributes: {
+        auditMonth: { type: 'string', required: true, readOnly: true },
+        lane: { type: 'number', required: true, readOnly: true },
+        /** Always `audit`: the one partition of gsi1 the months are listed in. */
+        chain: { type: ['audit'] as const, required: true, default: 'audit', readOnly: true },
+        seq: { type: 'number', required: true },
+        hash: { type: 'string', required: true },
+        entryId: { type: 'string', required: true },
+        at: { type: 'number', required: true },
+      },
+      indexes: {
+        byMonth: { pk: { field: 'pk', composite: ['auditMonth'] }, sk: { field: 'sk', composite: ['lane'] } },
+        months: {
+          index: 'gsi1',
+          pk: { field: 'gsi1pk', composite: ['chain'] },
+          sk: { field: 'gsi1sk', composite: ['auditMonth', 'lane'] },
+        },
+      },
+    }),
+);
+export type AuditChainHeadItem = EntityItem<ReturnType<typeof AuditChainHead>>;
+
+/**
+ * A break of the chain the chain check listed on the attention page (one per month and place), kept so
+ * that a break found again every day, which no one can repair (entries are never rewritten), is listed
+ * once, also after an operator dismissed its case.
+ */
+export const AuditChainFinding = lazyEntity(
+  () =>
+    new Entity({
+      model: { entity: 'auditChainFinding', version: '1', service: ENTITY_SERVICE },
+      attributes: {
+        caseId: { type: 'string', required: true, readOnly: true },
+        foundAt: { type: 'number', required: true, readOnly: true },
+      },
+      indexes: {
+        byCase: { pk: { field: 'pk', composite: ['caseId'] }, sk: { field: 'sk', composite: [] } },
+      },
+    }),
+);

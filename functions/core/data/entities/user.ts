@@ -64,6 +64,11 @@ export const User = lazyEntity(
         machineId: { type: 'string' },
         /** Present (>= 1) on operators: copied into their ID tokens, checked by every admin route. */
         adminLevel: { type: 'number' },
+        /**
+         * The product's own synthetic customer, the purchase canary (functions/core/canary): it may pay in
+         * test mode on every level, release included. Set only by the canary account's job, never by a route.
+         */
+        testAccount: { type: 'boolean', readOnly: true },
         deleted: { type: 'boolean', required: true, default: false },
         /** When the customer deleted the account (functions/core/account-deletion): the console shows it. */
         deletedAt: { type: 'number' },
