@@ -16,7 +16,7 @@ import { financeRoutes } from './finance.ts';
 import { geoRoutes } from './geo.ts';
 import { identityRoutes } from './identity.ts';
 import { jobRoutes } from './jobs.ts';
-import { orderRoutes } from './orders.ts';
+import { orderFlowRoutes, orderRoutes } from './orders.ts';
 import { paymentProviderRoutes } from './payment-provider.ts';
 import { paymentRoutes } from './payments.ts';
 import { planChangeRoutes } from './plan-change.ts';
@@ -78,4 +78,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...renewalConsentRoutes,
   ...accountDeletionRoutes,
   ...planChangeRoutes,
+  ...orderFlowRoutes,
 ];
