@@ -1,13 +1,14 @@
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { orderPagePath, pricingPath, startFromPricing, upgradeOrderPath } from './payment-start.ts';
 
 const guid = 'g'.repeat(32);
 
 describe('where a payment start leads', () => {
-  it('opens the payment-start sign-in with the plan when the pricing page has no session', async () => {
+  it('opens the payment-start sign-in with the plan for a visitor not signed in, when the pricing page has no session', async () => {
     const start = await startFromPricing(
       { name: 'MR_STANDARD_V3', isSubscription: true },
-      { lang: 'en', query: { priceVersion: '1', test: '1' }, upgrading: false },
+      { lang: 'en', query: { priceVersion: '1', test: '1' }, upgrading: false, cache: new QueryClient() },
     );
     expect(start).toEqual({
       kind: 'sign-in',

@@ -14,7 +14,8 @@ import { callRoute } from '../../../lib/api-client.ts';
  */
 export type DetailsOwner = { guid: string } | { token: string };
 
-const detailsKey = (owner: DetailsOwner) => [
+/** Their cache key: the order page's read (get-order-page, or the payment start) leaves them under it. */
+export const taxInvoiceDetailsKey = (owner: DetailsOwner) => [
   'tax-invoice-details',
   'guid' in owner ? owner.guid : owner.token,
 ];
@@ -25,7 +26,7 @@ export const fetchTaxInvoiceDetails = (owner: DetailsOwner) =>
     : callRoute(userTaxInvoiceDetails, {}, { token: owner.token });
 
 export const useTaxInvoiceDetails = (owner: DetailsOwner) =>
-  useQuery({ queryKey: detailsKey(owner), queryFn: () => fetchTaxInvoiceDetails(owner) });
+  useQuery({ queryKey: taxInvoiceDetailsKey(owner), queryFn: () => fetchTaxInvoiceDetails(owner) });
 
 export function useSaveTaxInvoiceDetails(owner: DetailsOwner) {
   const queryClient = useQueryClient();
@@ -34,6 +35,6 @@ export function useSaveTaxInvoiceDetails(owner: DetailsOwner) {
       'guid' in owner
         ? callRoute(savePaymentSessionTaxInvoice, { guid: owner.guid, details })
         : callRoute(saveUserTaxInvoiceDetails, { details }, { token: owner.token }),
-    onSuccess: (answer) => queryClient.setQueryData(detailsKey(owner), answer),
+    onSuccess: (answer) => queryClient.setQueryData(taxInvoiceDetailsKey(owner), answer),
   });
 }
