@@ -1,6 +1,6 @@
 import '../auth.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod';
@@ -48,6 +48,7 @@ function OpenSignInDialog({
 }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
+  const router = useRouter();
   const queryClient = useQueryClient();
   const [alert, setAlert] = useState<string>();
   const payment = query.purpose === 'payment';
@@ -66,6 +67,8 @@ function OpenSignInDialog({
     // A private page (the billing page) opened signed out asks to come back to it.
     if (!payment) return next ? window.location.assign(next) : openApp();
     if (next && !buysThroughPartner(user)) return window.location.assign(next);
+    // The order page's code and texts load while the start is asked (its data comes with the answer).
+    void router.preloadRoute({ to: '/$lang/payment/order/subscription', params: { lang: language } });
     const start = await startSignedIn(
       { idToken: session.idToken, user },
       {

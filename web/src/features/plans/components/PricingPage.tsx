@@ -34,6 +34,18 @@ import {
 import type { PricingSearch } from '../pricing-search.ts';
 import { GeneralFeaturesMarquee } from './GeneralFeaturesMarquee.tsx';
 
+/** The order page a start leads to (payment-start.ts), named as the router knows it. */
+const orderRoute = (plan: { isSubscription: boolean }, upgrading: boolean) => {
+  if (upgrading) return '/$lang/payment/upgrade/order/subscription';
+  return plan.isSubscription ? '/$lang/payment/order/subscription' : '/$lang/payment/order/fixedterm';
+};
+
+/** The payment-start sign-in's code and texts, loaded before the press that opens it. */
+function preloadSignIn(lang: SiteLanguage) {
+  void import('../../identity/components/SignInDialog.tsx');
+  void loadLanguage(lang, ['auth']);
+}
+
 const StartRefusal = lazy(() =>
   import('./StartRefusal.tsx').then((module) => ({ default: module.StartRefusal })),
 );
@@ -84,15 +96,17 @@ function StartButton({ plan, context }: { plan: PlanDisplay; context: PlanContex
       </DisabledWithReason>
     );
   }
-  // On intent (a pointer over the button, its focus, a touch) what a start needs is made ready: the order
-  // page's code and texts, and the visitor's session (safe to read early; the header has usually asked).
+  // On intent (a pointer over the button, its focus, a touch) what the press will need is made ready: the
+  // visitor's session (safe to read early; the header has usually asked), then for a visitor signed in the
+  // order page's code and texts, for any other the sign-in dialog's (the order page's load then while they
+  // sign in: SignInDialog). Not both at once: on a slow phone the order page's code would hold up the dialog.
   const prepare = () => {
-    void currentSiteSession(context.lang);
-    void router.preloadRoute({
-      to: plan.planPriceInfo.isSubscription
-        ? '/$lang/payment/order/subscription'
-        : '/$lang/payment/order/fixedterm',
-      params: { lang: context.lang },
+    void currentSiteSession(context.lang).then((signedIn) => {
+      if (!signedIn) return preloadSignIn(context.lang);
+      void router.preloadRoute({
+        to: orderRoute(plan.planPriceInfo, context.upgrading),
+        params: { lang: context.lang },
+      });
     });
   };
   return (

@@ -25,8 +25,13 @@ export const fetchTaxInvoiceDetails = (owner: DetailsOwner) =>
     ? callRoute(getPaymentSessionTaxInvoice, { guid: owner.guid })
     : callRoute(userTaxInvoiceDetails, {}, { token: owner.token });
 
+/** Read once per page: they change only by their own save, which replaces them in the cache. */
 export const useTaxInvoiceDetails = (owner: DetailsOwner) =>
-  useQuery({ queryKey: taxInvoiceDetailsKey(owner), queryFn: () => fetchTaxInvoiceDetails(owner) });
+  useQuery({
+    queryKey: taxInvoiceDetailsKey(owner),
+    queryFn: () => fetchTaxInvoiceDetails(owner),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
 export function useSaveTaxInvoiceDetails(owner: DetailsOwner) {
   const queryClient = useQueryClient();
