@@ -510,9 +510,14 @@ export class FunctionHost {
     return new Map([...this.environments].map(([fn, set]) => [fn.name, set.size]));
   }
 
-  /** Ends every process (cold starts follow). */
-  async endAll(): Promise<void> {
-    const all = [...this.environments.values()].flatMap((set) => [...set]);
+  /**
+   * Ends every process (cold starts follow), or with `keepProvisioned` every one but those provisioned
+   * concurrency keeps (as on AWS after the on-demand environments were reclaimed).
+   */
+  async endAll({ keepProvisioned = false } = {}): Promise<void> {
+    const all = [...this.environments.values()]
+      .flatMap((set) => [...set])
+      .filter((environment) => !(keepProvisioned && environment.provisioned));
     const gone = all.map(
       (environment) =>
         new Promise<void>((resolve) => {
