@@ -13,7 +13,7 @@ import { loadLanguage } from '../../../i18n/i18n.ts';
 import { flushAnalyticsByBeacon, funnel } from '../../../lib/analytics/index.ts';
 import { usePageHead } from '../../../lib/page-head.ts';
 import { type StartRefusal as Refusal, startFromPricing } from '../../../lib/payment-start.ts';
-import { currentSiteSession } from '../../../lib/session-refresh.ts';
+import { currentSiteSession, isSignedIn } from '../../../lib/session-refresh.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { usePaymentPlanInfo } from '../api/get-payment-plan-info.ts';
@@ -367,6 +367,11 @@ export function PricingPage({
   const data = useDeferredValue(query.data);
   const upgrade = useUpgradeData(upgrading, search.guid, search.test);
   usePageHead({ title: t('title'), description: t('meta_description'), noindex: upgrading });
+  useEffect(() => {
+    // A visitor the visit knows as signed in starts with their session's token: read it now, while they
+    // read the page, so that the press waits on nothing (the header took the visit's answer, not the token).
+    void isSignedIn(lang).then((signedIn) => (signedIn ? currentSiteSession(lang) : undefined));
+  }, [lang]);
   useEffect(() => {
     funnel().reset();
     funnel().set('PricingPageViewed');
