@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { currencyForLanguage, groupDigits } from '../../../../../shared/currency.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import type { PlanUpgradeData } from '../../../../../shared/orders/session-info.ts';
+import { builtInPlanInfo } from '../../../../../shared/plans/plan-info.ts';
 import type { PlanType } from '../../../../../shared/plans/plan-types.ts';
 import { type UpgradeBlock, upgradeBlock } from '../../../../../shared/plans/upgrade-rules.ts';
 import { DisabledWithReason, Tooltip } from '../../../components/Tooltip.tsx';
@@ -16,7 +17,7 @@ import { type StartRefusal as Refusal, startFromPricing } from '../../../lib/pay
 import { currentSiteSession, isSignedIn } from '../../../lib/session-refresh.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
-import { usePaymentPlanInfo } from '../api/get-payment-plan-info.ts';
+import { type PlanInfo, usePaymentPlanInfo } from '../api/get-payment-plan-info.ts';
 import { useUpgradeData } from '../api/get-upgrade-session.ts';
 import {
   type ExtraFeature,
@@ -35,6 +36,9 @@ import type { PricingSearch } from '../pricing-search.ts';
 import { GeneralFeaturesMarquee } from './GeneralFeaturesMarquee.tsx';
 
 /** The order page a start leads to (payment-start.ts), named as the router knows it. */
+/** The plans in the pricing page's pre-rendered HTML (shared/site/site-pages.ts: no query, no upgrade). */
+const preRenderedPlans: PlanInfo = { ...builtInPlanInfo(undefined), failed: false };
+
 const orderRoute = (plan: { isSubscription: boolean }, upgrading: boolean) => {
   if (upgrading) return '/$lang/payment/upgrade/order/subscription';
   return plan.isSubscription ? '/$lang/payment/order/subscription' : '/$lang/payment/order/fixedterm';
@@ -363,8 +367,11 @@ export function PricingPage({
   const [tab, setTab] = useState<PricingTab>('monthly');
   const priceVersion = pricingPriceVersion(search.priceVersion, upgrading);
   const query = usePaymentPlanInfo({ referralType: search.referralType, priceVersion });
+  // Until the page runs it shows what its pre-rendered HTML shows, which knew no query: the built-in plans.
+  const hydrated = useHydrated();
+  const planInfo = hydrated ? query.data : preRenderedPlans;
   // The plans fill a large table: render them as an interruptible update, so the page stays responsive.
-  const data = useDeferredValue(query.data);
+  const data = useDeferredValue(planInfo);
   const upgrade = useUpgradeData(upgrading, search.guid, search.test);
   usePageHead({ title: t('title'), description: t('meta_description'), noindex: upgrading });
   useEffect(() => {
@@ -383,7 +390,6 @@ export function PricingPage({
   // Pre-rendered HTML holds both layouts (CSS shows one), with the built-in plans or blanks of their size;
   // once the page runs and has its plans, only the visible one is kept, which halves the work of its renders.
   const mobile = useMediaQuery(MOBILE_QUERY);
-  const hydrated = useHydrated();
   const bothLayouts = !data || !hydrated;
   // The page renders again when hydration ends (the media query, the start buttons enabled), when a
   // partner's plan info settles (before its deferred render) and on analytics' state: the plan table and
