@@ -60,7 +60,12 @@ function sessionOf(answer: Pick<RouteOutput<typeof refreshToken>, 'user' | 'sess
  */
 export async function currentSiteSession(language: SiteLanguage): Promise<SiteSession | undefined> {
   siteSession ??= refreshSession(SITE_CLIENT_TYPE, language, 'check_signed_in').then(
-    sessionOf,
+    (answer) => {
+      const session = sessionOf(answer);
+      rememberForVisit(Boolean(session));
+      return session;
+    },
+    // Unanswered (offline, or the page left while it was asked): signed out for this page, the visit unchanged.
     () => undefined,
   );
   const session = await siteSession;
@@ -68,7 +73,6 @@ export async function currentSiteSession(language: SiteLanguage): Promise<SiteSe
     siteSession = undefined;
     return currentSiteSession(language);
   }
-  rememberForVisit(Boolean(session));
   return session;
 }
 
@@ -78,14 +82,15 @@ export async function siteIdToken(language: SiteLanguage): Promise<string | unde
 }
 
 /**
- * Whether this browser has a site session, as the header shows it: asked once per visit (the tab's
- * session storage keeps the answer across the visit's page loads, the provider's checkout and back
- * included), so a page load of the payment flow makes no session call of its own. A sign-in or sign-out
- * on the site updates it; pages that need the token itself ask `currentSiteSession`.
+ * Whether this browser has a site session, as the header shows it. Once the visit has seen it signed in
+ * (a check's answer, a sign-in dialog), the tab's session storage keeps that for the visit's later page
+ * loads, the provider's checkout and back included, so a page load of the payment flow makes no session
+ * call of its own; the sign-out forgets it. A visitor not signed in is asked again on each page load (a
+ * sign-in in another tab or by another page would otherwise go unseen). Pages that need the token itself
+ * ask `currentSiteSession`.
  */
 export async function isSignedIn(language: SiteLanguage): Promise<boolean> {
-  const known = visitKnows();
-  return known ?? Boolean(await currentSiteSession(language));
+  return visitSignedIn() || Boolean(await currentSiteSession(language));
 }
 
 /** A sign-in on this page (a sign-in dialog): the page's session from now on, shown at once. */
@@ -111,19 +116,19 @@ export function onSignedInChange(listener: (signedIn: boolean) => void): () => v
   return () => listeners.delete(listener);
 }
 
-function visitKnows(): boolean | undefined {
+function visitSignedIn(): boolean {
   try {
-    const stored = sessionStorage.getItem(VISIT_KEY);
-    return stored === null ? undefined : stored === '1';
+    return sessionStorage.getItem(VISIT_KEY) === '1';
   } catch {
-    return undefined;
+    return false;
   }
 }
 
 function rememberForVisit(signedIn: boolean): void {
-  const changed = visitKnows() !== signedIn;
+  const changed = visitSignedIn() !== signedIn;
   try {
-    sessionStorage.setItem(VISIT_KEY, signedIn ? '1' : '0');
+    if (signedIn) sessionStorage.setItem(VISIT_KEY, '1');
+    else sessionStorage.removeItem(VISIT_KEY);
   } catch {
     // Storage blocked: each page load asks again.
   }
