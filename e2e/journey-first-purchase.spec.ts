@@ -227,7 +227,8 @@ test('en on a desktop: a phone number another account paid with asks first; conf
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // Two purchases (the other account's and this one) and their password hashing on a shared machine.
+  test.setTimeout(150_000);
   const purchase = PLANS.enStandard;
   const phone = '415 555 0364';
   // Another account paid with the number (its own browser: the sandbox checkout).
@@ -305,7 +306,7 @@ test('en at 360 px: a subscriber’s start leads in the app to the upgrade order
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   await page.setViewportSize(PHONE);
   const { email } = await subscriber(page, request, '+14155550366');
   await page.context().clearCookies();
