@@ -15,11 +15,16 @@ import { LAMBDA_ASSEMBLY_VARIABLE } from './test/integration/isolated-runtime.ts
 process.env[LAMBDA_ASSEMBLY_VARIABLE] ??= CHECK_ASSEMBLY;
 const assembly = process.env[LAMBDA_ASSEMBLY_VARIABLE];
 
-/** A first purchase by card and by virtual account, a refund, a console sign-in with its second factor and a
- * staff write in the audit trail, a bulk job through its queue, a scheduled renewal, an account deletion,
- * and the purchase canary's walk. */
+/** A first purchase by card and by virtual account, the first purchase as one flow in the app (signed out and
+ * signed in, its calls and page loads asserted), a refund, a console sign-in with its second factor and a staff
+ * write in the audit trail, a bulk job through its queue, a scheduled renewal, an account deletion, and the
+ * purchase canary's walk. */
 const JOURNEYS: Array<[file: string, title: RegExp]> = [
   ['journey-purchase.spec.ts', /a new ko customer subscribes by card|by virtual account and pays it in/],
+  [
+    'journey-first-purchase.spec.ts',
+    /ko at 1280 px: a visitor not signed in|en at 1280 px: a visitor already signed in/,
+  ],
   ['user-refund.spec.ts', /asks for a refund and gets the whole price back/],
   ['console-staff.spec.ts', /a config edit is in the audit trail/],
   ['console-bulk-usage.spec.ts', /a bulk usage grant from a CSV/],

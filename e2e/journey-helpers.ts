@@ -76,7 +76,10 @@ export async function startOnPricing(
 /** The sign-in modal that a start button opened: e-mail, password, sign in. */
 export async function signInInModal(page: Page, lang: Lang, email: string, password = PASSWORD) {
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading')).toHaveText(text(lang, 'auth', 'sign_in.payment_title'));
+  // The dialog's code loads once the press is handled, which a busy machine delays by seconds.
+  await expect(dialog.getByRole('heading')).toHaveText(text(lang, 'auth', 'sign_in.payment_title'), {
+    timeout: 15_000,
+  });
   await dialog.getByLabel(text(lang, 'auth', 'field.email')).fill(email);
   await dialog.getByLabel(text(lang, 'auth', 'field.password')).fill(password);
   await dialog.getByRole('button', { name: text(lang, 'auth', 'sign_in.submit'), exact: true }).click();

@@ -34,8 +34,9 @@ test('an order started in English and finished in Korean is offered the wallet a
     page.getByRole('radio', { name: text('en', 'pay-methods', 'naver_pay'), exact: true }),
   ).toHaveCount(0);
 
+  // The currency option is asked again for the new language, with the order page's one read (issue 36).
   const lookup = page.waitForRequest(
-    (sent) => sent.url().endsWith('/payment/check-currency-option') && sent.postDataJSON().language === 'ko',
+    (sent) => sent.url().endsWith('/payment/get-order-page') && sent.postDataJSON().language === 'ko',
   );
   await page.goto(page.url().replace('/en/', '/ko/'));
   await lookup;

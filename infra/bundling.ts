@@ -7,6 +7,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { type NodejsFunctionProps, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct, IConstruct } from 'constructs';
+import { DEFAULT_MEMORY_MB } from '../shared/api/define-route.ts';
 import { AUDIT_PARTITION_PREFIX } from '../shared/audit/audit-trail.ts';
 import { TABLE_DESIGN } from '../shared/data/table-design.ts';
 import { SCHEDULE_DEAD_LETTER_ARN_VARIABLE } from '../shared/jobs/schedules.ts';
@@ -54,7 +55,7 @@ export function functionProps(
     handler: 'handler',
     runtime: Runtime.NODEJS_22_X,
     architecture: Architecture.ARM_64,
-    memorySize: 512,
+    memorySize: DEFAULT_MEMORY_MB,
     timeout: Duration.seconds(ROUTE_TIMEOUT_SECONDS),
     depsLockFilePath: join(repoRoot, 'package-lock.json'),
     projectRoot: repoRoot,

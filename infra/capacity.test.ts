@@ -3,6 +3,8 @@ import { ROUTES } from '../shared/api/routes.ts';
 import {
   ACCOUNT_CONCURRENCY_QUOTA,
   API_THROTTLING,
+  PROVISIONED_USD_PER_GB_SECOND,
+  provisionedMonthlyCostUsd,
   ROUTE_PROVISIONED_CONCURRENCY,
   ROUTE_RESERVED_CONCURRENCY,
   UNRESERVED_CONCURRENCY_MINIMUM,
@@ -18,6 +20,7 @@ const functions = templates.flatMap((template) =>
       fn.Properties as {
         FunctionName?: string;
         ReservedConcurrentExecutions?: number;
+        MemorySize?: number;
         Environment?: unknown;
       },
   ),
@@ -107,6 +110,18 @@ describe('the concurrency budget', () => {
       ROUTE_PROVISIONED_CONCURRENCY,
     );
     expect(provisioned.filter(({ integrated }) => !integrated)).toEqual([]);
+  });
+
+  it('costs what docs/deploying.md says: each provisioned function at the memory its template gives', () => {
+    const month = 30 * 24 * 3600;
+    const fromTemplates = Object.entries(ROUTE_PROVISIONED_CONCURRENCY).reduce((total, [name, count]) => {
+      const memoryMb = functions.find((fn) => fn.FunctionName === `cutloom-test-${name}`)?.MemorySize;
+      expect(memoryMb, name).toBeGreaterThan(0);
+      return total + count * ((memoryMb as number) / 1024) * month * PROVISIONED_USD_PER_GB_SECOND;
+    }, 0);
+    expect(provisionedMonthlyCostUsd(ROUTES)).toBeCloseTo(fromTemplates, 6);
+    // docs/deploying.md, "Provisioned concurrency".
+    expect(Math.round(provisionedMonthlyCostUsd(ROUTES))).toBe(32);
   });
 
   it('throttles every API stage as declared', () => {

@@ -1,3 +1,5 @@
+import { DEFAULT_MEMORY_MB, type RouteDefinition } from '../shared/api/define-route.ts';
+
 /**
  * The stage's concurrency budget, in one place. Lambda shares one concurrency quota per account and
  * region among all functions (1,000 by default; a new account may start lower: ask for 1,000 before the
@@ -22,32 +24,40 @@ export const ROUTE_RESERVED_CONCURRENCY: Readonly<Record<string, number>> = { po
 
 /**
  * Routes whose function keeps environments initialised (provisioned concurrency on its published version,
- * which the route then invokes), by route name: the first purchase by card, pricing page to paid plan,
- * calls these fifteen in turn, and with every one of them cold it took 4.0 s longer than warm on this
- * machine, 2.7 s of it the functions' initialisation (`npm run bench:journey`, docs/benchmarks.md). One
- * environment each is what one buyer at a time needs; a second buyer at the same moment gets an on-demand
- * environment as before. At 512 MB on ARM it costs about US$4.3 a function a month (US$65 for the
- * fifteen, at us-east-1's published rate; docs/deploying.md), drawn from the account's unreserved concurrency.
+ * which the route then invokes), by route name: the functions a customer waits on, one after the other, in
+ * a first purchase by card (issue 36, `npm run bench:journey`, docs/benchmarks.md): the sign-in at the
+ * pricing page's start, the payment start, the pay command, and the confirmation after the checkout
+ * (create-billing-key-payment for a subscription, get-payment-result for a pass). Nothing the customer
+ * does not wait on: the pricing page's built-in plans come with the page, the header's session check and
+ * release feed are read once per visit beside the steps, the provider's notification is nobody's wait, and
+ * get-order-page serves a reload, not the flow. One environment each is what one buyer at a time needs; a
+ * second buyer at the same moment gets an on-demand environment as before. What it costs:
+ * provisionedMonthlyCostUsd (docs/deploying.md), drawn from the account's unreserved concurrency.
  */
 export const ROUTE_PROVISIONED_CONCURRENCY: Readonly<Record<string, number>> = Object.fromEntries(
-  [
-    'geoip',
-    'refreshToken',
-    'latest',
-    'getPaymentPlanInfoV2',
-    'signIn',
-    'createInitPayment',
-    'getPaymentSessionInfo',
-    'checkCurrencyOption',
-    'changePaymentSessionAccountType',
-    'getPaymentSessionTaxInvoice',
-    'findPaymentInfoByPhoneNumber',
-    'insertPaymentProgress',
-    'getCheckoutSettings',
-    'portoneWebhook',
-    'createBillingKeyPayment',
-  ].map((name) => [name, 1]),
+  ['signIn', 'startPayment', 'payOrder', 'createBillingKeyPayment', 'getPaymentResult'].map((name) => [
+    name,
+    1,
+  ]),
 );
+
+/**
+ * Provisioned concurrency's price for ARM functions, per GB-second kept (AWS's published us-east-1 rate,
+ * https://aws.amazon.com/lambda/pricing/; the stage region's own may differ a little). Invocations of a
+ * provisioned environment are billed besides, at a duration rate lower than on demand.
+ */
+export const PROVISIONED_USD_PER_GB_SECOND = 0.0000033334;
+
+/** What ROUTE_PROVISIONED_CONCURRENCY keeps costs in a 30-day month, each function at its own memory. */
+export function provisionedMonthlyCostUsd(
+  routes: readonly Pick<RouteDefinition, 'name' | 'memoryMb'>[],
+): number {
+  const month = 30 * 24 * 3600;
+  return Object.entries(ROUTE_PROVISIONED_CONCURRENCY).reduce((total, [name, count]) => {
+    const memoryMb = routes.find((route) => route.name === name)?.memoryMb ?? DEFAULT_MEMORY_MB;
+    return total + count * (memoryMb / 1024) * month * PROVISIONED_USD_PER_GB_SECOND;
+  }, 0);
+}
 
 /** Each scheduled target (SCHEDULED_TARGETS). */
 export const SCHEDULED_TARGET_CONCURRENCY = 10;

@@ -74,11 +74,14 @@ export interface RouteDefinition<Req extends Schema = Schema, Res extends Schema
   /** What the handler touches in AWS beyond nothing, so the stacks grant exactly that. */
   readonly grants?: readonly RouteGrant[];
   /**
-   * Lambda memory in MB when the default (512) is not enough; CPU grows with it, so routes that hash
-   * passwords ask for a whole vCPU (1769 MB).
+   * Lambda memory in MB when the default (DEFAULT_MEMORY_MB) is not enough; CPU grows with it, so routes
+   * that hash passwords ask for a whole vCPU (1769 MB).
    */
   readonly memoryMb?: number;
 }
+
+/** A function's Lambda memory unless its route asks for more (infra/bundling.ts). */
+export const DEFAULT_MEMORY_MB = 512;
 
 export const JSON_BODY = 'application/json';
 export const FORM_BODY = 'application/x-www-form-urlencoded';

@@ -11,7 +11,9 @@ import {
 } from '../orders/session-info.ts';
 import { PaymentNotificationSchema } from '../payments/checkout-contract.ts';
 import { PAY_METHODS } from '../payments/pay-methods.ts';
+import { TaxInvoiceDetailsSchema } from '../tax-invoices/tax-invoice-rules.ts';
 import { defineRoute, FORM_BODY, JSON_BODY } from './define-route.ts';
+import { CheckoutSettingsSchema } from './payment-provider.ts';
 import { SessionGuid } from './session-guid.ts';
 
 /**
@@ -214,6 +216,39 @@ export const findPaymentInfoByPhoneNumber = defineRoute({
   grants: grantsWrite,
 });
 
+/** What the order page sends to create its merchant order: the session's choices as claims, and the buyer. */
+const OrderRequest = {
+  guid: Guid,
+  price: z.number(),
+  planName: PlanName,
+  payMethod: z.enum(PAY_METHODS),
+  pg: z.string().min(1).max(64),
+  currency: CurrencySchema,
+  isTest: z.boolean().default(false),
+  couponCode: z.string().max(32).optional(),
+  userName: Name,
+  userEmail: Email,
+  userPhone: PhoneNumberSchema,
+  /** The buyer's cash receipt (현금영수증) for a won virtual account; required for one, refused otherwise. */
+  cashReceipt: CashReceiptChoiceSchema.optional(),
+};
+
+/** A merchant order as its checkout needs it. */
+const MerchantOrderShape = {
+  merchantUid: MerchantUid,
+  /**
+   * The merchant_uid to open the checkout with: the order's, or for a subscription the id of its
+   * billing-key issue (the order's own id is kept for the charge that follows).
+   */
+  checkoutMerchantUid: z.string().min(1).max(40),
+  /** The amount the checkout must ask for (the test-range image in test mode). */
+  amount: z.number(),
+  /** For a subscription: the billing key the checkout issues (customer_uid). */
+  customerUid: z.string().optional(),
+  /** For a virtual account: its deadline, as IMP.request_pay's vbank_due (KST, YYYYMMDDHHmm). */
+  vbankDue: z.string().optional(),
+};
+
 export const insertPaymentProgress = defineRoute({
   name: 'insertPaymentProgress',
   service: 'payment',
@@ -224,36 +259,8 @@ export const insertPaymentProgress = defineRoute({
     'Create the merchant order for the session at the price the server computes: a browser price that ' +
     'differs is INVALID_PRICE; a coupon is held for the order; a subscription gets its billing-key id. ' +
     'PayPal is sent as card with its pg',
-  request: z.object({
-    guid: Guid,
-    price: z.number(),
-    planName: PlanName,
-    payMethod: z.enum(PAY_METHODS),
-    pg: z.string().min(1).max(64),
-    currency: CurrencySchema,
-    isUpgrade: z.boolean().default(false),
-    isTest: z.boolean().default(false),
-    couponCode: z.string().max(32).optional(),
-    userName: Name,
-    userEmail: Email,
-    userPhone: PhoneNumberSchema,
-    /** The buyer's cash receipt (현금영수증) for a won virtual account; required for one, refused otherwise. */
-    cashReceipt: CashReceiptChoiceSchema.optional(),
-  }),
-  response: z.object({
-    merchantUid: MerchantUid,
-    /**
-     * The merchant_uid to open the checkout with: the order's, or for a subscription the id of its
-     * billing-key issue (the order's own id is kept for the charge that follows).
-     */
-    checkoutMerchantUid: z.string().min(1).max(40),
-    /** The amount the checkout must ask for (the test-range image in test mode). */
-    amount: z.number(),
-    /** For a subscription: the billing key the checkout issues (customer_uid). */
-    customerUid: z.string().optional(),
-    /** For a virtual account: its deadline, as IMP.request_pay's vbank_due (KST, YYYYMMDDHHmm). */
-    vbankDue: z.string().optional(),
-  }),
+  request: z.object({ ...OrderRequest, isUpgrade: z.boolean().default(false) }),
+  response: z.object(MerchantOrderShape),
   handler: 'orders/insert-payment-progress',
   // The order's re-checks at the provider are scheduled when it is made.
   grants: ['table:read', 'table:write', 'scheduler'],
@@ -406,6 +413,88 @@ export const portoneWebhook = defineRoute({
   grants: grantsProvider,
 });
 
+/**
+ * Everything the order page shows beside its form, in one answer: the session priced afresh, whether the
+ * Korean site offers this visitor a currency choice (by CloudFront's viewer country), the account's kept
+ * tax-invoice details (null when it gave none) and where this deployment opens a checkout.
+ */
+export const OrderPageSchema = z.object({
+  sessionInfo: SessionInfoSchema,
+  currencyOptionShown: z.boolean(),
+  taxInvoiceDetails: TaxInvoiceDetailsSchema.nullable(),
+  checkoutSettings: CheckoutSettingsSchema,
+});
+export type OrderPage = z.infer<typeof OrderPageSchema>;
+
+export const startPayment = defineRoute({
+  name: 'startPayment',
+  service: 'payment',
+  method: 'POST',
+  path: '/start-payment',
+  caller: 'user',
+  summary:
+    "The site's payment start for the signed-in account, in one call: a payment session on the plan chosen " +
+    'with everything its order page shows (as get-order-page), or, for an account holding a subscription, ' +
+    'its upgrade session (as create-init-plan-upgrade). Refused as create-init-payment refuses: an ' +
+    'unverified account, a pass holder (USER_ALREADY_SUBSCRIBED), a plan with nothing above it ' +
+    '(UPGRADE_NOT_ALLOWED)',
+  request: z.object({
+    clientType: z.enum(CLIENT_TYPES),
+    language: Language,
+    planName: PlanName.optional(),
+    priceVersion: z.string().max(16).optional(),
+    isTest: z.boolean().default(false),
+  }),
+  response: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('order'), guid: Guid, orderPage: OrderPageSchema }),
+    z.object({ kind: z.literal('upgrade'), guid: Guid, sessionInfo: SessionInfoSchema }),
+  ]),
+  handler: 'orders/start-payment',
+  grants: ['table:read', 'table:write', 'payment:checkout'],
+});
+
+export const getOrderPage = defineRoute({
+  name: 'getOrderPage',
+  service: 'payment',
+  method: 'POST',
+  path: '/get-order-page',
+  caller: 'guid',
+  summary:
+    'The one read of an order page loaded by its address (a reload, a link): the session with its prices, ' +
+    "the currency option, the account's tax-invoice details and the checkout settings (EXPIRED once the " +
+    'session has lapsed)',
+  request: z.object({ ...SessionInput, language: Language }),
+  response: OrderPageSchema,
+  handler: 'orders/get-order-page',
+  grants: ['table:read', 'payment:checkout'],
+});
+
+export const payOrder = defineRoute({
+  name: 'payOrder',
+  service: 'payment',
+  method: 'POST',
+  path: '/pay-order',
+  caller: 'guid',
+  summary:
+    "The order page's pay button in one call: the phone-number check (a number another account paid with " +
+    'answers phone_used with its masked address until the buyer confirms it), the account type chosen, the ' +
+    'session check and the merchant order, as insert-payment-progress creates it',
+  request: z.object({
+    ...OrderRequest,
+    /** The account type chosen on the page, saved with the order; one that would change the plan is refused. */
+    accountType: AccountTypeSchema.optional(),
+    /** The buyer confirmed paying with a number another account used: no check this time. */
+    phoneUseConfirmed: z.boolean().default(false),
+  }),
+  response: z.discriminatedUnion('outcome', [
+    z.object({ outcome: z.literal('phone_used'), email: z.string().optional() }),
+    z.object({ outcome: z.literal('ordered'), ...MerchantOrderShape }),
+  ]),
+  handler: 'orders/pay-order',
+  // The phone check counts in the table, and the order's re-checks are scheduled when it is made.
+  grants: ['table:read', 'table:write', 'scheduler'],
+});
+
 export const orderRoutes = [
   createInitPayment,
   getPaymentSessionInfo,
@@ -427,3 +516,10 @@ export const orderRoutes = [
   startRecurrentNaverPay,
   portoneWebhook,
 ] as const;
+
+/**
+ * The site's payment flow in fewer, wider calls (issue 36): the start, the order page's one read and the pay
+ * command, beside the calls above, which the desktop app and every other client keep calling. Listed apart
+ * because the route table's order is the deployed one (routes.ts): they go at its end.
+ */
+export const orderFlowRoutes = [startPayment, getOrderPage, payOrder] as const;

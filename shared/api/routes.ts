@@ -17,7 +17,7 @@ import { geoRoutes } from './geo.ts';
 import { identityLinkRoutes, identityRoutes } from './identity.ts';
 import { jobRoutes } from './jobs.ts';
 import { noticeRoutes } from './notices.ts';
-import { orderRoutes } from './orders.ts';
+import { orderFlowRoutes, orderRoutes } from './orders.ts';
 import { paymentProviderRoutes } from './payment-provider.ts';
 import { paymentRoutes } from './payments.ts';
 import { planChangeRoutes } from './plan-change.ts';
@@ -81,4 +81,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...planChangeRoutes,
   ...identityLinkRoutes,
   ...noticeRoutes,
+  ...orderFlowRoutes,
 ];

@@ -1,5 +1,6 @@
 import type { EraserPriceBook } from '../usage-eraser/eraser-options.ts';
-import { GIGABYTE, type PlanPriceInfo, type PlanUsageInfo } from './plan-types.ts';
+import { GIGABYTE } from './plan-constants.ts';
+import type { PlanPriceInfo, PlanUsageInfo } from './plan-types.ts';
 
 /**
  * The built-in plan catalogue: the prices and quotas the product is sold at. It is seeded into the

@@ -74,6 +74,25 @@ export async function changeSessionLanguage(guid: string, language: SiteLanguage
  */
 export async function changeSessionAccountType(guid: string, accountType: AccountType, isTest: boolean) {
   const ctx = await readSession(guid, 'open');
+  return recompute(ctx, accountTypeChoices(ctx, accountType), isTest);
+}
+
+/**
+ * The account type chosen on the order page, saved with its order (the pay command): only a choice that
+ * keeps the session's plan, since the page showed that plan's price. One that would switch the plan
+ * (business, or individual after business) is the page's to make first, with change-payment-session-account-type.
+ */
+export async function keepSessionAccountType(guid: string, accountType: AccountType): Promise<void> {
+  const ctx = await readSession(guid, 'open');
+  if (ctx.session.accountType === accountType) return;
+  const choices = accountTypeChoices(ctx, accountType);
+  if (choices.planName !== ctx.plan.name) {
+    throw new PaymentError('INCONSISTENCY', `The ${accountType} account type changes the session's plan`);
+  }
+  await updatePaymentSession(guid, choices);
+}
+
+function accountTypeChoices(ctx: SessionContext, accountType: AccountType) {
   if (ctx.plan.planType === 'CUSTOM' || referralRate(ctx) > 0) {
     throw new PaymentError('INVALID_ARGUMENT', 'This session has no account type to choose');
   }
@@ -84,7 +103,7 @@ export async function changeSessionAccountType(guid: string, accountType: Accoun
     if (!plan) throw new PaymentError('INVALID_ARGUMENT', 'The catalogue has no BUSINESS plan');
     const previousPlanName =
       ctx.plan.planType === 'BUSINESS' ? ctx.session.previousPlanName : ctx.session.planName;
-    return recompute(ctx, { accountType, planName: plan.name, previousPlanName }, isTest);
+    return { accountType, planName: plan.name, previousPlanName };
   }
   const remembered = offered.find((plan) => plan.name === ctx.session.previousPlanName);
   const plan =
@@ -94,7 +113,7 @@ export async function changeSessionAccountType(guid: string, accountType: Accoun
       : ctx.plan) ??
     offered[0];
   if (!plan) throw new PaymentError('INVALID_ARGUMENT', 'The catalogue has no individual plan');
-  return recompute(ctx, { accountType, planName: plan.name, previousPlanName: undefined }, isTest);
+  return { accountType, planName: plan.name, previousPlanName: undefined };
 }
 
 /** Applies a coupon for a plan: the session switches to that plan, and the price is recomputed. */

@@ -84,7 +84,7 @@ export async function openPaymentSession(input: {
   createdBy?: string;
   /** The operator's action, recorded in the account's activities in the session's own transaction. */
   activity?: AdminActivity;
-}): Promise<{ guid: string; session: PaymentSession; sessionInfo: SessionInfo }> {
+}): Promise<{ guid: string; session: PaymentSession; sessionInfo: SessionInfo; context: SessionContext }> {
   const createdStatus = input.createdStatus ?? 'init';
   const user = await verifiedUser(input.uid, input.user);
   const now = nowMs();
@@ -117,7 +117,7 @@ export async function openPaymentSession(input: {
     input.activity,
   );
   const ctx = await sessionContextOf(session, { user, catalogue: plans });
-  return { guid: session.guid, session, sessionInfo: sessionInfoOf(ctx, false) };
+  return { guid: session.guid, session, sessionInfo: sessionInfoOf(ctx, false), context: ctx };
 }
 
 /** Stores a new session, live 24 hours (an operator's link 14 days); answers it as stored. */

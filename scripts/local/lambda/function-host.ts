@@ -570,9 +570,16 @@ export class FunctionHost {
     return new Map([...this.environments].map(([fn, set]) => [fn.name, set.size]));
   }
 
-  /** Ends every process (cold starts follow). */
-  async endAll(): Promise<void> {
-    await this.end([...this.environments.values()].flatMap((set) => [...set]));
+  /**
+   * Ends every process (cold starts follow), or with `keepProvisioned` every one but those provisioned
+   * concurrency keeps (as on AWS after the on-demand environments were reclaimed).
+   */
+  async endAll({ keepProvisioned = false } = {}): Promise<void> {
+    await this.end(
+      [...this.environments.values()]
+        .flatMap((set) => [...set])
+        .filter((environment) => !(keepProvisioned && environment.provisioned)),
+    );
   }
 
   /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getPaymentPlanInfoV2 } from '../../../shared/api/plans.ts';
+import { builtInPlanInfo } from '../../../shared/plans/plan-info.ts';
 import { BUILT_IN_PLAN_PRICES, BUILT_IN_PLAN_USAGES } from '../../../shared/plans/price-book.ts';
 import { call } from '../helpers.ts';
 
@@ -29,6 +30,18 @@ describe('POST /payment/get-payment-plan-info-v2', () => {
       'LIGHT',
       'STANDARD',
     ]);
+  });
+
+  it('answers exactly the plans the pricing page shows without a call (the price book, pre-rendered)', async () => {
+    // The table keeps the usage infos by plan type, not in the book's order; the page looks them up by type.
+    const byType = (usages: Array<{ planType: string }>) =>
+      [...usages].sort((a, b) => a.planType.localeCompare(b.planType));
+    for (const priceVersion of [undefined, '1', '2']) {
+      const { body } = await call(getPaymentPlanInfoV2, priceVersion ? { priceVersion } : {});
+      const shown = builtInPlanInfo(priceVersion);
+      expect(body.planPriceInfos, priceVersion).toEqual(shown.planPriceInfos);
+      expect(byType(body.planUsageInfos), priceVersion).toEqual(byType(shown.planUsageInfos));
+    }
   });
 
   it('falls back to the built-in catalogue for a referral type without its own', async () => {

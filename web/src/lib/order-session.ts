@@ -1,58 +1,36 @@
 import type { RouteOutput } from '../../../shared/api/define-route.ts';
-import { changePaymentSessionPlan, createInitPayment } from '../../../shared/api/orders.ts';
-import { createInitPlanUpgrade } from '../../../shared/api/upgrades.ts';
+import { changePaymentSessionPlan, startPayment } from '../../../shared/api/orders.ts';
 import { SITE_CLIENT_TYPE } from '../../../shared/identity/client-types.ts';
 import type { SiteLanguage } from '../../../shared/languages.ts';
 import type { SessionInfo } from '../../../shared/orders/session-info.ts';
 import { callRoute } from './api-client.ts';
+import { isTestQuery, type PaymentQuery } from './payment-cache.ts';
 
 /**
- * The session calls of a payment start (payment-start.ts decides where they lead): open a payment
- * session or an upgrade session for the signed-in account, or store the chosen plan in a session.
+ * The session calls of a payment start (payment-start.ts decides where they lead): start a payment (a
+ * payment session or an upgrade session) for the signed-in account, or store the chosen plan in a session.
  */
 
-/** The pricing and order pages' query that travels with a payment: test mode and the price version. */
-export interface PaymentQuery {
-  test?: string | undefined;
-  priceVersion?: string | undefined;
-}
+export { isTestQuery, type PaymentQuery } from './payment-cache.ts';
 
-export const isTestQuery = (query: PaymentQuery) => query.test === '1' || query.test === 'true';
-
-/** Opens a payment session for the signed-in account (create-init-payment), with a chosen plan if any. */
-export function createPaymentSession(input: {
+/**
+ * The site's payment start for the signed-in account (start-payment): a payment session on the chosen plan
+ * with everything its order page shows, or the upgrade session of an account holding a subscription.
+ */
+export function startPaymentSession(input: {
   idToken: string;
   lang: SiteLanguage;
   planName?: string | undefined;
   query?: PaymentQuery;
-}): Promise<RouteOutput<typeof createInitPayment>> {
+}): Promise<RouteOutput<typeof startPayment>> {
   return callRoute(
-    createInitPayment,
+    startPayment,
     {
       clientType: SITE_CLIENT_TYPE,
       language: input.lang,
+      isTest: isTestQuery(input.query ?? {}),
       ...(input.planName ? { planName: input.planName } : {}),
       ...(input.query?.priceVersion ? { priceVersion: input.query.priceVersion } : {}),
-    },
-    { token: input.idToken },
-  );
-}
-
-/**
- * Opens the upgrade session of the signed-in account's current subscription (create-init-plan-upgrade),
- * on the chosen plan when the current one may go to it.
- */
-export function openUpgradeSession(input: {
-  idToken: string;
-  lang: SiteLanguage;
-  planName?: string | undefined;
-}): Promise<RouteOutput<typeof createInitPlanUpgrade>> {
-  return callRoute(
-    createInitPlanUpgrade,
-    {
-      clientType: SITE_CLIENT_TYPE,
-      language: input.lang,
-      ...(input.planName ? { planName: input.planName } : {}),
     },
     { token: input.idToken },
   );

@@ -34,29 +34,103 @@ export function signOutSession(clientType: ClientType): Promise<unknown> {
   return callRoute(SIGN_OUT, { clientType });
 }
 
-let siteSession: Promise<string | undefined> | undefined;
-
-/**
- * The ID token of this browser's site session (the refresh cookie's `check_signed_in`; undefined when
- * signed out), asked once per page load and shared by whoever needs it (the landing's redirect, the
- * header, the billing page's calls). A failed check counts as signed out: the pages must render
- * whatever the auth service says.
- */
-export function siteIdToken(language: SiteLanguage): Promise<string | undefined> {
-  siteSession ??= refreshSession(SITE_CLIENT_TYPE, language, 'check_signed_in').then(
-    ({ session }) => session?.idToken,
-    () => undefined,
-  );
-  return siteSession;
+/** The site session of this browser as a page knows it: the ID token, when it ends, and the account. */
+export interface SiteSession {
+  idToken: string;
+  expiresAt: number;
+  user: NonNullable<RouteOutput<typeof refreshToken>['user']>;
 }
 
-/** Whether this browser has a site session. */
+/** A token this close to its end is asked for again rather than sent. */
+const TOKEN_MARGIN_MS = 60_000;
+
+let siteSession: Promise<SiteSession | undefined> | undefined;
+
+function sessionOf(answer: Pick<RouteOutput<typeof refreshToken>, 'user' | 'session'>) {
+  const { user, session } = answer;
+  if (!user || !session) return undefined;
+  return { idToken: session.idToken, expiresAt: Date.now() + session.expiresIn * 1000, user };
+}
+
+/**
+ * The site session of this browser (the refresh cookie's `check_signed_in`; undefined when signed out),
+ * asked once per page load and shared by whoever needs it (the header, the landing's redirect, the
+ * pricing page's start, the billing page's calls), and again only when its ID token nears its end. A failed
+ * check counts as signed out: the pages must render whatever the auth service says.
+ */
+export async function currentSiteSession(language: SiteLanguage): Promise<SiteSession | undefined> {
+  siteSession ??= refreshSession(SITE_CLIENT_TYPE, language, 'check_signed_in').then(
+    (answer) => {
+      const session = sessionOf(answer);
+      rememberForVisit(Boolean(session));
+      return session;
+    },
+    // Unanswered (offline, or the page left while it was asked): signed out for this page, the visit unchanged.
+    () => undefined,
+  );
+  const session = await siteSession;
+  if (session && session.expiresAt - Date.now() < TOKEN_MARGIN_MS) {
+    siteSession = undefined;
+    return currentSiteSession(language);
+  }
+  return session;
+}
+
+/** The ID token of this browser's site session, undefined when signed out. */
+export async function siteIdToken(language: SiteLanguage): Promise<string | undefined> {
+  return (await currentSiteSession(language))?.idToken;
+}
+
+/**
+ * Whether this browser has a site session, as the header shows it. Once the visit has seen it signed in
+ * (a check's answer, a sign-in dialog), the tab's session storage keeps that for the visit's later page
+ * loads, the provider's checkout and back included, so a page load of the payment flow makes no session
+ * call of its own; the sign-out forgets it. A visitor not signed in is asked again on each page load (a
+ * sign-in in another tab or by another page would otherwise go unseen). Pages that need the token itself
+ * ask `currentSiteSession`.
+ */
 export async function isSignedIn(language: SiteLanguage): Promise<boolean> {
-  return Boolean(await siteIdToken(language));
+  return visitSignedIn() || Boolean(await currentSiteSession(language));
+}
+
+/** A sign-in on this page (a sign-in dialog): the page's session from now on, shown at once. */
+export function rememberSiteSession(signedIn: Pick<RouteOutput<typeof refreshToken>, 'user' | 'session'>) {
+  siteSession = Promise.resolve(sessionOf(signedIn));
+  rememberForVisit(true);
 }
 
 /** Ends the site session of this browser; the next check asks again. */
 export async function signOutOfSite(): Promise<void> {
+  siteSession = undefined;
+  rememberForVisit(false);
   await signOutSession(SITE_CLIENT_TYPE);
   siteSession = undefined;
+}
+
+const VISIT_KEY = 'cutloom.signed-in';
+const listeners = new Set<(signedIn: boolean) => void>();
+
+/** Calls `listener` when this page signs in or out; answers the function that stops it. */
+export function onSignedInChange(listener: (signedIn: boolean) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function visitSignedIn(): boolean {
+  try {
+    return sessionStorage.getItem(VISIT_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function rememberForVisit(signedIn: boolean): void {
+  const changed = visitSignedIn() !== signedIn;
+  try {
+    if (signedIn) sessionStorage.setItem(VISIT_KEY, '1');
+    else sessionStorage.removeItem(VISIT_KEY);
+  } catch {
+    // Storage blocked: each page load asks again.
+  }
+  if (changed) for (const listener of listeners) listener(signedIn);
 }

@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { SiteLanguage } from '../../../shared/languages.ts';
-import { isSignedIn } from './session-refresh.ts';
+import { isSignedIn, onSignedInChange } from './session-refresh.ts';
 
 /** Whether the visitor is signed in: undefined until the check answers (and in pre-rendered HTML). */
 export function useSignedIn(language: SiteLanguage): boolean | undefined {
@@ -9,9 +9,13 @@ export function useSignedIn(language: SiteLanguage): boolean | undefined {
     let current = true;
     // A transition: the answer re-renders the whole header (every link builds its address), which
     // then yields to the browser instead of holding the main thread just after hydration (issue 18).
-    void isSignedIn(language).then((answer) => current && startTransition(() => setSignedIn(answer)));
+    const show = (answer: boolean) => current && startTransition(() => setSignedIn(answer));
+    void isSignedIn(language).then(show);
+    // A sign-in dialog or the sign-out changes what the header offers without a page load.
+    const stop = onSignedInChange(show);
     return () => {
       current = false;
+      stop();
     };
   }, [language]);
   return signedIn;

@@ -6,7 +6,7 @@ export { useSessionFollowsLanguage } from './api/change-payment-session-language
 export { useChangeSessionPlan } from './api/change-payment-session-plan.ts';
 export {
   fetchPaymentSessionInfo,
-  paymentSessionKey,
+  paymentSessionQuery,
   usePaymentSession,
 } from './api/get-payment-session-info.ts';
 export {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SessionInfo } from '../../../../../shared/orders/session-info.ts';
-import { paymentSessionKey } from '../api/get-payment-session-info.ts';
+import { paymentSessionKey } from '../../../lib/payment-cache.ts';
 
 /**
  * A recompute of the session (plan, currency, account type, coupon): the server's answer replaces the

@@ -1,13 +1,14 @@
 import '../auth.css';
-import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { MessageDialog, Modal } from '../../../components/Modal.tsx';
-import { startAfterSignIn } from '../../../lib/payment-start.ts';
+import { buysThroughPartner, startSignedIn } from '../../../lib/payment-start.ts';
 import type { SignedIn } from '../../../lib/session-api.ts';
-import { signOutOfSite } from '../../../lib/session-refresh.ts';
+import { rememberSiteSession } from '../../../lib/session-refresh.ts';
 import { openApp, safeNextPath } from '../app-url.ts';
 import { useAuthStrings } from '../hooks/use-auth-strings.ts';
 import { maintenanceText } from '../maintenance-text.ts';
@@ -47,6 +48,8 @@ function OpenSignInDialog({
 }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
+  const router = useRouter();
+  const queryClient = useQueryClient();
   const [alert, setAlert] = useState<string>();
   const payment = query.purpose === 'payment';
 
@@ -59,23 +62,23 @@ function OpenSignInDialog({
     });
 
   async function continueAfterSignIn({ user, session }: SignedIn) {
+    rememberSiteSession({ user, session });
     const next = safeNextPath(query.next);
     // A private page (the billing page) opened signed out asks to come back to it.
     if (!payment) return next ? window.location.assign(next) : openApp();
-    // Partner referral accounts buy through their partner, not through the site's payment flow.
-    if (user.referralType && user.referralType !== 'affiliate') {
-      await signOutOfSite().catch(() => undefined);
-      setAlert(t('payment.referral_user_login'));
-      return;
-    }
-    if (next) return window.location.assign(next);
-    const start = await startAfterSignIn({
-      idToken: session.idToken,
-      lang: language,
-      planName: query.plan,
-      query: { test: query.test, priceVersion: query.priceVersion },
-    });
-    if (start.kind === 'page') window.location.assign(start.href);
+    if (next && !buysThroughPartner(user)) return window.location.assign(next);
+    // The order page's code and texts load while the start is asked (its data comes with the answer).
+    void router.preloadRoute({ to: '/$lang/payment/order/subscription', params: { lang: language } });
+    const start = await startSignedIn(
+      { idToken: session.idToken, user },
+      {
+        lang: language,
+        planName: query.plan,
+        query: { test: query.test, priceVersion: query.priceVersion },
+        cache: queryClient,
+      },
+    );
+    if (start.kind === 'page') void navigate({ href: start.href, replace: true });
     else setAlert(t(start.reason));
   }
 

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { OrderPage as OrderPageData } from '../../../../../shared/api/orders.ts';
 import { cashReceiptAsked } from '../../../../../shared/cash-receipts/cash-receipt-rules.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import type { SessionInfo } from '../../../../../shared/orders/session-info.ts';
@@ -35,10 +36,11 @@ import {
 import { PaymentDocumentNote, TaxInvoiceSection } from '../../tax-invoices/index.ts';
 import { useChangeSessionAccountType } from '../api/change-payment-session-account-type.ts';
 import { useChangeSessionCurrency } from '../api/change-payment-session-currency.ts';
-import { useCurrencyOptionShown } from '../api/check-currency-option.ts';
+import { useOrderPage } from '../api/get-order-page.ts';
 import { usePay } from '../hooks/use-pay.ts';
 import { accountTypeInputId, ORDER_IDS, type OrderField, orderProblems } from '../order-problems.ts';
 import { CouponBox } from './CouponBox.tsx';
+import { OrderLoading } from './OrderLoading.tsx';
 import { PriceSummary } from './PriceSummary.tsx';
 import '../../checkout/checkout.css';
 import '../orders.css';
@@ -55,9 +57,10 @@ const {
 } = ORDER_IDS;
 
 /**
- * The order page (subscription or fixed-term): the session by guid, then every section in the
- * specified order, and the pay button. A session whose plan is of the other kind moves to the other
- * order page; a lapsed session shows the expired title; without a guid there is nothing to pay.
+ * The order page (subscription or fixed-term): what its route's loader read (the session by guid, the
+ * currency option, the account's tax-invoice details, the checkout settings: loadOrderPage), then every
+ * section in the specified order, and the pay button. A session whose plan is of the other kind moves to
+ * the other order page; a lapsed session shows the expired title; without a guid there is nothing to pay.
  */
 interface OrderPageProps {
   lang: SiteLanguage;
@@ -98,26 +101,10 @@ function SessionProblem({ lang, title, message }: { lang: SiteLanguage; title: s
 
 function OrderWithSession({ lang, kind, guid, query, isTest }: OrderPageProps & { guid: string }) {
   const { t } = useTranslation('order');
-  const navigate = useNavigate();
-  const session = usePaymentSession(guid, isTest);
-  const sessionInfo = session.data;
-  const followingLanguage = useSessionFollowsLanguage(lang, sessionInfo);
-
-  useEffect(() => {
-    if (sessionInfo && sessionInfo.planPriceInfo.isSubscription !== (kind === 'subscription')) {
-      void navigate({ href: orderPagePath(lang, sessionInfo.planPriceInfo, guid, query), replace: true });
-    }
-  }, [sessionInfo, kind, lang, guid, query, navigate]);
-
-  if (session.isPending || followingLanguage) {
-    return (
-      <main id="main" className="order-page">
-        <div className="spinner" role="status" aria-label={t('session.loading')} />
-      </main>
-    );
-  }
-  if (!sessionInfo) {
-    const expired = clientCodeOf(session.error) === 'L03';
+  const page = useOrderPage({ guid, isTest, language: lang });
+  if (page.isPending) return <OrderLoading />;
+  if (!page.data) {
+    const expired = clientCodeOf(page.error) === 'L03';
     return (
       <SessionProblem
         lang={lang}
@@ -126,24 +113,56 @@ function OrderWithSession({ lang, kind, guid, query, isTest }: OrderPageProps & 
       />
     );
   }
-  return <OrderForm lang={lang} sessionInfo={sessionInfo} query={query} />;
+  return (
+    <OrderOfSession lang={lang} kind={kind} guid={guid} query={query} isTest={isTest} page={page.data} />
+  );
+}
+
+function OrderOfSession({
+  lang,
+  kind,
+  guid,
+  query,
+  isTest,
+  page,
+}: OrderPageProps & { guid: string; page: OrderPageData }) {
+  const navigate = useNavigate();
+  // The session as the loader left it (page.sessionInfo when nothing newer was there); recomputes replace it.
+  const session = usePaymentSession(guid, isTest);
+  const sessionInfo = session.data ?? page.sessionInfo;
+  const followingLanguage = useSessionFollowsLanguage(lang, sessionInfo);
+
+  useEffect(() => {
+    if (sessionInfo.planPriceInfo.isSubscription !== (kind === 'subscription')) {
+      void navigate({ href: orderPagePath(lang, sessionInfo.planPriceInfo, guid, query), replace: true });
+    }
+  }, [sessionInfo, kind, lang, guid, query, navigate]);
+
+  if (followingLanguage) return <OrderLoading />;
+  return <OrderForm lang={lang} sessionInfo={sessionInfo} query={query} page={page} />;
 }
 
 function OrderForm({
   lang,
   sessionInfo,
   query,
+  page,
 }: {
   lang: SiteLanguage;
   sessionInfo: SessionInfo;
   query: PaymentQuery;
+  page: OrderPageData;
 }) {
   const { t } = useTranslation('order');
   const { guid, isTest, planPriceInfo: plan } = sessionInfo;
   const changePlan = useChangeSessionPlan(guid, isTest);
   const changeCurrency = useChangeSessionCurrency(guid, isTest);
   const changeAccountType = useChangeSessionAccountType(guid, isTest);
-  const currencyChoice = useCurrencyOptionShown(lang);
+  const currencyChoice = page.currencyOptionShown;
+  // An account type that keeps the plan shown (individual, unless the plan is Business) is kept here and
+  // saved with the order by the pay command; one that switches the plan is stored at once, its price shown.
+  const [keptAccountType, setKeptAccountType] = useState<AccountType>();
+  const accountType = keptAccountType ?? sessionInfo.accountType;
 
   const [userName, setUserName] = useState(sessionInfo.accountInfo.userName);
   const [userEmail, setUserEmail] = useState(sessionInfo.accountInfo.email);
@@ -177,6 +196,7 @@ function OrderForm({
   const { pay, paying, gatewayOpen } = usePay({
     lang,
     query,
+    checkoutSettings: page.checkoutSettings,
     confirmPhone: (email) => ask(t('contact.phone_used', { email: email ?? '' })),
     onCouponRefused: (error: ApiError) => setAlert(clientErrorText(t, error.clientCode, error.message)),
   });
@@ -191,7 +211,7 @@ function OrderForm({
   const couponApplied = Boolean(sessionInfo.couponInfo);
   const cashReceiptShown =
     method !== undefined && cashReceiptAsked({ payMethod: method, currency: sessionInfo.currency });
-  const business = sessionInfo.accountType === 'business';
+  const business = accountType === 'business';
   const busy = paying || changePlan.isPending || changeCurrency.isPending || changeAccountType.isPending;
 
   const finalItems = [
@@ -237,7 +257,7 @@ function OrderForm({
       userEmail,
       userPhone,
       accountTypeShown: sessionInfo.showAccountType,
-      accountType: sessionInfo.accountType,
+      accountType,
       couponUnapplied: couponApplied ? '' : couponTyped,
     },
     finalItems,
@@ -248,10 +268,15 @@ function OrderForm({
   const shown = tried ? problems : [];
   const problemAt = (field: OrderField) => shown.find((problem) => problem.key === field)?.message;
 
-  async function chooseAccountType(accountType: AccountType) {
-    if (accountType === sessionInfo.accountType) return;
-    if (!(await ask(t(`account_type.warning_${accountType}`)))) return;
-    changeAccountType.mutate({ accountType });
+  async function chooseAccountType(chosen: AccountType) {
+    if (chosen === accountType) return;
+    if (!(await ask(t(`account_type.warning_${chosen}`)))) return;
+    if (chosen === 'individual' && plan.planType !== 'BUSINESS') {
+      setKeptAccountType(chosen);
+      return;
+    }
+    setKeptAccountType(undefined);
+    changeAccountType.mutate({ accountType: chosen });
   }
 
   function onPay() {
@@ -272,7 +297,10 @@ function OrderForm({
       method as PayMethod,
       { userName: userName.trim(), userEmail: userEmail.trim(), userPhone },
       `${PRODUCT_NAME} ${planLabel(t, plan)}`,
-      receipt && 'choice' in receipt ? receipt.choice : undefined,
+      {
+        cashReceipt: receipt && 'choice' in receipt ? receipt.choice : undefined,
+        accountType: keptAccountType,
+      },
     );
   }
 
@@ -312,7 +340,7 @@ function OrderForm({
                   id={accountTypeInputId(type)}
                   type="radio"
                   name="account-type"
-                  checked={sessionInfo.accountType === type}
+                  checked={accountType === type}
                   disabled={busy}
                   onChange={() => void chooseAccountType(type)}
                 />

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { CheckoutSettings } from '../../../../../shared/api/payment-provider.ts';
 import type { CashReceiptChoice } from '../../../../../shared/cash-receipts/cash-receipt-rules.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import type { SessionInfo } from '../../../../../shared/orders/session-info.ts';
@@ -11,22 +12,21 @@ import {
   WALLET_PAY_METHOD,
   WALLET_PG,
 } from '../../../../../shared/payments/pay-methods.ts';
+import type { AccountType } from '../../../../../shared/plans/plans-offered.ts';
 import { funnel } from '../../../lib/analytics/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { PaymentQuery } from '../../../lib/order-session.ts';
+import { paymentSessionKey } from '../../../lib/payment-cache.ts';
 import {
   failureOf,
-  fetchInsertPaymentProgress,
-  fetchPaymentSessionInfo,
   fetchWalletEnrolment,
-  paymentSessionKey,
   progressFor,
   resultPagePath,
   saveOutcome,
   saveProgress,
 } from '../../checkout/index.ts';
-import { browser, checkoutSettingsQuery, requestPay, walletPageUrl } from '../../payment-provider/index.ts';
-import { fetchPhoneUse } from '../api/find-payment-info-by-phone-number.ts';
+import { browser, requestPay, walletPageUrl } from '../../payment-provider/index.ts';
+import { fetchPayOrder } from '../api/pay-order.ts';
 
 export interface Contact {
   userName: string;
@@ -38,20 +38,23 @@ export interface Contact {
 const checkoutLanguage = (lang: SiteLanguage) => (lang === 'ko' ? 'ko' : lang === 'zh-TW' ? 'zh' : 'en');
 
 /**
- * The payment flow after the pay checks passed (section 4): the phone number is checked (a number
- * another account paid with asks for confirmation; cancel stops here); then the gateway opens (the
- * overlay shows, the pay button stays locked), the session is verified, the merchant order is created
- * at the server's price and its progress info stored, and the wallet registration or the provider's
- * checkout opens. A failure before the checkout is stored and shown on the fail page; a coupon that
- * ran out meanwhile is shown on the order page, which reloads its session.
+ * The payment flow after the pay checks passed (section 4), in one command to the server (pay-order,
+ * issue 36): it checks the phone number and, for a number another account paid with, answers for the
+ * confirmation (cancel stops here; a confirmed press sends the command again without the check); it saves
+ * the account type chosen and creates the merchant order at the server's price for the session shown (a
+ * session changed meanwhile is refused, not paid at another price). Then the gateway opens (the overlay
+ * shows, the pay button stays locked) and the wallet registration or the provider's checkout opens, with
+ * the checkout settings the order page read. A failure before the checkout is stored and shown on the fail
+ * page; a coupon that ran out meanwhile is shown on the order page, which reloads its session.
  */
 export function usePay(input: {
   lang: SiteLanguage;
   query: PaymentQuery;
+  checkoutSettings: CheckoutSettings;
   confirmPhone: (maskedEmail: string | undefined) => Promise<boolean>;
   onCouponRefused: (error: ApiError) => void;
 }) {
-  const { lang, query } = input;
+  const { lang, query, checkoutSettings: settings } = input;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [paying, setPaying] = useState(false);
@@ -63,36 +66,40 @@ export function usePay(input: {
     method: PayMethod,
     contact: Contact,
     orderName: string,
-    cashReceipt?: CashReceiptChoice,
+    choices: { cashReceipt?: CashReceiptChoice | undefined; accountType?: AccountType | undefined } = {},
   ): Promise<void> {
     const { guid, isTest } = sessionInfo;
-    setPaying(true);
-    try {
-      const phone = await fetchPhoneUse(guid, contact.userPhone);
-      if (phone.isUsed && !(await input.confirmPhone(phone.email))) return;
-      funnel().set('PaymentGatewayOpened');
-      setGatewayOpen(true);
-      const verified = await fetchPaymentSessionInfo(guid, isTest);
-      queryClient.setQueryData(paymentSessionKey(guid, isTest), verified);
-      const plan = verified.planPriceInfo;
-      const channel =
-        method === WALLET_PAY_METHOD ? undefined : providerChannel(method, verified.currency, plan);
-      const pg = channel?.pg ?? WALLET_PG;
-      const couponCode = verified.couponInfo?.coupon.couponCode;
-      const order = await fetchInsertPaymentProgress({
+    const plan = sessionInfo.planPriceInfo;
+    const channel =
+      method === WALLET_PAY_METHOD ? undefined : providerChannel(method, sessionInfo.currency, plan);
+    const couponCode = sessionInfo.couponInfo?.coupon.couponCode;
+    const command = (phoneUseConfirmed: boolean) =>
+      fetchPayOrder({
         guid,
-        price: verified.price.finalPrice,
+        price: sessionInfo.price.finalPrice,
         planName: plan.name,
         payMethod: serverPayMethod(method),
-        pg,
-        currency: verified.currency,
+        pg: channel?.pg ?? WALLET_PG,
+        currency: sessionInfo.currency,
         isTest,
         ...(couponCode ? { couponCode } : {}),
         ...contact,
-        ...(cashReceipt ? { cashReceipt } : {}),
+        ...(choices.cashReceipt ? { cashReceipt: choices.cashReceipt } : {}),
+        ...(choices.accountType ? { accountType: choices.accountType } : {}),
+        phoneUseConfirmed,
       });
-      saveProgress(guid, progressFor(verified, order, method, false));
-      const settings = await queryClient.ensureQueryData(checkoutSettingsQuery());
+    setPaying(true);
+    try {
+      let answer = await command(false);
+      if (answer.outcome === 'phone_used') {
+        if (!(await input.confirmPhone(answer.email))) return;
+        answer = await command(true);
+      }
+      if (answer.outcome !== 'ordered') return;
+      const order = answer;
+      funnel().set('PaymentGatewayOpened');
+      setGatewayOpen(true);
+      saveProgress(guid, progressFor(sessionInfo, order, method, false));
       if (!channel) {
         const { reserveId } = await fetchWalletEnrolment({ guid, merchantUid: order.merchantUid });
         browser.navigate(walletPageUrl(settings, reserveId));
@@ -104,7 +111,7 @@ export function usePay(input: {
         merchant_uid: order.checkoutMerchantUid,
         name: orderName,
         amount: order.amount,
-        currency: verified.currency,
+        currency: sessionInfo.currency,
         buyer_name: contact.userName,
         buyer_email: contact.userEmail,
         buyer_tel: contact.userPhone,

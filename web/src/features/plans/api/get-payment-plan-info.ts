@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RouteOutput } from '../../../../../shared/api/define-route.ts';
 import type { getPaymentPlanInfoV2 } from '../../../../../shared/api/plans.ts';
 import { PAYMENT_PLAN_INFO } from '../../../../../shared/api/public-addresses.ts';
+import { builtInPlanInfo } from '../../../../../shared/plans/plan-info.ts';
 import { callRoute } from '../../../lib/api-client.ts';
 
 /** The start-up limit of the plan info call (site-and-payments.md section 9). */
@@ -27,11 +28,16 @@ export async function getPaymentPlanInfo(input: {
   }
 }
 
+/**
+ * Without a referral type the plans are the built-in catalogue's, which the page carries (issue 36): they
+ * are in its pre-rendered HTML and cost no call. A referral type's plans (a partner's catalogue) are asked.
+ */
 export const paymentPlanInfoQuery = (input: { referralType?: string; priceVersion?: string }) =>
   queryOptions({
     queryKey: ['payment-plan-info', input.referralType ?? '', input.priceVersion ?? ''],
     queryFn: () => getPaymentPlanInfo(input),
-    staleTime: 5 * 60_000,
+    staleTime: input.referralType ? 5 * 60_000 : Number.POSITIVE_INFINITY,
+    initialData: input.referralType ? undefined : { ...builtInPlanInfo(input.priceVersion), failed: false },
   });
 
 export const usePaymentPlanInfo = (input: { referralType?: string; priceVersion?: string }) =>

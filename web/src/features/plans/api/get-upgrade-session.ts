@@ -1,19 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { isTestQuery, paymentSessionKey } from '../../../lib/payment-cache.ts';
 
 /**
  * The upgrade session an upgrade pricing page was opened with (`?guid=` of create-init-plan-upgrade,
  * from the app or the payment-start sign-in), read from the server like every session: its plan
- * upgrade data decides which plans are disabled. The order code that reads it loads only here, so the
- * pricing page ships none of it.
+ * upgrade data decides which plans are disabled; the payment start that led here left it in the cache.
+ * The order code that reads it loads only here, so the pricing page ships none of it.
  */
 export const upgradeSessionQuery = (guid: string, test: string | undefined) =>
   queryOptions({
-    queryKey: ['upgrade-pricing-session', guid, test ?? ''],
+    queryKey: paymentSessionKey(guid, isTestQuery({ test })),
     queryFn: async () => {
-      const [{ fetchPaymentSessionInfo }, { isTestQuery }] = await Promise.all([
-        import('../../checkout/api/get-payment-session-info.ts'),
-        import('../../../lib/order-session.ts'),
-      ]);
+      const { fetchPaymentSessionInfo } = await import('../../checkout/api/get-payment-session-info.ts');
       return fetchPaymentSessionInfo(guid, isTestQuery({ test }));
     },
     staleTime: Number.POSITIVE_INFINITY,

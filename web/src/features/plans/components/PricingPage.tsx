@@ -1,18 +1,23 @@
-import { useNavigate } from '@tanstack/react-router';
-import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currencyForLanguage, groupDigits } from '../../../../../shared/currency.ts';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import type { PlanUpgradeData } from '../../../../../shared/orders/session-info.ts';
+import { builtInPlanInfo } from '../../../../../shared/plans/plan-info.ts';
 import type { PlanType } from '../../../../../shared/plans/plan-types.ts';
 import { type UpgradeBlock, upgradeBlock } from '../../../../../shared/plans/upgrade-rules.ts';
 import { DisabledWithReason, Tooltip } from '../../../components/Tooltip.tsx';
 import { arrowTarget } from '../../../components/tab-keys.ts';
+import { loadLanguage } from '../../../i18n/i18n.ts';
 import { flushAnalyticsByBeacon, funnel } from '../../../lib/analytics/index.ts';
 import { usePageHead } from '../../../lib/page-head.ts';
-import { startFromPricing } from '../../../lib/payment-start.ts';
+import { type StartRefusal as Refusal, startFromPricing } from '../../../lib/payment-start.ts';
+import { currentSiteSession, isSignedIn } from '../../../lib/session-refresh.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
-import { usePaymentPlanInfo } from '../api/get-payment-plan-info.ts';
+import { type PlanInfo, usePaymentPlanInfo } from '../api/get-payment-plan-info.ts';
 import { useUpgradeData } from '../api/get-upgrade-session.ts';
 import {
   type ExtraFeature,
@@ -30,6 +35,25 @@ import {
 import type { PricingSearch } from '../pricing-search.ts';
 import { GeneralFeaturesMarquee } from './GeneralFeaturesMarquee.tsx';
 
+/** The order page a start leads to (payment-start.ts), named as the router knows it. */
+/** The plans in the pricing page's pre-rendered HTML (shared/site/site-pages.ts: no query, no upgrade). */
+const preRenderedPlans: PlanInfo = { ...builtInPlanInfo(undefined), failed: false };
+
+const orderRoute = (plan: { isSubscription: boolean }, upgrading: boolean) => {
+  if (upgrading) return '/$lang/payment/upgrade/order/subscription';
+  return plan.isSubscription ? '/$lang/payment/order/subscription' : '/$lang/payment/order/fixedterm';
+};
+
+/** The payment-start sign-in's code and texts, loaded before the press that opens it. */
+function preloadSignIn(lang: SiteLanguage) {
+  void import('../../identity/components/SignInDialog.tsx');
+  void loadLanguage(lang, ['auth']);
+}
+
+const StartRefusal = lazy(() =>
+  import('./StartRefusal.tsx').then((module) => ({ default: module.StartRefusal })),
+);
+
 interface PlanContext {
   lang: SiteLanguage;
   search: PricingSearch;
@@ -38,6 +62,10 @@ interface PlanContext {
   upgradeData: PlanUpgradeData | undefined;
   /** The upgrade session is still loading: no plan can be started before its blocks are known. */
   upgradePending: boolean;
+  /** A signed-in visitor's start was refused: its alert. */
+  onRefused: (refusal: Refusal) => void;
+  /** The page runs: before, in pre-rendered HTML and while hydrating, a press would do nothing. */
+  hydrated: boolean;
 }
 
 function blockOf(plan: PlanDisplay, context: PlanContext): UpgradeBlock | undefined {
@@ -52,6 +80,9 @@ function blockOf(plan: PlanDisplay, context: PlanContext): UpgradeBlock | undefi
 function StartButton({ plan, context }: { plan: PlanDisplay; context: PlanContext }) {
   const { t } = useTranslation('pricing');
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const [starting, setStarting] = useState(false);
   const block = blockOf(plan, context);
   const label = context.upgrading ? t('start.upgrade') : t('start.start');
   const name = t(`common:plan_type.${plan.planType}`);
@@ -69,25 +100,51 @@ function StartButton({ plan, context }: { plan: PlanDisplay; context: PlanContex
       </DisabledWithReason>
     );
   }
+  // On intent (a pointer over the button, its focus, a touch) what the press will need is made ready: the
+  // visitor's session (safe to read early; the header has usually asked), then for a visitor signed in the
+  // order page's code and texts, for any other the sign-in dialog's (the order page's load then while they
+  // sign in: SignInDialog). Not both at once: on a slow phone the order page's code would hold up the dialog.
+  const prepare = () => {
+    void currentSiteSession(context.lang).then((signedIn) => {
+      if (!signedIn) return preloadSignIn(context.lang);
+      void router.preloadRoute({
+        to: orderRoute(plan.planPriceInfo, context.upgrading),
+        params: { lang: context.lang },
+      });
+    });
+  };
   return (
     <button
       type="button"
       className="button button-primary start-button"
       aria-label={`${label}: ${name}`}
       data-plan-name={plan.planPriceInfo.name}
-      disabled={context.upgradePending}
+      disabled={!context.hydrated || context.upgradePending || starting}
+      aria-busy={starting}
+      onPointerEnter={prepare}
+      onFocus={prepare}
+      onTouchStart={prepare}
       onClick={async () => {
-        const target = await startFromPricing(plan.planPriceInfo, {
-          lang: context.lang,
-          query: context.search,
-          upgrading: context.upgrading,
-        });
-        if (target.kind === 'sign-in') {
-          funnel().set('PaymentSignInModalOpened');
-          void navigate({ to: '.', search: target.search });
-        } else {
-          // A document load: the order page reads the session as the server now has it, never a cached copy.
-          window.location.assign(target.href);
+        setStarting(true);
+        try {
+          const target = await startFromPricing(plan.planPriceInfo, {
+            lang: context.lang,
+            query: context.search,
+            upgrading: context.upgrading,
+            cache: queryClient,
+          });
+          if (target.kind === 'sign-in') {
+            funnel().set('PaymentSignInModalOpened');
+            await navigate({ to: '.', search: target.search });
+          } else if (target.kind === 'refused') {
+            await loadLanguage(context.lang, ['auth']);
+            context.onRefused(target.reason);
+          } else {
+            // Inside the app: the query cache holds what the start was answered (issue 36).
+            await navigate({ href: target.href });
+          }
+        } finally {
+          setStarting(false);
         }
       }}
     >
@@ -310,10 +367,18 @@ export function PricingPage({
   const [tab, setTab] = useState<PricingTab>('monthly');
   const priceVersion = pricingPriceVersion(search.priceVersion, upgrading);
   const query = usePaymentPlanInfo({ referralType: search.referralType, priceVersion });
+  // Until the page runs it shows what its pre-rendered HTML shows, which knew no query: the built-in plans.
+  const hydrated = useHydrated();
+  const planInfo = hydrated ? query.data : preRenderedPlans;
   // The plans fill a large table: render them as an interruptible update, so the page stays responsive.
-  const data = useDeferredValue(query.data);
+  const data = useDeferredValue(planInfo);
   const upgrade = useUpgradeData(upgrading, search.guid, search.test);
   usePageHead({ title: t('title'), description: t('meta_description'), noindex: upgrading });
+  useEffect(() => {
+    // A visitor the visit knows as signed in starts with their session's token: read it now, while they
+    // read the page, so that the press waits on nothing (the header took the visit's answer, not the token).
+    void isSignedIn(lang).then((signedIn) => (signedIn ? currentSiteSession(lang) : undefined));
+  }, [lang]);
   useEffect(() => {
     funnel().reset();
     funnel().set('PricingPageViewed');
@@ -322,12 +387,13 @@ export function PricingPage({
     return () => window.removeEventListener('pagehide', flushAnalyticsByBeacon);
   }, []);
   const currency = upgrade.currency ?? currencyForLanguage(lang);
-  // Pre-rendered HTML holds both layouts (CSS shows one); once the plans arrive only the visible one
-  // is filled in, which halves the work of that render.
+  // Pre-rendered HTML holds both layouts (CSS shows one), with the built-in plans or blanks of their size;
+  // once the page runs and has its plans, only the visible one is kept, which halves the work of its renders.
   const mobile = useMediaQuery(MOBILE_QUERY);
-  // The page renders again when hydration ends (the media query), when the plan info's request settles
-  // (before its deferred render) and on analytics' state: the plan table and cards, which hold nearly
-  // all of its elements, keep the same props through those renders and are skipped (memo).
+  const bothLayouts = !data || !hydrated;
+  // The page renders again when hydration ends (the media query, the start buttons enabled), when a
+  // partner's plan info settles (before its deferred render) and on analytics' state: the plan table and
+  // cards, which hold nearly all of its elements, keep the same props through the other renders (memo).
   const columns = useMemo(() => {
     const plans = data ? plansForTab(data, tab, lang, currency) : [];
     return (data ? plans.map((plan) => plan.planType) : expectedPlanTypes(priceVersion)).map(
@@ -335,9 +401,10 @@ export function PricingPage({
     );
   }, [data, tab, lang, currency, priceVersion]);
   const { upgradeData, pending: upgradePending } = upgrade;
+  const [refusal, setRefusal] = useState<Refusal>();
   const context = useMemo<PlanContext>(
-    () => ({ lang, search, upgrading, tab, upgradeData, upgradePending }),
-    [lang, search, upgrading, tab, upgradeData, upgradePending],
+    () => ({ lang, search, upgrading, tab, upgradeData, upgradePending, onRefused: setRefusal, hydrated }),
+    [lang, search, upgrading, tab, upgradeData, upgradePending, hydrated],
   );
   return (
     <main id="main" className="pricing">
@@ -378,9 +445,14 @@ export function PricingPage({
             {t('failed')}
           </p>
         )}
-        {(!data || mobile) && <PlanCards columns={columns} lang={lang} context={context} />}
-        {(!data || !mobile) && <ComparisonTable columns={columns} lang={lang} context={context} />}
+        {(bothLayouts || mobile) && <PlanCards columns={columns} lang={lang} context={context} />}
+        {(bothLayouts || !mobile) && <ComparisonTable columns={columns} lang={lang} context={context} />}
       </div>
+      {refusal ? (
+        <Suspense>
+          <StartRefusal refusal={refusal} onClose={() => setRefusal(undefined)} />
+        </Suspense>
+      ) : null}
     </main>
   );
 }

@@ -31,10 +31,35 @@ export async function getLatest(
 /** One request per page view, shared by every download button of the page. */
 let pending: Promise<DownloadSpec> | undefined;
 
+/** The visit's answer, kept in the tab's session storage: the pages of one visit ask once (issue 36). */
+export const LATEST_VISIT_KEY = 'cutloom.latest';
+
+function visitLatest(): DownloadSpec | undefined {
+  try {
+    const stored = sessionStorage.getItem(LATEST_VISIT_KEY);
+    return stored ? (JSON.parse(stored) as DownloadSpec) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function latestOfVisit(input: LatestInput): Promise<DownloadSpec> {
+  const known = visitLatest();
+  if (known) return known;
+  const spec = await getLatest(input);
+  try {
+    sessionStorage.setItem(LATEST_VISIT_KEY, JSON.stringify(spec));
+  } catch {
+    // Storage full or blocked: the next page load asks again.
+  }
+  return spec;
+}
+
 /**
  * The release feed, asked once the page runs in a browser (pre-rendered HTML shows the neutral
- * buttons). A module-level promise instead of a query cache: the landing page's JavaScript budget
- * has no room for the query observer, and one shared request is all this needs.
+ * buttons), and once per visit: the pages of the payment flow, the return from the provider's checkout
+ * included, make no call for it. A module-level promise instead of a query cache: the landing page's
+ * JavaScript budget has no room for the query observer, and one shared request is all this needs.
  */
 export function useLatest(input: LatestInput, enabled: boolean): { data: DownloadSpec | undefined } {
   const [data, setData] = useState<DownloadSpec>();
@@ -42,7 +67,7 @@ export function useLatest(input: LatestInput, enabled: boolean): { data: Downloa
   useEffect(() => {
     if (!enabled) return;
     let live = true;
-    pending ??= getLatest(input).catch((error: unknown) => {
+    pending ??= latestOfVisit(input).catch((error: unknown) => {
       pending = undefined;
       throw error;
     });

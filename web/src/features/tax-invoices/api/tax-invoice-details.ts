@@ -14,7 +14,8 @@ import { callRoute } from '../../../lib/api-client.ts';
  */
 export type DetailsOwner = { guid: string } | { token: string };
 
-const detailsKey = (owner: DetailsOwner) => [
+/** Their cache key: the order page's read (get-order-page, or the payment start) leaves them under it. */
+export const taxInvoiceDetailsKey = (owner: DetailsOwner) => [
   'tax-invoice-details',
   'guid' in owner ? owner.guid : owner.token,
 ];
@@ -24,8 +25,13 @@ export const fetchTaxInvoiceDetails = (owner: DetailsOwner) =>
     ? callRoute(getPaymentSessionTaxInvoice, { guid: owner.guid })
     : callRoute(userTaxInvoiceDetails, {}, { token: owner.token });
 
+/** Read once per page: they change only by their own save, which replaces them in the cache. */
 export const useTaxInvoiceDetails = (owner: DetailsOwner) =>
-  useQuery({ queryKey: detailsKey(owner), queryFn: () => fetchTaxInvoiceDetails(owner) });
+  useQuery({
+    queryKey: taxInvoiceDetailsKey(owner),
+    queryFn: () => fetchTaxInvoiceDetails(owner),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
 export function useSaveTaxInvoiceDetails(owner: DetailsOwner) {
   const queryClient = useQueryClient();
@@ -34,6 +40,6 @@ export function useSaveTaxInvoiceDetails(owner: DetailsOwner) {
       'guid' in owner
         ? callRoute(savePaymentSessionTaxInvoice, { guid: owner.guid, details })
         : callRoute(saveUserTaxInvoiceDetails, { details }, { token: owner.token }),
-    onSuccess: (answer) => queryClient.setQueryData(detailsKey(owner), answer),
+    onSuccess: (answer) => queryClient.setQueryData(taxInvoiceDetailsKey(owner), answer),
   });
 }

@@ -12,6 +12,7 @@ import {
 } from '../../../../../shared/payments/pay-methods.ts';
 import { funnel } from '../../../lib/analytics/index.ts';
 import type { PaymentQuery } from '../../../lib/order-session.ts';
+import { paymentSessionKey } from '../../../lib/payment-cache.ts';
 import {
   failure,
   failureOf,
@@ -20,7 +21,6 @@ import {
   fetchPaymentResult,
   fetchPaymentSessionInfo,
   type PaymentOutcome,
-  paymentSessionKey,
   progressFor,
   resultPagePath,
   saveOutcome,
