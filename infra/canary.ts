@@ -9,6 +9,7 @@ import { Canary, Code, Runtime, Schedule, Test } from 'aws-cdk-lib/aws-synthetic
 import type { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
 import { LAMBDA_BUNDLE, repoRoot } from './bundling.ts';
+import { accountInFinding, regionInFinding } from './nag-findings.ts';
 
 /**
  * The purchase canary (issue 39): CloudWatch Synthetics runs the customer's purchase in a browser every ten
@@ -121,6 +122,8 @@ export class PurchaseCanary {
       'Action::s3:GetObject*',
       'Action::s3:List*',
       `Resource::<${Stack.of(scope).getLogicalId(this.artifacts.node.defaultChild as never)}.Arn>/*`,
+      // The canary's own log groups: named by Synthetics at run time (cwsyn-{name}-{id}).
+      `Resource::arn:<AWS::Partition>:logs:${regionInFinding(scope)}:${accountInFinding(scope)}:log-group:/aws/lambda/cwsyn-*`,
     ])
       Validations.of(this.canary).acknowledge({
         id: `AwsSolutions-IAM5[${finding}]`,

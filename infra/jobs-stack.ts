@@ -41,7 +41,7 @@ import { DEAD_LETTER_MAPPING_CONCURRENCY, SCHEDULED_TARGET_CONCURRENCY } from '.
 import { deployedEnvironment } from './function-environment.ts';
 import { grantPaymentSecrets, paymentValues } from './payment-settings.ts';
 import type { IdentitySettings } from './service-stack.ts';
-import type { StatefulStack } from './stateful-stack.ts';
+import { productBucketName, productBucketNameInFindings, type StatefulStack } from './stateful-stack.ts';
 
 /** The schedule group of a stage: the routes that schedule may touch the schedules in it only. */
 export function scheduleGroupName(stage: string): string {
@@ -278,7 +278,27 @@ export class JobsStack extends Stack {
     });
     acknowledgeFunctionFindings(consumer);
     alarmFunction(monitoring, consumer, name, 'consumer');
-    stateful.recordArchive.grantPut(consumer);
+    // PutObject only (a locked copy is never read, listed or deleted by its writer), on objects the stream's
+    // records name at run time; the bucket's key only to make each object's data key.
+    consumer.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:PutObject'],
+        resources: [
+          this.formatArn({
+            service: 's3',
+            region: '',
+            account: '',
+            resource: `${productBucketName(props.stage, 'record-archive')}/*`,
+          }),
+        ],
+      }),
+    );
+    stateful.recordArchive.encryptionKey?.grant(consumer, 'kms:GenerateDataKey');
+    Validations.of(consumer).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::${productBucketNameInFindings(props.stage, 'record-archive')}/*]`,
+      reason:
+        'One object per stream record, named at run time; the grant is s3:PutObject on the locked copy only.',
+    });
     consumer.addEventSource(
       new DynamoEventSource(stateful.table, {
         startingPosition: StartingPosition.TRIM_HORIZON,

@@ -11,3 +11,9 @@ export function accountInFinding(scope: IConstruct): string {
   const { account } = Stack.of(scope);
   return Token.isUnresolved(account) ? '<AWS::AccountId>' : account;
 }
+
+/** The region as cdk-nag spells it in a finding's resource (as accountInFinding does the account). */
+export function regionInFinding(scope: IConstruct): string {
+  const { region } = Stack.of(scope);
+  return Token.isUnresolved(region) ? '<AWS::Region>' : region;
+}
