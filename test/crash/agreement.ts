@@ -91,6 +91,20 @@ export async function disagreementsOf(
           `the provider returned ${taken.cancel_amount} of ${payment.merchantUid}, the product says ${payment.cancelledAmount - owedByTransfer}`,
         );
     }
+    const inWallet = provider.walletPayments.find(
+      (one) => one.merchantPayId === payment.merchantUid && one.state === 'paid',
+    );
+    if (inWallet) {
+      if (inWallet.totalPayAmount !== payment.price)
+        problems.push(
+          `wallet payment ${payment.merchantUid} is ${payment.price}, the wallet took ${inWallet.totalPayAmount}`,
+        );
+      if (inWallet.totalPayAmount - inWallet.restAmount !== payment.cancelledAmount - owedByTransfer)
+        problems.push(
+          `the wallet returned ${inWallet.totalPayAmount - inWallet.restAmount} of ${payment.merchantUid}, the product says ${payment.cancelledAmount - owedByTransfer}`,
+        );
+    } else if (payment.payMethod === 'naver_pay')
+      problems.push(`wallet payment ${payment.merchantUid} is unknown to the wallet`);
     const ledger = await ledgerOfPayment(payment.merchantUid);
     const charged = ledger.filter((entry) => entry.kind === 'payment');
     const returned = ledger.filter((entry) => entry.kind === 'refund');

@@ -1,6 +1,13 @@
 import { inject } from 'vitest';
 import { send } from '../integration/helpers.ts';
-import { armCrash, type CrashPoint, coldStart, crashResult, lastCallsOf } from './crash-control.ts';
+import {
+  armCrash,
+  type CrashPoint,
+  coldStart,
+  crashResult,
+  lastCallsOf,
+  type TracedCall,
+} from './crash-control.ts';
 
 /**
  * A money step walked through every point its function can stop at (issue 40): the step run once whole to
@@ -26,8 +33,11 @@ export interface MoneyStep<Context> {
   retry(context: Context): Promise<unknown>;
   /** The retry's answer says what happened (an empty list), or why it does not. */
   answerProblems?(context: Context, answer: unknown): string[];
-  /** After the clock passed every re-check: where the provider and the product disagree (empty: none). */
-  disagreements(context: Context, point: CrashPoint | undefined): Promise<string[]>;
+  /**
+   * After the clock passed every re-check: where the provider and the product disagree (empty: none).
+   * `at` is the outgoing call the function was ended at (as the run without a crash made it).
+   */
+  disagreements(context: Context, point: CrashPoint | undefined, at?: TracedCall): Promise<string[]>;
 }
 
 export interface Walked {
@@ -106,7 +116,7 @@ export async function walkStep<Context>(
   for (const walk of walks) {
     const problems = [
       ...(step.answerProblems?.(walk.context, walk.answer) ?? []),
-      ...(await step.disagreements(walk.context, walk.point)),
+      ...(await step.disagreements(walk.context, walk.point, callAt(calls, walk.point))),
     ];
     outcomes.push({ step: step.name, point: walk.point, reached: walk.reached, problems });
   }
@@ -116,4 +126,16 @@ export async function walkStep<Context>(
 export function describePoint(point: CrashPoint | undefined): string {
   if (!point) return 'no crash';
   return 'handler' in point ? 'after the handler returned' : `call ${point.call} ${point.when}`;
+}
+
+function callAt(calls: readonly TracedCall[], point: CrashPoint | undefined): TracedCall | undefined {
+  return point && 'call' in point ? calls[point.call - 1] : undefined;
+}
+
+/**
+ * Whether the function was ended at its mail's hand-over to SES: there, and only there, a mail may go twice
+ * (SES has no idempotency key: docs/crash-safety.md, "Where exactly-once cannot hold").
+ */
+export function endedAtMailSend(at: TracedCall | undefined): boolean {
+  return at !== undefined && /SendEmail/i.test(at.label);
 }

@@ -179,7 +179,13 @@ export async function sandboxState(): Promise<{
     pay_method: string;
   }>;
   billingKeys: Array<{ customer_uid: string; charges: number }>;
-  walletPayments: Array<{ paymentId: string; merchantPayId: string; restAmount: number }>;
+  walletPayments: Array<{
+    paymentId: string;
+    merchantPayId: string;
+    totalPayAmount: number;
+    restAmount: number;
+    state: string;
+  }>;
   notifications: Array<{ body: { imp_uid: string; merchant_uid: string }; state: string; attempts: number }>;
 }> {
   return (await send(new URL('/_local/payments.json', inject('apiUrl')), { method: 'GET' })).body;
