@@ -25,11 +25,18 @@ const functions = templates.flatMap((template) =>
       },
   ),
 );
+/** The queues' mappings (a stream's, which reads its shards in order, has no maximum concurrency to set). */
 const mappings = templates.flatMap((template) =>
-  Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).map(
-    (mapping) =>
-      mapping.Properties as { FunctionName: unknown; ScalingConfig?: { MaximumConcurrency?: number } },
-  ),
+  Object.values(template.findResources('AWS::Lambda::EventSourceMapping'))
+    .map(
+      (mapping) =>
+        mapping.Properties as {
+          FunctionName: unknown;
+          StartingPosition?: string;
+          ScalingConfig?: { MaximumConcurrency?: number };
+        },
+    )
+    .filter((mapping) => mapping.StartingPosition === undefined),
 );
 const reserved = (name: string) =>
   functions.find((fn) => fn.FunctionName === `cutloom-test-${name}`)?.ReservedConcurrentExecutions;

@@ -62,11 +62,12 @@ describe('the money path in AWS', () => {
         ),
     );
 
-  it('keeps the four services credentials as retained JSON secrets', () => {
+  it('keeps the outside services credentials as retained JSON secrets', () => {
     const stateful = Template.fromStack(built.stateful);
-    // The four services' credentials, the token key and the origin secret.
-    stateful.resourceCountIs('AWS::SecretsManager::Secret', 6);
-    for (const keys of ['apiKey', 'clientId', 'linkId']) {
+    // PortOne, Naver Pay, SOLAPI (SMS and 알림톡), Popbill, Kakao and Naver Login, the canary's sign-in, the
+    // token key and the origin secret.
+    stateful.resourceCountIs('AWS::SecretsManager::Secret', 10);
+    for (const keys of ['apiKey', 'clientId', 'linkId', 'pfId']) {
       stateful.hasResource('AWS::SecretsManager::Secret', {
         DeletionPolicy: 'Retain',
         Properties: Match.objectLike({ SecretString: Match.stringLikeRegexp(keys) }),

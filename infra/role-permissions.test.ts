@@ -128,12 +128,18 @@ async function contextOf(stack: Stack): Promise<StackContext> {
     'AWS::KinesisFirehose::DeliveryStream': (name) =>
       `arn:aws:firehose:${region}:${account}:deliverystream/${name}`,
     'AWS::Logs::LogGroup': (name) => `arn:aws:logs:${region}:${account}:log-group:${name}:*`,
+    'AWS::KMS::Key': (name) => `arn:aws:kms:${region}:${account}:key/${name}`,
   };
   const context: StackContext = {
     ...bare,
     physical,
-    attribute: async (logicalId, type, _physicalId, attribute) =>
-      attribute === 'Arn' && arns[type] ? arns[type](names.get(logicalId) as string) : undefined,
+    attribute: async (logicalId, type, _physicalId, attribute) => {
+      const name = names.get(logicalId) as string;
+      // The table's stream (the locked copy's writer reads it), as DynamoDB names a stream.
+      if (attribute === 'StreamArn' && type === 'AWS::DynamoDB::GlobalTable')
+        return `arn:aws:dynamodb:${region}:${account}:table/${name}/stream/2026-01-01T00:00:00.000`;
+      return attribute === 'Arn' && arns[type] ? arns[type](name) : undefined;
+    },
   };
   contexts.set(stack, context);
   return context;

@@ -283,13 +283,15 @@ describe('jobs stack', () => {
     expect(actions).toContain('ses:SendEmail');
     expect(actions).toContain('secretsmanager:GetSecretValue');
   });
-  it('gives the renewal reminder target the site, the mail sender and SES, and nothing of payments or schedules', () => {
+  it('gives the renewal reminder target the site, the mail sender, SES and the 알림톡, and nothing of payments or schedules', () => {
     const { variables, actions } = targetAccess(RENEWAL_REMINDER_TARGET.id);
-    expect(variables).toEqual(expect.arrayContaining(['SITE_URL', 'MAIL_FROM']));
+    expect(variables).toEqual(
+      expect.arrayContaining(['SITE_URL', 'MAIL_FROM', 'ALIMTALK_SECRET_ARN', 'COOLSMS_SECRET_ARN']),
+    );
     expect(variables).not.toContain('PORTONE_SECRET_ARN');
+    expect(variables).not.toContain('NAVER_PAY_SECRET_ARN');
     expect(variables).not.toContain('SCHEDULER_ROLE_ARN');
     expect(actions).toContain('ses:SendEmail');
-    expect(actions).not.toContain('secretsmanager:GetSecretValue');
     expect(actions).not.toContain('scheduler:CreateSchedule');
   });
   it('has a schedule group and a role the scheduler assumes', () => {
@@ -385,6 +387,7 @@ describe('every Lambda of the stacks', () => {
       if (functionName === 'cutloom-test-dead-letters-consumer') return jobNeeds({}, 'dead-letter-consumer');
       if (functionName === 'cutloom-test-archive-records') return jobNeeds({}, 'record-archive');
       if (functionName === 'cutloom-test-seed-price-catalogues') return jobNeeds({});
+      if (functionName === 'cutloom-test-ensure-canary-account') return jobNeeds({}, 'canary-account');
       const target = SCHEDULED_TARGETS.find((one) => functionName === `cutloom-test-${one.id}`);
       return target && jobNeeds(target);
     };
@@ -393,8 +396,9 @@ describe('every Lambda of the stacks', () => {
         String(resource.Properties.FunctionName ?? '').startsWith('cutloom-test-'),
       ),
     );
-    // The routes, the queues' consumers, the scheduled targets, the dead-letter consumer and the price seed.
-    expect(functions.length).toBe(ROUTES.length + QUEUES.length + SCHEDULED_TARGETS.length + 2);
+    // The routes, the queues' consumers, the scheduled targets, the dead-letter consumer, the price seed, the
+    // locked copy's writer and the canary account's maker.
+    expect(functions.length).toBe(ROUTES.length + QUEUES.length + SCHEDULED_TARGETS.length + 4);
     for (const [logicalId, resource] of functions) {
       const needs = needsOf(logicalId, resource.Properties.FunctionName);
       expect(needs, `${logicalId}: a function whose needs this test does not know`).toBeDefined();
