@@ -1,7 +1,7 @@
 import { createSocket } from 'node:dgram';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { build } from 'esbuild';
 import { nowMs } from '../../../functions/core/clock.ts';
@@ -142,7 +142,9 @@ export async function startLambdaMode(options: LambdaModeOptions): Promise<Lambd
   const sqsPort = await freePort();
   const sqsEndpoint = `http://127.0.0.1:${sqsPort}`;
 
-  const deployment = await deployAssembly(options.assemblyDir, {
+  // An assembly named relative to the working directory (LOCAL_LAMBDA_ASSEMBLY=.local/cdk.out.check) is read
+  // from there: each function's process starts elsewhere.
+  const deployment = await deployAssembly(resolve(options.assemblyDir), {
     account: options.account,
     region: options.region,
     tableName: options.tableName,
