@@ -44,7 +44,7 @@ export async function disagreementsOf(
     sandboxState(),
     mailsTo(customer.email),
     send(new URL('/_local/schedules.json', inject('apiUrl')), { method: 'GET' }).then(
-      (answer) => answer.body as { schedules: Array<{ name: string }> },
+      (answer) => answer.body as { schedules: Array<{ Name: string }> },
     ),
     attentionList({ limit: 1000 }).then(({ result }) => result.filter((entry) => entry.uid === customer.uid)),
   ]);
@@ -129,7 +129,7 @@ export async function disagreementsOf(
       if (made.length > 0 && live)
         problems.push(`plan ${plan.planId} is ${plan.planStatus} after its refund`);
       if (fullyReturned && live) problems.push(`plan ${plan.planId} is live with its payment returned`);
-      if (!live && schedules.schedules.some((schedule) => schedule.name.startsWith(`rnw-${plan.planId}-`)))
+      if (!live && schedules.schedules.some((schedule) => schedule.Name.startsWith(`rnw-${plan.planId}-`)))
         problems.push(`plan ${plan.planId} ended but its renewal is still scheduled`);
     }
   }

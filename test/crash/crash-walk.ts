@@ -11,9 +11,10 @@ import {
 
 /**
  * A money step walked through every point its function can stop at (issue 40): the step run once whole to
- * count its outgoing calls, then, for each call k, ended once after the call was sent (the peer did its
- * work, the function never saw the answer) and once after its answer came (nothing else left the
- * function), and once after the handler returned but before the answer was sent; each time on fresh data,
+ * count its outgoing calls, then, for each call k that may change something (a read's points are the point
+ * before it: `isRead`), ended once after the call was sent (the peer did its work, the function never saw
+ * the answer) and once after its answer came (nothing else left the function), and once after the handler
+ * returned but before the answer was sent; each time on fresh data,
  * followed by the retry a person or the provider would make. The clock is then moved past every re-check,
  * and each walk's data is compared: the provider's money against the product's payments, plans, ledger,
  * refunds, mails and attention page.
@@ -46,6 +47,9 @@ export interface Walked {
   reached: boolean | undefined;
   problems: string[];
 }
+
+/** The points after a read (sent or answered) the walks so far did not walk again: each is the point before. */
+export const sameAsEarlier = { points: 0 };
 
 /** Moves the runtime's test clock forward, firing what falls due on the way. */
 export async function advanceClock(seconds: number): Promise<void> {
@@ -90,12 +94,19 @@ export async function walkStep<Context>(
   const calls = await lastCallsOf(step.functionName, step.matchOf(whole));
   const points: Array<CrashPoint | undefined> = [
     undefined,
-    ...calls.flatMap((_, index) => [
-      { call: index + 1, when: 'sent' as const },
-      { call: index + 1, when: 'answered' as const },
-    ]),
+    // Ended after a read was sent or answered, the function leaves the world as it was after the call before
+    // it was answered (a read changes nothing at its peer): those points are that earlier one, walked once.
+    ...calls.flatMap((call, index) =>
+      isRead(call)
+        ? []
+        : [
+            { call: index + 1, when: 'sent' as const },
+            { call: index + 1, when: 'answered' as const },
+          ],
+    ),
     { handler: 'returned' as const },
   ];
+  sameAsEarlier.points += calls.filter(isRead).length * 2;
   const walks = await mapLimited(points.slice(1), options.parallel ?? 3, async (point) => {
     const context = await step.prepare();
     const armed = await armCrash({ functionName: step.functionName, match: step.matchOf(context), point });
@@ -138,4 +149,15 @@ function callAt(calls: readonly TracedCall[], point: CrashPoint | undefined): Tr
  */
 export function endedAtMailSend(at: TracedCall | undefined): boolean {
   return at !== undefined && /SendEmail/i.test(at.label);
+}
+
+/**
+ * Calls that change nothing where they are sent: the table's and the secrets' reads, HTTP GETs, and the
+ * provider's access token (PortOne's `POST /users/getToken` issues a token and moves no money).
+ */
+const READS =
+  /^(dynamodb:(GetItem|BatchGetItem|Query|Scan|DescribeTable)|secretsmanager:GetSecretValue|ssm:GetParameters?|GET |POST \S+ \/users\/getToken)/;
+
+export function isRead(call: TracedCall): boolean {
+  return READS.test(call.label);
 }

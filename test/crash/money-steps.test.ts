@@ -33,7 +33,14 @@ import {
 import { checkoutInBrowser } from '../integration/payments/sandbox-harness.ts';
 import { disagreementsOf, type Expected } from './agreement.ts';
 import type { TracedCall } from './crash-control.ts';
-import { describePoint, endedAtMailSend, type MoneyStep, type Walked, walkStep } from './crash-walk.ts';
+import {
+  describePoint,
+  endedAtMailSend,
+  type MoneyStep,
+  sameAsEarlier,
+  type Walked,
+  walkStep,
+} from './crash-walk.ts';
 
 /**
  * Every crash point of the money steps (issue 40), as Lambda runs them: see crash-walk.ts for the walk
@@ -60,7 +67,7 @@ afterAll(() => {
   const reached = points.filter((outcome) => outcome.reached).length;
   const steps = new Set(walked.map((outcome) => outcome.step)).size;
   console.log(
-    `Crash points walked: ${points.length} in ${steps} money steps (${reached} reached, ${points.length - reached} never reached); disagreements: ${problemsOf(walked).length}`,
+    `Crash points walked: ${points.length} in ${steps} money steps (${reached} reached, ${points.length - reached} never reached; ${sameAsEarlier.points} more after reads, each the point before it); disagreements: ${problemsOf(walked).length}`,
   );
 });
 
@@ -123,7 +130,7 @@ describe('money that survives a crash', () => {
       functionName: getPaymentResult.name,
       prepare: async () => {
         const customer = await newCustomer();
-        const { sessionInfo } = await openSession(customer, { planName: 'Y1_LIGHT' });
+        const { sessionInfo } = await openSession(customer, { planName: 'Y1_LIGHT_V3' });
         const order = await placeOrder(sessionInfo, 'card');
         await loseNotifications(order.merchantUid);
         await checkout(sessionInfo, order, 'card', VISA_OK);
@@ -168,7 +175,7 @@ describe('money that survives a crash', () => {
       functionName: portoneWebhook.name,
       prepare: async () => {
         const customer = await newCustomer();
-        const { sessionInfo } = await openSession(customer, { planName: 'Y1_LIGHT' });
+        const { sessionInfo } = await openSession(customer, { planName: 'Y1_LIGHT_V3' });
         const order = await placeOrder(sessionInfo, 'card');
         return { customer, sessionInfo, order };
       },
