@@ -16,6 +16,9 @@ are added here; nothing else of moto is changed:
   does: a KMS key's tags, a bucket's versioning, public access block and Object Lock (its default
   retention), a function's architectures and tracing, a role's managed policies, a log group's `Arn`
   attribute (ending in `:*`).
+- A table's stream keeps its records as DynamoDB's does (24 hours), whatever reads them: moto hands a
+  shard's records to a mapped function (which it cannot run without Docker) and then drops them, so the
+  check could not read what the locked copy's writer is given. Here a stream write invokes nothing.
 - Every other resource type moto lacks (HTTP APIs, CloudFront, WAFv2, alarms, Firehose, custom resources
   that run the product's own code...) becomes a placeholder: nothing is created, its Ref and attributes
   answer recognisable values so that the resources that name it are still created, and it is written to
@@ -37,6 +40,7 @@ from moto.cloudformation import parsing
 from moto.cloudformation.custom_model import CustomModel
 from moto.core.common_models import CloudFormationModel
 from moto.dynamodb.models import dynamodb_backends
+from moto.dynamodb.models.table import StreamShard
 from moto.iam.models import Role as IamRole
 from moto.iam.models import iam_backends
 from moto.kms.models import Key as KmsKey
@@ -567,6 +571,22 @@ def _log_group_arn_as_cloudformation_answers(original: Any) -> Any:
 
 
 LogGroup.get_cfn_attribute = _log_group_arn_as_cloudformation_answers(LogGroup.get_cfn_attribute)
+
+
+def _stream_keeps_records(original: Any) -> Any:
+    def add(self: Any, old: Any, new: Any) -> None:
+        mappings = self.table.lambda_event_source_mappings
+        mapped = dict(mappings)
+        mappings.clear()
+        try:
+            original(self, old, new)
+        finally:
+            mappings.update(mapped)
+
+    return add
+
+
+StreamShard.add = _stream_keeps_records(StreamShard.add)
 
 
 def resource_class_from_type(resource_type: str) -> Any:
