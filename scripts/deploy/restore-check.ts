@@ -53,9 +53,7 @@ export async function checkRestore(
     TABLE_NAME: tableName,
     RECORD_ARCHIVE_BUCKET: bucket,
     AWS_ENDPOINT_URL_DYNAMODB: endpoint,
-    // An IP address makes the SDK address buckets path-style (a bucket's host name under localhost resolves
-    // nowhere), as the product's S3 adapter expects of a local endpoint.
-    AWS_ENDPOINT_URL_S3: endpoint.replace('//localhost', '//127.0.0.1'),
+    AWS_ENDPOINT_URL_S3: endpoint,
     AWS_REGION: region,
     AWS_ACCESS_KEY_ID: 'emulator',
     AWS_SECRET_ACCESS_KEY: 'emulator',

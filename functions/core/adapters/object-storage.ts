@@ -15,8 +15,8 @@ import { requiredEnvironment, settings } from '../settings.ts';
 /**
  * Object storage (S3): the feedback files and the customers' cloud projects. On one machine
  * the SDK's AWS_ENDPOINT_URL_S3 points at the local stand-in (scripts/local/stand-ins/s3.ts), which speaks
- * the subset of the S3 REST API used here, so this same code runs against it (an IP address as the
- * endpoint makes the SDK address buckets path-style).
+ * the subset of the S3 REST API used here, so this same code runs against it (path-style, as any custom
+ * endpoint is addressed).
  */
 let client: S3Client | undefined;
 
@@ -24,6 +24,9 @@ function s3(): S3Client {
   client ??= traced(
     new S3Client({
       region: settings.region,
+      // A custom endpoint (a stand-in, the deploy check's emulator) is addressed path-style: a bucket's host
+      // name under it resolves nowhere. On AWS there is none, and buckets are virtual-hosted.
+      forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3),
     }),
   );
   return client;
