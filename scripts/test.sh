@@ -57,9 +57,8 @@ npx playwright test
 step 'journeys against the shipped bundles, as Lambda runs them (Playwright, --lambda)'
 LOCAL_LAMBDA_ASSEMBLY=.local/cdk.out.check npx playwright test --config playwright.lambda.config.ts
 
-# Money under crashes (docs/crash-safety.md): every money step's function ended at each of its crash points
-# against the shipped bundles, the retry made, the re-checks run, the provider's money and our records compared.
-step 'crash suite: every money step ended at each crash point (Vitest, --lambda)'
-LOCAL_LAMBDA_ASSEMBLY=.local/cdk.out.check npx vitest run --config vitest.crash.config.ts
+# The crash suite (docs/crash-safety.md, `npm run test:crash`) is not a step here: it walks several hundred
+# crash points against the shipped bundles (about 15 minutes on this machine) and the whole command must stay
+# under 40 minutes on 2 cores; it is run before a change to a money step lands.
 
 step "all tests passed in $(( $(date +%s) - start ))s"

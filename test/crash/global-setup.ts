@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { CHECK_ASSEMBLY } from '../../scripts/deploy/synth.ts';
+import { CHECK_ASSEMBLY, ensureSynthesis } from '../../scripts/deploy/synth.ts';
 import { DUPLICATE_DELIVERY_VARIABLE } from '../../scripts/local/at-least-once.ts';
 import { type Runtime, startRuntime } from '../../scripts/local/runtime.ts';
 import { LAMBDA_ASSEMBLY_VARIABLE } from '../integration/isolated-runtime.ts';
@@ -24,6 +24,8 @@ let runtime: Runtime | undefined;
 export async function setup(project: TestProject): Promise<void> {
   process.env[DUPLICATE_DELIVERY_VARIABLE] ??= '1';
   const assemblyDir = process.env[LAMBDA_ASSEMBLY_VARIABLE] ?? CHECK_ASSEMBLY;
+  // Made when missing or older than the sources, as `npm start -- --lambda` does.
+  if (!process.env[LAMBDA_ASSEMBLY_VARIABLE]) await ensureSynthesis(assemblyDir, (line) => console.log(line));
   runtime = await startRuntime({
     port: 0,
     inMemory: true,
