@@ -15,7 +15,6 @@ import {
   createUserRefund,
   userRefundInfo,
 } from '../../shared/api/refunds.ts';
-import { providerChannel } from '../../shared/payments/pay-methods.ts';
 import { type Answer, call, send, staffSession } from '../integration/helpers.ts';
 import {
   type Customer,
@@ -25,12 +24,12 @@ import {
   openSession,
   placeOrder,
   placeUpgrade,
+  registerCard,
   sandboxState,
   subscriber,
   until,
   VISA_OK,
 } from '../integration/orders/order-helpers.ts';
-import { checkoutInBrowser } from '../integration/payments/sandbox-harness.ts';
 import { disagreementsOf, type Expected } from './agreement.ts';
 import type { TracedCall } from './crash-control.ts';
 import {
@@ -382,24 +381,6 @@ function chargeUpgrade(context: { session: { guid: string }; merchantUid: string
     customerUid: context.customerUid,
     isUpgrade: true,
   });
-}
-
-/** The customer on the provider's billing-key checkout of a change of card. */
-async function registerCard(prepared: { checkoutMerchantUid: string; customerUid: string }, card: string) {
-  await checkoutInBrowser(
-    inject('apiUrl'),
-    {
-      ...providerChannel('card', 'KRW'),
-      pay_method: 'card',
-      merchant_uid: prepared.checkoutMerchantUid,
-      name: 'Change of card',
-      amount: 0,
-      currency: 'KRW',
-      customer_uid: prepared.customerUid,
-      m_redirect_url: `${inject('apiUrl')}/ko/payment/change-card`,
-    },
-    { choice: card },
-  );
 }
 
 /** Every notification of the order the sandbox sent so far has been delivered or has failed (not in flight). */

@@ -3,10 +3,15 @@ import { getChangeCardRequest } from '../../../functions/core/data/change-card-r
 import { listUserPlans } from '../../../functions/core/data/user-plan-repository.ts';
 import { changeCard, insertChangeCardProgress } from '../../../shared/api/change-card.ts';
 import { createInitPayment } from '../../../shared/api/orders.ts';
-import { providerChannel } from '../../../shared/payments/pay-methods.ts';
 import { call, send } from '../helpers.ts';
-import { checkoutInBrowser } from '../payments/sandbox-harness.ts';
-import { type Customer, DECLINED_CC01, newCustomer, subscriber, VISA_OK } from './order-helpers.ts';
+import {
+  type Customer,
+  DECLINED_CC01,
+  newCustomer,
+  registerCard,
+  subscriber,
+  VISA_OK,
+} from './order-helpers.ts';
 
 /** A change-card session (create-init-payment with isChangeCard), as the app opens it. */
 function openChangeCard(customer: Customer) {
@@ -15,25 +20,6 @@ function openChangeCard(customer: Customer) {
     { clientType: 'landing', language: 'ko', isChangeCard: true },
     { token: customer.token },
   );
-}
-
-/** The provider's billing-key checkout of a prepared change, with a test card. */
-async function registerCard(prepared: { checkoutMerchantUid: string; customerUid: string }, card: string) {
-  const { returned } = await checkoutInBrowser(
-    inject('apiUrl'),
-    {
-      ...providerChannel('card', 'KRW'),
-      pay_method: 'card',
-      merchant_uid: prepared.checkoutMerchantUid,
-      name: 'Change of card',
-      amount: 0,
-      currency: 'KRW',
-      customer_uid: prepared.customerUid,
-      m_redirect_url: `${inject('apiUrl')}/ko/payment/change-card`,
-    },
-    { choice: card },
-  );
-  return returned;
 }
 
 async function billingKeyExists(customerUid: string): Promise<boolean> {

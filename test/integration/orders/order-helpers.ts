@@ -355,3 +355,25 @@ export async function payEraser(guid: string, merchantUid: string, amount: numbe
   );
   return returned;
 }
+
+/** The customer on the provider's billing-key checkout of a prepared change of card: where it returns. */
+export async function registerCard(
+  prepared: { checkoutMerchantUid: string; customerUid: string },
+  card: string,
+): Promise<URL> {
+  const { returned } = await checkoutInBrowser(
+    inject('apiUrl'),
+    {
+      ...providerChannel('card', 'KRW'),
+      pay_method: 'card',
+      merchant_uid: prepared.checkoutMerchantUid,
+      name: 'Change of card',
+      amount: 0,
+      currency: 'KRW',
+      customer_uid: prepared.customerUid,
+      m_redirect_url: `${inject('apiUrl')}/ko/payment/change-card`,
+    },
+    { choice: card },
+  );
+  return returned;
+}
