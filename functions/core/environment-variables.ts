@@ -73,7 +73,7 @@ export const ENVIRONMENT = {
   AWS_ENDPOINT_URL_DYNAMODB: { readBy: 'the AWS SDK (data/client.ts)', implies: 'nothing', localOnly: true },
   AWS_ENDPOINT_URL_SQS: { readBy: 'the AWS SDK (adapters/queue.ts)', implies: 'nothing', localOnly: true },
   AWS_ENDPOINT_URL_S3: {
-    readBy: 'the AWS SDK (adapters/object-storage.ts)',
+    readBy: 'the AWS SDK, and adapters/object-storage.ts to address buckets path-style under it',
     implies: 'nothing',
     localOnly: true,
   },

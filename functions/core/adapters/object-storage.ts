@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { traced } from '../observability.ts';
-import { requiredEnvironment, settings } from '../settings.ts';
+import { isGiven, requiredEnvironment, settings } from '../settings.ts';
 
 /**
  * Object storage (S3): the feedback files and the customers' cloud projects. On one machine
@@ -26,7 +26,7 @@ function s3(): S3Client {
       region: settings.region,
       // A custom endpoint (a stand-in, the deploy check's emulator) is addressed path-style: a bucket's host
       // name under it resolves nowhere. On AWS there is none, and buckets are virtual-hosted.
-      forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3),
+      forcePathStyle: isGiven('AWS_ENDPOINT_URL_S3'),
     }),
   );
   return client;
