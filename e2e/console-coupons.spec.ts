@@ -114,6 +114,8 @@ test('a discount’s rate edited in the console changes its prices and what the 
     .getByRole('link', { name: 'PromoCode' })
     .click();
   await page.getByLabel('Code or name').fill(couponCode);
+  // The filter applies once typing pauses; a row opened before would be left for the filtered list.
+  await expect(page).toHaveURL(new RegExp(`search=${couponCode}`));
   await page.getByRole('row', { name: new RegExp(`^${couponCode} Rate edit`) }).click();
   const discounts = page.getByRole('table', { name: 'Discounted prices' });
   await expect(discounts.getByRole('row', { name: 'MR_STANDARD_V3 20% 15920 1760 14.39' })).toBeVisible();

@@ -9,9 +9,9 @@ import { isTestQuery, type PaymentQuery } from './payment-cache.ts';
 /**
  * The session calls of a payment start (payment-start.ts decides where they lead): start a payment (a
  * payment session or an upgrade session) for the signed-in account, or store the chosen plan in a session.
+ * The order routes' definitions import payment-cache.ts, not this module: its route calls carry zod,
+ * which the landing's entry chunk must not load (the site's JavaScript budget; zod's eval probe).
  */
-
-export { isTestQuery, type PaymentQuery } from './payment-cache.ts';
 
 /**
  * The site's payment start for the signed-in account (start-payment): a payment session on the chosen plan

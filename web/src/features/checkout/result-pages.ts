@@ -1,5 +1,5 @@
 import type { SiteLanguage } from '../../../../shared/languages.ts';
-import type { PaymentQuery } from '../../lib/order-session.ts';
+import type { PaymentQuery } from '../../lib/payment-cache.ts';
 
 /** Where a kind of payment's result pages are: an order's, or a usage eraser's. */
 export type ResultPagesBase = 'payment/result' | 'payment/eraser/result';

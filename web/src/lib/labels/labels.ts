@@ -12,6 +12,22 @@ export function codeLabel(t: TFunction, kind: LabelKind, code: string): string {
   return t(`${LABEL_TABLES[kind].key}${code}`, { defaultValue: code });
 }
 
+/** Each code of the label tables with the first table naming it (a code two tables share: LABEL_TABLES' order). */
+const TABLE_OF_CODE = new Map<string, LabelKind>();
+for (const [kind, table] of Object.entries(LABEL_TABLES) as [LabelKind, { codes: readonly string[] }][])
+  for (const code of table.codes) if (!TABLE_OF_CODE.has(code)) TABLE_OF_CODE.set(code, kind);
+
+/**
+ * A code named where the text does not say which kind it is (a reason the server wrote, a recorded value no
+ * field maps to a table): its label, a plan code's name; undefined for anything that is no code.
+ */
+export function anyCodeLabel(t: TFunction, code: string): string | undefined {
+  const kind = TABLE_OF_CODE.get(code);
+  if (kind) return codeLabel(t, kind, code);
+  const plan = planNameLabel(t, code);
+  return plan === code ? undefined : plan;
+}
+
 export const payMethodLabel = (t: TFunction, code: string) => codeLabel(t, 'payMethod', code);
 export const pgLabel = (t: TFunction, code: string) => codeLabel(t, 'pg', code);
 export const roleLabel = (t: TFunction, code: string) => codeLabel(t, 'role', code);

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { PaymentFailureNote } from '../../../components/PaymentFailureNote.tsx';
-import type { PaymentQuery } from '../../../lib/order-session.ts';
+import type { PaymentQuery } from '../../../lib/payment-cache.ts';
 import { describePaymentFailure } from '../../../lib/payment-failure.ts';
 import { pricingPath } from '../../../lib/payment-start.ts';
 import { planLabel } from '../../../lib/plan-names.ts';

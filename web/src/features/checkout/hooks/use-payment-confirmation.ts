@@ -4,7 +4,7 @@ import type { SiteLanguage } from '../../../../../shared/languages.ts';
 import { WALLET_SUCCESS_CODE } from '../../../../../shared/payments/checkout-contract.ts';
 import { PAYMENT_CONFIRMATION_DELAY_MS } from '../../../../../shared/payments/constants.ts';
 import { funnel } from '../../../lib/analytics/index.ts';
-import type { PaymentQuery } from '../../../lib/order-session.ts';
+import type { PaymentQuery } from '../../../lib/payment-cache.ts';
 import { readPaymentReturn } from '../../payment-provider/index.ts';
 import {
   fetchBillingKeyPayment,

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AttentionCaseView } from '../../../../../shared/api/attention.ts';
 import { REFUND_BANKS_NAMESPACE, refundBankId } from '../../../../../shared/refunds/refund-account.ts';
+import { CodedText } from '../../../components/console/CodedText.tsx';
 import { ListTable } from '../../../components/console/list/ListTable.tsx';
 import { identifier, kstTime, labelled, moneyText } from '../../../components/console/list/list-columns.tsx';
 import { codeLabel, planNameLabel } from '../../../lib/labels/labels.ts';
@@ -80,6 +81,7 @@ export function AttentionList() {
     column.accessor((open) => open.reason || (deadLetterText(open) ? t('reason_none') : ''), {
       id: 'reason',
       header: t('field.reason'),
+      cell: (info) => <CodedText text={info.getValue()} />,
       meta: { kind: 'longtext' },
     }),
     column.display({

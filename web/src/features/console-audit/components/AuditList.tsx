@@ -10,7 +10,7 @@ import { ListTable } from '../../../components/console/list/ListTable.tsx';
 import { identifier, kstTime, labelled } from '../../../components/console/list/list-columns.tsx';
 import { useListFilters } from '../../../components/console/list/list-filters.ts';
 import type { LabelKind } from '../../../lib/labels/label-tables.ts';
-import { codeLabel, planNameLabel, roleLabel } from '../../../lib/labels/labels.ts';
+import { anyCodeLabel, codeLabel, planNameLabel, roleLabel } from '../../../lib/labels/labels.ts';
 import { useAuditList } from '../api/audit.ts';
 
 const column = createColumnHelper<AuditEntryView>();
@@ -37,12 +37,19 @@ const FIELD_CODES: Partial<Record<string, LabelKind>> = {
   paidVia: 'handRefundMeans',
   actionType: 'surveyActionType',
   referralType: 'referralType',
+  planType: 'planType',
+  period: 'planPeriod',
+  state: 'taxInvoiceState',
+  mark: 'taxInvoiceState',
+  timing: 'invoiceTiming',
+  failure: 'invoiceFailure',
 };
 
 /**
  * A recorded value (JSON text, cut at 2,000 characters, so possibly not JSON any more) as a person reads
- * it: text without quotes, a code by its label, yes or no, numbers grouped, a list or an object as its
- * items.
+ * it: text without quotes, a code by its label (its field's table, else the table that has it: a field
+ * FIELD_CODES does not know yet still shows no bare code), yes or no, numbers grouped, a list or an object
+ * as its items.
  */
 function shownValue(t: TFunction, field: string, recorded: string | undefined): string {
   if (recorded === undefined) return t('change.none');
@@ -59,7 +66,7 @@ function shownValue(t: TFunction, field: string, recorded: string | undefined): 
     if (typeof item === 'string') {
       const kind = FIELD_CODES[key];
       if (key === 'planName') return planNameLabel(t, item);
-      return kind ? codeLabel(t, kind, item) : item;
+      return kind ? codeLabel(t, kind, item) : (anyCodeLabel(t, item) ?? item);
     }
     if (Array.isArray(item)) return item.map((one) => show(one, key)).join(', ');
     return Object.entries(item as Record<string, unknown>)

@@ -11,7 +11,7 @@ import type { AccountType } from '../../../../../shared/plans/plans-offered.ts';
 import { PRODUCT_NAME } from '../../../../../shared/product.ts';
 import { ConfirmDialog, MessageDialog } from '../../../components/Modal.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
-import type { PaymentQuery } from '../../../lib/order-session.ts';
+import type { PaymentQuery } from '../../../lib/payment-cache.ts';
 import { orderPagePath, pricingPath } from '../../../lib/payment-start.ts';
 import { planLabel } from '../../../lib/plan-names.ts';
 import {

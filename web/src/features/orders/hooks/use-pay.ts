@@ -15,7 +15,7 @@ import {
 import type { AccountType } from '../../../../../shared/plans/plans-offered.ts';
 import { funnel } from '../../../lib/analytics/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import type { PaymentQuery } from '../../../lib/order-session.ts';
+import type { PaymentQuery } from '../../../lib/payment-cache.ts';
 import { paymentSessionKey } from '../../../lib/payment-cache.ts';
 import {
   failureOf,

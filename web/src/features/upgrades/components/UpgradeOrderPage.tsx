@@ -8,7 +8,7 @@ import {
   payMethodLabel,
 } from '../../../../../shared/payments/pay-methods.ts';
 import { PRODUCT_NAME } from '../../../../../shared/product.ts';
-import type { PaymentQuery } from '../../../lib/order-session.ts';
+import type { PaymentQuery } from '../../../lib/payment-cache.ts';
 import { pricingPath } from '../../../lib/payment-start.ts';
 import { planLabel } from '../../../lib/plan-names.ts';
 import {

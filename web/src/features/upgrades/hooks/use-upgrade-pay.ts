@@ -11,7 +11,7 @@ import {
   WALLET_PG,
 } from '../../../../../shared/payments/pay-methods.ts';
 import { funnel } from '../../../lib/analytics/index.ts';
-import type { PaymentQuery } from '../../../lib/order-session.ts';
+import type { PaymentQuery } from '../../../lib/payment-cache.ts';
 import { paymentSessionKey } from '../../../lib/payment-cache.ts';
 import {
   failure,

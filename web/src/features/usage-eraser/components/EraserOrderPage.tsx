@@ -15,7 +15,7 @@ import {
 import { PRODUCT_NAME } from '../../../../../shared/product.ts';
 import { eraserPayProblems } from '../../../../../shared/usage-eraser/eraser-checks.ts';
 import { defaultEraserType } from '../../../../../shared/usage-eraser/eraser-options.ts';
-import type { PaymentQuery } from '../../../lib/order-session.ts';
+import type { PaymentQuery } from '../../../lib/payment-cache.ts';
 import {
   AGREEMENT_KEYS,
   AgreementChecklist,

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ORDER_QUERY, orderQuery } from '../../../../features/checkout/route-search.ts';
 import { EraserOrderPage } from '../../../../features/usage-eraser/components/EraserOrderPage.tsx';
 import { loadLanguage } from '../../../../i18n/i18n.ts';
-import { isTestQuery } from '../../../../lib/order-session.ts';
+import { isTestQuery } from '../../../../lib/payment-cache.ts';
 import { searchParams, searchText } from '../../../../lib/search-params.ts';
 
 /** The eraser order's query: the order pages' and the usage type the app asks to erase. */

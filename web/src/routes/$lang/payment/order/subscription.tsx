@@ -4,7 +4,7 @@ import { loadOrderPage } from '../../../../features/orders/api/get-order-page.ts
 import { OrderLoading } from '../../../../features/orders/components/OrderLoading.tsx';
 import { OrderPage } from '../../../../features/orders/components/OrderPage.tsx';
 import { loadLanguage } from '../../../../i18n/i18n.ts';
-import { isTestQuery } from '../../../../lib/order-session.ts';
+import { isTestQuery } from '../../../../lib/payment-cache.ts';
 
 export const Route = createFileRoute('/$lang/payment/order/subscription')({
   validateSearch: OrderSearch,

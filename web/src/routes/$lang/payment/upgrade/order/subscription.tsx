@@ -3,7 +3,7 @@ import { paymentSessionQuery } from '../../../../../features/checkout/index.ts';
 import { ORDER_QUERY, orderQuery } from '../../../../../features/checkout/route-search.ts';
 import { UpgradeOrderPage } from '../../../../../features/upgrades/components/UpgradeOrderPage.tsx';
 import { loadLanguage } from '../../../../../i18n/i18n.ts';
-import { isTestQuery } from '../../../../../lib/order-session.ts';
+import { isTestQuery } from '../../../../../lib/payment-cache.ts';
 import { searchParams, searchText } from '../../../../../lib/search-params.ts';
 
 /** The upgrade order's query: the order pages' and the plan chosen on the upgrade pricing page. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTestQuery } from './order-session.ts';
+import { isTestQuery } from './payment-cache.ts';
 
 describe('the payment query', () => {
   it('is in test mode for test=1 or test=true only', () => {
