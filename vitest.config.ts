@@ -33,6 +33,10 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/integration/global-setup.ts'],
+          // Three files at once: they wait on HTTP, the browser checkout and DynamoDB Local far more than
+          // they compute, and Vitest's default on two cores (cores - 1) ran them one after another (about
+          // 1,000 s, against about 600 with three; files that change global state have runtimes of their own).
+          maxWorkers: 3,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -10,7 +10,7 @@ import { LABEL_TABLES } from '../web/src/lib/labels/label-tables.ts';
  *   outside a `<code>` (the code in small type beside its name is fine). In Korean, Japanese and Chinese
  *   any such token is one; in English and Spanish, where `card`, `plan` or `event` are words too, a token
  *   no sentence writes (capitals, an underscore, a digit, a capital inside) or a text that is the code
- *   alone;
+ *   alone; a word with a colon inside is an identifier (`refund_required:ord_…`), not a code;
  * - a word broken inside: a run of Latin or Hangul letters drawn on two lines (Japanese and Chinese break
  *   between any two of their characters, so only their Latin words count), outside ids, e-mails,
  *   addresses, codes and amounts, which may break where they must;
@@ -76,7 +76,10 @@ export async function unreadable(
         if (parent.getClientRects().length === 0) continue;
         const text = node.textContent ?? '';
         const whole = text.trim();
-        for (const token of text.split(/[\s,;:()[\]{}"'·→/|]+/))
+        // A word with a colon inside (`refund_required:ord_…`, an attention case's id) is an identifier, not
+        // a code: only a colon a space follows ends a word (`status: paid`).
+        const words = text.split(/\s+/).filter((word) => !/:[^\s]/.test(word.replace(/:$/, '')));
+        for (const token of words.join(' ').split(/[\s,;:()[\]{}"'·→/|]+/))
           if (token && isBare(token, whole)) problems.push(`bare code "${token}"`);
         const where = parent.closest('[data-testid], [id], [class]');
         const place = where ? `${where.tagName.toLowerCase()}.${where.className || where.id}` : 'page';

@@ -240,5 +240,5 @@ describe('the finance view', () => {
       schedules: Array<{ Name: string }>;
     };
     expect(schedules.filter((schedule) => schedule.Name.startsWith('reconcile-'))).toHaveLength(1);
-  }, 120_000);
+  }, 240_000);
 });

@@ -9,7 +9,7 @@ import { FilterField } from '../../../components/console/list/FilterField.tsx';
 import { ListTable } from '../../../components/console/list/ListTable.tsx';
 import { identifier, kstTime, labelled } from '../../../components/console/list/list-columns.tsx';
 import { useListFilters } from '../../../components/console/list/list-filters.ts';
-import type { LabelKind } from '../../../lib/labels/label-tables.ts';
+import { LABEL_TABLES, type LabelKind } from '../../../lib/labels/label-tables.ts';
 import { anyCodeLabel, codeLabel, planNameLabel, roleLabel } from '../../../lib/labels/labels.ts';
 import { useAuditList } from '../api/audit.ts';
 
@@ -64,9 +64,12 @@ function shownValue(t: TFunction, field: string, recorded: string | undefined): 
     if (typeof item === 'boolean') return t(item ? 'change.yes' : 'change.no');
     if (typeof item === 'number') return item.toLocaleString();
     if (typeof item === 'string') {
-      const kind = FIELD_CODES[key];
       if (key === 'planName') return planNameLabel(t, item);
-      return kind ? codeLabel(t, kind, item) : (anyCodeLabel(t, item) ?? item);
+      // The field's table when it has the code (a field's name means other things in other calls).
+      const kind = FIELD_CODES[key];
+      const codes: readonly string[] = kind ? LABEL_TABLES[kind].codes : [];
+      if (kind && codes.includes(item)) return codeLabel(t, kind, item);
+      return anyCodeLabel(t, item) ?? item;
     }
     if (Array.isArray(item)) return item.map((one) => show(one, key)).join(', ');
     return Object.entries(item as Record<string, unknown>)
