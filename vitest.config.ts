@@ -17,6 +17,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // CPU-bound: both cores (Vitest's default on two is one worker), after the integration tests.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           include: [
             'shared/**/*.test.ts',
             'functions/**/*.test.ts',
@@ -36,7 +39,9 @@ export default defineConfig({
           // Three files at once: they wait on HTTP, the browser checkout and DynamoDB Local far more than
           // they compute, and Vitest's default on two cores (cores - 1) ran them one after another (about
           // 1,000 s, against about 600 with three; files that change global state have runtimes of their own).
+          // Projects of different worker counts run one group after another: this one first.
           maxWorkers: 3,
+          sequence: { groupOrder: 0 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -46,6 +51,8 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['infra/**/*.test.ts'],
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
         },
       },
