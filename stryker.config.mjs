@@ -55,6 +55,10 @@ export default {
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   thresholds: { high: 95, low: 90, break: 90 },
   tempDirName: '.stryker-tmp',
+  // Stryker's incremental mode, its file kept in the repository: a mutant whose module and covering tests
+  // are unchanged since the file was written keeps its result, every other is run (docs/mutation-testing.md).
+  incremental: true,
+  incrementalFile: 'stryker-incremental.json',
   ignorePatterns: [
     'cdk.out',
     'web/dist',
@@ -63,5 +67,6 @@ export default {
     'test-results',
     'playwright-report',
     'reports',
+    'stryker-incremental.json',
   ],
 };

@@ -12,14 +12,16 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify('test'), __WEB_APP__: JSON.stringify('dev') },
   test: {
     env: { LOG_LEVEL: 'error' },
+    // Three files at once, of any project: the integration files wait on HTTP, the browser checkout and
+    // DynamoDB Local far more than they compute, and the unit and infra files fill the cores meanwhile.
+    // Vitest's default on two cores (cores - 1) ran every file one after another (Vitest about 1,190 s in
+    // CI; 932 s with the integration files three at once and the others after them, two at once).
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
-          // CPU-bound: both cores (Vitest's default on two is one worker), after the integration tests.
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
           include: [
             'shared/**/*.test.ts',
             'functions/**/*.test.ts',
@@ -36,12 +38,6 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/integration/global-setup.ts'],
-          // Three files at once: they wait on HTTP, the browser checkout and DynamoDB Local far more than
-          // they compute, and Vitest's default on two cores (cores - 1) ran them one after another (about
-          // 1,000 s, against about 600 with three; files that change global state have runtimes of their own).
-          // Projects of different worker counts run one group after another: this one first.
-          maxWorkers: 3,
-          sequence: { groupOrder: 0 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -51,8 +47,6 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['infra/**/*.test.ts'],
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
         },
       },
