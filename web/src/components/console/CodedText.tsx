@@ -5,6 +5,8 @@ import { CodeLabel } from './CodeLabel.tsx';
 
 /** Where a text's words end (the separators e2e/console-readability.ts reads codes between). */
 const SEPARATORS = /([\s,;:()[\]{}"'·→/|]+)/;
+/** An identifier written with a colon inside (not a colon a space follows, as in `status: paid`). */
+const IDENTIFIER = /:\S/;
 /** A token no sentence writes: capitals, an underscore, a digit, a capital inside a word. */
 const NO_WORD = /[A-Z_\d]|[a-z][A-Z]/;
 
@@ -16,14 +18,20 @@ const NO_WORD = /[A-Z_\d]|[a-z][A-Z]/;
 export function CodedText({ text }: { text: string }) {
   const { t, i18n } = useTranslation();
   const spaced = i18n.language === 'en' || i18n.language === 'es';
+  // Words and what separates them; a word with a colon inside (`refund_required:ord_…`, a case's id) is an
+  // identifier, kept whole.
+  const tokens = text.split(/(\s+)/).flatMap((part, index) => {
+    if (index % 2 === 1 || IDENTIFIER.test(part.replace(/:$/, ''))) return [{ part, word: false }];
+    return part.split(SEPARATORS).map((piece, at) => ({ part: piece, word: at % 2 === 0 }));
+  });
   return (
     <>
-      {text.split(SEPARATORS).map((token, index) => {
-        const label = index % 2 === 1 || !token ? undefined : anyCodeLabel(t, token);
-        const named = label !== undefined && (!spaced || NO_WORD.test(token) || token === text.trim());
+      {tokens.map(({ part, word }, index) => {
+        const label = word && part ? anyCodeLabel(t, part) : undefined;
+        const named = label !== undefined && (!spaced || NO_WORD.test(part) || part === text.trim());
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: the tokens of one text, in their order, never reordered
-          <Fragment key={index}>{named ? <CodeLabel label={label} code={token} /> : token}</Fragment>
+          <Fragment key={index}>{named ? <CodeLabel label={label} code={part} /> : part}</Fragment>
         );
       })}
     </>
