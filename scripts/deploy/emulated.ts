@@ -34,8 +34,8 @@ const keep = process.argv.includes('--keep');
 /**
  * `--restore` also tries the runbook's restore (restore-check.ts). Not part of the test command: against
  * moto 5 the locked copy cannot be written (it requires Content-MD5 on an Object Lock bucket and answers the
- * SDK's flexible checksum with an error page), so the drill fails at its first step there; S3 and the local
- * stand-in accept the SDK's checksum.
+ * SDK's flexible checksum with an error page, and still with one when the writes carried Content-MD5), so the
+ * drill fails at its first step there; S3 and the local stand-in accept the SDK's checksum.
  */
 const restore = process.argv.includes('--restore');
 const assemblyArgument = process.argv.indexOf('--assembly');
