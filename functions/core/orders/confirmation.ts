@@ -201,7 +201,11 @@ async function grant(order: PaymentOrder, receipt: Receipt): Promise<Confirmatio
       );
     }
     if (outcome === 'order-closed') {
+      // Another confirmation (the notification, a retry) closed it meanwhile: when it granted, this one
+      // answers success only once the grant's follow-ups are done too (the next renewal scheduled, the
+      // receipt on its way), which the other may still be doing.
       const current = await reread(order.merchantUid);
+      if (current.status === 'paid') return confirmOrder(current);
       if (!GRANTABLE_STATUSES.includes(current.status)) return orderResult(current);
     }
     if (
