@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ACCOUNT_CONCURRENCY_QUOTA } from '../../infra/capacity.ts';
 import { freePort } from '../local/dynamodb-local.ts';
@@ -45,8 +45,11 @@ export async function startAwsEmulator(workDir: string): Promise<AwsEmulator> {
       MOTO_IAM_LOAD_MANAGED_POLICIES: 'true',
     },
   });
+  // Its whole log (each request, and the traceback of any it failed) is kept beside the report.
+  const log = createWriteStream(join(workDir, 'emulator.log'));
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
+    log.write(chunk);
     stderr = (stderr + chunk.toString()).slice(-8000);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -73,6 +76,7 @@ export async function startAwsEmulator(workDir: string): Promise<AwsEmulator> {
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
+      log.end();
     },
   };
 }

@@ -33,12 +33,17 @@ export async function armCrash(options: {
 
 /**
  * Whether the armed point was reached: true; false when the invocation that carried it ended before it;
- * undefined when no invocation carried it (the step never invoked the function with that data).
+ * undefined when no invocation carried it (the step never invoked the function with that data). With it,
+ * the call the process was ended at, as that invocation made it (calls made side by side may come in
+ * another order than in the run that counted them).
  */
-export async function crashResult(armed: CrashPlan | undefined): Promise<boolean | undefined> {
-  if (!armed) return undefined;
+export async function crashResult(
+  armed: CrashPlan | undefined,
+): Promise<{ reached: boolean | undefined; call?: TracedCall | undefined }> {
+  if (!armed) return { reached: undefined };
   const [result] = (await control().plan(armed, { waitMs: ENDED_WITHIN_MS })).results;
-  return result === undefined ? undefined : result.outcome === 'reached';
+  if (result === undefined) return { reached: undefined };
+  return result.outcome === 'reached' ? { reached: true, call: result.call } : { reached: false };
 }
 
 /** The outgoing calls of the last ended invocation of `functionName` whose event holds `match`. */

@@ -36,7 +36,7 @@ export interface MoneyStep<Context> {
   answerProblems?(context: Context, answer: unknown): string[];
   /**
    * After the clock passed every re-check: where the provider and the product disagree (empty: none).
-   * `at` is the outgoing call the function was ended at (as the run without a crash made it).
+   * `at` is the outgoing call the function was ended at (as the ended invocation made it).
    */
   disagreements(context: Context, point: CrashPoint | undefined, at?: TracedCall): Promise<string[]>;
 }
@@ -44,6 +44,8 @@ export interface MoneyStep<Context> {
 export interface Walked {
   step: string;
   point: CrashPoint | undefined;
+  /** The call the function was ended at (its label: the peer and the operation). */
+  at?: string | undefined;
   reached: boolean | undefined;
   problems: string[];
 }
@@ -111,9 +113,9 @@ export async function walkStep<Context>(
     const context = await step.prepare();
     const armed = await armCrash({ functionName: step.functionName, match: step.matchOf(context), point });
     await step.act(context).catch(() => undefined);
-    const reached = await crashResult(armed);
+    const { reached, call } = await crashResult(armed);
     const answer = await step.retry(context).catch((error: unknown) => error);
-    return { point, context, reached, answer };
+    return { point, context, reached, endedAt: call ?? callAt(calls, point), answer };
   });
   await (options.settle ?? passTheRechecks)();
   const outcomes: Walked[] = [
@@ -125,11 +127,12 @@ export async function walkStep<Context>(
     },
   ];
   for (const walk of walks) {
+    const at = walk.endedAt;
     const problems = [
       ...(step.answerProblems?.(walk.context, walk.answer) ?? []),
-      ...(await step.disagreements(walk.context, walk.point, callAt(calls, walk.point))),
+      ...(await step.disagreements(walk.context, walk.point, at)),
     ];
-    outcomes.push({ step: step.name, point: walk.point, reached: walk.reached, problems });
+    outcomes.push({ step: step.name, point: walk.point, at: at?.label, reached: walk.reached, problems });
   }
   return outcomes;
 }

@@ -73,8 +73,16 @@ export async function issueOrderCashReceipt(
     claimed = await getCashReceipt(order.merchantUid);
   } else {
     const current = await getCashReceipt(order.merchantUid);
-    if (current?.state === 'issuing' && current.claimedAt < now - ABANDONED_CASH_RECEIPT_CLAIM_MS)
+    if (current && abandoned(current, now)) {
+      // A claim left by a run that died: after a refund of the payment it was the refund's to follow (the
+      // receipt cancelled, or issued again for what was kept), which a first issue must not redo.
+      if (((await getPayment(order.merchantUid))?.cancelledAmount ?? 0) > 0) {
+        await cashReceiptAfterRefund(order.merchantUid);
+        const followed = await getCashReceipt(order.merchantUid);
+        return followed ? cashReceiptView(followed) : undefined;
+      }
       claimed = (await claimAgain(current, now)) ? await getCashReceipt(order.merchantUid) : undefined;
+    }
     if (!claimed) return current ? cashReceiptView(await settledBy(current, now)) : undefined;
   }
   if (!claimed) return undefined;
@@ -95,6 +103,11 @@ async function settledBy(current: CashReceipt, now: number): Promise<CashReceipt
 }
 const SETTLE_WAIT_MS = OUTSIDE_CALL_TIMEOUT_MS + 1000;
 const SETTLE_POLL_MS = 200;
+
+/** A claim whose run died before it recorded what the provider did (longer than any run may take). */
+function abandoned(receipt: CashReceipt, now: number): boolean {
+  return receipt.state === 'issuing' && receipt.claimedAt < now - ABANDONED_CASH_RECEIPT_CLAIM_MS;
+}
 
 /**
  * The provider asked to issue a claimed receipt; what it came to is recorded and answered. With
@@ -190,28 +203,35 @@ async function balances(receipt: CashReceipt): Promise<{ atProvider: number | un
  * payment no longer holds. A payment refunded in full has its receipt cancelled; one refunded in part has
  * it cancelled and issued again for what was kept, which the provider's API does by itself for a refund
  * it made (it issues for the payment's balance); after a refund by bank transfer, which the provider never
- * saw, it is issued as for a sale outside PortOne, for the amount kept. Never fails the refund: what goes
- * wrong is logged and listed.
+ * saw, it is issued as for a sale outside PortOne, for the amount kept. A claim another run holds answers
+ * `in-flight` (the refund waits for it: its next attempt, once the claim is abandoned, takes it over and
+ * does it again, a cancel of a receipt already cancelled being no cancel). Never fails the refund: what
+ * goes wrong is logged and listed.
  */
-export async function cashReceiptAfterRefund(merchantUid: string): Promise<void> {
+export async function cashReceiptAfterRefund(merchantUid: string): Promise<'done' | 'in-flight'> {
   try {
     const receipt = await getCashReceipt(merchantUid);
-    if (!receipt || (receipt.state !== 'issued' && receipt.state !== 'failed')) return;
+    if (!receipt) return 'done';
+    const now = nowMs();
+    const resumed = abandoned(receipt, now);
+    if (receipt.state === 'issuing' && !resumed) return 'in-flight';
+    if (!resumed && receipt.state !== 'issued' && receipt.state !== 'failed') return 'done';
     const order = await orderOf(receipt);
     const { atProvider, kept } = await balances(receipt);
-    if (receipt.state === 'issued' && kept === receipt.amount) return;
-    if (!(await claimAgain(receipt, nowMs()))) return;
+    if (receipt.state === 'issued' && kept === receipt.amount) return 'done';
+    if (!(await claimAgain(receipt, now))) return 'in-flight';
     const claimed = (await getCashReceipt(merchantUid)) as CashReceipt;
-    if (receipt.state === 'issued') await revokeIssued(receipt).catch(treatNoneIssuedAsCancelled);
+    if (receipt.state !== 'failed') await revokeIssued(receipt).catch(treatNoneIssuedAsCancelled);
     if (kept <= 0) {
       await settleIssue(claimed, { state: 'cancelled', cancelledAt: nowMs() });
       logger.info('Cash receipt cancelled after a refund', { merchantUid });
-      return;
+      return 'done';
     }
     await issueClaimed(claimed, order, atProvider === kept ? undefined : kept);
   } catch (error) {
     logger.error('The cash receipt could not follow a refund', { merchantUid, error });
   }
+  return 'done';
 }
 
 function revokeIssued(receipt: CashReceipt): Promise<ProviderReceipt | null> {

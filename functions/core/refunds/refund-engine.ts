@@ -480,12 +480,14 @@ async function recordMade(refund: Refund, payment: Payment): Promise<Refund> {
  * once (the mail's event is the refund's step); then the refund is settled.
  */
 async function afterRefundMade(refund: Refund): Promise<void> {
-  if (!refund.transfer) await cashReceiptAfterRefund(refund.merchantUid);
+  // A receipt another run is following (one that stopped mid-call) is followed by a later re-check, once
+  // its claim is abandoned: the refund stays unsettled until then.
+  const receipt = refund.transfer ? 'done' : await cashReceiptAfterRefund(refund.merchantUid);
   await cancelPendingRenewals({ uid: refund.uid, planId: refund.planId, expiredAt: refund.planExpiredAt });
   // A mail whose claim another run holds (one that stopped mid-send) is sent by a later re-check, once
   // the claim is abandoned: the refund stays unsettled until then. A mail SES refused is logged on its
   // marker and settles the refund (the refund itself is made).
-  if ((await mailRefund(refund)) === 'in-flight') return;
+  if ((await mailRefund(refund)) === 'in-flight' || receipt === 'in-flight') return;
   await settleRefund(refund, nowMs());
   logger.info('Refunded', {
     uid: refund.uid,
