@@ -517,8 +517,9 @@ def _bucket_with_settings(original: Any) -> Any:
                 bucket.name,
                 lock_enabled=True,
                 mode=retention.get("Mode"),
-                days=retention.get("Days"),
-                years=retention.get("Years"),
+                # As moto's own PutObjectLockConfiguration reads them: a period not given is 0 (moto adds both).
+                days=int(retention.get("Days", 0)),
+                years=int(retention.get("Years", 0)),
             )
         return bucket
 

@@ -494,9 +494,17 @@ const CHECKS: Record<string, Check> = {
     if (declared.ObjectLockEnabled) {
       const lock = (await clients.s3(region).send(new GetObjectLockConfigurationCommand({ Bucket: name })))
         .ObjectLockConfiguration;
+      // A retention period is days or years, never both, and never 0: a 0 (moto answers the other as 0) is none.
+      const retention = lock?.Rule?.DefaultRetention;
       expect('Object Lock', declared.ObjectLockConfiguration, {
         ObjectLockEnabled: lock?.ObjectLockEnabled,
-        Rule: { DefaultRetention: lock?.Rule?.DefaultRetention },
+        Rule: {
+          DefaultRetention: retention && {
+            Mode: retention.Mode,
+            ...(retention.Days ? { Days: retention.Days } : {}),
+            ...(retention.Years ? { Years: retention.Years } : {}),
+          },
+        },
       });
     }
   },

@@ -4,8 +4,8 @@
  * publishing; `cdk deploy --all` with its cross-stack and cross-region references and nested stacks), to
  * an AWS emulator on this machine (moto in server mode, scripts/deploy/aws_emulator.py). It then compares
  * what exists with what the templates declare (scripts/deploy/deployed-resources.ts), runs cfn-lint on
- * every template, rotates the secrets and, with `--restore`, tries the runbook's restore of the table with its
- * reconciliation against the locked copy (scripts/deploy/restore-check.ts). It fails on a failed deployment, a difference, or a cfn-lint error; it lists the
+ * every template, rotates the secrets and tries the runbook's restore of the table with its reconciliation
+ * against the locked copy (scripts/deploy/restore-check.ts). It fails on a failed deployment, a difference, or a cfn-lint error; it lists the
  * resource types the emulator could not create.
  *
  *   npm run deploy:emulated              the whole check
@@ -31,13 +31,6 @@ import { rotateSecret } from './rotate-secret.ts';
 import { EXAMPLE_CONTEXT, synthesize } from './synth.ts';
 
 const keep = process.argv.includes('--keep');
-/**
- * `--restore` also tries the runbook's restore (restore-check.ts). Not part of the test command: against
- * moto 5 the locked copy cannot be written (it requires Content-MD5 on an Object Lock bucket and answers the
- * SDK's flexible checksum with an error page, and still with one when the writes carried Content-MD5), so the
- * drill fails at its first step there; S3 and the local stand-in accept the SDK's checksum.
- */
-const restore = process.argv.includes('--restore');
 const assemblyArgument = process.argv.indexOf('--assembly');
 // Absolute: cfn-lint runs in the assembly's folder and CDK in the repository's, and both are handed its files.
 const givenAssembly = assemblyArgument > 0 ? resolve(String(process.argv[assemblyArgument + 1])) : undefined;
@@ -225,12 +218,8 @@ async function main(): Promise<number> {
     step('rotating both rotating secrets (npm run rotate-secret), as an operator would after deploying');
     await checkRotation(emulator.endpoint, region, failures);
 
-    if (restore) {
-      step(
-        'restoring the table to a point in time and reconciling it with the locked copy (docs/runbook.md)',
-      );
-      await checkRestore(emulator.endpoint, region, EXAMPLE_CONTEXT.stage as string, failures);
-    }
+    step('restoring the table to a point in time and reconciling it with the locked copy (docs/runbook.md)');
+    await checkRestore(emulator.endpoint, region, EXAMPLE_CONTEXT.stage as string, failures);
 
     const records = emulator.records();
     const tally = (kind: string) => {
