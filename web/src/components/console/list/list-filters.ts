@@ -1,3 +1,4 @@
+import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 
 /** How long typing may pause before the filters apply (react-admin waits 500 ms). */
@@ -25,6 +26,16 @@ export function useListFilters<Filters extends ListFilterValues>(
     setDraft(JSON.parse(appliedText) as Filters);
   }, [appliedText]);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Leaving the list (a row opened, another page) drops a filter still waiting for its pause: applied
+  // while the next page loads, it would take the operator back to the list.
+  const router = useRouter();
+  useEffect(
+    () =>
+      router.subscribe('onBeforeNavigate', (event) => {
+        if (event.pathChanged) clearTimeout(timer.current);
+      }),
+    [router],
+  );
 
   const send = (filters: Filters) => {
     clearTimeout(timer.current);
