@@ -88,17 +88,24 @@ export async function markCustomerText(
           failure: outcome.failure,
           ...('statusCode' in outcome && outcome.statusCode ? { statusCode: outcome.statusCode } : {}),
         };
-  await db()
-    .entities.customerText.patch({ kind, eventId })
-    .set(changes)
-    .where((attr, op) => op.eq(attr.status, 'sending'))
-    .go();
+  try {
+    await db()
+      .entities.customerText.patch({ kind, eventId })
+      .set(changes)
+      .where((attr, op) => op.eq(attr.status, 'sending'))
+      .go();
+  } catch (error) {
+    // SOLAPI's delivery report came first (recordTextDelivery): what it recorded stands.
+    if (!isConditionFailure(error)) throw error;
+  }
 }
 
 /**
  * What a verified delivery report says of a text SOLAPI took (its message, as SOLAPI's own record
  * gives it): `recorded` once, `unchanged` for a report that tells nothing new (a replay, or a text whose
- * delivery is recorded already), `unknown` for a message that is not this notice's.
+ * delivery is recorded already), `unknown` for a message that is not this notice's. A report may come
+ * before the sender recorded SOLAPI's answer (a delivery in under a second, a sender slowed down): the
+ * text still `sending` without a message id takes the message SOLAPI's record names for this notice.
  */
 export async function recordTextDelivery(
   kind: AlimtalkKind,
@@ -112,18 +119,25 @@ export async function recordTextDelivery(
   },
 ): Promise<'recorded' | 'unchanged' | 'unknown'> {
   const text = await getCustomerText(kind, eventId);
-  if (!text || text.messageId !== report.messageId) return 'unknown';
+  if (!text) return 'unknown';
+  const beforeItsAnswer = text.status === 'sending' && text.messageId === undefined;
+  if (!beforeItsAnswer && text.messageId !== report.messageId) return 'unknown';
   if (FINAL.includes(text.status)) return 'unchanged';
   try {
     await db()
       .entities.customerText.patch({ kind, eventId })
       .set({
+        messageId: report.messageId,
         status: report.status,
         statusCode: report.statusCode,
         reportedAt: report.at,
         ...(report.failure ? { failure: report.failure } : {}),
       })
-      .where((attr, op) => `${op.eq(attr.messageId, report.messageId)} AND ${op.eq(attr.status, 'accepted')}`)
+      .where((attr, op) =>
+        beforeItsAnswer
+          ? `${op.eq(attr.status, 'sending')} AND ${op.notExists(attr.messageId)}`
+          : `${op.eq(attr.messageId, report.messageId)} AND ${op.eq(attr.status, 'accepted')}`,
+      )
       .go();
     return 'recorded';
   } catch (error) {

@@ -202,10 +202,15 @@ async function grant(order: PaymentOrder, receipt: Receipt): Promise<Confirmatio
     }
     if (outcome === 'order-closed') {
       // Another confirmation (the notification, a retry) closed it meanwhile: when it granted, this one
-      // answers success only once the grant's follow-ups are done too (the next renewal scheduled, the
-      // receipt on its way), which the other may still be doing.
+      // answers success only once the plan's next renewal is scheduled and the session noted, which the
+      // other may still be doing (both idempotent). The receipt and the payment's documents stay the
+      // granting one's, and the re-check's should it stop: a mail that failed is not tried again at once.
       const current = await reread(order.merchantUid);
-      if (current.status === 'paid') return confirmOrder(current);
+      if (current.status === 'paid') {
+        await noteOnSession(current, 'paid');
+        await keepRenewing(current);
+        return SUCCESS;
+      }
       if (!GRANTABLE_STATUSES.includes(current.status)) return orderResult(current);
     }
     if (

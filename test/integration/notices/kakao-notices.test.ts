@@ -1,4 +1,5 @@
 import { describe, expect, inject, it, vi } from 'vitest';
+import { markCustomerText } from '../../../functions/core/data/customer-text-repository.ts';
 import { db } from '../../../functions/core/data/service.ts';
 import { listUserPlans } from '../../../functions/core/data/user-plan-repository.ts';
 import { createUser } from '../../../functions/core/data/user-repository.ts';
@@ -70,17 +71,25 @@ const REPORT_WITHIN_MS = 30_000;
 vi.setConfig({ testTimeout: 3 * REPORT_WITHIN_MS });
 
 /** The notice's record once it stands as wanted (its delivery report arrives after the answer). */
-function textRecord(kind: string, eventId: string, status: string) {
-  return until(
-    async () => {
-      const { data } = await db()
-        .entities.customerText.get({ kind: kind as 'receipt', eventId })
-        .go({ consistent: true });
-      return data?.status === status ? data : undefined;
-    },
-    `the ${kind} 알림톡 of ${eventId} ${status}`,
-    REPORT_WITHIN_MS,
-  );
+async function textRecord(kind: string, eventId: string, status: string) {
+  let last: unknown;
+  try {
+    return await until(
+      async () => {
+        const { data } = await db()
+          .entities.customerText.get({ kind: kind as 'receipt', eventId })
+          .go({ consistent: true });
+        last = data;
+        return data?.status === status ? data : undefined;
+      },
+      `the ${kind} 알림톡 of ${eventId} ${status}`,
+      REPORT_WITHIN_MS,
+    );
+  } catch (error) {
+    // What it stood at, and what SOLAPI's stand-in holds of it: where the report was lost.
+    const held = (await smsOutbox()).filter((sms) => sms.customFields?.eventId === eventId);
+    throw new Error(`${(error as Error).message}: ${JSON.stringify({ record: last, atSolapi: held })}`);
+  }
 }
 
 /** A pass bought by card and confirmed (three times at once: a retried confirmation texts once). */
@@ -260,6 +269,36 @@ describe('delivery reports', () => {
     expect(unknown.body).toEqual({ recorded: 0, ignored: 1 });
     const after = await textRecord('receipt', merchantUid, 'kakao');
     expect(after).toMatchObject({ messageId, statusCode: '4000', reportedAt: record.reportedAt });
+  });
+});
+
+describe('a delivery report that comes before SOLAPI’s answer is recorded', () => {
+  it('records the delivery on the notice its message names, and the sender’s late mark changes nothing', async () => {
+    const phone = mobile();
+    const { merchantUid } = await paidPass(await newCustomer(), phone.e164);
+    const { messageId } = await textRecord('receipt', merchantUid, 'kakao');
+    // As if the report had come while the sender still waited on SOLAPI's answer.
+    await db()
+      .entities.customerText.patch({ kind: 'receipt', eventId: merchantUid })
+      .set({ status: 'sending' })
+      .remove(['messageId', 'statusCode', 'reportedAt'])
+      .go();
+    const report = await send(new URL(`/payment/kakao-delivery-report/${REPORT_KEY}`, inject('apiUrl')), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ messageId }]),
+    });
+    expect(report).toMatchObject({ status: 200, body: { recorded: 1, ignored: 0 } });
+    await markCustomerText('receipt', merchantUid, {
+      status: 'accepted',
+      messageId: messageId as string,
+      statusCode: '2000',
+      at: Date.now(),
+    });
+    expect(await textRecord('receipt', merchantUid, 'kakao')).toMatchObject({
+      messageId,
+      statusCode: '4000',
+    });
   });
 });
 
