@@ -53,12 +53,11 @@ const FIELD_CODES: Partial<Record<string, LabelKind>> = {
  */
 function shownValue(t: TFunction, field: string, recorded: string | undefined): string {
   if (recorded === undefined) return t('change.none');
-  let value: unknown;
+  // Not JSON: a value recorded as plain text, or JSON cut short; shown as text, a code in it by its name.
+  let value: unknown = recorded;
   try {
     value = JSON.parse(recorded);
-  } catch {
-    return recorded;
-  }
+  } catch {}
   const show = (item: unknown, key: string): string => {
     if (item === null || item === undefined || item === '') return t('change.none');
     if (typeof item === 'boolean') return t(item ? 'change.yes' : 'change.no');
