@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunch } from './scripts/headless-chromium.ts';
 import { DUPLICATE_DELIVERY_VARIABLE } from './scripts/local/at-least-once.ts';
 import { RECONCILIATION_VARIABLE } from './scripts/local/reconciliation-switch.ts';
 
@@ -27,28 +28,22 @@ export default defineConfig({
   // fixed: this project has fixed each one it saw), so one timing race on a loaded 2-core machine does not
   // fail the whole run. A test that fails twice fails the run.
   retries: 1,
-  reporter: process.env.CI ? 'list' : 'line',
+  // Each test's duration is kept in reports/playwright.json (not committed), to find what makes the step long.
+  reporter: [[process.env.CI ? 'list' : 'line'], ['json', { outputFile: 'reports/playwright.json' }]],
   timeout: 30_000,
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // A trace only on a failed test's retry: recording one for every test (its screencast and snapshots at each
+    // step) took about half the CPU of the step on two cores (the browser's process, its GPU process and the
+    // worker writing it).
+    trace: 'on-first-retry',
   },
   projects: [
     {
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
+        launchOptions: chromiumLaunch(),
       },
     },
   ],

@@ -38,6 +38,7 @@ export default defineConfig({
   testMatch: JOURNEYS.map(([file]) => file),
   grep: new RegExp(JOURNEYS.map(([, title]) => title.source).join('|')),
   globalTeardown: './e2e/lambda-findings.ts',
+  reporter: [[process.env.CI ? 'list' : 'line'], ['json', { outputFile: 'reports/playwright-lambda.json' }]],
   // Every function's first call is a cold start here (a process starts and loads its bundle), as in AWS
   // after a deployment: what a test waits for may take that much longer.
   timeout: 180_000,

@@ -6,15 +6,17 @@ cd "$(dirname "$0")/.."
 start=$(date +%s)
 step() { printf '\n== %s (%ss)\n' "$1" "$(( $(date +%s) - start ))"; }
 
-step 'browser: Debian Chromium'
-if ! command -v chromium >/dev/null 2>&1; then
-  if [ "$(id -u)" -eq 0 ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  else
-    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  fi
+# The headless shell runs the browser tests and benchmarks; the whole browser runs Lighthouse and a headed
+# canary (scripts/headless-chromium.ts).
+step 'browser: Debian Chromium and its headless shell'
+if ! command -v chromium >/dev/null 2>&1 || ! command -v chromium-headless-shell >/dev/null 2>&1; then
+  sudo=''
+  [ "$(id -u)" -eq 0 ] || sudo='sudo'
+  $sudo apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell >/dev/null
 fi
 chromium --version
+chromium-headless-shell --version
 
 step 'lint and format (Biome)'
 npx biome ci .

@@ -5,6 +5,7 @@ import { provisionedMonthlyCostUsd, ROUTE_PROVISIONED_CONCURRENCY } from '../../
 import { ROUTES } from '../../shared/api/routes.ts';
 import { SECRET_CACHE_SECONDS } from '../../shared/timeouts.ts';
 import { CHECK_ASSEMBLY, ensureSynthesis } from '../deploy/synth.ts';
+import { chromiumLaunch } from '../headless-chromium.ts';
 import type { InvocationRecord } from '../local/lambda/function-host.ts';
 import { startRuntime } from '../local/runtime.ts';
 import { benchFlags } from './bench-options.ts';
@@ -64,10 +65,7 @@ const runtime = await startRuntime({
 });
 const lambda = runtime.lambda;
 if (!lambda) throw new Error('The runtime did not start in --lambda mode');
-const browser: Browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox'],
-});
+const browser: Browser = await chromium.launch(chromiumLaunch());
 
 async function verifiedCustomer(): Promise<string> {
   const email = `journey-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { SITE_LANGUAGES } from '../../shared/languages.ts';
 import { prerenderedPages } from '../../shared/site/site-pages.ts';
+import { CHROMIUM, chromiumLaunch } from '../headless-chromium.ts';
 import { freePort } from '../local/dynamodb-local.ts';
 import { benchFlags } from './bench-options.ts';
 import { buildWeb } from './web-build.ts';
@@ -27,7 +28,6 @@ const pricingOnly = values.pricing === true;
 const LANGUAGES = smoke ? ['en'] : SITE_LANGUAGES;
 const LIGHTHOUSE_RUNS = smoke ? 1 : 3;
 const root = resolve(import.meta.dirname, '../..');
-const CHROMIUM = '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 interface PageGoals {
@@ -113,7 +113,7 @@ function lighthouse(url: string): LighthouseReport {
 
 /** JavaScript the landing page downloads until the network is idle, as gzip bytes. */
 async function landingJavaScript(url: string): Promise<{ files: number; gzipBytes: number }> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  const browser = await chromium.launch(chromiumLaunch());
   const page = await browser.newPage();
   const bodies: Promise<Buffer>[] = [];
   page.on('response', (response) => {
@@ -130,7 +130,7 @@ async function landingJavaScript(url: string): Promise<{ files: number; gzipByte
 
 /** Loads every pre-rendered page and collects script errors (a failed hydration reports one). */
 async function hydrationErrors(base: string): Promise<{ pages: number; failures: string[] }> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  const browser = await chromium.launch(chromiumLaunch());
   const page = await browser.newPage();
   const failures: string[] = [];
   let current = '';

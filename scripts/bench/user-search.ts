@@ -1,5 +1,6 @@
 import { chromium } from '@playwright/test';
 import { LIST_PAGE_MAX } from '../../shared/api/list-page.ts';
+import { chromiumLaunch } from '../headless-chromium.ts';
 import { startRuntime } from '../local/runtime.ts';
 import { benchAccount, operatorToken, seedAccounts, signInToConsole } from './bench-accounts.ts';
 import { benchFlags } from './bench-options.ts';
@@ -110,10 +111,7 @@ try {
  * first page, and the table is virtualised: only the rows on screen are rendered).
  */
 async function timeFilterToRows(url: string): Promise<void> {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await chromium.launch(chromiumLaunch());
   try {
     const page = await browser.newPage();
     await signInToConsole(page, url);

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { chromiumLaunch } from '../headless-chromium.ts';
 import { SEEDED_ACCOUNTS } from '../local/seed.ts';
 import { CanaryFailure, runCanary } from './local-canary.ts';
 
@@ -20,11 +21,7 @@ const { values } = parseArgs({
   },
 });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: !values.headed,
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const browser = await chromium.launch(chromiumLaunch(values.headed));
 const page = await (
   await browser.newContext({ locale: 'ko-KR', viewport: { width: 1280, height: 900 } })
 ).newPage();

@@ -24,16 +24,29 @@ export function CodedText({ text }: { text: string }) {
     if (index % 2 === 1 || IDENTIFIER.test(part.replace(/:$/, ''))) return [{ part, word: false }];
     return part.split(SEPARATORS).map((piece, at) => ({ part: piece, word: at % 2 === 0 }));
   });
+  // The words left as written are joined into one text between two named codes: the sentence stays one
+  // text in the page (React writes each string child as a text node of its own), as a reader and the
+  // console's names guard (e2e/console-readability.ts) read it.
+  const pieces: Array<string | { label: string; code: string }> = [];
+  for (const { part, word } of tokens) {
+    const label = word && part ? anyCodeLabel(t, part) : undefined;
+    const named = label !== undefined && (!spaced || NO_WORD.test(part) || part === text.trim());
+    const last = pieces.at(-1);
+    if (named) pieces.push({ label, code: part });
+    else if (typeof last === 'string') pieces[pieces.length - 1] = last + part;
+    else pieces.push(part);
+  }
   return (
     <>
-      {tokens.map(({ part, word }, index) => {
-        const label = word && part ? anyCodeLabel(t, part) : undefined;
-        const named = label !== undefined && (!spaced || NO_WORD.test(part) || part === text.trim());
-        return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the tokens of one text, in their order, never reordered
-          <Fragment key={index}>{named ? <CodeLabel label={label} code={part} /> : part}</Fragment>
-        );
-      })}
+      {pieces.map((piece, index) =>
+        typeof piece === 'string' ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one text, in their order, never reordered
+          <Fragment key={index}>{piece}</Fragment>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: as above
+          <CodeLabel key={index} label={piece.label} code={piece.code} />
+        ),
+      )}
     </>
   );
 }
