@@ -1,4 +1,4 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type ReporterDescription } from '@playwright/test';
 import { chromiumLaunch } from './scripts/headless-chromium.ts';
 import { DUPLICATE_DELIVERY_VARIABLE } from './scripts/local/at-least-once.ts';
 import { RECONCILIATION_VARIABLE } from './scripts/local/reconciliation-switch.ts';
@@ -20,6 +20,11 @@ process.env[RECONCILIATION_VARIABLE] ??= 'off';
  * Browser tests against the whole product served by the local runtime (production build of the web,
  * in-memory database), in Debian's Chromium: no browser download.
  */
+/** The run's console reporter, and each test's duration in a JSON file (reports/ is not committed). */
+export function reporters(jsonFile: string): ReporterDescription[] {
+  return [[process.env.CI ? 'list' : 'line'], ['json', { outputFile: jsonFile }]];
+}
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
@@ -28,8 +33,8 @@ export default defineConfig({
   // fixed: this project has fixed each one it saw), so one timing race on a loaded 2-core machine does not
   // fail the whole run. A test that fails twice fails the run.
   retries: 1,
-  // Each test's duration is kept in reports/playwright.json (not committed), to find what makes the step long.
-  reporter: [[process.env.CI ? 'list' : 'line'], ['json', { outputFile: 'reports/playwright.json' }]],
+  // Each test's duration is kept, to find what makes the step long.
+  reporter: reporters('reports/playwright.json'),
   timeout: 30_000,
   use: {
     baseURL: `http://localhost:${PORT}`,

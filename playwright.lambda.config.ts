@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import base from './playwright.config.ts';
+import base, { reporters } from './playwright.config.ts';
 import { CHECK_ASSEMBLY } from './scripts/deploy/synth.ts';
 import { LAMBDA_ASSEMBLY_VARIABLE } from './test/integration/isolated-runtime.ts';
 
@@ -38,7 +38,7 @@ export default defineConfig({
   testMatch: JOURNEYS.map(([file]) => file),
   grep: new RegExp(JOURNEYS.map(([, title]) => title.source).join('|')),
   globalTeardown: './e2e/lambda-findings.ts',
-  reporter: [[process.env.CI ? 'list' : 'line'], ['json', { outputFile: 'reports/playwright-lambda.json' }]],
+  reporter: reporters('reports/playwright-lambda.json'),
   // Every function's first call is a cold start here (a process starts and loads its bundle), as in AWS
   // after a deployment: what a test waits for may take that much longer.
   timeout: 180_000,

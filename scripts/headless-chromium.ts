@@ -2,9 +2,9 @@
  * The browser the tests, the benchmarks and the local canary drive: Debian's Chromium headless shell
  * (apt `chromium-headless-shell`, the same build as its `chromium`), which is what Playwright itself runs
  * for a headless Chromium (its `chromium-headless-shell`). Debian's `chromium` in headless mode is the
- * whole browser without a window: every page also starts renderers for the browser's own WebUI and a GPU
- * process, which took about half the CPU of the browser tests on two cores. A headed run (the canary's
- * `--headed`) needs the whole browser. Lighthouse (bench:site) keeps the whole browser too: its scores are
+ * whole browser without a window: beside each test's page it ran renderers for the browser's own WebUI
+ * (seen at 38-45 % of a core each in the browser tests). A headed run (the canary's `--headed`) needs the
+ * whole browser. Lighthouse (bench:site) keeps the whole browser too: its scores are
  * the ones a customer's Chrome gives.
  */
 export const HEADLESS_CHROMIUM = '/usr/bin/chromium-headless-shell';
