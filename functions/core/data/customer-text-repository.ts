@@ -1,7 +1,7 @@
 import { retentionTtl } from '../../../shared/data/record-retention.ts';
 import type { AlimtalkKind } from '../../../shared/notices/alimtalk-templates.ts';
 import { tableService } from './client.ts';
-import { CustomerText, type CustomerTextItem, type CustomerTextStatus } from './entities/customer-text.ts';
+import { CustomerText, type CustomerTextItem } from './entities/customer-text.ts';
 import { isConditionFailure } from './transaction.ts';
 
 const db = tableService({ customerText: CustomerText });
@@ -13,9 +13,6 @@ export type CustomerTextRecord = CustomerTextItem;
  * sooner): it may be claimed again, but only to ask SOLAPI whether the text went before sending it.
  */
 export const ABANDONED_TEXT_MS = 15 * 60_000;
-
-/** The statuses a report cannot change any more. */
-const FINAL: readonly CustomerTextStatus[] = ['kakao', 'sms', 'failed'];
 
 export type TextClaim =
   | { claimed: false }
@@ -106,6 +103,8 @@ export async function markCustomerText(
  * delivery is recorded already), `unknown` for a message that is not this notice's. A report may come
  * before the sender recorded SOLAPI's answer (a delivery in under a second, a sender slowed down): the
  * text still `sending` without a message id takes the message SOLAPI's record names for this notice.
+ * One conditional write decides, whichever of the report and the sender's answer lands first: a read
+ * before it could see `sending`, and the write then find the sender's `accepted` and lose the report.
  */
 export async function recordTextDelivery(
   kind: AlimtalkKind,
@@ -118,11 +117,6 @@ export async function recordTextDelivery(
     failure?: string;
   },
 ): Promise<'recorded' | 'unchanged' | 'unknown'> {
-  const text = await getCustomerText(kind, eventId);
-  if (!text) return 'unknown';
-  const beforeItsAnswer = text.status === 'sending' && text.messageId === undefined;
-  if (!beforeItsAnswer && text.messageId !== report.messageId) return 'unknown';
-  if (FINAL.includes(text.status)) return 'unchanged';
   try {
     await db()
       .entities.customerText.patch({ kind, eventId })
@@ -133,17 +127,19 @@ export async function recordTextDelivery(
         reportedAt: report.at,
         ...(report.failure ? { failure: report.failure } : {}),
       })
-      .where((attr, op) =>
-        beforeItsAnswer
-          ? `${op.eq(attr.status, 'sending')} AND ${op.notExists(attr.messageId)}`
-          : `${op.eq(attr.messageId, report.messageId)} AND ${op.eq(attr.status, 'accepted')}`,
+      .where(
+        (attr, op) =>
+          // Parenthesised whole: ElectroDB joins it to its own "the record exists" with AND.
+          `((${op.eq(attr.status, 'sending')} AND ${op.notExists(attr.messageId)}) OR ` +
+          `(${op.eq(attr.messageId, report.messageId)} AND ${op.eq(attr.status, 'accepted')}))`,
       )
       .go();
     return 'recorded';
   } catch (error) {
-    if (isConditionFailure(error)) return 'unchanged';
-    throw error;
+    if (!isConditionFailure(error)) throw error;
   }
+  const text = await getCustomerText(kind, eventId);
+  return text?.messageId === report.messageId ? 'unchanged' : 'unknown';
 }
 
 export async function getCustomerText(

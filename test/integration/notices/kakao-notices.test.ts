@@ -1,5 +1,10 @@
 import { describe, expect, inject, it, vi } from 'vitest';
-import { markCustomerText } from '../../../functions/core/data/customer-text-repository.ts';
+import {
+  claimCustomerText,
+  getCustomerText,
+  markCustomerText,
+  recordTextDelivery,
+} from '../../../functions/core/data/customer-text-repository.ts';
 import { db } from '../../../functions/core/data/service.ts';
 import { listUserPlans } from '../../../functions/core/data/user-plan-repository.ts';
 import { createUser } from '../../../functions/core/data/user-repository.ts';
@@ -299,6 +304,49 @@ describe('a delivery report that comes before SOLAPI’s answer is recorded', ()
       messageId,
       statusCode: '4000',
     });
+  });
+});
+
+describe('a delivery report racing the sender’s record of SOLAPI’s answer', () => {
+  it('is recorded whichever of the two lands first (forty notices, each raced once)', async () => {
+    const now = Date.now();
+    const notices = Array.from({ length: 40 }, () => ({
+      eventId: uniqueId('ord'),
+      messageId: uniqueId('M4V'),
+    }));
+    for (const { eventId } of notices) {
+      const claim = await claimCustomerText({
+        kind: 'receipt',
+        eventId,
+        uid: uniqueId('buyer'),
+        to: mobile().domestic,
+        templateId: 'KA01TP-SANDBOX-RECEIPT',
+        now,
+      });
+      expect(claim).toEqual({ claimed: true });
+    }
+    const outcomes = await Promise.all(
+      notices.map(async ({ eventId, messageId }) => {
+        const [reported] = await Promise.all([
+          recordTextDelivery('receipt', eventId, { messageId, status: 'kakao', statusCode: '4000', at: now }),
+          markCustomerText('receipt', eventId, {
+            status: 'accepted',
+            messageId,
+            statusCode: '2000',
+            at: now,
+          }),
+        ]);
+        return reported;
+      }),
+    );
+    expect(outcomes.every((outcome) => outcome === 'recorded')).toBe(true);
+    for (const { eventId, messageId } of notices) {
+      expect(await getCustomerText('receipt', eventId)).toMatchObject({
+        status: 'kakao',
+        messageId,
+        statusCode: '4000',
+      });
+    }
   });
 });
 
