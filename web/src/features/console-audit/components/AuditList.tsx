@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntryView, AuditFilter } from '../../../../../shared/api/audit.ts';
 import { AUDIT_KINDS } from '../../../../../shared/audit/audit-kinds.ts';
@@ -51,14 +52,14 @@ const FIELD_CODES: Partial<Record<string, LabelKind>> = {
  * FIELD_CODES does not know yet still shows no bare code), yes or no, numbers grouped, a list or an object
  * as its items.
  */
-function shownValue(t: TFunction, field: string, recorded: string | undefined): string {
+function shownValue(t: TFunction, field: string, recorded: string | undefined): ReactNode {
   if (recorded === undefined) return t('change.none');
   // Not JSON: a value recorded as plain text, or JSON cut short; shown as text, a code in it by its name.
   let value: unknown = recorded;
   try {
     value = JSON.parse(recorded);
   } catch {}
-  const show = (item: unknown, key: string): string => {
+  const show = (item: unknown, key: string): ReactNode => {
     if (item === null || item === undefined || item === '') return t('change.none');
     if (typeof item === 'boolean') return t(item ? 'change.yes' : 'change.no');
     if (typeof item === 'number') return item.toLocaleString();
@@ -70,16 +71,27 @@ function shownValue(t: TFunction, field: string, recorded: string | undefined): 
       if (kind && codes.includes(item)) return codeLabel(t, kind, item);
       return anyCodeLabel(t, item) ?? item;
     }
-    if (Array.isArray(item)) return item.map((one) => show(one, key)).join(', ');
-    return Object.entries(item as Record<string, unknown>)
-      .map(([name, one]) => `${name}: ${show(one, name)}`)
-      .join(', ');
+    const parts: [string, ReactNode][] = Array.isArray(item)
+      ? item.map((one, index) => [String(index), show(one, key)])
+      : Object.entries(item as Record<string, unknown>).map(([name, one]) => [
+          name,
+          // A field inside a value is named as the change's own fields are: as the record has it, in code.
+          <>
+            <code>{name}</code>: {show(one, name)}
+          </>,
+        ]);
+    return parts.map(([name, part], index) => (
+      <Fragment key={name}>
+        {index > 0 && ', '}
+        {part}
+      </Fragment>
+    ));
   };
   return show(value, field);
 }
 
 /** An entry's changes as fields: each field's name, then its value before and after. */
-function Changes({ entry }: { entry: AuditEntryView }) {
+export function Changes({ entry }: { entry: Pick<AuditEntryView, 'changes'> }) {
   const { t } = useTranslation('console-audit');
   if (!entry.changes.length) return null;
   return (
