@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../shared/api/routes.ts';
-import { LAMBDA_BUNDLE, repoRoot } from './bundling.ts';
+import { LAMBDA_BUNDLE, productHandlerEntries, repoRoot } from './bundling.ts';
 
 /** The npm packages a route's deployed bundle holds (esbuild's metafile, the deployed settings). */
 async function bundledPackages(routeName: string): Promise<Set<string>> {
@@ -40,4 +40,16 @@ describe('a route bundle', () => {
     expect(guidRoute?.has('jose')).toBe(false);
     expect(userRoute?.has('jose')).toBe(true);
   }, 120_000);
+});
+
+describe('the batch every product handler is bundled in at synth', () => {
+  it('holds every route’s handler, and none of the modules they share', () => {
+    const entries = productHandlerEntries();
+    for (const route of ROUTES) expect(entries).toContain(`functions/${route.handler}.ts`);
+    expect(
+      entries.filter((entry) => entry.startsWith('functions/core/') || entry.endsWith('.test.ts')),
+    ).toEqual([]);
+    // The canary has a bundle of its own (its Synthetics library left to the runtime: infra/canary.ts).
+    expect(entries.filter((entry) => entry.startsWith('events/canary/'))).toEqual([]);
+  });
 });

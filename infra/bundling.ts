@@ -1,12 +1,14 @@
-import { join } from 'node:path';
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { AssetHashType, DockerImage, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { type NodejsFunctionProps, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import type { NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct, IConstruct } from 'constructs';
+import { type BuildOptions, buildSync } from 'esbuild';
 import { DEFAULT_MEMORY_MB } from '../shared/api/define-route.ts';
 import { AUDIT_PARTITION_PREFIX } from '../shared/audit/audit-trail.ts';
 import { TABLE_DESIGN } from '../shared/data/table-design.ts';
@@ -30,6 +32,112 @@ export const LAMBDA_BUNDLE = {
   banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
 } as const;
 
+/** What every bundle is built with: one minified ES module, and its source map beside it (positions only). */
+const BUILD: BuildOptions = {
+  ...LAMBDA_BUNDLE,
+  mainFields: [...LAMBDA_BUNDLE.mainFields],
+  banner: { js: LAMBDA_BUNDLE.banner },
+  bundle: true,
+  platform: 'node',
+  // Positions only, without a copy of the sources (a third of the size): enough to map a stack offline.
+  sourcemap: true,
+  sourcesContent: false,
+  logLevel: 'warning',
+};
+
+/** The folders of the product's handlers; a folder under them with a bundle of its own is left out. */
+const HANDLER_FOLDERS = ['functions', 'events'];
+const NOT_HANDLERS = [
+  // The modules the handlers share.
+  'functions/core/',
+  // The canary runs in CloudWatch Synthetics, bundled with its library left out (infra/canary.ts).
+  'events/canary/',
+];
+const EXPORTS_HANDLER = /export (const|async function|function) handler\b/;
+
+/** Every handler of the product: a module of HANDLER_FOLDERS that exports `handler`. */
+export function productHandlerEntries(): string[] {
+  return HANDLER_FOLDERS.flatMap((folder) =>
+    readdirSync(join(repoRoot, folder), { recursive: true, encoding: 'utf8' })
+      .map((file) => `${folder}/${file}`)
+      .filter(
+        (file) =>
+          file.endsWith('.ts') &&
+          !file.endsWith('.test.ts') &&
+          !NOT_HANDLERS.some((folder) => file.startsWith(folder)) &&
+          EXPORTS_HANDLER.test(readFileSync(join(repoRoot, file), 'utf8')),
+      ),
+  ).sort();
+}
+
+/** A handler's folder in a batch: its entry without `.ts` (`functions/orders/x`), `index.mjs` inside. */
+const batchFolder = (entry: string) => entry.replace(/\.ts$/, '');
+
+/** Per cloud assembly folder, the batch made for it (made once per process). */
+const batches = new Map<string, string>();
+
+/**
+ * Every product handler bundled in one esbuild run, into `.handler-bundles` of the assembly's folder
+ * (removed when the process ends): the modules they share (the SDK, ElectroDB, zod, the route
+ * schemas) are read and parsed once, not once per function as one esbuild process per function
+ * (NodejsFunction's bundling, run through `npx`) did: 174 functions took about 178 s of a 198-second
+ * synth. Each bundle is the same as its own build would be (no code splitting: one file per handler).
+ * Built inside the assembly's folder, as CDK bundles, so that the source maps' relative paths, and with
+ * them the assets' hashes, do not depend on where the checkout is.
+ */
+function batchFor(assemblyDir: string): string {
+  const known = batches.get(assemblyDir);
+  if (known) return known;
+  const dir = join(assemblyDir, '.handler-bundles');
+  rmSync(dir, { recursive: true, force: true });
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  buildSync({
+    ...BUILD,
+    entryPoints: productHandlerEntries().map((entry) => ({
+      in: resolve(repoRoot, entry),
+      out: `${batchFolder(entry)}/index`,
+    })),
+    outdir: dir,
+    outExtension: { '.js': '.mjs' },
+  });
+  batches.set(assemblyDir, dir);
+  return dir;
+}
+
+/**
+ * A function's code: its handler (`entry`, from the repository's root) bundled as it ships, in an asset
+ * whose hash is the bundle's. A product handler is taken from the batch (batchFor); any other entry (a
+ * test's fixture) is built alone. Bundled only when the synthesis needs it: a stack CDK is told not to
+ * bundle (`aws:cdk:bundling-stacks`, the infra tests) gets no bundle, as CDK's own bundling does.
+ */
+export function handlerCode(entry: string): Code {
+  return Code.fromAsset(repoRoot, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // The entry in CDK's cache key of the asset (its local bundling, a function, is not part of it).
+      environment: { HANDLER_ENTRY: entry },
+      // Never pulled: the local bundling below always succeeds (no Docker on a developer's machine or in CI).
+      image: DockerImage.fromRegistry('dummy'),
+      local: {
+        tryBundle(outputDir: string) {
+          const built = join(batchFor(dirname(outputDir)), batchFolder(entry));
+          if (existsSync(join(built, 'index.mjs'))) {
+            for (const file of ['index.mjs', 'index.mjs.map'])
+              copyFileSync(join(built, file), join(outputDir, file));
+          } else {
+            buildSync({
+              ...BUILD,
+              entryPoints: [resolve(repoRoot, entry)],
+              outfile: join(outputDir, 'index.mjs'),
+            });
+          }
+          return true;
+        },
+      },
+    },
+  });
+}
+
 /** A function's name: `cutloom-{stage}-{name}`, what alarms, traces and the dashboard show. */
 export function productFunctionName(stage: string, name: string): string {
   return `cutloom-${stage}-${name}`;
@@ -37,7 +145,7 @@ export function productFunctionName(stage: string, name: string): string {
 
 /**
  * Every Lambda of the product: Node 22 on ARM, one minified ESM bundle per handler made by the local
- * esbuild (never Docker), X-Ray active tracing, the environment infra/function-environment.ts builds
+ * esbuild (never Docker; every product handler in one run: handlerCode), X-Ray active tracing, the environment infra/function-environment.ts builds
  * (Powertools' settings among it), an explicit log group kept one month; a route's timeout
  * (shared/timeouts.ts) unless the function sets its own. No `--enable-source-maps`: it makes every
  * cold start and every error slower (`npm run bench` prints by how much); the bundle's source map is
@@ -51,14 +159,13 @@ export function functionProps(
 ): NodejsFunctionProps {
   return {
     functionName: productFunctionName(environment.STAGE, id),
-    entry: join(repoRoot, entry),
-    handler: 'handler',
+    // The bundle made by handlerCode (NodejsFunction's own bundling, one esbuild process a function, is not used).
+    code: handlerCode(entry),
+    handler: 'index.handler',
     runtime: Runtime.NODEJS_22_X,
     architecture: Architecture.ARM_64,
     memorySize: DEFAULT_MEMORY_MB,
     timeout: Duration.seconds(ROUTE_TIMEOUT_SECONDS),
-    depsLockFilePath: join(repoRoot, 'package-lock.json'),
-    projectRoot: repoRoot,
     environment,
     tracing: Tracing.ACTIVE,
     // Lambda's own naming, so that Logs Insights finds a stage's functions by the prefix /aws/lambda/cutloom-{stage}-.
@@ -66,18 +173,6 @@ export function functionProps(
       logGroupName: `/aws/lambda/${productFunctionName(environment.STAGE, id)}`,
       retention: RetentionDays.ONE_MONTH,
     }),
-    bundling: {
-      format: OutputFormat.ESM,
-      mainFields: [...LAMBDA_BUNDLE.mainFields],
-      target: LAMBDA_BUNDLE.target,
-      minify: LAMBDA_BUNDLE.minify,
-      banner: LAMBDA_BUNDLE.banner,
-      externalModules: [],
-      // Positions only, without a copy of the sources (a third of the size): enough to map a stack offline.
-      sourceMap: true,
-      sourcesContent: false,
-      forceDockerBundling: false,
-    },
   };
 }
 

@@ -109,7 +109,7 @@ export async function synthesize(out: string): Promise<string> {
 export async function ensureSynthesis(out: string, log: (line: string) => void): Promise<void> {
   const stale = staleness(out);
   if (!stale) return;
-  log(`Synthesising the cloud assembly into ${out} (${stale}; every handler is bundled, a few minutes)…`);
+  log(`Synthesising the cloud assembly into ${out} (${stale}; every handler is bundled, about a minute)…`);
   const started = performance.now();
   await synthesize(out);
   log(`Synthesised in ${Math.round((performance.now() - started) / 1000)} s`);
