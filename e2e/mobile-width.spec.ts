@@ -39,7 +39,7 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 // One test per language walks its pages in one tab, as a reader does: the shared scripts and styles come
-// from the cache after the first page (a tab of its own per page loaded them again, a second a page).
+// from the cache after the first page (a tab of its own per page loaded them again, about a second each).
 test.describe('pre-rendered pages at 360 px', () => {
   for (const lang of SITE_LANGUAGES) {
     const paths = prerenderedPages()

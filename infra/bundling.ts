@@ -145,11 +145,12 @@ export function productFunctionName(stage: string, name: string): string {
 
 /**
  * Every Lambda of the product: Node 22 on ARM, one minified ESM bundle per handler made by the local
- * esbuild (never Docker; every product handler in one run: handlerCode), X-Ray active tracing, the environment infra/function-environment.ts builds
- * (Powertools' settings among it), an explicit log group kept one month; a route's timeout
- * (shared/timeouts.ts) unless the function sets its own. No `--enable-source-maps`: it makes every
- * cold start and every error slower (`npm run bench` prints by how much); the bundle's source map is
- * kept beside it, for reading a stack trace of the minified code offline.
+ * esbuild (never Docker; every product handler in one run: handlerCode), X-Ray active tracing, the
+ * environment infra/function-environment.ts builds (Powertools' settings among it), an explicit log
+ * group kept one month; a route's timeout (shared/timeouts.ts) unless the function sets its own. No
+ * `--enable-source-maps`: it makes every cold start and every error slower (`npm run bench` prints by
+ * how much); the bundle's source map is kept beside it, for reading a stack trace of the minified code
+ * offline.
  */
 export function functionProps(
   scope: Construct,
