@@ -10,7 +10,9 @@ import { LABEL_TABLES } from '../web/src/lib/labels/label-tables.ts';
  *   outside a `<code>` (the code in small type beside its name is fine). In Korean, Japanese and Chinese
  *   any such token is one; in English and Spanish, where `card`, `plan` or `event` are words too, a token
  *   no sentence writes (capitals, an underscore, a digit, a capital inside) or a text that is the code
- *   alone; a word with a colon inside is an identifier (`refund_required:ord_…`), not a code;
+ *   alone; a word with a colon inside is an identifier (`refund_required:ord_…`), not a code; a
+ *   quotation (`<q>`: a person's own words as typed, such as an operator's reason `sent by mail`) is
+ *   not read for codes;
  * - a word broken inside: a run of Latin or Hangul letters drawn on two lines (Japanese and Chinese break
  *   between any two of their characters, so only their Latin words count), outside ids, e-mails,
  *   addresses, codes and amounts, which may break where they must;
@@ -72,7 +74,7 @@ export async function unreadable(
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement;
-        if (!parent || parent.closest('code, script, style, select, textarea, .visually-hidden')) continue;
+        if (!parent || parent.closest('code, q, script, style, select, textarea, .visually-hidden')) continue;
         if (parent.getClientRects().length === 0) continue;
         const text = node.textContent ?? '';
         const whole = text.trim();

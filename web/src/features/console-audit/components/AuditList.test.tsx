@@ -28,4 +28,15 @@ describe("an audit entry's changes, on the console", () => {
     expect(html).toContain('<code>counts</code>: <code>sent</code>: 2, <code>failed</code>: 0');
     expect(html.replace(/<code>[^<]*<\/code>/g, '')).not.toMatch(/\b(payMethod|phone|sent)\b/);
   });
+
+  it('quotes the words an operator typed, as written', async () => {
+    const korean = await i18nWithBundles('ko', ['console-audit', 'pay-methods', 'labels', 'common']);
+    const html = renderToStaticMarkup(
+      <I18nextProvider i18n={korean}>
+        <Changes entry={{ changes: [{ field: 'desc', after: JSON.stringify('sent by mail') }] }} />
+      </I18nextProvider>,
+    );
+    expect(html).toContain('<dd>');
+    expect(html).toContain('<q>sent by mail</q>');
+  });
 });

@@ -69,7 +69,8 @@ function shownValue(t: TFunction, field: string, recorded: string | undefined): 
       const kind = FIELD_CODES[key];
       const codes: readonly string[] = kind ? LABEL_TABLES[kind].codes : [];
       if (kind && codes.includes(item)) return codeLabel(t, kind, item);
-      return anyCodeLabel(t, item) ?? item;
+      // Words a person typed (an operator's reason) are quoted as written; a single word is shown as it is.
+      return anyCodeLabel(t, item) ?? (/\s/.test(item.trim()) ? <q>{item}</q> : item);
     }
     const parts: [string, ReactNode][] = Array.isArray(item)
       ? item.map((one, index) => [String(index), show(one, key)])
