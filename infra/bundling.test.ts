@@ -10,10 +10,6 @@ async function bundledPackages(routeName: string): Promise<Set<string>> {
   if (!route) throw new Error(`no route ${routeName}`);
   const { metafile } = await build({
     ...LAMBDA_BUNDLE,
-    mainFields: [...LAMBDA_BUNDLE.mainFields],
-    banner: { js: LAMBDA_BUNDLE.banner },
-    bundle: true,
-    platform: 'node',
     write: false,
     metafile: true,
     logLevel: 'error',

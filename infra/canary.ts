@@ -58,14 +58,8 @@ export function canaryBundle(): string {
   if (bundled) return bundled;
   const dir = mkdtempSync(join(tmpdir(), 'cutloom-canary-'));
   buildSync({
+    ...LAMBDA_BUNDLE,
     entryPoints: [join(repoRoot, 'events/canary/synthetics-handler.ts')],
-    bundle: true,
-    platform: 'node',
-    format: LAMBDA_BUNDLE.format,
-    target: LAMBDA_BUNDLE.target,
-    minify: LAMBDA_BUNDLE.minify,
-    mainFields: [...LAMBDA_BUNDLE.mainFields],
-    banner: { js: LAMBDA_BUNDLE.banner },
     external: ['@aws/synthetics-playwright'],
     outfile: join(dir, 'index.mjs'),
     logLevel: 'warning',

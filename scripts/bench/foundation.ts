@@ -141,10 +141,6 @@ async function startUpTimes(): Promise<void> {
 /** How the bench builds a bundle: as infra/bundling.ts deploys it, with esbuild's metafile. */
 const BENCH_BUILD = {
   ...LAMBDA_BUNDLE,
-  mainFields: [...LAMBDA_BUNDLE.mainFields],
-  banner: { js: LAMBDA_BUNDLE.banner },
-  bundle: true,
-  platform: 'node' as const,
   logLevel: 'error' as const,
   metafile: true,
   nodePaths: [join(root, 'node_modules')],

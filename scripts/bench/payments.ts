@@ -29,10 +29,6 @@ async function bundleSizes(): Promise<void> {
       const file = join(dir, `${adapter.replace('/', '-')}.mjs`);
       await build({
         ...LAMBDA_BUNDLE,
-        mainFields: [...LAMBDA_BUNDLE.mainFields],
-        banner: { js: LAMBDA_BUNDLE.banner },
-        bundle: true,
-        platform: 'node',
         entryPoints: [join(root, 'functions/core/adapters', `${adapter}.ts`)],
         outfile: file,
         logLevel: 'error',

@@ -140,10 +140,6 @@ beforeAll(async () => {
     if (!codeDir) throw new Error(`No function ${functionName} in the assembly`);
     await build({
       ...LAMBDA_BUNDLE,
-      mainFields: [...LAMBDA_BUNDLE.mainFields],
-      banner: { js: LAMBDA_BUNDLE.banner },
-      bundle: true,
-      platform: 'node',
       logLevel: 'error',
       entryPoints: [join(repoRoot, `functions/${route.handler}.ts`)],
       outfile: join(assembly, codeDir, 'index.mjs'),

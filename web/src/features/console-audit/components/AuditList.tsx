@@ -48,9 +48,9 @@ const FIELD_CODES: Partial<Record<string, LabelKind>> = {
 
 /**
  * A recorded value (JSON text, cut at 2,000 characters, so possibly not JSON any more) as a person reads
- * it: text without quotes, a code by its label (its field's table, else the table that has it: a field
- * FIELD_CODES does not know yet still shows no bare code), yes or no, numbers grouped, a list or an object
- * as its items.
+ * it: a code by its label (its field's table, else the table that has it: a field FIELD_CODES does not
+ * know yet still shows no bare code), one word as written, several (a reason a person typed) in quotation
+ * marks, yes or no, numbers grouped, a list or an object as its items (the fields inside in code).
  */
 function shownValue(t: TFunction, field: string, recorded: string | undefined): ReactNode {
   if (recorded === undefined) return t('change.none');
