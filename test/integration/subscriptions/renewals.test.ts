@@ -318,10 +318,9 @@ describe('the mails around a renewal on the test clock', () => {
       await clockTo(monthlyDue + 60_000);
       // The renewal's charge and the provider's notification of it race to grant it, and the one that
       // grants mails the receipt: the notification's runs beside the clock's run, not within it.
-      await expect.poll(() => subjects(monthly.email)).toEqual([
-        '[Cutloom] Your payment receipt',
-        '[Cutloom] Your subscription was renewed',
-      ]);
+      await expect
+        .poll(() => subjects(monthly.email))
+        .toEqual(['[Cutloom] Your payment receipt', '[Cutloom] Your subscription was renewed']);
       expect(await pendingRenewalsOf(monthly.uid, 'rmd-')).toEqual([]);
 
       await clockTo(annualDue - 7 * DAY_MS - 60_000);
@@ -338,11 +337,13 @@ describe('the mails around a renewal on the test clock', () => {
       expect(reminder?.links.at(-1)).toMatch(/\/en\/account\/billing$/);
 
       await clockTo(annualDue + 60_000);
-      await expect.poll(() => subjects(annual.email)).toEqual([
-        '[Cutloom] Your payment receipt',
-        '[Cutloom] Your subscription renews soon',
-        '[Cutloom] Your subscription was renewed',
-      ]);
+      await expect
+        .poll(() => subjects(annual.email))
+        .toEqual([
+          '[Cutloom] Your payment receipt',
+          '[Cutloom] Your subscription renews soon',
+          '[Cutloom] Your subscription was renewed',
+        ]);
       const [renewed] = await mailsTo(annual.email);
       expect(renewed?.text).toContain(reminder?.text.match(/Amount: \S+/)?.[0] ?? 'no amount');
       // The next year's reminder waits beside the next renewal.
