@@ -16,15 +16,15 @@ process.env[DUPLICATE_DELIVERY_VARIABLE] ??= '1';
 // No nightly reconciliation in the product's runtimes unless a test asks for one.
 process.env[RECONCILIATION_VARIABLE] ??= 'off';
 
-/**
- * Browser tests against the whole product served by the local runtime (production build of the web,
- * in-memory database), in Debian's Chromium: no browser download.
- */
 /** The run's console reporter, and each test's duration in a JSON file (reports/ is not committed). */
 export function reporters(jsonFile: string): ReporterDescription[] {
   return [[process.env.CI ? 'list' : 'line'], ['json', { outputFile: jsonFile }]];
 }
 
+/**
+ * Browser tests against the whole product served by the local runtime (production build of the web,
+ * in-memory database), in Debian's Chromium: no browser download.
+ */
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
